@@ -1,0 +1,57 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Shatter: iOS animation effects rendered headlessly (EGL + GLES 3, or a pure-Swift CPU twin) to PNG.
+let package = Package(
+    name: "Shatter",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Shatter", targets: ["Shatter"]),
+        .executable(name: "shatter", targets: ["shatter"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C at the edges: system libraries found through pkg-config.
+        .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
+        .systemLibrary(name: "CGLES3", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
+        .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
+
+        // Pure Swift, no rendering dependency.
+        .target(name: "ShatterCore"),
+        .target(name: "ShatterEffects", dependencies: ["ShatterCore"]),
+        .target(name: "ShatterSoftware", dependencies: ["ShatterCore"]),
+
+        // GLSL ES 3.00 programs, embedded in code at build time.
+        .target(
+            name: "ShatterShaders",
+            path: "Shaders",
+            exclude: ["README.md"],
+            resources: [
+                .embedInCode("point_sprite.vert"),
+                .embedInCode("point_sprite.frag"),
+                .embedInCode("textured_quad.vert"),
+                .embedInCode("textured_quad.frag"),
+            ]
+        ),
+        .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CEGL", "CGLES3", "CGBM"]),
+
+        .target(
+            name: "Shatter",
+            dependencies: ["ShatterCore", "ShatterEffects", "ShatterSoftware", "ShatterGL"]
+        ),
+        .executableTarget(
+            name: "shatter",
+            dependencies: ["Shatter", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        .testTarget(name: "ShatterCoreTests", dependencies: ["ShatterCore"]),
+        .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects"]),
+        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects"]),
+        .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter"]),
+        .testTarget(name: "ShatterTests", dependencies: ["Shatter"]),
+        .testTarget(name: "shatterCLITests", dependencies: ["Shatter"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

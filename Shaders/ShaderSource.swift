@@ -1,0 +1,23 @@
+/// The GLSL ES 3.00 sources of every program, embedded at build time from the files beside this one.
+public enum ShaderSource: String, CaseIterable, Sendable {
+    case pointSprite = "point_sprite"
+    case texturedQuad = "textured_quad"
+
+    /// File names, for error messages and the twin check.
+    public var vertexFile: String { rawValue + ".vert" }
+    public var fragmentFile: String { rawValue + ".frag" }
+
+    public var vertex: String {
+        switch self {
+        case .pointSprite: String(decoding: PackageResources.point_sprite_vert, as: UTF8.self)
+        case .texturedQuad: String(decoding: PackageResources.textured_quad_vert, as: UTF8.self)
+        }
+    }
+
+    public var fragment: String {
+        switch self {
+        case .pointSprite: String(decoding: PackageResources.point_sprite_frag, as: UTF8.self)
+        case .texturedQuad: String(decoding: PackageResources.textured_quad_frag, as: UTF8.self)
+        }
+    }
+}

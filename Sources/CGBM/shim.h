@@ -1,0 +1,2 @@
+// GBM, for EGL's GBM platform on a DRM render node.
+#include <gbm.h>

@@ -1,0 +1,91 @@
+import CEGL
+
+/// Everything that can go wrong between "no GL yet" and a frame read back, one case per step, each
+/// carrying the driver's own words.
+public enum GLError: Error, CustomStringConvertible, Sendable {
+    /// Every EGL platform was tried and none gave a context; one line per attempt.
+    case noPlatform(attempts: [String])
+    /// `--device N` / `SHATTER_EGL_DEVICE` names a device that does not exist.
+    case noSuchDevice(requested: Int, available: Int)
+    /// An EGL call of the bring-up failed: which step, on which platform, `eglGetError()` and, where
+    /// the driver said more through EGL_KHR_debug, its message.
+    case egl(step: EGLStep, platform: String, error: EGLErrorCode, driverMessage: String?)
+    case glVersionTooOld(found: String)
+    case shaderCompile(file: String, log: String)
+    case programLink(program: String, log: String)
+    case framebufferIncomplete(status: UInt32)
+    /// A sprite size the GL cannot rasterise as a point (outside GL_ALIASED_POINT_SIZE_RANGE).
+    case pointSizeOutOfRange(requested: Float, supported: ClosedRange<Float>)
+    case textureTooLarge(width: Int, height: Int, maximum: Int)
+    /// A GL call raised `glGetError()`.
+    case call(String, code: UInt32)
+
+    public var description: String {
+        switch self {
+        case .noPlatform(let attempts):
+            return "no headless EGL platform works here (\(attempts.joined(separator: "; "))); "
+                + "install Mesa's EGL (Tools/setup.sh) or use --backend cpu"
+        case .noSuchDevice(let requested, let available):
+            return "EGL device \(requested) does not exist (\(available) found); run `shatter info` to list them"
+        case .egl(let step, let platform, let error, let message):
+            let detail = message.map { ": \($0)" } ?? ""
+            return "EGL \(step.rawValue) failed on the \(platform) platform with \(error)\(detail)"
+        case .glVersionTooOld(let found):
+            return "the GL context is \(found), but Shatter needs OpenGL ES 3.0 or later; use --backend cpu"
+        case .shaderCompile(let file, let log):
+            return "GLSL compile error in Shaders/\(file): \(Self.oneLine(log))"
+        case .programLink(let program, let log):
+            return "GLSL link error in program \(program): \(Self.oneLine(log))"
+        case .framebufferIncomplete(let status):
+            return "the offscreen framebuffer is incomplete (status 0x\(String(status, radix: 16)))"
+        case .pointSizeOutOfRange(let requested, let supported):
+            return "point size \(requested) px is outside this GL's point size range "
+                + "\(supported.lowerBound)…\(supported.upperBound) px; use a smaller --point-size or --scale, or --backend cpu"
+        case .textureTooLarge(let width, let height, let maximum):
+            return "a \(width)x\(height) texture exceeds this GL's GL_MAX_TEXTURE_SIZE \(maximum); use a smaller image or --backend cpu"
+        case .call(let name, let code):
+            return "\(name) failed with GL error 0x\(String(code, radix: 16))"
+        }
+    }
+
+    private static func oneLine(_ log: String) -> String {
+        log.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters() }.filter { !$0.isEmpty }.joined(separator: " | ")
+    }
+}
+
+/// The steps of a headless EGL bring-up, named as the error messages name them.
+public enum EGLStep: String, Sendable {
+    case getDisplay = "eglGetPlatformDisplay"
+    case initialize = "eglInitialize"
+    case bindAPI = "eglBindAPI"
+    case chooseConfig = "eglChooseConfig"
+    case createContext = "eglCreateContext"
+    case makeCurrent = "eglMakeCurrent"
+}
+
+/// An `eglGetError()` value, printed by name.
+public struct EGLErrorCode: Sendable, CustomStringConvertible, Equatable {
+    public let value: Int32
+
+    public static func current() -> EGLErrorCode { EGLErrorCode(value: eglGetError()) }
+
+    public var description: String {
+        let names: [Int32: String] = [
+            0x3000: "EGL_SUCCESS", 0x3001: "EGL_NOT_INITIALIZED", 0x3002: "EGL_BAD_ACCESS", 0x3003: "EGL_BAD_ALLOC",
+            0x3004: "EGL_BAD_ATTRIBUTE", 0x3005: "EGL_BAD_CONFIG", 0x3006: "EGL_BAD_CONTEXT",
+            0x3007: "EGL_BAD_CURRENT_SURFACE", 0x3008: "EGL_BAD_DISPLAY", 0x3009: "EGL_BAD_MATCH",
+            0x300A: "EGL_BAD_NATIVE_PIXMAP", 0x300B: "EGL_BAD_NATIVE_WINDOW", 0x300C: "EGL_BAD_PARAMETER",
+            0x300D: "EGL_BAD_SURFACE", 0x300E: "EGL_CONTEXT_LOST",
+        ]
+        return names[value] ?? "EGL error 0x\(String(value, radix: 16))"
+    }
+}
+
+extension Substring {
+    func trimmingCharacters() -> Substring {
+        var s = self
+        while let first = s.first, first.isWhitespace { s.removeFirst() }
+        while let last = s.last, last.isWhitespace { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,18 @@
+/// What `shatter info` reports about the GL backend: the EGL platform and devices, and the context's
+/// strings and limits.
+public struct GLInfo: Sendable {
+    public let clientExtensions: [String]
+    public let devices: [EGLDeviceDescription]
+    /// The platform the context came from ("device 0", "surfaceless", …).
+    public let platform: String
+    public let eglVendor: String
+    public let eglVersion: String
+    public let vendor: String
+    public let renderer: String
+    public let version: String
+    public let shadingLanguageVersion: String
+    /// GL_ALIASED_POINT_SIZE_RANGE, in pixels.
+    public let pointSizeRange: ClosedRange<Float>
+    public let maxTextureSize: Int
+    public let maxRenderbufferSize: Int
+}

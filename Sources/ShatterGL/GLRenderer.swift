@@ -1,0 +1,303 @@
+import CEGL
+import CGLES3
+import ShatterCore
+
+/// The GPU backend: EGL with no display, OpenGL ES 3, an offscreen RGBA8 framebuffer with a guard
+/// band, and readback. Textures and point grids are uploaded once and reused while later frames name
+/// them.
+///
+/// An EGL context belongs to one thread: create and use a `GLRenderer` on the same thread.
+///
+/// ```swift
+/// let gl = try GLRenderer()
+/// print(gl.info.renderer)          // "llvmpipe (LLVM 15.0.6, 256 bits)" or "NVIDIA H100 …"
+/// let image = try gl.render(list)
+/// ```
+public final class GLRenderer: Renderer {
+    public struct Options: Sendable, Equatable {
+        /// Index into the EGL device list (`shatter info`); nil picks the first hardware device.
+        public var deviceIndex: Int?
+        public init(deviceIndex: Int? = nil) { self.deviceIndex = deviceIndex }
+    }
+
+    public let info: GLInfo
+    private let egl: HeadlessEGL
+    private let pointProgram: GLProgram
+    private let quadProgram: GLProgram
+    private let quadVertexArray: GLuint
+    private let quadBuffer: GLuint
+    private var framebuffer: GLuint = 0
+    private var colorBuffer: GLuint = 0
+    private var framebufferSize = (width: 0, height: 0)
+    private var textures: [ObjectIdentifier: (texture: Texture, name: GLuint)] = [:]
+    private var grids: [ObjectIdentifier: (grid: PointGrid, vertexArray: GLuint, buffer: GLuint)] = [:]
+    private var readback: [UInt8] = []
+
+    public var description: String { info.renderer }
+
+    public init(options: Options = Options()) throws {
+        egl = try HeadlessEGL(deviceIndex: options.deviceIndex)
+        var major: GLint = 0
+        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
+        let version = Self.string(GL_VERSION)
+        guard major >= 3 else { throw GLError.glVersionTooOld(found: version) }
+
+        var pointRange: [GLfloat] = [0, 0]
+        glGetFloatv(GLenum(GL_ALIASED_POINT_SIZE_RANGE), &pointRange)
+        var maxTexture: GLint = 0, maxRenderbuffer: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxTexture)
+        glGetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &maxRenderbuffer)
+        info = GLInfo(
+            clientExtensions: egl.clientExtensions.sorted(), devices: egl.devices, platform: egl.platform,
+            eglVendor: egl.displayString(EGL_VENDOR), eglVersion: egl.displayString(EGL_VERSION),
+            vendor: Self.string(GL_VENDOR), renderer: Self.string(GL_RENDERER), version: version,
+            shadingLanguageVersion: Self.string(GL_SHADING_LANGUAGE_VERSION),
+            pointSizeRange: pointRange[0]...pointRange[1], maxTextureSize: Int(maxTexture),
+            maxRenderbufferSize: Int(maxRenderbuffer))
+
+        pointProgram = try GLProgram(.pointSprite, uniforms: [
+            "u_time", "u_pointSize", "u_clipScale", "u_physics", "u_snapshot", "u_texcoordScale",
+        ])
+        quadProgram = try GLProgram(.texturedQuad, uniforms: [
+            "u_rect", "u_viewSize", "u_clipScale", "u_texture", "u_opacity",
+        ])
+
+        var vertexArray: GLuint = 0, buffer: GLuint = 0
+        glGenVertexArrays(1, &vertexArray)
+        glGenBuffers(1, &buffer)
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        let corners: [GLfloat] = [0, 0, 1, 0, 0, 1, 1, 1]
+        glBufferData(GLenum(GL_ARRAY_BUFFER), corners.count * 4, corners, GLenum(GL_STATIC_DRAW))
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
+        glBindVertexArray(0)
+        quadVertexArray = vertexArray
+        quadBuffer = buffer
+
+        // State that would make GL differ from the CPU twin stays off.
+        glDisable(GLenum(GL_DITHER))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        try checkError("GL set-up")
+    }
+
+    deinit {
+        if (try? egl.makeCurrent()) != nil {
+            for entry in textures.values { var name = entry.name; glDeleteTextures(1, &name) }
+            for entry in grids.values { deleteGrid(entry) }
+            var buffers = [quadBuffer], arrays = [quadVertexArray]
+            glDeleteBuffers(1, &buffers)
+            glDeleteVertexArrays(1, &arrays)
+            pointProgram.delete()
+            quadProgram.delete()
+            if framebuffer != 0 {
+                glDeleteFramebuffers(1, &framebuffer)
+                glDeleteRenderbuffers(1, &colorBuffer)
+            }
+        }
+    }
+
+    /// Live GL objects this renderer holds (textures, point buffers): a soak test checks it stays flat.
+    public var liveObjectCount: Int { textures.count + grids.count }
+
+    public func render(_ list: DisplayList) throws -> Image {
+        try egl.makeCurrent()
+        guard list.width > 0, list.height > 0 else { return Image(width: list.width, height: list.height) }
+        let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
+        try prepareFramebuffer(guardBand)
+
+        glViewport(0, 0, GLsizei(guardBand.framebufferWidth), GLsizei(guardBand.framebufferHeight))
+        let clear = list.clearColor
+        glClearColor(Float(clear.r) / 255, Float(clear.g) / 255, Float(clear.b) / 255, Float(clear.a) / 255)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+
+        var used = Set<ObjectIdentifier>()
+        for command in list.commands {
+            switch command {
+            case .texturedQuad(let quad):
+                try draw(quad, guardBand: guardBand, used: &used)
+            case .pointSprites(let batch):
+                try draw(batch, guardBand: guardBand, used: &used)
+            }
+        }
+        let image = readInnerRegion(guardBand)
+        evictResources(notIn: used)
+        try checkError("rendering a frame")
+        return image
+    }
+
+    // MARK: Draws
+
+    private func draw(_ quad: TexturedQuad, guardBand: GuardBand, used: inout Set<ObjectIdentifier>) throws {
+        glUseProgram(quadProgram.name)
+        try bind(quad.texture, filter: quad.filter, used: &used)
+        glUniform1i(quadProgram.location("u_texture"), 0)
+        glUniform4f(quadProgram.location("u_rect"), quad.rect.x, quad.rect.y, quad.rect.width, quad.rect.height)
+        glUniform2f(quadProgram.location("u_viewSize"), Float(guardBand.width), Float(guardBand.height))
+        glUniform2f(quadProgram.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
+        glUniform1f(quadProgram.location("u_opacity"), quad.opacity)
+        setBlend(quad.blend)
+        glBindVertexArray(quadVertexArray)
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        glBindVertexArray(0)
+    }
+
+    private func draw(_ batch: PointSpriteBatch, guardBand: GuardBand, used: inout Set<ObjectIdentifier>) throws {
+        // GLES clamps point sizes silently; Shatter refuses instead, so GL and CPU never disagree.
+        guard info.pointSizeRange.contains(batch.pointSize) else {
+            throw GLError.pointSizeOutOfRange(requested: batch.pointSize, supported: info.pointSizeRange)
+        }
+        glUseProgram(pointProgram.name)
+        try bind(batch.texture, filter: batch.filter, used: &used)
+        glUniform1i(pointProgram.location("u_snapshot"), 0)
+        glUniform1f(pointProgram.location("u_time"), batch.time)
+        glUniform1f(pointProgram.location("u_pointSize"), batch.pointSize)
+        glUniform2f(pointProgram.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
+        glUniform3f(pointProgram.location("u_physics"), batch.physics.maxFallSpeed, batch.physics.restitution,
+                    batch.physics.stopSpeed)
+        glUniform2f(pointProgram.location("u_texcoordScale"), batch.texcoordScale.x, batch.texcoordScale.y)
+        setBlend(batch.blend)
+        glBindVertexArray(vertexArray(for: batch.grid, used: &used))
+        glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(batch.grid.count))
+        glBindVertexArray(0)
+    }
+
+    private func setBlend(_ blend: BlendMode) {
+        switch blend {
+        case .replace:
+            glDisable(GLenum(GL_BLEND))
+        case .sourceOver:
+            glEnable(GLenum(GL_BLEND))
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        case .screen:
+            glEnable(GLenum(GL_BLEND))
+            glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_COLOR), GLenum(GL_ONE),
+                                GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        }
+    }
+
+    // MARK: Resources
+
+    private func bind(_ texture: Texture, filter: TextureFilter, used: inout Set<ObjectIdentifier>) throws {
+        let key = ObjectIdentifier(texture)
+        used.insert(key)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        if let cached = textures[key] {
+            glBindTexture(GLenum(GL_TEXTURE_2D), cached.name)
+        } else {
+            let image = texture.image
+            guard image.width <= info.maxTextureSize, image.height <= info.maxTextureSize else {
+                throw GLError.textureTooLarge(width: image.width, height: image.height, maximum: info.maxTextureSize)
+            }
+            var name: GLuint = 0
+            glGenTextures(1, &name)
+            glBindTexture(GLenum(GL_TEXTURE_2D), name)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+            // Rows go up top first: texture v = 0 is the image's top row.
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
+                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), image.pixels)
+            try checkError("glTexImage2D (\(image.width)x\(image.height))")
+            textures[key] = (texture, name)
+        }
+        let mode = filter == .linear ? GL_LINEAR : GL_NEAREST
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), mode)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), mode)
+    }
+
+    private func vertexArray(for grid: PointGrid, used: inout Set<ObjectIdentifier>) -> GLuint {
+        let key = ObjectIdentifier(grid)
+        used.insert(key)
+        if let cached = grids[key] { return cached.vertexArray }
+        var vertexArray: GLuint = 0, buffer: GLuint = 0
+        glGenVertexArrays(1, &vertexArray)
+        glGenBuffers(1, &buffer)
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), grid.attributes.count * MemoryLayout<Float>.size, grid.attributes,
+                     GLenum(GL_STATIC_DRAW))
+        let stride = GLsizei(PointGrid.stride * MemoryLayout<Float>.size)
+        for (location, offset) in [(0, 0), (1, 2), (2, 4)] {  // centre, uv origin, motion
+            glEnableVertexAttribArray(GLuint(location))
+            glVertexAttribPointer(GLuint(location), 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.size))
+        }
+        glBindVertexArray(0)
+        grids[key] = (grid, vertexArray, buffer)
+        return vertexArray
+    }
+
+    private func deleteGrid(_ entry: (grid: PointGrid, vertexArray: GLuint, buffer: GLuint)) {
+        var array = entry.vertexArray, buffer = entry.buffer
+        glDeleteVertexArrays(1, &array)
+        glDeleteBuffers(1, &buffer)
+    }
+
+    /// Frees what the last frame did not use: an effect reuses its textures and grid every frame, so
+    /// only what belonged to an earlier effect goes.
+    private func evictResources(notIn used: Set<ObjectIdentifier>) {
+        for (key, entry) in textures where !used.contains(key) {
+            var name = entry.name
+            glDeleteTextures(1, &name)
+            textures[key] = nil
+        }
+        for (key, entry) in grids where !used.contains(key) {
+            deleteGrid(entry)
+            grids[key] = nil
+        }
+    }
+
+    // MARK: Framebuffer
+
+    private func prepareFramebuffer(_ guardBand: GuardBand) throws {
+        let width = guardBand.framebufferWidth, height = guardBand.framebufferHeight
+        if framebuffer != 0 && framebufferSize == (width, height) { return }
+        guard width <= info.maxRenderbufferSize, height <= info.maxRenderbufferSize else {
+            throw GLError.textureTooLarge(width: width, height: height, maximum: info.maxRenderbufferSize)
+        }
+        if framebuffer == 0 {
+            glGenFramebuffers(1, &framebuffer)
+            glGenRenderbuffers(1, &colorBuffer)
+        }
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), colorBuffer)
+        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER),
+                                  colorBuffer)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw GLError.framebufferIncomplete(status: status) }
+        framebufferSize = (width, height)
+    }
+
+    /// Reads the image back without the guard band. GL's rows run bottom to top; this is the one place
+    /// they are flipped to Shatter's top-first order.
+    private func readInnerRegion(_ guardBand: GuardBand) -> Image {
+        let width = guardBand.width, height = guardBand.height, rowBytes = width * 4
+        if readback.count != rowBytes * height { readback = [UInt8](repeating: 0, count: rowBytes * height) }
+        glReadPixels(GLint(guardBand.pixels), GLint(guardBand.pixels), GLsizei(width), GLsizei(height),
+                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &readback)
+        var image = Image(width: width, height: height)
+        readback.withUnsafeBytes { source in
+            image.pixels.withUnsafeMutableBytes { target in
+                for row in 0..<height {
+                    let from = (height - 1 - row) * rowBytes
+                    target.baseAddress!.advanced(by: row * rowBytes)
+                        .copyMemory(from: source.baseAddress!.advanced(by: from), byteCount: rowBytes)
+                }
+            }
+        }
+        return image
+    }
+
+    private func checkError(_ what: String) throws {
+        let code = glGetError()
+        if code != GLenum(GL_NO_ERROR) { throw GLError.call(what, code: code) }
+    }
+
+    private static func string(_ name: Int32) -> String {
+        glGetString(GLenum(name)).map { String(cString: $0) } ?? "?"
+    }
+}
