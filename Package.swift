@@ -17,11 +17,14 @@ let package = Package(
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
         .systemLibrary(name: "CGLES3", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
         .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
+        // libpng; shim.h keeps libpng's setjmp error handling inside C.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
         // Pure Swift, no rendering dependency.
         .target(name: "ShatterCore"),
         .target(name: "ShatterEffects", dependencies: ["ShatterCore"]),
         .target(name: "ShatterSoftware", dependencies: ["ShatterCore"]),
+        .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG"]),
 
         // GLSL ES 3.00 programs, embedded in code at build time.
         .target(
@@ -39,7 +42,7 @@ let package = Package(
 
         .target(
             name: "Shatter",
-            dependencies: ["ShatterCore", "ShatterEffects", "ShatterSoftware", "ShatterGL"]
+            dependencies: ["ShatterCore", "ShatterEffects", "ShatterSoftware", "ShatterGL", "ShatterPNG"]
         ),
         .executableTarget(
             name: "shatter",
@@ -49,6 +52,7 @@ let package = Package(
         .testTarget(name: "ShatterCoreTests", dependencies: ["ShatterCore"]),
         .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects"]),
         .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects"]),
+        .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG"]),
         .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter"]),
         .testTarget(name: "ShatterTests", dependencies: ["Shatter"]),
         .testTarget(name: "shatterCLITests", dependencies: ["Shatter"]),

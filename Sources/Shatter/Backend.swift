@@ -1,0 +1,38 @@
+/// Which renderer draws the frames.
+///
+/// ```swift
+/// let choice = try Backend.auto.makeRenderer()
+/// if let note = choice.note { print(note) }   // e.g. why auto fell back to the CPU
+/// ```
+public enum Backend: String, Sendable, CaseIterable {
+    /// GL where an EGL context can be made, else the CPU renderer (and a note saying why).
+    case auto
+    /// EGL + OpenGL ES 3; an error where no EGL works.
+    case gl
+    /// The pure-Swift renderer.
+    case cpu
+
+    public struct Choice {
+        public let renderer: any Renderer
+        public let backend: Backend
+        /// One line for the user when `auto` did not get GL.
+        public let note: String?
+    }
+
+    /// Makes the renderer; `gl` options apply to the GL backend (and to `auto`'s GL attempt).
+    public func makeRenderer(gl options: GLRenderer.Options = .init(), threads: Int? = nil) throws -> Choice {
+        switch self {
+        case .cpu:
+            return Choice(renderer: SoftwareRenderer(threads: threads), backend: .cpu, note: nil)
+        case .gl:
+            return Choice(renderer: try GLRenderer(options: options), backend: .gl, note: nil)
+        case .auto:
+            do {
+                return Choice(renderer: try GLRenderer(options: options), backend: .gl, note: nil)
+            } catch {
+                return Choice(renderer: SoftwareRenderer(threads: threads), backend: .cpu,
+                              note: "GL unavailable (\(error)); rendering on the CPU")
+            }
+        }
+    }
+}

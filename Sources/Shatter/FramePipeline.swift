@@ -1,0 +1,96 @@
+import Dispatch
+import Synchronization
+
+/// Renders frames and writes them as PNG files, encoding on the other cores while the next frame
+/// renders. At most `framesInFlight` rendered frames wait for encoding, so memory does not grow with
+/// the frame count. Rendering stays on the calling thread (a GL context belongs to it).
+///
+/// ```swift
+/// let summary = try FramePipeline(output: try OutputDirectory("frames"))
+///     .run(frames: Array(0..<73), renderer: renderer) { i in effect.displayList(at: Double(i) / 60) }
+/// ```
+public struct FramePipeline: Sendable {
+    public var output: OutputDirectory
+    public var png: PNGWriteOptions
+    public var framesInFlight: Int
+
+    public init(output: OutputDirectory, png: PNGWriteOptions = PNGWriteOptions(), framesInFlight: Int = 4) {
+        self.output = output
+        self.png = png
+        self.framesInFlight = max(1, framesInFlight)
+    }
+
+    public struct Summary: Sendable {
+        public let frames: Int
+        public let seconds: Double
+        /// Time spent rendering (on the calling thread) and encoding + writing (summed over workers).
+        public let renderSeconds: Double
+        public let encodeSeconds: Double
+    }
+
+    /// Renders and writes each frame index; stops at the first error, leaving every frame written
+    /// before it intact and no partial file. `progress(done, total)` is called after each frame is
+    /// written, on any thread.
+    public func run(
+        frames: [Int], renderer: any Renderer, displayList: (Int) -> DisplayList,
+        progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) throws -> Summary {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let slots = DispatchSemaphore(value: framesInFlight)
+        let writes = DispatchGroup()
+        let queue = DispatchQueue(label: "shatter.encode", attributes: .concurrent)
+        let state = Mutex(WriteState())
+        var renderSeconds = 0.0
+
+        for index in frames {
+            slots.wait()
+            if let error = state.withLock({ $0.error }) {
+                slots.signal()
+                writes.wait()
+                throw error
+            }
+            let renderStart = clock.now
+            let image: Image
+            do {
+                image = try renderer.render(displayList(index))
+            } catch {
+                slots.signal()
+                writes.wait()
+                throw error
+            }
+            renderSeconds += Self.seconds(clock.now - renderStart)
+            let path = output.framePath(index), options = png, total = frames.count
+            queue.async(group: writes) {
+                let encodeStart = clock.now
+                do {
+                    try PNGEncoder.write(image, to: path, options: options)
+                    let done = state.withLock { state in
+                        state.written += 1
+                        state.encodeSeconds += Self.seconds(clock.now - encodeStart)
+                        return state.written
+                    }
+                    progress(done, total)
+                } catch {
+                    state.withLock { if $0.error == nil { $0.error = error } }
+                }
+                slots.signal()
+            }
+        }
+        writes.wait()
+        let finished = state.withLock { $0 }
+        if let error = finished.error { throw error }
+        return Summary(frames: frames.count, seconds: Self.seconds(clock.now - start), renderSeconds: renderSeconds,
+                       encodeSeconds: finished.encodeSeconds)
+    }
+
+    private struct WriteState {
+        var written = 0
+        var encodeSeconds = 0.0
+        var error: (any Error)?
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// write(2), named apart from ``AtomicFile/write(_:to:)``.
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
+/// Replaces a file all at once: write a temporary sibling, then rename(2) it over the target.
+///
+/// rename within one folder is atomic, so a reader (or a crash) sees either the old file or the
+/// complete new one, never a half-written PNG. The temporary name starts with a dot and carries
+/// the pid plus a random suffix so concurrent writers never share one.
+enum AtomicFile {
+    static func write(_ bytes: [UInt8], to path: String) throws(PNGError) {
+        let slash = path.lastIndex(of: "/")
+        let prefix = slash.map { String(path[...$0]) } ?? ""          // "out/" or ""
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        guard !base.isEmpty, base != ".", base != ".." else { throw .isDirectory(path: path) }
+
+        let (fd, temporary) = try createTemporary(prefix: prefix, base: base, path: path, folder: folder)
+        do throws(PNGError) {
+            try writeAll(bytes, to: fd, path: path)
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        // close can be where a network or quota filesystem finally reports a failed write.
+        guard close(fd) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw writeError(path: path, operation: "close", errno: code)
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw code == EISDIR ? .isDirectory(path: path) : folderError(path: path, folder: folder, operation: "rename", errno: code)
+        }
+    }
+
+    /// Creates `<folder>/.<name>.tmp-<pid>-<random>` exclusively, retrying on a name clash.
+    private static func createTemporary(prefix: String, base: String, path: String,
+                                        folder: String) throws(PNGError) -> (Int32, String) {
+        var code: Int32 = EEXIST
+        for _ in 0..<16 where code == EEXIST {
+            let suffix = String(UInt32.random(in: .min ... .max), radix: 16)
+            let temporary = "\(prefix).\(base).tmp-\(getpid())-\(suffix)"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if fd >= 0 { return (fd, temporary) }
+            code = errno
+        }
+        throw folderError(path: path, folder: folder, operation: "create", errno: code)
+    }
+
+    /// Sorts errno from creating or renaming a file in `folder`.
+    private static func folderError(path: String, folder: String, operation: String, errno code: Int32) -> PNGError {
+        switch code {
+        case ENOENT, ENOTDIR: return .folderMissing(path: path, folder: folder)
+        case EACCES, EPERM, EROFS: return .notWritable(path: path, folder: folder, reason: describe(code))
+        default: return writeError(path: path, operation: operation, errno: code)
+        }
+    }
+
+    /// write(2) until every byte is out, retrying short writes and EINTR.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(PNGError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                posixWrite(fd, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if n > 0 {
+                offset += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                // n == 0 cannot make progress; report it like the out-of-space it nearly always is.
+                throw writeError(path: path, operation: "write", errno: n == 0 ? ENOSPC : errno)
+            }
+        }
+    }
+
+    private static func writeError(path: String, operation: String, errno code: Int32) -> PNGError {
+        if code == ENOSPC || code == EDQUOT { return .diskFull(path: path, reason: describe(code)) }
+        return .ioFailed(path: path, operation: operation, reason: describe(code))
+    }
+}

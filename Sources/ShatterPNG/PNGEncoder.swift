@@ -1,0 +1,67 @@
+import CPNG
+import ShatterCore
+
+/// Writes ``Image``s as 8-bit PNG: RGBA with straight alpha, or RGB over an opaque background.
+///
+/// Premultiplied colour is un-premultiplied with exact rounding, `c = min(255, round(c' · 255 / a))`,
+/// and fully transparent pixels become (0, 0, 0, 0); reading the file back with ``PNGDecoder``
+/// gives the original pixels exactly whenever every colour ≤ alpha (any valid premultiplied image).
+///
+/// ```swift
+/// let bytes = try PNGEncoder.encode(frame)                                    // fast, RGBA
+/// try PNGEncoder.write(frame, to: "out/frame-00001.png")                      // atomic
+/// try PNGEncoder.write(frame, to: "poster.png",
+///                      options: PNGWriteOptions(compressionLevel: 9, background: .opaqueWhite))
+/// ```
+public enum PNGEncoder {
+    /// Encodes `image` to PNG bytes in memory.
+    public static func encode(_ image: Image, options: PNGWriteOptions = PNGWriteOptions()) throws(PNGError) -> [UInt8] {
+        try encode(image, options: options, name: "<memory>")
+    }
+
+    /// Encodes `image` and writes it to `path` atomically: the bytes go to a temporary file in
+    /// the same folder, which is then renamed over `path`. On any failure the temporary file is
+    /// removed and an existing file at `path` is left as it was.
+    public static func write(_ image: Image, to path: String, options: PNGWriteOptions = PNGWriteOptions()) throws(PNGError) {
+        let bytes = try encode(image, options: options, name: path)
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    /// `encode` with errors labelled `name`.
+    static func encode(_ image: Image, options: PNGWriteOptions, name: String) throws(PNGError) -> [UInt8] {
+        guard (0...9).contains(options.compressionLevel) else {
+            throw .invalidCompressionLevel(options.compressionLevel)
+        }
+        // `pixels` is a public var, so its size is re-checked rather than trusted.
+        guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height * 4 else {
+            throw .invalidImage(path: name, reason: "\(image.width)×\(image.height) with \(image.pixels.count) bytes")
+        }
+        var writer = LibPNGWriter(width: image.width, height: image.height)
+        writer.compressionLevel = Int32(options.compressionLevel)
+        writer.filters = options.filter.libpngMask
+        let rows: [UInt8]
+        if let background = options.background {
+            guard background.a == 255 else { throw .backgroundNotOpaque(background) }
+            writer.colorType = PNG_COLOR_TYPE_RGB
+            rows = Alpha.rgbOver(image, background: background)
+        } else {
+            writer.colorType = PNG_COLOR_TYPE_RGB_ALPHA
+            rows = Alpha.straightRGBA(image)
+        }
+        let channels = options.background == nil ? 4 : 3
+        return try writer.encode(rows: rows, stride: image.width * channels, name: name)
+    }
+}
+
+extension PNGFilter {
+    /// The PNG_FILTER_* mask for png_set_filter, or -1 to leave libpng's default.
+    var libpngMask: Int32 {
+        switch self {
+        case .none: return PNG_FILTER_NONE
+        case .sub: return PNG_FILTER_SUB
+        case .up: return PNG_FILTER_UP
+        case .paeth: return PNG_FILTER_PAETH
+        case .adaptive: return -1
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import ShatterCore
+
+/// Everything that can go wrong reading or writing a PNG, one case per problem.
+///
+/// Every ``description`` is one line that names the file and says what to do about it, so a
+/// command-line tool can print it as is:
+///
+/// ```swift
+/// do {
+///     let image = try PNGDecoder.read(path: "texture.png")
+/// } catch {
+///     print("error: \(error)")   // texture.png: no such file — check the path ...
+/// }
+/// ```
+public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
+    // Reading.
+    /// Nothing exists at the path.
+    case fileNotFound(path: String)
+    /// The file exists but cannot be opened or read (`reason` is `strerror`, e.g. permission denied).
+    case notReadable(path: String, reason: String)
+    /// The path names a directory.
+    case isDirectory(path: String)
+    /// The file has zero bytes.
+    case emptyFile(path: String)
+    /// The bytes do not start with the PNG signature; `looksLike` names the format if recognised ("JPEG").
+    case notPNG(path: String, looksLike: String?)
+    /// The file ends before the PNG does.
+    case truncated(path: String, detail: String)
+    /// libpng rejected the data (bad CRC, bad zlib stream, missing PLTE, ...); `message` is libpng's own.
+    case corrupt(path: String, message: String)
+    /// The header declares a width or height of zero.
+    case zeroDimensions(path: String, width: Int, height: Int)
+    /// The header declares an image larger than the caller's ``PNGLimits``.
+    case tooLarge(path: String, width: Int, height: Int, limits: PNGLimits)
+
+    // Writing.
+    /// The image cannot be written as given (zero size, or `pixels` not `width * height * 4` bytes).
+    case invalidImage(path: String, reason: String)
+    /// ``PNGWriteOptions/compressionLevel`` is outside 0...9.
+    case invalidCompressionLevel(Int)
+    /// ``PNGWriteOptions/background`` has alpha below 255.
+    case backgroundNotOpaque(RGBA8)
+    /// libpng failed while encoding (`message` is libpng's own, e.g. out of memory).
+    case encodeFailed(path: String, message: String)
+    /// The folder the file should go into does not exist.
+    case folderMissing(path: String, folder: String)
+    /// The folder exists but files cannot be created in it (`reason` is `strerror`).
+    case notWritable(path: String, folder: String, reason: String)
+    /// The disk or quota filled up mid-write (`reason` is `strerror`).
+    case diskFull(path: String, reason: String)
+    /// Any other I/O failure while reading or writing (`reason` is `strerror`).
+    case ioFailed(path: String, operation: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            return "\(path): no such file — check the path and the working directory."
+        case .notReadable(let path, let reason):
+            return "\(path): cannot be read (\(reason)) — check the file's permissions (chmod u+r)."
+        case .isDirectory(let path):
+            return "\(path): is a directory, not a PNG file — give the path of a .png file."
+        case .emptyFile(let path):
+            return "\(path): file is empty (0 bytes) — it was probably cut off while being written; regenerate it."
+        case .notPNG(let path, let looksLike):
+            let what = looksLike.map { "it looks like a \($0)" } ?? "no PNG signature"
+            return "\(path): not a PNG file (\(what)) — convert it to PNG; renaming does not change the format."
+        case .truncated(let path, let detail):
+            return "\(path): PNG is truncated (\(detail)) — the file is incomplete; copy or render it again."
+        case .corrupt(let path, let message):
+            return "\(path): PNG is corrupt (libpng: \(message)) — the data is damaged; copy or render it again."
+        case .zeroDimensions(let path, let width, let height):
+            return "\(path): PNG header says \(width)×\(height) pixels, an empty image — re-export it with a real size."
+        case .tooLarge(let path, let width, let height, let limits):
+            return "\(path): PNG is \(width)×\(height) (\(width * height) pixels), over the limit of "
+                + "\(limits.maxWidth)×\(limits.maxHeight) and \(limits.maxPixels) pixels — scale it down or pass larger PNGLimits."
+        case .invalidImage(let path, let reason):
+            return "\(path): cannot write this image (\(reason)) — render a non-empty image first."
+        case .invalidCompressionLevel(let level):
+            return "PNG compression level \(level) is out of range — use 0 (none) through 9 (smallest)."
+        case .backgroundNotOpaque(let colour):
+            return "PNG background (r: \(colour.r), g: \(colour.g), b: \(colour.b), a: \(colour.a)) is not opaque — "
+                + "use alpha 255, or no background to keep the alpha channel."
+        case .encodeFailed(let path, let message):
+            return "\(path): PNG encoding failed (libpng: \(message)) — check free memory and the image size."
+        case .folderMissing(let path, let folder):
+            return "\(path): folder \(folder) does not exist — create it first (mkdir -p \(folder))."
+        case .notWritable(let path, let folder, let reason):
+            return "\(path): cannot create files in \(folder) (\(reason)) — check the folder's permissions or pick another one."
+        case .diskFull(let path, let reason):
+            return "\(path): \(reason) while writing — free some disk space; the previous file, if any, is untouched."
+        case .ioFailed(let path, let operation, let reason):
+            return "\(path): \(operation) failed (\(reason)) — check the path and the disk."
+        }
+    }
+}

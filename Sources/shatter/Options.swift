@@ -1,0 +1,97 @@
+import ArgumentParser
+import Glibc
+import Shatter
+
+/// `--device N`, or `SHATTER_EGL_DEVICE`: which EGL device the GL backend uses.
+struct DeviceOption: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "EGL device index for the GL backend (see `shatter info`); default: the first hardware device, or $SHATTER_EGL_DEVICE.",
+        valueName: "N"))
+    var device: Int?
+
+    func validate() throws {
+        if let device, device < 0 { throw ValidationError("--device must be 0 or more, not \(device)") }
+    }
+
+    func resolvedIndex() throws -> Int? {
+        if let device { return device }
+        guard let value = getenv("SHATTER_EGL_DEVICE").map({ String(cString: $0) }), !value.isEmpty else { return nil }
+        guard let index = Int(value), index >= 0 else {
+            throw ValidationError("SHATTER_EGL_DEVICE must be a device index such as 0, not '\(value)'")
+        }
+        return index
+    }
+}
+
+/// Where and how frames are written, and which backend draws them.
+struct OutputOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Folder for frame-00000.png, frame-00001.png, …; created if missing.", valueName: "DIR"))
+    var out: String = "frames"
+
+    @Option(help: "auto (GL, else CPU), gl, or cpu.")
+    var backend: Backend = .auto
+
+    @OptionGroup var device: DeviceOption
+
+    @Option(help: ArgumentHelp("PNG zlib level, 0 (none) … 9 (smallest); 1 is fast.", valueName: "LEVEL"))
+    var compression: Int = PNGWriteOptions.fastCompressionLevel
+
+    func validate() throws {
+        guard (0...9).contains(compression) else {
+            throw ValidationError("--compression must be 0…9, not \(compression)")
+        }
+    }
+}
+
+/// `--duration` and `--fps`: which instants are rendered.
+struct TimingOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Frames per second; frame i is the state at t = i / fps.", valueName: "N"))
+    var fps: Double = 60
+
+    func validate() throws {
+        guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a number above 0, not \(fps)") }
+        guard fps <= 10_000 else { throw ValidationError("--fps must be at most 10000, not \(fps)") }
+    }
+
+    func timeline(duration: Double) -> FrameTimeline { FrameTimeline(duration: duration, fps: fps) }
+}
+
+/// `WIDTHxHEIGHT`, e.g. `375x667`.
+struct Dimensions: ExpressibleByArgument, Equatable {
+    let width: Int
+    let height: Int
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
+            return nil
+        }
+        self.init(width: width, height: height)
+    }
+
+    static var defaultValueDescription: String { "WIDTHxHEIGHT" }
+}
+
+extension Backend: ExpressibleByArgument {}
+extension TextureFilter: ExpressibleByArgument {}
+extension ShatteredTransition.RandomRange: ExpressibleByArgument {}
+
+/// Output size limits, checked before anything is drawn or decoded.
+enum SizeLimits {
+    static let maxSide = 16384
+    static let maxPixels = 64 * 1024 * 1024
+
+    static func check(width: Int, height: Int, what: String) throws {
+        guard width <= maxSide, height <= maxSide, width * height <= maxPixels else {
+            throw ValidationError("\(what) \(width)x\(height) px is too large: at most \(maxSide) px a side and 64 megapixels")
+        }
+        guard width >= 1, height >= 1 else {
+            throw ValidationError("\(what) \(width)x\(height) px is empty: raise --size or --scale")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Shatter
+
+/// `shatter render shatter`: the shattered view-controller transition.
+struct RenderShatterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shatter",
+        abstract: "The shattered transition: a screen breaks into point sprites that fall away.",
+        discussion: """
+            With no --from, the original demo's presented screen is drawn by Shatter; with no --to, its \
+            green root screen. Frame i is the state at t = i / fps for i = 0 … ceil(duration · fps).
+            """
+    )
+
+    @Option(help: ArgumentHelp("PNG of the screen that shatters.", valueName: "PNG"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("PNG of the screen revealed underneath.", valueName: "PNG"))
+    var to: String?
+
+    @Option(help: ArgumentHelp("Screen size in points (default: the --from PNG's size ÷ scale, else 375x667).",
+                               valueName: "WxH"))
+    var size: Dimensions?
+
+    @Option(help: "Output pixels per point.")
+    var scale: Double = 1
+
+    @Option(name: .customLong("point-size"), help: ArgumentHelp("Sprite side in points.", valueName: "POINTS"))
+    var pointSize: Double = 2
+
+    @Option(help: ArgumentHelp("Seconds of animation.", valueName: "SECONDS"))
+    var duration: Double = 1.2
+
+    @OptionGroup var timing: TimingOptions
+
+    @Option(help: "Seed of the pieces' random motion.")
+    var seed: UInt64 = 0
+
+    @Option(help: "original (R ∈ [0, 2], the original's arc4random quirk) or textbook (R ∈ [0, 1]).")
+    var physics: ShatteredTransition.RandomRange = .original
+
+    @Option(help: "Snapshot sampling: linear or nearest.")
+    var filter: TextureFilter = .linear
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a number above 0, not \(scale)") }
+        guard pointSize.isFinite, pointSize > 0 else {
+            throw ValidationError("--point-size must be a number above 0, not \(pointSize)")
+        }
+        guard pointSize * scale >= 1 else {
+            throw ValidationError("--point-size × --scale is \(pointSize * scale) px; sprites must be at least 1 px")
+        }
+        guard duration.isFinite, duration >= 0 else {
+            throw ValidationError("--duration must be 0 or more seconds, not \(duration)")
+        }
+        if let size {
+            try SizeLimits.check(width: Int((Double(size.width) * scale).rounded()),
+                                 height: Int((Double(size.height) * scale).rounded()), what: "--size × --scale")
+        }
+    }
+
+    func run() throws {
+        let inputs = try TransitionInputs(fromPath: from, toPath: to, size: size.map { ($0.width, $0.height) }, scale: scale)
+        let parameters = ShatteredTransition.Parameters(
+            width: inputs.width, height: inputs.height, scale: scale, pointSize: pointSize, duration: duration,
+            seed: seed, randomRange: physics, filter: filter)
+        try SizeLimits.check(width: parameters.pixelWidth, height: parameters.pixelHeight, what: "the output")
+        let effect = ShatteredTransition(from: Texture(image: inputs.from), to: Texture(image: inputs.to),
+                                         parameters: parameters)
+        try FrameRendering(output: output, timeline: timing.timeline(duration: duration)).run(effect.displayList(at:))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ShatterCore
+import Testing
+@testable import ShatterPNG
+
+/// PNGEncoder.write replaces files atomically and cleans up after itself on failure.
+struct AtomicWriteTests {
+    let folder: ScratchFolder
+    let image = RoundTripTests.randomImage(width: 8, height: 5, seed: 3)
+    init() throws { folder = try ScratchFolder() }
+
+    @Test func successLeavesOnlyTheFile() throws {
+        let path = folder.path + "/frame-00001.png"
+        try PNGEncoder.write(image, to: path)
+        try PNGEncoder.write(image, to: path)  // overwriting works too
+        #expect(folder.contents() == ["frame-00001.png"])
+        #expect(try PNGDecoder.read(path: path) == image)
+    }
+
+    @Test func missingFolderIsNamedAndNothingIsCreated() {
+        let missing = folder.path + "/missing/deeper"
+        let path = missing + "/frame.png"
+        let error = pngError { try PNGEncoder.write(image, to: path) }
+        #expect(error == .folderMissing(path: path, folder: missing))
+        #expect(error?.description.contains("mkdir -p \(missing)") == true)
+        #expect(folder.contents().isEmpty)
+    }
+
+    @Test func failedEncodeLeavesDestinationUntouched() throws {
+        let path = try folder.file("keep.png", Array("old".utf8))
+        _ = pngError { try PNGEncoder.write(image, to: path, options: PNGWriteOptions(compressionLevel: 42)) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("old".utf8))
+        #expect(folder.contents() == ["keep.png"])
+    }
+
+    @Test("a failed rename removes the temporary file and leaves the destination as it was")
+    func failedRenameCleansUp() throws {
+        let destination = folder.path + "/taken.png"
+        try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: false)
+        _ = try folder.file("taken.png/inside", Array("keep".utf8))
+        #expect(pngError { try PNGEncoder.write(image, to: destination) } == .isDirectory(path: destination))
+        #expect(folder.contents() == ["taken.png"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destination) == ["inside"])
+    }
+
+    @Test("a full disk is reported as diskFull with strerror")
+    func diskFull() throws {
+        let fd = open("/dev/full", O_WRONLY)
+        try #require(fd >= 0, "/dev/full is needed to simulate a full disk")
+        defer { close(fd) }
+        let error = pngError { try AtomicFile.writeAll([1, 2, 3], to: fd, path: "out.png") }
+        #expect(error == .diskFull(path: "out.png", reason: "No space left on device"))
+    }
+}
