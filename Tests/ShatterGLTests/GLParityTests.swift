@@ -1,0 +1,59 @@
+import Testing
+import Shatter
+
+/// The GL backend against the CPU reference on the shattered transition, on a real EGL driver.
+@Suite(.enabled(if: GLSupport.isAvailable, "no EGL context can be made on this machine (reason printed above)"))
+struct GLParityTests {
+    @Test(arguments: [1.0, 2.0, 4.0, 16.0])
+    func shatterMatchesTheCPURendererOnAnOddSize(pointSize: Double) throws {
+        let gl = try GLRenderer()
+        let effect = ShatterFixture.effect(width: 333, height: 517, pointSize: pointSize, seed: 11)
+        for t in [0.0, 0.15, 0.4, 0.7, 1.0] {
+            let d = try Parity.check(effect.displayList(at: t), gl: gl, label: "p\(pointSize)-t\(t)")
+            print("parity 333x517 p=\(pointSize) t=\(t): \(d)")
+        }
+    }
+
+    @Test(arguments: [(2.0, 2.0), (1.5, 2.0), (3.0, 1.0)])
+    func shatterMatchesAtOtherScalesAndSizes(scale: Double, pointSize: Double) throws {
+        let gl = try GLRenderer()
+        let effect = ShatterFixture.effect(width: 160, height: 250, scale: scale, pointSize: pointSize, seed: 2)
+        for t in [0.0, 0.35, 0.8] {
+            let d = try Parity.check(effect.displayList(at: t), gl: gl, label: "s\(scale)-p\(pointSize)-t\(t)")
+            print("parity 160x250@\(scale) p=\(pointSize) t=\(t): \(d)")
+        }
+    }
+
+    @Test func nearestFilteringMatchesToo() throws {
+        let gl = try GLRenderer()
+        let effect = ShatterFixture.effect(width: 200, height: 300, pointSize: 4, filter: .nearest)
+        _ = try Parity.check(effect.displayList(at: 0.5), gl: gl, label: "nearest")
+    }
+
+    @Test func firstFrameIsTheSnapshotOnGLToo() throws {
+        let effect = ShatterFixture.effect(width: 333, height: 517, pointSize: 2)
+        let frame = try GLRenderer().render(effect.displayList(at: 0))
+        #expect(frame == effect.from.image)
+    }
+
+    @Test func aSpriteShowsItsTextureUprightAndEdgeSpritesSurvive() throws {
+        let gl = try GLRenderer()
+        var texels = Image(width: 4, height: 4)
+        for y in 0..<4 { for x in 0..<4 { texels[x, y] = RGBA8(r: UInt8(x * 60), g: UInt8(y * 60), b: 9, a: 255) } }
+        let centred = try gl.render(SpriteList.single(texture: texels, canvas: 8, size: 4, centre: SIMD2(0, 0)))
+        for y in 0..<4 { for x in 0..<4 { #expect(centred[x + 2, y + 2] == texels[x, y]) } }
+        let edge = try gl.render(SpriteList.single(texture: Image(width: 1, height: 1, fill: .opaqueWhite), canvas: 8,
+                                                   size: 4, centre: SIMD2(-1 - 0.5 / 4, 0)))
+        for row in 2..<6 { #expect(edge[0, row] == .opaqueWhite) }
+        #expect(edge[1, 3] == .transparent)
+    }
+}
+
+enum SpriteList {
+    static func single(texture: Image, canvas: Int, size: Float, centre: SIMD2<Float>) -> DisplayList {
+        let grid = PointGrid(attributes: [centre.x, centre.y, 0, 0, 0, 0])
+        let batch = PointSpriteBatch(grid: grid, texture: Texture(image: texture), time: 0, pointSize: size,
+                                     texcoordScale: SIMD2(1, 1), filter: .nearest)
+        return DisplayList(width: canvas, height: canvas, commands: [.pointSprites(batch)])
+    }
+}
