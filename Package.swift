@@ -22,6 +22,7 @@ let package = Package(
 
         // Pure Swift, no rendering dependency.
         .target(name: "ShatterCore"),
+        .target(name: "ShatterAnimation"),
         .target(name: "ShatterEffects", dependencies: ["ShatterCore"]),
         .target(name: "ShatterSoftware", dependencies: ["ShatterCore"]),
         .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG"]),
@@ -50,12 +51,13 @@ let package = Package(
         ),
 
         .testTarget(name: "ShatterCoreTests", dependencies: ["ShatterCore"]),
+        .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation"]),
         .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects"]),
         .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects"]),
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG"]),
         .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter"]),
         .testTarget(name: "ShatterTests", dependencies: ["Shatter"]),
-        .testTarget(name: "shatterCLITests", dependencies: ["Shatter"]),
+        .testTarget(name: "shatterCLITests", dependencies: ["Shatter", "shatter"]),
     ],
     swiftLanguageModes: [.v6]
 )

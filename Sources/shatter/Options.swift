@@ -4,7 +4,7 @@ import Shatter
 
 /// `--device N`, or `SHATTER_EGL_DEVICE`: which EGL device the GL backend uses.
 struct DeviceOption: ParsableArguments {
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "EGL device index for the GL backend (see `shatter info`); default: the first hardware device, or $SHATTER_EGL_DEVICE.",
         valueName: "N"))
     var device: Int?
@@ -33,7 +33,7 @@ struct OutputOptions: ParsableArguments {
 
     @OptionGroup var device: DeviceOption
 
-    @Option(help: ArgumentHelp("PNG zlib level, 0 (none) … 9 (smallest); 1 is fast.", valueName: "LEVEL"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("PNG zlib level, 0 (none) … 9 (smallest); 1 is fast.", valueName: "LEVEL"))
     var compression: Int = PNGWriteOptions.fastCompressionLevel
 
     func validate() throws {
@@ -45,7 +45,7 @@ struct OutputOptions: ParsableArguments {
 
 /// `--duration` and `--fps`: which instants are rendered.
 struct TimingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Frames per second; frame i is the state at t = i / fps.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second; frame i is the state at t = i / fps.", valueName: "N"))
     var fps: Double = 60
 
     func validate() throws {

@@ -22,13 +22,13 @@ struct RenderShatterCommand: ParsableCommand {
                                valueName: "WxH"))
     var size: Dimensions?
 
-    @Option(help: "Output pixels per point.")
+    @Option(parsing: .unconditional, help: "Output pixels per point.")
     var scale: Double = 1
 
-    @Option(name: .customLong("point-size"), help: ArgumentHelp("Sprite side in points.", valueName: "POINTS"))
+    @Option(name: .customLong("point-size"), parsing: .unconditional, help: ArgumentHelp("Sprite side in points.", valueName: "POINTS"))
     var pointSize: Double = 2
 
-    @Option(help: ArgumentHelp("Seconds of animation.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of animation.", valueName: "SECONDS"))
     var duration: Double = 1.2
 
     @OptionGroup var timing: TimingOptions

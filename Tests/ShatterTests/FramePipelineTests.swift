@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import Shatter
+
+@Suite struct FramePipelineTests {
+    let effect = ShatteredTransition(
+        from: Texture(image: DefaultScenes.presentedScreen(widthPoints: 40, heightPoints: 30, scale: 1)),
+        to: Texture(image: DefaultScenes.destination(widthPoints: 40, heightPoints: 30, scale: 1)),
+        parameters: .init(width: 40, height: 30, pointSize: 2))
+
+    func folder() throws -> String {
+        let path = NSTemporaryDirectory() + "shatter-pipeline-" + UUID().uuidString + "/nested/frames"
+        return try OutputDirectory(path).path
+    }
+
+    @Test func writesEachFrameAsItsCPUImageWithNoTemporaryFilesLeft() throws {
+        let out = try OutputDirectory(try folder())
+        let renderer = SoftwareRenderer()
+        let summary = try FramePipeline(output: out, framesInFlight: 2).run(frames: Array(0..<10), renderer: renderer) {
+            effect.displayList(at: Double($0) / 10)
+        }
+        #expect(summary.frames == 10)
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(files == (0..<10).map { String(format: "frame-%05d.png", $0) })
+        for i in [0, 4, 9] {
+            let written = try PNGDecoder.read(path: out.framePath(i))
+            #expect(written == (try renderer.render(effect.displayList(at: Double(i) / 10))))
+        }
+    }
+
+    /// A real renderer that fails at one frame, as a lost GPU or a refused size would.
+    struct FailingAt: Renderer {
+        let frame: Int
+        let inner = SoftwareRenderer()
+        var description: String { "fails at \(frame)" }
+        func render(_ list: DisplayList) throws -> Image {
+            if case .pointSprites(let batch) = list.commands.last, batch.time == Float(frame) / 10 {
+                throw InjectedFailure(description: "injected failure at frame \(frame)")
+            }
+            return try inner.render(list)
+        }
+    }
+
+    struct InjectedFailure: Error, CustomStringConvertible { let description: String }
+
+    @Test func aFailureStopsTheRunAndKeepsEveryEarlierFrameWhole() throws {
+        let out = try OutputDirectory(try folder())
+        #expect {
+            try FramePipeline(output: out, framesInFlight: 3).run(frames: Array(0..<10), renderer: FailingAt(frame: 6)) {
+                effect.displayList(at: Double($0) / 10)
+            }
+        } throws: { "\($0)" == "injected failure at frame 6" }
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(files == (0..<6).map { String(format: "frame-%05d.png", $0) })
+        for file in files { _ = try PNGDecoder.read(path: out.path + "/" + file) }  // each one decodes whole
+    }
+
+    @Test func outputDirectoryRefusesFilesAndNamesThem() throws {
+        let base = NSTemporaryDirectory() + "shatter-out-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: base + "/file", contents: Data([1]))
+        #expect { try OutputDirectory(base + "/file") } throws: { "\($0)".contains("is a file, not a folder") }
+        #expect { try OutputDirectory(base + "/file/sub") } throws: { "\($0)".contains("\(base)/file is a file") }
+        #expect(try OutputDirectory(base + "/a/b/c").framePath(12) == base + "/a/b/c/frame-00012.png")
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Shatter
+
+/// Runs the built `shatter` binary as a user would, capturing its exit code and output.
+struct CLIRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// stderr's non-empty lines.
+    var errorLines: [String] { stderr.split(whereSeparator: \.isNewline).map(String.init) }
+
+    static let binary: String = {
+        // The test bundle and the shatter executable are built into the same folder.
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return executable.deletingLastPathComponent().appendingPathComponent("shatter").path
+    }()
+
+    static func shatter(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Both pipes are read before waiting; stderr carries at most a few lines, so reading stdout
+        // first cannot leave the process blocked on a full stderr pipe.
+        let outBytes = out.fileHandleForReading.readDataToEndOfFile()
+        let errBytes = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIRun(status: process.terminationStatus, stdout: String(decoding: outBytes, as: UTF8.self),
+                      stderr: String(decoding: errBytes, as: UTF8.self))
+    }
+}
+
+/// A fresh temporary folder per test.
+struct Scratch {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "shatter-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    func write(_ bytes: [UInt8], to name: String) throws -> String {
+        let target = file(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: target))
+        return target
+    }
+
+    func contents(of folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+}
