@@ -30,9 +30,11 @@ public struct FramePipeline: Sendable {
 
     /// Renders and writes each frame index; stops at the first error, leaving every frame written
     /// before it intact and no partial file. `progress(done, total)` is called after each frame is
-    /// written, on any thread.
+    /// written, on any thread. `inspect(index, image)` sees each rendered frame on the calling thread
+    /// (for contact sheets).
     public func run(
         frames: [Int], renderer: any Renderer, displayList: (Int) -> DisplayList,
+        inspect: (Int, Image) -> Void = { _, _ in },
         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) throws -> Summary {
         let clock = ContinuousClock()
@@ -60,6 +62,7 @@ public struct FramePipeline: Sendable {
                 throw error
             }
             renderSeconds += Self.seconds(clock.now - renderStart)
+            inspect(index, image)
             let path = output.framePath(index), options = png, total = frames.count
             queue.async(group: writes) {
                 let encodeStart = clock.now

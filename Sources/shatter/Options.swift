@@ -36,7 +36,21 @@ struct OutputOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("PNG zlib level, 0 (none) … 9 (smallest); 1 is fast.", valueName: "LEVEL"))
     var compression: Int = PNGWriteOptions.fastCompressionLevel
 
+    @Option(help: ArgumentHelp("Composite frames over this opaque colour and write RGB PNGs.", valueName: "RRGGBB"))
+    var background: HexColour?
+
+    @Option(name: .customLong("contact-sheet"),
+            help: ArgumentHelp("Also write a contact sheet of evenly spaced frames to this PNG.", valueName: "PNG"))
+    var contactSheet: String?
+
+    @Option(name: .customLong("sheet-frames"), parsing: .unconditional,
+            help: ArgumentHelp("Frames on the contact sheet.", valueName: "N"))
+    var sheetFrames: Int = 8
+
     func validate() throws {
+        guard (1...64).contains(sheetFrames) else {
+            throw ValidationError("--sheet-frames must be 1…64, not \(sheetFrames)")
+        }
         guard (0...9).contains(compression) else {
             throw ValidationError("--compression must be 0…9, not \(compression)")
         }
@@ -54,6 +68,17 @@ struct TimingOptions: ParsableArguments {
     }
 
     func timeline(duration: Double) -> FrameTimeline { FrameTimeline(duration: duration, fps: fps) }
+}
+
+/// An opaque colour written `RRGGBB` (a leading `#` is allowed), e.g. `000000`.
+struct HexColour: ExpressibleByArgument {
+    let colour: RGBA8
+
+    init?(argument: String) {
+        let digits = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
+        guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+        colour = RGBA8(r: UInt8(value >> 16), g: UInt8((value >> 8) & 0xFF), b: UInt8(value & 0xFF), a: 255)
+    }
 }
 
 /// `WIDTHxHEIGHT`, e.g. `375x667`.

@@ -26,6 +26,7 @@ import Shatter
         Case(name: "sub-pixel sprites", arguments: ["--point-size", "0.5"], expected: "at least 1 px", status: 64),
         Case(name: "negative seed", arguments: ["--seed", "-1"], expected: "--seed", status: 64),
         Case(name: "negative device", arguments: ["--device", "-1"], expected: "--device must be 0 or more", status: 64),
+        Case(name: "bad background", arguments: ["--background", "12345"], expected: "--background", status: 64),
         Case(name: "compression 12", arguments: ["--compression", "12"], expected: "--compression must be 0…9", status: 64),
     ]
 

@@ -28,7 +28,7 @@ import Shatter
         let out = scratch.file("out")
         let run = try CLIRun.shatter(["render", "shatter", "--from", scratch.file("from.png"), "--to", scratch.file("to.png"),
                                       "--scale", "2", "--point-size", "4", "--duration", "0.5", "--fps", "10",
-                                      "--seed", "3", "--backend", "cpu", "--out", out])
+                                      "--seed", "3", "--backend", "cpu", "--background", "#000000", "--out", out])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(scratch.contents(of: out).count == 6)
         // --scale 2 with a 50x30 --from: 25x15 points, 50x30 pixels.
