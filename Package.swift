@@ -50,12 +50,14 @@ let package = Package(
             dependencies: ["Shatter", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // Fixtures shared by the test targets.
+        .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterEffects"], path: "Tests/ShatterTestSupport"),
         .testTarget(name: "ShatterCoreTests", dependencies: ["ShatterCore"]),
         .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation"]),
         .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects"]),
-        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects"]),
+        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterTestSupport"]),
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG"]),
-        .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter"]),
+        .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport"]),
         .testTarget(name: "ShatterTests", dependencies: ["Shatter"]),
         .testTarget(name: "shatterCLITests", dependencies: ["Shatter", "shatter"]),
     ],

@@ -1,5 +1,6 @@
 import Testing
 import Shatter
+import ShatterTestSupport
 
 /// The GL backend against the CPU reference on the shattered transition, on a real EGL driver.
 @Suite(.enabled(if: GLSupport.isAvailable, "no EGL context can be made on this machine (reason printed above)"))
@@ -38,22 +39,12 @@ struct GLParityTests {
 
     @Test func aSpriteShowsItsTextureUprightAndEdgeSpritesSurvive() throws {
         let gl = try GLRenderer()
-        var texels = Image(width: 4, height: 4)
-        for y in 0..<4 { for x in 0..<4 { texels[x, y] = RGBA8(r: UInt8(x * 60), g: UInt8(y * 60), b: 9, a: 255) } }
-        let centred = try gl.render(SpriteList.single(texture: texels, canvas: 8, size: 4, centre: SIMD2(0, 0)))
+        let texels = SpriteFixture.gradient4x4
+        let centred = try gl.render(SpriteFixture.single(texture: texels, canvas: 8, size: 4, centre: SIMD2(0, 0)))
         for y in 0..<4 { for x in 0..<4 { #expect(centred[x + 2, y + 2] == texels[x, y]) } }
-        let edge = try gl.render(SpriteList.single(texture: Image(width: 1, height: 1, fill: .opaqueWhite), canvas: 8,
+        let edge = try gl.render(SpriteFixture.single(texture: Image(width: 1, height: 1, fill: .opaqueWhite), canvas: 8,
                                                    size: 4, centre: SIMD2(-1 - 0.5 / 4, 0)))
         for row in 2..<6 { #expect(edge[0, row] == .opaqueWhite) }
         #expect(edge[1, 3] == .transparent)
-    }
-}
-
-enum SpriteList {
-    static func single(texture: Image, canvas: Int, size: Float, centre: SIMD2<Float>) -> DisplayList {
-        let grid = PointGrid(attributes: [centre.x, centre.y, 0, 0, 0, 0])
-        let batch = PointSpriteBatch(grid: grid, texture: Texture(image: texture), time: 0, pointSize: size,
-                                     texcoordScale: SIMD2(1, 1), filter: .nearest)
-        return DisplayList(width: canvas, height: canvas, commands: [.pointSprites(batch)])
     }
 }

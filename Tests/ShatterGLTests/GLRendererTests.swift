@@ -1,5 +1,6 @@
 import Testing
 import Shatter
+import ShatterTestSupport
 
 @Suite(.enabled(if: GLSupport.isAvailable, "no EGL context can be made on this machine (reason printed above)"))
 struct GLRendererTests {
@@ -16,7 +17,7 @@ struct GLRendererTests {
     @Test func aPointSizeBeyondTheGLRangeIsRefusedNotClamped() throws {
         let gl = try GLRenderer()
         let tooBig = gl.info.pointSizeRange.upperBound + 1
-        let list = SpriteList.single(texture: Image(width: 1, height: 1, fill: .opaqueWhite), canvas: 8, size: tooBig,
+        let list = SpriteFixture.single(texture: Image(width: 1, height: 1, fill: .opaqueWhite), canvas: 8, size: tooBig,
                                      centre: SIMD2(0, 0))
         #expect {
             try gl.render(list)

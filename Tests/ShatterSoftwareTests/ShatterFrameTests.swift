@@ -1,6 +1,7 @@
 import Testing
 import ShatterCore
 import ShatterEffects
+import ShatterTestSupport
 @testable import ShatterSoftware
 
 @Suite struct ShatterFrameTests {
@@ -42,9 +43,8 @@ import ShatterEffects
 
     @Test func aSpriteShowsItsTextureUprightThroughPointCoord() throws {
         // A 4×4 texture, one colour per texel, shown by one 4-pixel sprite centred in an 8×8 image.
-        var texels = Image(width: 4, height: 4)
-        for y in 0..<4 { for x in 0..<4 { texels[x, y] = RGBA8(r: UInt8(x * 60), g: UInt8(y * 60), b: 9, a: 255) } }
-        let list = SpriteFixture.singleSprite(texture: texels, canvas: 8, size: 4, centre: SIMD2(0, 0))
+        let texels = SpriteFixture.gradient4x4
+        let list = SpriteFixture.single(texture: texels, canvas: 8, size: 4, centre: SIMD2(0, 0))
         let frame = try SoftwareRenderer().render(list)
         for y in 0..<4 { for x in 0..<4 { #expect(frame[x + 2, y + 2] == texels[x, y]) } }
         #expect(frame[1, 1] == .transparent && frame[6, 6] == .transparent)
@@ -54,19 +54,9 @@ import ShatterEffects
         let texels = Image(width: 1, height: 1, fill: .opaqueWhite)
         // Centre 0.5 px left of the image (its square spans −2.5…1.5 px): GLES would discard it
         // without the guard band; with it, column 0 shows.
-        let list = SpriteFixture.singleSprite(texture: texels, canvas: 8, size: 4, centre: SIMD2(-1 - 0.5 / 4, 0))
+        let list = SpriteFixture.single(texture: texels, canvas: 8, size: 4, centre: SIMD2(-1 - 0.5 / 4, 0))
         let frame = try SoftwareRenderer().render(list)
         for row in 2..<6 { #expect(frame[0, row] == .opaqueWhite) }
         #expect(frame[1, 3] == .transparent && frame[0, 1] == .transparent && frame[0, 6] == .transparent)
-    }
-}
-
-/// One point sprite over a transparent square canvas, sampling its whole texture (nearest).
-enum SpriteFixture {
-    static func singleSprite(texture: Image, canvas: Int, size: Float, centre: SIMD2<Float>) -> DisplayList {
-        let grid = PointGrid(attributes: [centre.x, centre.y, 0, 0, 0, 0])
-        let batch = PointSpriteBatch(grid: grid, texture: Texture(image: texture), time: 0, pointSize: size,
-                                     texcoordScale: SIMD2(1, 1), filter: .nearest)
-        return DisplayList(width: canvas, height: canvas, commands: [.pointSprites(batch)])
     }
 }
