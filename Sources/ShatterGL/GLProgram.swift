@@ -1,12 +1,12 @@
 import CGLES3
 import ShatterShaders
 
-/// A linked GLSL program and its uniform locations, looked up once.
+/// A linked GLSL program and the locations of all its active uniforms, looked up once at link time.
 struct GLProgram {
     let name: GLuint
     private let locations: [String: GLint]
 
-    init(_ source: ShaderSource, uniforms: [String]) throws {
+    init(_ source: ShaderSource) throws {
         let vertex = try Self.compile(GLenum(GL_VERTEX_SHADER), source.vertex, file: source.vertexFile)
         defer { glDeleteShader(vertex) }
         let fragment = try Self.compile(GLenum(GL_FRAGMENT_SHADER), source.fragment, file: source.fragmentFile)
@@ -23,10 +23,27 @@ struct GLProgram {
             throw GLError.programLink(program: source.rawValue, log: log)
         }
         name = program
-        locations = Dictionary(uniqueKeysWithValues: uniforms.map { ($0, glGetUniformLocation(program, $0)) })
+        locations = Self.activeUniforms(program)
     }
 
+    /// A uniform's location; -1 (which GL ignores) for one the compiler optimised away.
     func location(_ uniform: String) -> GLint { locations[uniform] ?? -1 }
+
+    private static func activeUniforms(_ program: GLuint) -> [String: GLint] {
+        var count: GLint = 0, longest: GLint = 0
+        glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORMS), &count)
+        glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORM_MAX_LENGTH), &longest)
+        var locations = [String: GLint]()
+        var buffer = [GLchar](repeating: 0, count: Int(max(longest, 1)) + 1)
+        for index in 0..<GLuint(max(count, 0)) {
+            var length: GLsizei = 0, size: GLint = 0, type: GLenum = 0
+            glGetActiveUniform(program, index, GLsizei(buffer.count), &length, &size, &type, &buffer)
+            var name = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if name.hasSuffix("[0]") { name.removeLast(3) }  // arrays answer to their bare name too
+            locations[name] = glGetUniformLocation(program, name)
+        }
+        return locations
+    }
 
     func delete() { glDeleteProgram(name) }
 

@@ -1,6 +1,7 @@
 import CEGL
 import CGLES3
 import ShatterCore
+import ShatterShaders
 
 /// The GPU backend: EGL with no display, OpenGL ES 3, an offscreen RGBA8 framebuffer with a guard
 /// band, and readback. Textures and point grids are uploaded once and reused while later frames name
@@ -22,10 +23,11 @@ public final class GLRenderer: Renderer {
 
     public let info: GLInfo
     private let egl: HeadlessEGL
-    private let pointProgram: GLProgram
-    private let quadProgram: GLProgram
-    private let quadVertexArray: GLuint
-    private let quadBuffer: GLuint
+    /// Programs compiled on first use.
+    private var programs: [ShaderSource: GLProgram] = [:]
+    /// A unit square, (0,0) (1,0) (0,1) (1,1), as a triangle strip at attribute 0: every quad-shaped draw.
+    let unitQuad: GLuint
+    private let unitQuadBuffer: GLuint
     private var framebuffer: GLuint = 0
     private var colorBuffer: GLuint = 0
     private var framebufferSize = (width: 0, height: 0)
@@ -55,13 +57,6 @@ public final class GLRenderer: Renderer {
             pointSizeRange: pointRange[0]...pointRange[1], maxTextureSize: Int(maxTexture),
             maxRenderbufferSize: Int(maxRenderbuffer))
 
-        pointProgram = try GLProgram(.pointSprite, uniforms: [
-            "u_time", "u_pointSize", "u_clipScale", "u_physics", "u_snapshot", "u_texcoordScale",
-        ])
-        quadProgram = try GLProgram(.texturedQuad, uniforms: [
-            "u_rect", "u_viewSize", "u_clipScale", "u_texture", "u_opacity",
-        ])
-
         var vertexArray: GLuint = 0, buffer: GLuint = 0
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &buffer)
@@ -72,8 +67,8 @@ public final class GLRenderer: Renderer {
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
         glBindVertexArray(0)
-        quadVertexArray = vertexArray
-        quadBuffer = buffer
+        unitQuad = vertexArray
+        unitQuadBuffer = buffer
 
         // State that would make GL differ from the CPU twin stays off.
         glDisable(GLenum(GL_DITHER))
@@ -88,11 +83,10 @@ public final class GLRenderer: Renderer {
         if (try? egl.makeCurrent()) != nil {
             for entry in textures.values { var name = entry.name; glDeleteTextures(1, &name) }
             for entry in grids.values { deleteGrid(entry) }
-            var buffers = [quadBuffer], arrays = [quadVertexArray]
+            var buffers = [unitQuadBuffer], arrays = [unitQuad]
             glDeleteBuffers(1, &buffers)
             glDeleteVertexArrays(1, &arrays)
-            pointProgram.delete()
-            quadProgram.delete()
+            for program in programs.values { program.delete() }
             if framebuffer != 0 {
                 glDeleteFramebuffers(1, &framebuffer)
                 glDeleteRenderbuffers(1, &colorBuffer)
@@ -129,43 +123,22 @@ public final class GLRenderer: Renderer {
         return image
     }
 
-    // MARK: Draws
+    // MARK: Shared by the draws (one file per program: GLRenderer+<Program>.swift)
 
-    private func draw(_ quad: TexturedQuad, guardBand: GuardBand, used: inout Set<ObjectIdentifier>) throws {
-        glUseProgram(quadProgram.name)
-        try bind(quad.texture, filter: quad.filter, used: &used)
-        glUniform1i(quadProgram.location("u_texture"), 0)
-        glUniform4f(quadProgram.location("u_rect"), quad.rect.x, quad.rect.y, quad.rect.width, quad.rect.height)
-        glUniform2f(quadProgram.location("u_viewSize"), Float(guardBand.width), Float(guardBand.height))
-        glUniform2f(quadProgram.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
-        glUniform1f(quadProgram.location("u_opacity"), quad.opacity)
-        setBlend(quad.blend)
-        glBindVertexArray(quadVertexArray)
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-        glBindVertexArray(0)
-    }
-
-    private func draw(_ batch: PointSpriteBatch, guardBand: GuardBand, used: inout Set<ObjectIdentifier>) throws {
-        // GLES clamps point sizes silently; Shatter refuses instead, so GL and CPU never disagree.
-        guard info.pointSizeRange.contains(batch.pointSize) else {
-            throw GLError.pointSizeOutOfRange(requested: batch.pointSize, supported: info.pointSizeRange)
+    /// The program for `source`, compiled and linked on first use, made current.
+    func use(_ source: ShaderSource) throws -> GLProgram {
+        let program: GLProgram
+        if let cached = programs[source] {
+            program = cached
+        } else {
+            program = try GLProgram(source)
+            programs[source] = program
         }
-        glUseProgram(pointProgram.name)
-        try bind(batch.texture, filter: batch.filter, used: &used)
-        glUniform1i(pointProgram.location("u_snapshot"), 0)
-        glUniform1f(pointProgram.location("u_time"), batch.time)
-        glUniform1f(pointProgram.location("u_pointSize"), batch.pointSize)
-        glUniform2f(pointProgram.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
-        glUniform3f(pointProgram.location("u_physics"), batch.physics.maxFallSpeed, batch.physics.restitution,
-                    batch.physics.stopSpeed)
-        glUniform2f(pointProgram.location("u_texcoordScale"), batch.texcoordScale.x, batch.texcoordScale.y)
-        setBlend(batch.blend)
-        glBindVertexArray(vertexArray(for: batch.grid, used: &used))
-        glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(batch.grid.count))
-        glBindVertexArray(0)
+        glUseProgram(program.name)
+        return program
     }
 
-    private func setBlend(_ blend: BlendMode) {
+    func setBlend(_ blend: BlendMode) {
         switch blend {
         case .replace:
             glDisable(GLenum(GL_BLEND))
@@ -181,10 +154,11 @@ public final class GLRenderer: Renderer {
 
     // MARK: Resources
 
-    private func bind(_ texture: Texture, filter: TextureFilter, used: inout Set<ObjectIdentifier>) throws {
+    /// Binds `texture` to unit `unit`, uploading it the first time a frame names it.
+    func bind(_ texture: Texture, filter: TextureFilter, unit: Int = 0, used: inout Set<ObjectIdentifier>) throws {
         let key = ObjectIdentifier(texture)
         used.insert(key)
-        glActiveTexture(GLenum(GL_TEXTURE0))
+        glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
         if let cached = textures[key] {
             glBindTexture(GLenum(GL_TEXTURE_2D), cached.name)
         } else {
@@ -208,7 +182,7 @@ public final class GLRenderer: Renderer {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), mode)
     }
 
-    private func vertexArray(for grid: PointGrid, used: inout Set<ObjectIdentifier>) -> GLuint {
+    func vertexArray(for grid: PointGrid, used: inout Set<ObjectIdentifier>) -> GLuint {
         let key = ObjectIdentifier(grid)
         used.insert(key)
         if let cached = grids[key] { return cached.vertexArray }

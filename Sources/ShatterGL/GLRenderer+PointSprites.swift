@@ -1,0 +1,26 @@
+import CGLES3
+import ShatterCore
+import ShatterShaders
+
+extension GLRenderer {
+    /// `Shaders/point_sprite.*`: the shattered transition's pieces, one `GL_POINTS` draw.
+    func draw(_ batch: PointSpriteBatch, guardBand: GuardBand, used: inout Set<ObjectIdentifier>) throws {
+        // GLES clamps point sizes silently; Shatter refuses instead, so GL and CPU never disagree.
+        guard info.pointSizeRange.contains(batch.pointSize) else {
+            throw GLError.pointSizeOutOfRange(requested: batch.pointSize, supported: info.pointSizeRange)
+        }
+        let program = try use(.pointSprite)
+        try bind(batch.texture, filter: batch.filter, used: &used)
+        glUniform1i(program.location("u_snapshot"), 0)
+        glUniform1f(program.location("u_time"), batch.time)
+        glUniform1f(program.location("u_pointSize"), batch.pointSize)
+        glUniform2f(program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
+        glUniform3f(program.location("u_physics"), batch.physics.maxFallSpeed, batch.physics.restitution,
+                    batch.physics.stopSpeed)
+        glUniform2f(program.location("u_texcoordScale"), batch.texcoordScale.x, batch.texcoordScale.y)
+        setBlend(batch.blend)
+        glBindVertexArray(vertexArray(for: batch.grid, used: &used))
+        glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(batch.grid.count))
+        glBindVertexArray(0)
+    }
+}
