@@ -5,7 +5,9 @@
 /// if let note = choice.note { print(note) }   // e.g. why auto fell back to the CPU
 /// ```
 public enum Backend: String, Sendable, CaseIterable {
-    /// GL where an EGL context can be made, else the CPU renderer (and a note saying why).
+    /// GL on a GPU; the CPU renderer where no EGL context can be made or the only GL is a software
+    /// rasteriser such as llvmpipe (Shatter's CPU renderer is faster and is the reference), with a
+    /// note saying why.
     case auto
     /// EGL + OpenGL ES 3; an error where no EGL works.
     case gl
@@ -28,7 +30,13 @@ public enum Backend: String, Sendable, CaseIterable {
             return Choice(renderer: try GLRenderer(options: options), backend: .gl, note: nil)
         case .auto:
             do {
-                return Choice(renderer: try GLRenderer(options: options), backend: .gl, note: nil)
+                let gl = try GLRenderer(options: options)
+                guard !gl.info.isSoftwareRasterizer else {
+                    return Choice(renderer: SoftwareRenderer(threads: threads), backend: .cpu,
+                                  note: "the only GL here is \(gl.info.renderer), a software rasteriser; "
+                                      + "rendering on Shatter's faster CPU renderer (--backend gl to use it anyway)")
+                }
+                return Choice(renderer: gl, backend: .gl, note: nil)
             } catch {
                 return Choice(renderer: SoftwareRenderer(threads: threads), backend: .cpu,
                               note: "GL unavailable (\(error)); rendering on the CPU")

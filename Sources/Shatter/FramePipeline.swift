@@ -43,6 +43,8 @@ public struct FramePipeline: Sendable {
         let writes = DispatchGroup()
         let queue = DispatchQueue(label: "shatter.encode", attributes: .concurrent)
         let state = Mutex(WriteState())
+        // Images go round between the renderer and the encoders, so no frame allocates a new one.
+        let pool = Mutex<[Image]>([])
         var renderSeconds = 0.0
 
         for index in frames {
@@ -53,9 +55,9 @@ public struct FramePipeline: Sendable {
                 throw error
             }
             let renderStart = clock.now
-            let image: Image
+            var image = pool.withLock { $0.popLast() } ?? Image(width: 0, height: 0)
             do {
-                image = try renderer.render(displayList(index))
+                try renderer.render(displayList(index), into: &image)
             } catch {
                 slots.signal()
                 writes.wait()
@@ -64,10 +66,12 @@ public struct FramePipeline: Sendable {
             renderSeconds += Self.seconds(clock.now - renderStart)
             inspect(index, image)
             let path = output.framePath(index), options = png, total = frames.count
+            let frame = image
+            image = Image(width: 0, height: 0)  // drop this reference so the encoder's is the only one
             queue.async(group: writes) {
                 let encodeStart = clock.now
                 do {
-                    try PNGEncoder.write(image, to: path, options: options)
+                    try PNGEncoder.write(frame, to: path, options: options)
                     let done = state.withLock { state in
                         state.written += 1
                         state.encodeSeconds += Self.seconds(clock.now - encodeStart)
@@ -77,6 +81,7 @@ public struct FramePipeline: Sendable {
                 } catch {
                     state.withLock { if $0.error == nil { $0.error = error } }
                 }
+                pool.withLock { $0.append(frame) }
                 slots.signal()
             }
         }

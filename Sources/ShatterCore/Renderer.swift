@@ -3,10 +3,52 @@
 ///
 /// ```swift
 /// let image = try renderer.render(effect.displayList(at: 0.5))
+/// var reused = Image(width: 0, height: 0)
+/// try renderer.render(effect.displayList(at: 0.6), into: &reused)   // no new allocation when the size matches
 /// ```
 public protocol Renderer {
     /// What draws, in words: the GL renderer string, or the CPU renderer and its thread count.
     var description: String { get }
-    /// Renders one frame. Throws when a command cannot be drawn exactly (never clamps silently).
-    func render(_ list: DisplayList) throws -> Image
+    /// Renders one frame into `target`, reusing its storage when it already has the list's size.
+    /// Throws when a command cannot be drawn exactly (never clamps silently).
+    @discardableResult
+    func render(_ list: DisplayList, into target: inout Image) throws -> FrameTimings
+}
+
+extension Renderer {
+    /// Renders one frame into a new image.
+    public func render(_ list: DisplayList) throws -> Image {
+        var image = Image(width: 0, height: 0)
+        try render(list, into: &image)
+        return image
+    }
+}
+
+/// Where a frame's time went, in seconds: drawing, and (GL) reading the pixels back.
+public struct FrameTimings: Sendable, Equatable {
+    public var draw: Double
+    public var readback: Double
+    public init(draw: Double, readback: Double = 0) {
+        self.draw = draw
+        self.readback = readback
+    }
+}
+
+extension Image {
+    /// Makes this image `width`×`height` filled with `colour`, keeping its storage when the size matches.
+    public mutating func reset(width: Int, height: Int, fill colour: RGBA8) {
+        guard self.width == width, self.height == height else {
+            self = Image(width: width, height: height, fill: colour)
+            return
+        }
+        pixels.withUnsafeMutableBytes { bytes in
+            if colour == .transparent {
+                bytes.initializeMemory(as: UInt8.self, repeating: 0)
+            } else {
+                let words = bytes.bindMemory(to: UInt32.self)
+                let word = UInt32(colour.r) | UInt32(colour.g) << 8 | UInt32(colour.b) << 16 | UInt32(colour.a) << 24
+                words.initialize(repeating: UInt32(littleEndian: word))
+            }
+        }
+    }
 }

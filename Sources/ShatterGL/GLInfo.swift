@@ -15,4 +15,10 @@ public struct GLInfo: Sendable {
     public let pointSizeRange: ClosedRange<Float>
     public let maxTextureSize: Int
     public let maxRenderbufferSize: Int
+
+    /// Whether the context rasterises on the CPU (Mesa's llvmpipe, softpipe or swrast, SwiftShader).
+    public var isSoftwareRasterizer: Bool {
+        let name = renderer.lowercased()
+        return ["llvmpipe", "softpipe", "swrast", "swiftshader"].contains { name.contains($0) }
+    }
 }

@@ -97,9 +97,14 @@ public final class GLRenderer: Renderer {
     /// Live GL objects this renderer holds (textures, point buffers): a soak test checks it stays flat.
     public var liveObjectCount: Int { textures.count + grids.count }
 
-    public func render(_ list: DisplayList) throws -> Image {
+    @discardableResult
+    public func render(_ list: DisplayList, into image: inout Image) throws -> FrameTimings {
+        let start = ContinuousClock.now
         try egl.makeCurrent()
-        guard list.width > 0, list.height > 0 else { return Image(width: list.width, height: list.height) }
+        guard list.width > 0, list.height > 0 else {
+            image = Image(width: list.width, height: list.height)
+            return FrameTimings(draw: 0)
+        }
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
         try prepareFramebuffer(guardBand)
 
@@ -117,10 +122,16 @@ public final class GLRenderer: Renderer {
                 try draw(batch, guardBand: guardBand, used: &used)
             }
         }
-        let image = readInnerRegion(guardBand)
+        glFinish()  // so that draw and readback are timed apart
+        let drawn = ContinuousClock.now
+        readInnerRegion(guardBand, into: &image)
         evictResources(notIn: used)
         try checkError("rendering a frame")
-        return image
+        return FrameTimings(draw: Self.seconds(drawn - start), readback: Self.seconds(ContinuousClock.now - drawn))
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     // MARK: Shared by the draws (one file per program: GLRenderer+<Program>.swift)
@@ -248,12 +259,12 @@ public final class GLRenderer: Renderer {
 
     /// Reads the image back without the guard band. GL's rows run bottom to top; this is the one place
     /// they are flipped to Shatter's top-first order.
-    private func readInnerRegion(_ guardBand: GuardBand) -> Image {
+    private func readInnerRegion(_ guardBand: GuardBand, into image: inout Image) {
         let width = guardBand.width, height = guardBand.height, rowBytes = width * 4
         if readback.count != rowBytes * height { readback = [UInt8](repeating: 0, count: rowBytes * height) }
         glReadPixels(GLint(guardBand.pixels), GLint(guardBand.pixels), GLsizei(width), GLsizei(height),
                      GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &readback)
-        var image = Image(width: width, height: height)
+        image.reset(width: width, height: height, fill: .transparent)
         readback.withUnsafeBytes { source in
             image.pixels.withUnsafeMutableBytes { target in
                 for row in 0..<height {
@@ -263,7 +274,6 @@ public final class GLRenderer: Renderer {
                 }
             }
         }
-        return image
     }
 
     private func checkError(_ what: String) throws {

@@ -18,8 +18,10 @@ public struct SoftwareRenderer: Renderer, Sendable {
 
     public var description: String { "Shatter CPU renderer (\(threads) thread\(threads == 1 ? "" : "s"))" }
 
-    public func render(_ list: DisplayList) throws -> Image {
-        var image = Image(width: list.width, height: list.height, fill: list.clearColor)
+    @discardableResult
+    public func render(_ list: DisplayList, into image: inout Image) throws -> FrameTimings {
+        let start = ContinuousClock.now
+        image.reset(width: list.width, height: list.height, fill: list.clearColor)
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
         try image.pixels.withUnsafeMutableBufferPointer { bytes in
             let target = Framebuffer(bytes: bytes, width: list.width, height: list.height)
@@ -33,7 +35,12 @@ public struct SoftwareRenderer: Renderer, Sendable {
                 }
             }
         }
-        return image
+        return FrameTimings(draw: Self.seconds(since: start))
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = (ContinuousClock.now - start).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     }
 
     /// Bands of rows, several per thread so uneven bands still keep every core busy.

@@ -30,7 +30,11 @@ struct InfoCommand: ParsableCommand {
             print("GL_ALIASED_POINT_SIZE_RANGE: \(format(info.pointSizeRange.lowerBound))…\(format(info.pointSizeRange.upperBound)) px")
             print("GL_MAX_TEXTURE_SIZE: \(info.maxTextureSize)")
             print("CPU renderer: \(cpu.description)")
-            print("auto picks: gl (an EGL context works: \(info.renderer))")
+            if info.isSoftwareRasterizer {
+                print("auto picks: cpu (the only GL is \(info.renderer), a software rasteriser; Shatter's CPU renderer is faster)")
+            } else {
+                print("auto picks: gl (\(info.renderer) on the \(info.platform) platform)")
+            }
         } catch {
             print("GL: unavailable: \(error)")
             print("CPU renderer: \(cpu.description)")

@@ -33,11 +33,11 @@ import Shatter
         let frame: Int
         let inner = SoftwareRenderer()
         var description: String { "fails at \(frame)" }
-        func render(_ list: DisplayList) throws -> Image {
+        func render(_ list: DisplayList, into target: inout Image) throws -> FrameTimings {
             if case .pointSprites(let batch) = list.commands.last, batch.time == Float(frame) / 10 {
                 throw InjectedFailure(description: "injected failure at frame \(frame)")
             }
-            return try inner.render(list)
+            return try inner.render(list, into: &target)
         }
     }
 
