@@ -49,8 +49,8 @@ extension ImageDifference {
         case .maxDifferentPixels(let limit) where differing > limit:
             reasons.append("\(differing) pixels differ by more than \(rule.channelDelta), over the limit of \(limit)")
         case .precision(let share) where fractionWithin(rule.channelDelta) < share:
-            reasons.append("\(fractionWithin(rule.channelDelta) * 100)% of pixels match within \(rule.channelDelta), "
-                           + "under the required \(share * 100)%")
+            reasons.append("\(Self.percent(fractionWithin(rule.channelDelta))) of pixels match within \(rule.channelDelta), "
+                           + "under the required \(Self.percent(share))")
         default:
             break
         }
@@ -60,5 +60,10 @@ extension ImageDifference {
                            + "over the threshold \(rule.pixelDeltaThreshold)")
         }
         return FuzzyRule.Verdict(passed: reasons.isEmpty, reasons: reasons)
+    }
+
+    /// A share as a percentage with up to four decimals: 0.9999123 → "99.9912%".
+    static func percent(_ share: Double) -> String {
+        "\((share * 1_000_000).rounded() / 10_000)%"
     }
 }

@@ -134,8 +134,7 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
     }
 
     private func percent(_ count: Int) -> String {
-        let value = pixelCount == 0 ? 0 : Double(count) * 100 / Double(pixelCount)
-        return "\((value * 10000).rounded() / 10000)%"
+        Self.percent(pixelCount == 0 ? 0 : Double(count) / Double(pixelCount))
     }
 }
 

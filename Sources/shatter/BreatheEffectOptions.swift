@@ -1,16 +1,14 @@
 import ArgumentParser
 import Shatter
 
-/// `shatter render breathe`: the Apple Watch breathing flower.
-struct RenderBreatheCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "breathe",
-        abstract: "The Apple Watch breathing flower: screen-blended petals that open, turn and close every 10.5 s.",
-        discussion: """
-            Frame i is the state at t = i / fps for i = 0 … ceil(duration · fps); the default is one \
-            10.5 s cycle. The animation repeats forever, so --cycles N (or any --duration) shows N cycles.
-            """
-    )
+/// The breathing flower's options: `shatter render breathe …`, `shatter compare breathe …`.
+struct BreatheEffectOptions: EffectOptions {
+    static let name = "breathe"
+    static let abstract = "The Apple Watch breathing flower: screen-blended petals that open, turn and close every 10.5 s."
+    static let discussion = """
+        Frame i is the state at t = i / fps for i = 0 … ceil(duration · fps); the default is one \
+        10.5 s cycle. The animation repeats forever, so --cycles N (or any --duration) shows N cycles.
+        """
 
     @Option(help: ArgumentHelp("Canvas size in points.", valueName: "WxH"))
     var size: Dimensions = Dimensions(width: 368, height: 448)
@@ -28,10 +26,6 @@ struct RenderBreatheCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Whole 10.5 s cycles to render, when no --duration is given.",
                                                         valueName: "N"))
     var cycles: Int?
-
-    @OptionGroup var timing: TimingOptions
-
-    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a number above 0, not \(scale)") }
@@ -52,9 +46,9 @@ struct RenderBreatheCommand: ParsableCommand {
         Breathe.Parameters(width: size.width, height: size.height, scale: scale, petals: petals)
     }
 
-    func run() throws {
+    func makeScene() throws -> EffectScene {
         let flower = Breathe(parameters: parameters)
-        let seconds = duration ?? Double(cycles ?? 1) * Breathe.cycleDuration
-        try FrameRendering(output: output, timeline: timing.timeline(duration: seconds)).run(flower.displayList(at:))
+        return EffectScene(duration: duration ?? Double(cycles ?? 1) * Breathe.cycleDuration,
+                           displayList: flower.displayList(at:))
     }
 }
