@@ -38,6 +38,7 @@ public struct DisplayList: Sendable {
 public enum DrawCommand: Sendable {
     case texturedQuad(TexturedQuad)
     case pointSprites(PointSpriteBatch)
+    case instancedCircles(InstancedCircleBatch)
 }
 
 /// How a draw's premultiplied colour `s` combines with the framebuffer's `d`.

@@ -120,6 +120,8 @@ public final class GLRenderer: Renderer {
                 try draw(quad, guardBand: guardBand, used: &used)
             case .pointSprites(let batch):
                 try draw(batch, guardBand: guardBand, used: &used)
+            case .instancedCircles(let batch):
+                try draw(batch, guardBand: guardBand)
             }
         }
         glFinish()  // so that draw and readback are timed apart

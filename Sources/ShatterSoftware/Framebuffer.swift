@@ -13,6 +13,12 @@ struct Framebuffer: @unchecked Sendable {
         UInt8(min(max(value, 0), 1) * 255 + 0.5)
     }
 
+    /// `value` converted to unorm8 and back.
+    @inline(__always)
+    static func quantised(_ value: SIMD4<Float>) -> SIMD4<Float> {
+        SIMD4(Float(unorm8(value.x)), Float(unorm8(value.y)), Float(unorm8(value.z)), Float(unorm8(value.w))) * (1 / 255)
+    }
+
     @inline(__always)
     func load(_ offset: Int) -> SIMD4<Float> {
         SIMD4(Float(bytes[offset]), Float(bytes[offset + 1]), Float(bytes[offset + 2]), Float(bytes[offset + 3]))
@@ -29,8 +35,12 @@ struct Framebuffer: @unchecked Sendable {
         case .sourceOver:
             out = source + load(offset) * (1 - source.w)
         case .screen:
+            // A fixed-point colour buffer may blend the fragment colour already converted to its own
+            // 8-bit format (llvmpipe does; GLES allows it). Doing the same keeps layered translucent
+            // screens (the flower's ghost petals) from drifting a step apart per layer.
+            let s = Self.quantised(source)
             let destination = load(offset)
-            out = source + destination - source * destination
+            out = s + destination - s * destination
         }
         bytes[offset] = Self.unorm8(out.x)
         bytes[offset + 1] = Self.unorm8(out.y)

@@ -32,6 +32,8 @@ public struct SoftwareRenderer: Renderer, Sendable {
                     try draw(quad, into: target)
                 case .pointSprites(let batch):
                     try draw(batch, into: target, guardBand: guardBand)
+                case .instancedCircles(let batch):
+                    draw(batch, into: target)
                 }
             }
         }

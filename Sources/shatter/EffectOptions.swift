@@ -19,7 +19,7 @@ struct EffectScene {
 }
 
 enum EffectRegistry {
-    static let all: [any EffectOptions.Type] = [ShatterEffectOptions.self]
+    static let all: [any EffectOptions.Type] = [ShatterEffectOptions.self, BreatheEffectOptions.self]
 
     static var renderCommands: [any ParsableCommand.Type] { all.map { renderCommand(for: $0) } }
     static var compareCommands: [any ParsableCommand.Type] { all.map { compareCommand(for: $0) } }

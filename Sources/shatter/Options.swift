@@ -126,6 +126,9 @@ struct Dimensions: ExpressibleByArgument, Equatable {
     }
 
     static var defaultValueDescription: String { "WIDTHxHEIGHT" }
+
+    /// How `--help` shows a default size: `368x448`.
+    var defaultValueDescription: String { "\(width)x\(height)" }
 }
 
 extension Backend: ExpressibleByArgument {}
