@@ -23,7 +23,7 @@ let package = Package(
         // Pure Swift, no rendering dependency.
         .target(name: "ShatterCore"),
         .target(name: "ShatterAnimation"),
-        .target(name: "ShatterEffects", dependencies: ["ShatterCore"]),
+        .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation"]),
         .target(name: "ShatterSoftware", dependencies: ["ShatterCore"]),
         .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG"]),
 
@@ -37,13 +37,15 @@ let package = Package(
                 .embedInCode("point_sprite.frag"),
                 .embedInCode("textured_quad.vert"),
                 .embedInCode("textured_quad.frag"),
+                .embedInCode("dust_layer.vert"),
+                .embedInCode("dust_layer.frag"),
             ]
         ),
         .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CEGL", "CGLES3", "CGBM"]),
 
         .target(
             name: "Shatter",
-            dependencies: ["ShatterCore", "ShatterEffects", "ShatterSoftware", "ShatterGL", "ShatterPNG"]
+            dependencies: ["ShatterCore", "ShatterAnimation", "ShatterEffects", "ShatterSoftware", "ShatterGL", "ShatterPNG"]
         ),
         .executableTarget(
             name: "shatter",
@@ -54,7 +56,7 @@ let package = Package(
         .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterEffects"], path: "Tests/ShatterTestSupport"),
         .testTarget(name: "ShatterCoreTests", dependencies: ["ShatterCore"]),
         .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation"]),
-        .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects"]),
+        .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation"]),
         .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterTestSupport"]),
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG"]),
         .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport"]),

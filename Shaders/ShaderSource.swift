@@ -2,6 +2,7 @@
 public enum ShaderSource: String, CaseIterable, Sendable {
     case pointSprite = "point_sprite"
     case texturedQuad = "textured_quad"
+    case dustLayer = "dust_layer"
 
     /// File names, for error messages and the twin check.
     public var vertexFile: String { rawValue + ".vert" }
@@ -11,6 +12,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         switch self {
         case .pointSprite: String(decoding: PackageResources.point_sprite_vert, as: UTF8.self)
         case .texturedQuad: String(decoding: PackageResources.textured_quad_vert, as: UTF8.self)
+        case .dustLayer: String(decoding: PackageResources.dust_layer_vert, as: UTF8.self)
         }
     }
 
@@ -18,6 +20,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         switch self {
         case .pointSprite: String(decoding: PackageResources.point_sprite_frag, as: UTF8.self)
         case .texturedQuad: String(decoding: PackageResources.textured_quad_frag, as: UTF8.self)
+        case .dustLayer: String(decoding: PackageResources.dust_layer_frag, as: UTF8.self)
         }
     }
 }

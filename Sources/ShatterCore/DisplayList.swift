@@ -38,6 +38,7 @@ public struct DisplayList: Sendable {
 public enum DrawCommand: Sendable {
     case texturedQuad(TexturedQuad)
     case pointSprites(PointSpriteBatch)
+    case dustLayer(DustLayer)
 }
 
 /// How a draw's premultiplied colour `s` combines with the framebuffer's `d`.

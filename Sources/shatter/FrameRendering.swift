@@ -5,6 +5,8 @@ import Shatter
 struct FrameRendering {
     let output: OutputOptions
     let timeline: FrameTimeline
+    /// Plays the timeline backwards: frame i shows the instant of frame (last − i).
+    var reversed = false
 
     func run(_ displayList: (Double) -> DisplayList) throws {
         let folder = try OutputDirectory(output.out)
@@ -17,7 +19,7 @@ struct FrameRendering {
         var sheet = ContactSheet(columns: min(4, sheetFrames.count), thumbnailWidth: 180)
         let summary = try pipeline.run(
             frames: Array(0..<total), renderer: choice.renderer,
-            displayList: { displayList(timeline.time(of: $0)) },
+            displayList: { displayList(timeline.time(of: reversed ? total - 1 - $0 : $0)) },
             inspect: { index, image in
                 if output.contactSheet != nil, sheetFrames.contains(index) {
                     sheet.add(image, label: "t = \(Self.format(timeline.time(of: index), digits: 3)) s")
