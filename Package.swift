@@ -37,8 +37,8 @@ let package = Package(
                 .embedInCode("point_sprite.frag"),
                 .embedInCode("textured_quad.vert"),
                 .embedInCode("textured_quad.frag"),
-                .embedInCode("dust_layer.vert"),
-                .embedInCode("dust_layer.frag"),
+                .embedInCode("dust_layers.vert"),
+                .embedInCode("dust_layers.frag"),
             ]
         ),
         .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CEGL", "CGLES3", "CGBM"]),

@@ -2,7 +2,7 @@
 public enum ShaderSource: String, CaseIterable, Sendable {
     case pointSprite = "point_sprite"
     case texturedQuad = "textured_quad"
-    case dustLayer = "dust_layer"
+    case dustLayers = "dust_layers"
 
     /// File names, for error messages and the twin check.
     public var vertexFile: String { rawValue + ".vert" }
@@ -12,7 +12,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         switch self {
         case .pointSprite: String(decoding: PackageResources.point_sprite_vert, as: UTF8.self)
         case .texturedQuad: String(decoding: PackageResources.textured_quad_vert, as: UTF8.self)
-        case .dustLayer: String(decoding: PackageResources.dust_layer_vert, as: UTF8.self)
+        case .dustLayers: String(decoding: PackageResources.dust_layers_vert, as: UTF8.self)
         }
     }
 
@@ -20,7 +20,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         switch self {
         case .pointSprite: String(decoding: PackageResources.point_sprite_frag, as: UTF8.self)
         case .texturedQuad: String(decoding: PackageResources.textured_quad_frag, as: UTF8.self)
-        case .dustLayer: String(decoding: PackageResources.dust_layer_frag, as: UTF8.self)
+        case .dustLayers: String(decoding: PackageResources.dust_layers_frag, as: UTF8.self)
         }
     }
 }

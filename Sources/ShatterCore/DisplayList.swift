@@ -38,7 +38,7 @@ public struct DisplayList: Sendable {
 public enum DrawCommand: Sendable {
     case texturedQuad(TexturedQuad)
     case pointSprites(PointSpriteBatch)
-    case dustLayer(DustLayer)
+    case dustLayers(DustLayerStack)
 }
 
 /// How a draw's premultiplied colour `s` combines with the framebuffer's `d`.

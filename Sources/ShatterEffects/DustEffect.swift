@@ -70,41 +70,52 @@ public struct DustEffect: Sendable {
 
     public func displayList(at time: Double) -> DisplayList {
         let width = parameters.pixelWidth, height = parameters.pixelHeight
-        var commands: [DrawCommand] = []
+        let anchor = SIMD2(Float(Double(width) / 2), Float(Double(height) / 2))
+        var poses: [DustLayerPose] = []
+        var union: (low: SIMD2<Float>, high: SIMD2<Float>)?
         for motion in motions {
             let state = motion.state(at: time)
             // Below half an 8-bit step of opacity a layer cannot change any stored byte (its colour
-            // and its dimming of what is below both round away); leaving it out saves a whole pass.
-            guard state.opacity * 255 >= 0.5, let extent = split.columnExtents[motion.index] else { continue }
-            let rotation = SIMD2(Float(cos(state.rotation)), Float(sin(state.rotation)))
-            let position = SIMD2(Float(state.position.x), Float(state.position.y))
-            let anchor = SIMD2(Float(motion.anchor.x), Float(motion.anchor.y))
-            guard let bounds = Self.bounds(columns: extent, snapshot: snapshot.image, width: width, height: height,
-                                           anchor: anchor, position: position, rotation: rotation) else { continue }
-            commands.append(.dustLayer(DustLayer(
-                snapshot: snapshot, assignment: split.assignment, layer: motion.index, anchor: anchor,
-                position: position, rotation: rotation, opacity: Float(state.opacity), bounds: bounds)))
+            // and its dimming of what is below both round away); leaving it out saves work.
+            guard state.opacity * 255 >= 0.5, let columns = split.columnExtents[motion.index] else { continue }
+            let pose = DustLayerPose(
+                layer: motion.index, position: SIMD2(Float(state.position.x), Float(state.position.y)),
+                rotation: SIMD2(Float(cos(state.rotation)), Float(sin(state.rotation))), opacity: Float(state.opacity),
+                columns: columns)
+            let box = Self.reach(of: pose, anchor: anchor, snapshot: snapshot.image, width: width, height: height)
+            union = union.map { (pointwiseMin($0.low, box.low), pointwiseMax($0.high, box.high)) } ?? box
+            poses.append(pose)
         }
-        return DisplayList(width: width, height: height, clearColor: .transparent, commands: commands)
+        guard let union, let bounds = Self.pixelRect(union, width: width, height: height) else {
+            return DisplayList(width: width, height: height, clearColor: .transparent)
+        }
+        let stack = DustLayerStack(snapshot: snapshot, assignment: split.assignment, anchor: anchor, layers: poses,
+                                   bounds: bounds)
+        return DisplayList(width: width, height: height, clearColor: .transparent, commands: [.dustLayers(stack)])
     }
 
-    /// The pixel rectangle that holds everything the layer can touch: its columns (one texel more on
-    /// each side for the bilinear filter's reach), moved and rotated, plus a 2-pixel margin so no
-    /// rasteriser edge rule decides a visible pixel; clipped to the output and snapped outwards.
-    static func bounds(columns: ClosedRange<Int>, snapshot: Image, width: Int, height: Int, anchor: SIMD2<Float>,
-                       position: SIMD2<Float>, rotation: SIMD2<Float>) -> PixelRect? {
+    /// The area a layer can touch, in output pixels: its columns (one texel more on each side for
+    /// the bilinear filter's reach) and all rows, moved and rotated.
+    static func reach(of pose: DustLayerPose, anchor: SIMD2<Float>, snapshot: Image, width: Int,
+                      height: Int) -> (low: SIMD2<Float>, high: SIMD2<Float>) {
         let scaleX = Float(snapshot.width) / Float(width), scaleY = Float(snapshot.height) / Float(height)
-        let left = Float(columns.lowerBound - 1) / scaleX, right = Float(columns.upperBound + 2) / scaleX
+        let left = Float(pose.columns.lowerBound - 1) / scaleX, right = Float(pose.columns.upperBound + 2) / scaleX
         let top = -1 / scaleY, bottom = Float(snapshot.height + 1) / scaleY
         var low = SIMD2<Float>(repeating: .infinity), high = SIMD2<Float>(repeating: -.infinity)
         for corner in [SIMD2(left, top), SIMD2(right, top), SIMD2(left, bottom), SIMD2(right, bottom)] {
-            let d = corner - anchor
-            let moved = SIMD2(d.x * rotation.x - d.y * rotation.y, d.y * rotation.x + d.x * rotation.y) + position
+            let d = corner - anchor, r = pose.rotation
+            let moved = SIMD2(d.x * r.x - d.y * r.y, d.y * r.x + d.x * r.y) + pose.position
             low = pointwiseMin(low, moved)
             high = pointwiseMax(high, moved)
         }
-        let x0 = max(0, (low.x - 2).rounded(.down)), y0 = max(0, (low.y - 2).rounded(.down))
-        let x1 = min(Float(width), (high.x + 2).rounded(.up)), y1 = min(Float(height), (high.y + 2).rounded(.up))
+        return (low, high)
+    }
+
+    /// The area grown by a 2-pixel margin (so no rasteriser edge rule decides a visible pixel),
+    /// clipped to the output and snapped outwards to whole pixels; nil when nothing is left.
+    static func pixelRect(_ area: (low: SIMD2<Float>, high: SIMD2<Float>), width: Int, height: Int) -> PixelRect? {
+        let x0 = max(0, (area.low.x - 2).rounded(.down)), y0 = max(0, (area.low.y - 2).rounded(.down))
+        let x1 = min(Float(width), (area.high.x + 2).rounded(.up)), y1 = min(Float(height), (area.high.y + 2).rounded(.up))
         guard x0 < x1, y0 < y1 else { return nil }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }

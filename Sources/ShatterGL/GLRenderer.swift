@@ -115,8 +115,8 @@ public final class GLRenderer: Renderer {
                 try draw(quad, guardBand: guardBand, used: &used)
             case .pointSprites(let batch):
                 try draw(batch, guardBand: guardBand, used: &used)
-            case .dustLayer(let layer):
-                try draw(layer, guardBand: guardBand, used: &used)
+            case .dustLayers(let stack):
+                try draw(stack, guardBand: guardBand, used: &used)
             }
         }
         let image = readInnerRegion(guardBand)

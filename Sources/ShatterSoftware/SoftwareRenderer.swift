@@ -30,8 +30,8 @@ public struct SoftwareRenderer: Renderer, Sendable {
                     try draw(quad, into: target)
                 case .pointSprites(let batch):
                     try draw(batch, into: target, guardBand: guardBand)
-                case .dustLayer(let layer):
-                    try draw(layer, into: target)
+                case .dustLayers(let stack):
+                    try draw(stack, into: target)
                 }
             }
         }

@@ -120,14 +120,29 @@ import Glibc
         #expect(abs(Self.effect(layers: 128).duration - (1.35 * 127 / 128 + 1)) < 1e-12)
     }
 
+    static func visibleLayers(_ list: DisplayList) -> [Int] {
+        list.commands.flatMap { command -> [Int] in
+            guard case .dustLayers(let stack) = command else { return [] }
+            return stack.layers.map(\.layer)
+        }
+    }
+
     @Test func fromTheEndOnTheDisplayListIsEmpty() {
         let effect = Self.effect()
-        #expect(effect.displayList(at: 0).commands.count == 32)
-        #expect(effect.displayList(at: 1.2).commands.count > 0)
+        #expect(Self.visibleLayers(effect.displayList(at: 0)) == Array(0..<32))
+        #expect(Self.visibleLayers(effect.displayList(at: 1.2)).count > 0)
         #expect(effect.displayList(at: effect.duration).commands.isEmpty)
         // The last layer still has 12.5 µs to go at 2.3078 s, at an opacity no 8-bit pixel can show.
         #expect(effect.displayList(at: 2.3078).commands.isEmpty)
-        #expect(effect.displayList(at: 2.3).commands.count == 1)
+        #expect(Self.visibleLayers(effect.displayList(at: 2.3)) == [31])
+    }
+
+    @Test func theDrawnAreaHoldsEveryMovedLayer() throws {
+        let effect = Self.effect(scale: 2)
+        let list = effect.displayList(at: 0)
+        guard case .dustLayers(let stack) = try #require(list.commands.first) else { Issue.record("no dust"); return }
+        #expect(stack.bounds == PixelRect(x: 0, y: 0, width: 400, height: 240))
+        #expect(stack.anchor == SIMD2(200, 120))
     }
 
     @Test func seedsChangeTheMotionButTheSameSeedRepeats() {

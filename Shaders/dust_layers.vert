@@ -1,7 +1,7 @@
 #version 300 es
-// One Thanos-dust layer: a bounding rectangle (top-left origin, pixels); the fragment program decides
-// which of its pixels the layer covers.
-// Swift twin: Sources/ShatterSoftware/DustLayerProgram.swift
+// The Thanos dust: one rectangle (top-left origin, pixels) around everything the layers can touch;
+// the fragment program composites the layers and decides coverage.
+// Swift twin: Sources/ShatterSoftware/DustLayersProgram.swift
 precision highp float;
 
 layout(location = 0) in vec2 a_corner;    // (0,0) (1,0) (0,1) (1,1), y down
