@@ -121,3 +121,15 @@ enum SizeLimits {
         }
     }
 }
+
+extension SizeLimits {
+    /// `--scale` above 0 and `--size` × `--scale` within the limits: what every command with a picture
+    /// size in points checks.
+    static func check(size: Dimensions?, scale: Double) throws {
+        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a number above 0, not \(scale)") }
+        if let size {
+            try check(width: Int((Double(size.width) * scale).rounded()),
+                      height: Int((Double(size.height) * scale).rounded()), what: "--size × --scale")
+        }
+    }
+}

@@ -44,13 +44,9 @@ struct RenderDustCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a number above 0, not \(scale)") }
+        try SizeLimits.check(size: size, scale: scale)
         guard (1...DustLayerSplit.maximumLayers).contains(layers) else {
             throw ValidationError("--layers must be 1…\(DustLayerSplit.maximumLayers), not \(layers)")
-        }
-        if let size {
-            try SizeLimits.check(width: Int((Double(size.width) * scale).rounded()),
-                                 height: Int((Double(size.height) * scale).rounded()), what: "--size × --scale")
         }
     }
 
