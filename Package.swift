@@ -39,13 +39,15 @@ let package = Package(
                 .embedInCode("textured_quad.frag"),
                 .embedInCode("instanced_circle.vert"),
                 .embedInCode("instanced_circle.frag"),
+                .embedInCode("dust_layers.vert"),
+                .embedInCode("dust_layers.frag"),
             ]
         ),
         .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CEGL", "CGLES3", "CGBM"]),
 
         .target(
             name: "Shatter",
-            dependencies: ["ShatterCore", "ShatterEffects", "ShatterSoftware", "ShatterGL", "ShatterPNG"]
+            dependencies: ["ShatterCore", "ShatterAnimation", "ShatterEffects", "ShatterSoftware", "ShatterGL", "ShatterPNG"]
         ),
         .executableTarget(
             name: "shatter",
@@ -56,7 +58,7 @@ let package = Package(
         .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterEffects"], path: "Tests/ShatterTestSupport"),
         .testTarget(name: "ShatterCoreTests", dependencies: ["ShatterCore"]),
         .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation"]),
-        .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects"]),
+        .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation"]),
         .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterTestSupport"]),
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG"]),
         .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport"]),

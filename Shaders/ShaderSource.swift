@@ -3,6 +3,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     case pointSprite = "point_sprite"
     case texturedQuad = "textured_quad"
     case instancedCircle = "instanced_circle"
+    case dustLayers = "dust_layers"
 
     /// File names, for error messages and the twin check.
     public var vertexFile: String { rawValue + ".vert" }
@@ -13,6 +14,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         case .pointSprite: String(decoding: PackageResources.point_sprite_vert, as: UTF8.self)
         case .texturedQuad: String(decoding: PackageResources.textured_quad_vert, as: UTF8.self)
         case .instancedCircle: String(decoding: PackageResources.instanced_circle_vert, as: UTF8.self)
+        case .dustLayers: String(decoding: PackageResources.dust_layers_vert, as: UTF8.self)
         }
     }
 
@@ -21,6 +23,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         case .pointSprite: String(decoding: PackageResources.point_sprite_frag, as: UTF8.self)
         case .texturedQuad: String(decoding: PackageResources.textured_quad_frag, as: UTF8.self)
         case .instancedCircle: String(decoding: PackageResources.instanced_circle_frag, as: UTF8.self)
+        case .dustLayers: String(decoding: PackageResources.dust_layers_frag, as: UTF8.self)
         }
     }
 }

@@ -1,5 +1,6 @@
 // `import Shatter` brings the whole public API: images and display lists, the effects, both renderers
 // and PNG input/output.
+@_exported import ShatterAnimation
 @_exported import ShatterCore
 @_exported import ShatterEffects
 @_exported import ShatterGL

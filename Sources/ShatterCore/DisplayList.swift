@@ -39,6 +39,7 @@ public enum DrawCommand: Sendable {
     case texturedQuad(TexturedQuad)
     case pointSprites(PointSpriteBatch)
     case instancedCircles(InstancedCircleBatch)
+    case dustLayers(DustLayerStack)
 }
 
 /// How a draw's premultiplied colour `s` combines with the framebuffer's `d`.

@@ -20,4 +20,10 @@ public struct FrameTimeline: Sendable, Equatable {
     public var count: Int { Int((duration * fps - 1e-9).rounded(.up)) + 1 }
 
     public func time(of frame: Int) -> Double { Double(frame) / fps }
+
+    /// The instant frame `frame` shows when the animation plays backwards: that of frame (last − frame),
+    /// so reversed frame k is exactly forward frame (last − k).
+    public func time(of frame: Int, reversed: Bool) -> Double {
+        time(of: reversed ? count - 1 - frame : frame)
+    }
 }

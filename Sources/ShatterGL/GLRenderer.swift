@@ -122,6 +122,8 @@ public final class GLRenderer: Renderer {
                 try draw(batch, guardBand: guardBand, used: &used)
             case .instancedCircles(let batch):
                 try draw(batch, guardBand: guardBand)
+            case .dustLayers(let stack):
+                try draw(stack, guardBand: guardBand, used: &used)
             }
         }
         glFinish()  // so that draw and readback are timed apart

@@ -34,6 +34,8 @@ public struct SoftwareRenderer: Renderer, Sendable {
                     try draw(batch, into: target, guardBand: guardBand)
                 case .instancedCircles(let batch):
                     draw(batch, into: target)
+                case .dustLayers(let stack):
+                    try draw(stack, into: target)
                 }
             }
         }

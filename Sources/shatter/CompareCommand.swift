@@ -128,8 +128,9 @@ struct CompareEffect<Effect: EffectOptions>: ParsableCommand {
         let cpu = SoftwareRenderer()
         var session = try CompareSession(rule: options.rule, folder: options.out, keepAll: options.keepAll)
         for (done, index) in frames.enumerated() {
-            let list = scene.displayList(timeline.time(of: index))
-            try session.add(frame: index, time: timeline.time(of: index), expected: try cpu.render(list), actual: try gl.render(list))
+            let time = timeline.time(of: index, reversed: scene.reversed)
+            let list = scene.displayList(time)
+            try session.add(frame: index, time: time, expected: try cpu.render(list), actual: try gl.render(list))
             Terminal.status("shatter: compared \(done + 1)/\(frames.count)")
         }
         Terminal.endStatus()

@@ -12,14 +12,16 @@ protocol EffectOptions: ParsableArguments {
     func makeScene() throws -> EffectScene
 }
 
-/// A built effect: how long it runs and what to draw at any instant.
+/// A built effect: how long it runs, what to draw at any instant, and whether frames play it backwards.
 struct EffectScene {
     let duration: Double
     let displayList: (Double) -> DisplayList
+    /// Frame i shows the instant of frame (last − i) (the dust's `--reverse`).
+    var reversed = false
 }
 
 enum EffectRegistry {
-    static let all: [any EffectOptions.Type] = [ShatterEffectOptions.self, BreatheEffectOptions.self]
+    static let all: [any EffectOptions.Type] = [ShatterEffectOptions.self, BreatheEffectOptions.self, DustEffectOptions.self]
 
     static var renderCommands: [any ParsableCommand.Type] { all.map { renderCommand(for: $0) } }
     static var compareCommands: [any ParsableCommand.Type] { all.map { compareCommand(for: $0) } }
@@ -28,12 +30,12 @@ enum EffectRegistry {
     private static func compareCommand<E: EffectOptions>(for _: E.Type) -> any ParsableCommand.Type { CompareEffect<E>.self }
 }
 
-/// `shatter render <effect>`.
+/// `shatter render <effect>`, and the sprite-sheet player.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render an effect's frames to PNG.",
-        subcommands: EffectRegistry.renderCommands
+        subcommands: EffectRegistry.renderCommands + [RenderSpriteCommand.self]
     )
 }
 
@@ -50,7 +52,7 @@ struct RenderEffect<Effect: EffectOptions>: ParsableCommand {
     func run() throws {
         let scene = try effect.makeScene()
         let timeline = timing.timeline(duration: scene.duration)
-        try FrameRendering(output: output, timeline: timeline, frames: try timing.frames(in: timeline))
-            .run(scene.displayList)
+        try FrameRendering(output: output, timeline: timeline, frames: try timing.frames(in: timeline),
+                           reversed: scene.reversed).run(scene.displayList)
     }
 }

@@ -5,7 +5,17 @@ import Shatter
 struct FrameRendering {
     let output: OutputOptions
     let timeline: FrameTimeline
+    /// Frame indices to render (all by default).
     let frames: [Int]
+    /// Plays the timeline backwards: frame i shows the instant of frame (last − i).
+    var reversed = false
+
+    init(output: OutputOptions, timeline: FrameTimeline, frames: [Int]? = nil, reversed: Bool = false) {
+        self.output = output
+        self.timeline = timeline
+        self.frames = frames ?? Array(0..<timeline.count)
+        self.reversed = reversed
+    }
 
     func run(_ displayList: (Double) -> DisplayList) throws {
         let folder = try OutputDirectory(output.out)
@@ -17,10 +27,10 @@ struct FrameRendering {
         var sheet = ContactSheet(columns: min(4, sheetFrames.count), thumbnailWidth: 180)
         let summary = try pipeline.run(
             frames: frames, renderer: choice.renderer,
-            displayList: { displayList(timeline.time(of: $0)) },
+            displayList: { displayList(timeline.time(of: $0, reversed: reversed)) },
             inspect: { index, image in
                 if output.contactSheet != nil, sheetFrames.contains(index) {
-                    sheet.add(image, label: "t = \(Self.format(timeline.time(of: index), digits: 3)) s")
+                    sheet.add(image, label: "t = \(Self.format(timeline.time(of: index, reversed: reversed), digits: 3)) s")
                 }
             },
             progress: { done, total in Terminal.status("shatter: frame \(done)/\(total)") })

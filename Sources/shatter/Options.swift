@@ -57,13 +57,10 @@ struct OutputOptions: ParsableArguments {
     }
 }
 
-/// `--fps` and `--frames`: which instants are rendered.
-struct TimingOptions: ParsableArguments {
+/// `--fps`: how densely time is sampled.
+struct FPSOption: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second; frame i is the state at t = i / fps.", valueName: "N"))
     var fps: Double = 60
-
-    @Option(help: ArgumentHelp("Only these frames: A-B (inclusive) or one index N.", valueName: "A-B"))
-    var frames: FrameRange?
 
     func validate() throws {
         guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a number above 0, not \(fps)") }
@@ -71,6 +68,16 @@ struct TimingOptions: ParsableArguments {
     }
 
     func timeline(duration: Double) -> FrameTimeline { FrameTimeline(duration: duration, fps: fps) }
+}
+
+/// `--fps` and `--frames`: which instants are rendered.
+struct TimingOptions: ParsableArguments {
+    @OptionGroup var rate: FPSOption
+
+    @Option(help: ArgumentHelp("Only these frames: A-B (inclusive) or one index N.", valueName: "A-B"))
+    var frames: FrameRange?
+
+    func timeline(duration: Double) -> FrameTimeline { rate.timeline(duration: duration) }
 
     /// The frame indices to render, checked against the timeline.
     func frames(in timeline: FrameTimeline) throws -> [Int] {
@@ -134,6 +141,7 @@ struct Dimensions: ExpressibleByArgument, Equatable {
 extension Backend: ExpressibleByArgument {}
 extension TextureFilter: ExpressibleByArgument {}
 extension ShatteredTransition.RandomRange: ExpressibleByArgument {}
+extension DustPath: ExpressibleByArgument {}
 
 /// Output size limits, checked before anything is drawn or decoded.
 enum SizeLimits {
@@ -146,6 +154,18 @@ enum SizeLimits {
         }
         guard width >= 1, height >= 1 else {
             throw ValidationError("\(what) \(width)x\(height) px is empty: raise --size or --scale")
+        }
+    }
+}
+
+extension SizeLimits {
+    /// `--scale` above 0 and `--size` × `--scale` within the limits: what every command with a picture
+    /// size in points checks.
+    static func check(size: Dimensions?, scale: Double) throws {
+        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a number above 0, not \(scale)") }
+        if let size {
+            try check(width: Int((Double(size.width) * scale).rounded()),
+                      height: Int((Double(size.height) * scale).rounded()), what: "--size × --scale")
         }
     }
 }

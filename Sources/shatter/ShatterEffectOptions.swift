@@ -39,7 +39,7 @@ struct ShatterEffectOptions: EffectOptions {
     var filter: TextureFilter = .linear
 
     func validate() throws {
-        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a number above 0, not \(scale)") }
+        try SizeLimits.check(size: size, scale: scale)
         guard pointSize.isFinite, pointSize > 0 else {
             throw ValidationError("--point-size must be a number above 0, not \(pointSize)")
         }
@@ -48,10 +48,6 @@ struct ShatterEffectOptions: EffectOptions {
         }
         guard duration.isFinite, duration >= 0 else {
             throw ValidationError("--duration must be 0 or more seconds, not \(duration)")
-        }
-        if let size {
-            try SizeLimits.check(width: Int((Double(size.width) * scale).rounded()),
-                                 height: Int((Double(size.height) * scale).rounded()), what: "--size × --scale")
         }
     }
 

@@ -29,3 +29,13 @@ public enum SpriteFixture {
         return texels
     }()
 }
+
+/// Small Thanos-dust effects over the default screen, shared by the CPU and GL tests.
+public enum DustFixture {
+    public static func effect(width: Int, height: Int, scale: Double = 1, layers: Int = 32, path: DustPath = .bezier,
+                              seed: UInt64 = 0) -> DustEffect {
+        let snapshot = DefaultScenes.presentedScreen(widthPoints: width, heightPoints: height, scale: scale)
+        return DustEffect(snapshot: Texture(image: snapshot), parameters: .init(
+            width: width, height: height, scale: scale, layers: layers, path: path, seed: seed))
+    }
+}

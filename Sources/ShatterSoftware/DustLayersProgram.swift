@@ -1,0 +1,65 @@
+import ShatterCore
+
+/// Swift twin of `Shaders/dust_layers.vert` and `Shaders/dust_layers.frag`: for every layer, bottom
+/// first, the same inverse transform of the pixel centre, the same hand-made bilinear filter over
+/// texels masked by layer ownership, the same source-over in float, in the same order of operations.
+/// The vertex program only places the bounding rectangle; the raster loop visits the pixels whose
+/// centres lie inside it.
+struct DustLayersProgram {
+    let u_anchor: SIMD2<Float>
+    let u_texelScale: SIMD2<Float>
+    /// Eight floats per layer, as the uniform block: position, cos, sin, opacity, index, first and
+    /// last column.
+    let u_layers: [Float]
+    let u_layerCount: Int
+
+    init(stack: DustLayerStack, viewWidth: Int, viewHeight: Int) {
+        u_anchor = stack.anchor
+        u_texelScale = stack.texelScale(viewWidth: viewWidth, viewHeight: viewHeight)
+        u_layers = stack.layers.flatMap(\.packed)
+        u_layerCount = stack.layers.count
+    }
+
+    /// The premultiplied colour at the centre of image pixel (x, y); zero where no layer reaches.
+    @inline(__always)
+    func fragment(x: Int, y: Int, textures: DustTextures, layers: UnsafeBufferPointer<Float>) -> SIMD4<Float> {
+        let pixel = SIMD2(Float(x) + 0.5, Float(y) + 0.5)
+        var colour = SIMD4<Float>.zero
+        for i in 0..<u_layerCount {
+            let o = i * 8
+            let d = pixel - SIMD2(layers[o], layers[o + 1])
+            let cosine = layers[o + 2], sine = layers[o + 3]
+            let local = SIMD2(d.x * cosine + d.y * sine, d.y * cosine - d.x * sine) + u_anchor
+            let f = local * u_texelScale - 0.5
+            let base = f.rounded(.down)
+            if base.x + 1 < layers[o + 6] || base.x > layers[o + 7] { continue }
+            // Rows wholly outside the snapshot add nothing either (the GLSL finds every texel empty).
+            if base.y < -1 || base.y >= Float(textures.height) { continue }
+            let a = f - base
+            let px = Int(base.x), py = Int(base.y), layer = Int(layers[o + 5])
+            let top = texel(px, py, layer, textures) * (1 - a.x) + texel(px + 1, py, layer, textures) * a.x
+            let bottom = texel(px, py + 1, layer, textures) * (1 - a.x) + texel(px + 1, py + 1, layer, textures) * a.x
+            let c = (top * (1 - a.y) + bottom * a.y) * layers[o + 4]
+            colour = c + colour * (1 - c.w)
+        }
+        return colour
+    }
+
+    /// `layerTexel`: the snapshot texel at (x, y) when `layer` owns it, else transparent.
+    @inline(__always)
+    private func texel(_ x: Int, _ y: Int, _ layer: Int, _ textures: DustTextures) -> SIMD4<Float> {
+        guard x >= 0, y >= 0, x < textures.width, y < textures.height else { return .zero }
+        let o = (y * textures.width + x) * 4
+        guard Int(textures.assignment[o]) == layer || Int(textures.assignment[o + 1]) == layer else { return .zero }
+        let s = textures.snapshot
+        return SIMD4(Float(s[o]), Float(s[o + 1]), Float(s[o + 2]), Float(s[o + 3])) * (1 / 255)
+    }
+}
+
+/// The snapshot's texels and the layer assignment's, which have the same size.
+struct DustTextures {
+    let snapshot: UnsafeBufferPointer<UInt8>
+    let assignment: UnsafeBufferPointer<UInt8>
+    let width: Int
+    let height: Int
+}
