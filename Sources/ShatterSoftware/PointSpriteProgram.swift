@@ -65,8 +65,22 @@ struct PointSpriteProgram {
     /// The fragment colour at point coordinate `pc` (upper-left origin).
     @inline(__always)
     func fragment(pc: SIMD2<Float>, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> SIMD4<Float> {
-        let u = uvOrigin.x + pc.x * u_texcoordScale.x
-        let v = uvOrigin.y + (1 - pc.y) * u_texcoordScale.y
-        return snapshot.sample(u, 1 - v)
+        snapshot.sample(columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: snapshot),
+                        rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: snapshot))
+    }
+
+    /// The fragment's horizontal texture tap: it depends on `pc.x` only, so a sprite computes it once
+    /// per column.
+    @inline(__always)
+    func columnTap(pcX: Float, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> TextureSampler.Tap {
+        let u = uvOrigin.x + pcX * u_texcoordScale.x
+        return snapshot.tap(u, size: snapshot.width)
+    }
+
+    /// The vertical tap, once per row: uv.y counts up from the bottom, the snapshot's rows down.
+    @inline(__always)
+    func rowTap(pcY: Float, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> TextureSampler.Tap {
+        let v = uvOrigin.y + (1 - pcY) * u_texcoordScale.y
+        return snapshot.tap(1 - v, size: snapshot.height)
     }
 }

@@ -1,57 +1,80 @@
 import ShatterCore
 
 extension SoftwareRenderer {
-    /// Runs `PointSpriteProgram`: the vertex stage once per point, then the fragments in bands of rows.
+    /// Runs `PointSpriteProgram`: the vertex stage once per point (in parallel chunks, which also sort
+    /// the points into the row bands they touch), then the fragments band by band. Inside a band points
+    /// go in draw order, so later points overwrite earlier ones exactly as the GPU's in-order blending
+    /// does. A sprite's texture taps are computed once per column and once per row.
     func draw(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) throws {
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
         let setup = PointSetup(framebufferWidth: guardBand.framebufferWidth,
                                framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
-        let count = batch.grid.count
-        // Vertex stage once per point, in parallel; Int32.min marks a discarded point.
-        var centres = [SIMD2<Int32>](repeating: SIMD2(.min, .min), count: count)
+        let count = batch.grid.count, height = target.height
+        let g = guardBand.pixels
+        let topRow = guardBand.framebufferHeight - 1 - g  // framebuffer row (y up) of image row 0
+        let bandCount = bands(for: height)
+        let chunks = max(1, min(count, threads * 4))
+
+        // Vertex stage: each chunk of points lists, per band, the visible points it holds.
+        var centres = [SIMD2<Int32>](repeating: .zero, count: count)
+        var binned = [[[Int32]]](repeating: [], count: chunks)
         batch.grid.attributes.withUnsafeBufferPointer { attributes in
             centres.withUnsafeMutableBufferPointer { out in
-                let shared = SharedMutableBuffer(base: out)
-                let chunks = min(count, threads * 4)
-                parallelChunks(chunks) { chunk in
-                    for i in chunkRange(chunk, of: chunks, total: count) {
-                        let a = i * PointGrid.stride
-                        let clip = program.vertex(centre: SIMD2(attributes[a], attributes[a + 1]),
-                                                  motion: SIMD2(attributes[a + 4], attributes[a + 5]))
-                        if let centre = setup.snappedCentre(clip: clip) { shared.base[i] = centre }
+                binned.withUnsafeMutableBufferPointer { bins in
+                    let sharedCentres = SharedMutableBuffer(base: out), sharedBins = SharedMutableBuffer(base: bins)
+                    parallelChunks(chunks) { chunk in
+                        var lists = [[Int32]](repeating: [], count: bandCount)
+                        for i in chunkRange(chunk, of: chunks, total: count) {
+                            let a = i * PointGrid.stride
+                            let clip = program.vertex(centre: SIMD2(attributes[a], attributes[a + 1]),
+                                                      motion: SIMD2(attributes[a + 4], attributes[a + 5]))
+                            guard let centre = setup.snappedCentre(clip: clip) else { continue }
+                            sharedCentres.base[i] = centre
+                            let js = setup.coveredPixels(centre.y)
+                            let firstRow = max(topRow - (js.upperBound - 1), 0), endRow = min(topRow - js.lowerBound + 1, height)
+                            guard firstRow < endRow else { continue }
+                            for band in Self.band(of: firstRow, bands: bandCount, height: height)...Self.band(
+                                of: endRow - 1, bands: bandCount, height: height) {
+                                lists[band].append(Int32(i))
+                            }
+                        }
+                        sharedBins.base[chunk] = lists
                     }
                 }
             }
         }
-        // Fragment stage in bands of image rows; inside a band points go in draw order, so later
-        // points overwrite earlier ones exactly as the GPU's in-order blending does.
-        let g = guardBand.pixels, width = target.width, height = target.height
-        let topRow = guardBand.framebufferHeight - 1 - g  // framebuffer row (y up) of image row 0
+
+        // Fragment stage, band by band.
+        let width = target.width
         batch.texture.withSampler(filter: batch.filter) { sampler in
             batch.grid.attributes.withUnsafeBufferPointer { attributes in
                 centres.withUnsafeBufferPointer { centres in
-                    let bandCount = bands(for: height)
                     parallelChunks(bandCount) { band in
                         let rows = chunkRange(band, of: bandCount, total: height)
-                        for i in 0..<count {
-                            let centre = centres[i]
-                            if centre.x == .min { continue }
-                            let js = setup.coveredPixels(centre.y)
-                            // Image rows covered, clipped to this band.
-                            let firstRow = max(topRow - (js.upperBound - 1), rows.lowerBound)
-                            let endRow = min(topRow - js.lowerBound + 1, rows.upperBound)
-                            if firstRow >= endRow { continue }
-                            let ic = setup.coveredPixels(centre.x)
-                            let firstColumn = max(ic.lowerBound - g, 0), endColumn = min(ic.upperBound - g, width)
-                            if firstColumn >= endColumn { continue }
-                            let a = i * PointGrid.stride
-                            let uvOrigin = SIMD2(attributes[a + 2], attributes[a + 3])
-                            for row in firstRow..<endRow {
-                                let j = topRow - row
+                        var columnTaps = [TextureSampler.Tap]()
+                        for chunk in 0..<chunks {
+                            for point in binned[chunk][band] {
+                                let i = Int(point), centre = centres[i]
+                                let js = setup.coveredPixels(centre.y), ic = setup.coveredPixels(centre.x)
+                                let firstRow = max(topRow - (js.upperBound - 1), rows.lowerBound)
+                                let endRow = min(topRow - js.lowerBound + 1, rows.upperBound)
+                                let firstColumn = max(ic.lowerBound - g, 0), endColumn = min(ic.upperBound - g, width)
+                                if firstRow >= endRow || firstColumn >= endColumn { continue }
+                                let a = i * PointGrid.stride
+                                let uvOrigin = SIMD2(attributes[a + 2], attributes[a + 3])
+                                columnTaps.removeAll(keepingCapacity: true)
                                 for column in firstColumn..<endColumn {
-                                    let pc = setup.pointCoord(i: column + g, j: j, centre: centre)
-                                    let color = program.fragment(pc: pc, uvOrigin: uvOrigin, snapshot: sampler)
-                                    target.store(color, at: (row * width + column) * 4, blend: batch.blend)
+                                    let pc = setup.pointCoord(i: column + g, j: 0, centre: centre)
+                                    columnTaps.append(program.columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: sampler))
+                                }
+                                for row in firstRow..<endRow {
+                                    let pc = setup.pointCoord(i: 0, j: topRow - row, centre: centre)
+                                    let rowTap = program.rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: sampler)
+                                    var offset = (row * width + firstColumn) * 4
+                                    for columnTap in columnTaps {
+                                        target.store(sampler.sample(columnTap, rowTap), at: offset, blend: batch.blend)
+                                        offset += 4
+                                    }
                                 }
                             }
                         }
@@ -59,5 +82,15 @@ extension SoftwareRenderer {
                 }
             }
         }
+    }
+
+    /// The band holding image row `row` when `height` rows are split into `bands` (as `chunkRange` does).
+    @inline(__always)
+    static func band(of row: Int, bands: Int, height: Int) -> Int {
+        var band = row * bands / height
+        // chunkRange's bounds are floor(height·k / bands); step to the band that really holds the row.
+        while band > 0 && row < height * band / bands { band -= 1 }
+        while band + 1 < bands && row >= height * (band + 1) / bands { band += 1 }
+        return band
     }
 }

@@ -1,22 +1,52 @@
 import ShatterCore
 
 extension SoftwareRenderer {
-    /// Runs `TexturedQuadProgram` over the pixels the rectangle covers, in bands of rows.
+    /// Runs `TexturedQuadProgram` over the pixels the rectangle covers, in bands of rows: texture taps
+    /// once per column and once per row, the fragment per pixel.
     func draw(_ quad: TexturedQuad, into target: Framebuffer) throws {
         let program = TexturedQuadProgram(quad: quad)
         let columns = TexturedQuadProgram.coveredPixels(start: quad.rect.x, length: quad.rect.width, limit: target.width)
         let rows = TexturedQuadProgram.coveredPixels(start: quad.rect.y, length: quad.rect.height, limit: target.height)
         guard !columns.isEmpty, !rows.isEmpty else { return }
+        if usesFastPaths, Self.isPixelExactCopy(quad) {
+            copy(quad.texture.image, at: (Int(quad.rect.x), Int(quad.rect.y)), columns: columns, rows: rows, into: target)
+            return
+        }
         quad.texture.withSampler(filter: quad.filter) { sampler in
+            let columnTaps = columns.map { x in sampler.tap(program.uv(x: x, y: rows.lowerBound).x, size: sampler.width) }
             let bandCount = bands(for: rows.count)
             parallelChunks(bandCount) { band in
                 for local in chunkRange(band, of: bandCount, total: rows.count) {
                     let y = rows.lowerBound + local
-                    for x in columns {
-                        let color = program.fragment(uv: program.uv(x: x, y: y), texture: sampler)
-                        target.store(color, at: (y * target.width + x) * 4, blend: quad.blend)
+                    let rowTap = sampler.tap(program.uv(x: columns.lowerBound, y: y).y, size: sampler.height)
+                    var offset = (y * target.width + columns.lowerBound) * 4
+                    for columnTap in columnTaps {
+                        target.store(program.fragment(columnTap, rowTap, texture: sampler), at: offset, blend: quad.blend)
+                        offset += 4
                     }
                 }
+            }
+        }
+    }
+
+    /// A texture drawn 1:1 on whole pixels, opaque, replacing: every pixel centre lands on a texel
+    /// centre, where both filters give the texel itself, so the program's output is the texture.
+    /// (`SoftwareRendererFastPathTests` checks this against the program, byte for byte.)
+    static func isPixelExactCopy(_ quad: TexturedQuad) -> Bool {
+        let r = quad.rect
+        return quad.blend == .replace && quad.opacity == 1 && r.x == r.x.rounded() && r.y == r.y.rounded()
+            && r.width == Float(quad.texture.image.width) && r.height == Float(quad.texture.image.height)
+    }
+
+    private func copy(_ image: Image, at origin: (x: Int, y: Int), columns: Range<Int>, rows: Range<Int>,
+                      into target: Framebuffer) {
+        image.pixels.withUnsafeBytes { source in
+            let rowBytes = columns.count * 4
+            for y in rows {
+                let from = ((y - origin.y) * image.width + (columns.lowerBound - origin.x)) * 4
+                let to = (y * target.width + columns.lowerBound) * 4
+                UnsafeMutableRawPointer(target.bytes.baseAddress! + to)
+                    .copyMemory(from: source.baseAddress! + from, byteCount: rowBytes)
             }
         }
     }

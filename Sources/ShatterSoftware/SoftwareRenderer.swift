@@ -11,6 +11,9 @@ import ShatterCore
 public struct SoftwareRenderer: Renderer, Sendable {
     /// Worker threads; defaults to the machine's active cores.
     public var threads: Int
+    /// Shortcuts that give the same bytes as running the programs pixel by pixel (a texture copied
+    /// 1:1); off only in the tests that prove that.
+    var usesFastPaths = true
 
     public init(threads: Int? = nil) {
         self.threads = max(1, threads ?? ProcessInfoCores.active)

@@ -29,4 +29,11 @@ struct TexturedQuadProgram {
     func fragment(uv: SIMD2<Float>, texture: TextureSampler) -> SIMD4<Float> {
         texture.sample(uv.x, uv.y) * u_opacity
     }
+
+    /// The same fragment from taps computed once per column and once per row (`uv.x` depends on x
+    /// only, `uv.y` on y only).
+    @inline(__always)
+    func fragment(_ x: TextureSampler.Tap, _ y: TextureSampler.Tap, texture: TextureSampler) -> SIMD4<Float> {
+        texture.sample(x, y) * u_opacity
+    }
 }
