@@ -23,7 +23,7 @@ let package = Package(
         // Pure Swift, no rendering dependency.
         .target(name: "ShatterCore"),
         .target(name: "ShatterAnimation"),
-        .target(name: "ShatterEffects", dependencies: ["ShatterCore"]),
+        .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation"]),
         .target(name: "ShatterSoftware", dependencies: ["ShatterCore"]),
         .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG"]),
 
@@ -37,6 +37,9 @@ let package = Package(
                 .embedInCode("point_sprite.frag"),
                 .embedInCode("textured_quad.vert"),
                 .embedInCode("textured_quad.frag"),
+                .embedInCode("covering_quad.vert"),
+                .embedInCode("sdf_shape.frag"),
+                .embedInCode("layer_quad.frag"),
             ]
         ),
         .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CEGL", "CGLES3", "CGBM"]),

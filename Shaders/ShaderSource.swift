@@ -2,15 +2,23 @@
 public enum ShaderSource: String, CaseIterable, Sendable {
     case pointSprite = "point_sprite"
     case texturedQuad = "textured_quad"
+    case sdfShape = "sdf_shape"
+    case layerQuad = "layer_quad"
 
     /// File names, for error messages and the twin check.
-    public var vertexFile: String { rawValue + ".vert" }
+    public var vertexFile: String {
+        switch self {
+        case .sdfShape, .layerQuad: "covering_quad.vert"   // one covering quad, coverage decided per pixel
+        default: rawValue + ".vert"
+        }
+    }
     public var fragmentFile: String { rawValue + ".frag" }
 
     public var vertex: String {
         switch self {
         case .pointSprite: String(decoding: PackageResources.point_sprite_vert, as: UTF8.self)
         case .texturedQuad: String(decoding: PackageResources.textured_quad_vert, as: UTF8.self)
+        case .sdfShape, .layerQuad: String(decoding: PackageResources.covering_quad_vert, as: UTF8.self)
         }
     }
 
@@ -18,6 +26,8 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         switch self {
         case .pointSprite: String(decoding: PackageResources.point_sprite_frag, as: UTF8.self)
         case .texturedQuad: String(decoding: PackageResources.textured_quad_frag, as: UTF8.self)
+        case .sdfShape: String(decoding: PackageResources.sdf_shape_frag, as: UTF8.self)
+        case .layerQuad: String(decoding: PackageResources.layer_quad_frag, as: UTF8.self)
         }
     }
 }

@@ -38,6 +38,8 @@ public struct DisplayList: Sendable {
 public enum DrawCommand: Sendable {
     case texturedQuad(TexturedQuad)
     case pointSprites(PointSpriteBatch)
+    case shape(SDFShape)
+    case layerQuad(LayerQuad)
 }
 
 /// How a draw's premultiplied colour `s` combines with the framebuffer's `d`.

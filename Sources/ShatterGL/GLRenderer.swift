@@ -115,6 +115,10 @@ public final class GLRenderer: Renderer {
                 try draw(quad, guardBand: guardBand, used: &used)
             case .pointSprites(let batch):
                 try draw(batch, guardBand: guardBand, used: &used)
+            case .shape(let shape):
+                try draw(shape, guardBand: guardBand)
+            case .layerQuad(let quad):
+                try draw(quad, guardBand: guardBand, used: &used)
             }
         }
         let image = readInnerRegion(guardBand)

@@ -30,6 +30,10 @@ public struct SoftwareRenderer: Renderer, Sendable {
                     try draw(quad, into: target)
                 case .pointSprites(let batch):
                     try draw(batch, into: target, guardBand: guardBand)
+                case .shape(let shape):
+                    draw(shape, into: target)
+                case .layerQuad(let quad):
+                    draw(quad, into: target)
                 }
             }
         }

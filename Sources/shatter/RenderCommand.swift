@@ -5,6 +5,6 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render an effect's frames to PNG.",
-        subcommands: [RenderShatterCommand.self]
+        subcommands: [RenderShatterCommand.self, RenderSplashCommand.self]
     )
 }
