@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterEffects"], path: "Tests/ShatterTestSupport"),
         .testTarget(name: "ShatterCoreTests", dependencies: ["ShatterCore"]),
         .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation"]),
-        .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects"]),
+        .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation"]),
         .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterTestSupport"]),
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG"]),
         .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport"]),

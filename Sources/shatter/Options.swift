@@ -100,6 +100,9 @@ struct Dimensions: ExpressibleByArgument, Equatable {
     }
 
     static var defaultValueDescription: String { "WIDTHxHEIGHT" }
+
+    /// How `--help` shows a default size.
+    var defaultValueDescription: String { "\(width)x\(height)" }
 }
 
 extension Backend: ExpressibleByArgument {}
