@@ -15,16 +15,18 @@ uniform vec3 u_physics;                   // (max fall speed, wall restitution, 
 
 out vec2 v_uvOrigin;
 
-// Vertical offset: v = max(a·t, vmax), integrated.
+// Vertical offset: v = max(a·t, vmax), integrated. Squares are grouped as (t * t) on purpose: GLSL
+// compilers may reassociate a * t * t, and this is the grouping they settle on, so the Swift twin can
+// match it bit for bit.
 float fallOffset(float acceleration, float t) {
     if (acceleration >= 0.0) {
         return 0.0;
     }
     float limitTime = u_physics.x / acceleration;
     if (t <= limitTime) {
-        return 0.5 * acceleration * t * t;
+        return 0.5 * acceleration * (t * t);
     }
-    return 0.5 * acceleration * limitTime * limitTime + u_physics.x * (t - limitTime);
+    return 0.5 * acceleration * (limitTime * limitTime) + u_physics.x * (t - limitTime);
 }
 
 // Horizontal position with the walls at |x| = 1: each hit keeps `restitution` of the speed, reversed.

@@ -47,7 +47,7 @@ public struct ContactSheet: Sendable {
     }
 
     /// Box filter: each output pixel averages the source area it covers (fractional edges weighted).
-    static func downscale(_ image: Image, toWidth width: Int) -> Image {
+    public static func downscale(_ image: Image, toWidth width: Int) -> Image {
         guard width < image.width else { return image }
         let ratio = Double(image.width) / Double(width)
         let height = max(1, Int((Double(image.height) / ratio).rounded()))

@@ -1,18 +1,33 @@
 /// How far two images of the same size are apart, pixel by pixel: the figures a GPU-vs-CPU parity
-/// check is judged on.
+/// check is judged on, and what `shatter compare` reports.
 ///
 /// ```swift
 /// let d = try ImageDifference(expected: cpu, actual: gl)
-/// d.fractionWithin(1)   // share of pixels whose every channel is within 1
+/// d.pixelsBeyond(1)                 // pixels with some channel off by more than 1
+/// d.verdict(FuzzyRule()).passed     // Skia Gold–style fuzzy rule
 /// ```
 public struct ImageDifference: Sendable, CustomStringConvertible {
     public let width: Int
     public let height: Int
-    /// `histogram[k]` = pixels whose largest channel difference is exactly k.
+    /// Pixels this far from every edge are left out of every figure.
+    public let ignoredBorder: Int
+    /// `histogram[k]` = compared pixels whose largest channel difference is exactly k.
     public let histogram: [Int]
     /// The largest channel difference, and the first pixel (row-major) where it occurs.
     public let largestChannelDifference: Int
-    public let largestAt: (x: Int, y: Int)?
+    public let largestChannelAt: PixelLocation?
+    /// The largest sum of the four channels' differences, and where.
+    public let largestSummedDifference: Int
+    public let largestSummedAt: PixelLocation?
+    /// Sum of squared channel differences, for PSNR.
+    public let squaredErrorSum: Double
+    /// The images, kept for the derived figures (SSIM, heat map, mask); arrays are shared, not copied.
+    public let expected: Image
+    public let actual: Image
+
+    public struct PixelLocation: Sendable, Equatable, Codable {
+        public let x: Int, y: Int
+    }
 
     public struct SizeMismatch: Error, CustomStringConvertible {
         public let expected: (Int, Int), actual: (Int, Int)
@@ -21,50 +36,108 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
         }
     }
 
-    public init(expected: Image, actual: Image) throws {
+    public init(expected: Image, actual: Image, ignoredBorder: Int = 0) throws {
         guard expected.width == actual.width, expected.height == actual.height else {
             throw SizeMismatch(expected: (expected.width, expected.height), actual: (actual.width, actual.height))
         }
+        self.expected = expected
+        self.actual = actual
         width = expected.width
         height = expected.height
+        self.ignoredBorder = max(0, ignoredBorder)
         var histogram = [Int](repeating: 0, count: 256)
-        var largest = 0, largestIndex = -1
+        var largest = 0, largestIndex = -1, largestSum = 0, largestSumIndex = -1
+        var squares = 0.0
+        let border = self.ignoredBorder, width = self.width, height = self.height
         expected.pixels.withUnsafeBufferPointer { a in
             actual.pixels.withUnsafeBufferPointer { b in
-                for pixel in 0..<(a.count / 4) {
-                    var d = 0
-                    for c in 0..<4 { d = max(d, abs(Int(a[pixel * 4 + c]) - Int(b[pixel * 4 + c]))) }
-                    histogram[d] += 1
-                    if d > largest { largest = d; largestIndex = pixel }
+                guard width > 2 * border, height > 2 * border else { return }
+                for y in border..<(height - border) {
+                    for x in border..<(width - border) {
+                        let pixel = y * width + x
+                        var channelMax = 0, sum = 0
+                        for c in 0..<4 {
+                            let d = abs(Int(a[pixel * 4 + c]) - Int(b[pixel * 4 + c]))
+                            channelMax = max(channelMax, d)
+                            sum += d
+                            squares += Double(d * d)
+                        }
+                        histogram[channelMax] += 1
+                        if channelMax > largest { largest = channelMax; largestIndex = pixel }
+                        if sum > largestSum { largestSum = sum; largestSumIndex = pixel }
+                    }
                 }
             }
         }
         self.histogram = histogram
+        squaredErrorSum = squares
         largestChannelDifference = largest
-        largestAt = largestIndex >= 0 ? (largestIndex % width, largestIndex / width) : nil
+        largestSummedDifference = largestSum
+        func location(_ index: Int) -> PixelLocation? { index < 0 ? nil : PixelLocation(x: index % width, y: index / width) }
+        largestChannelAt = location(largestIndex)
+        largestSummedAt = location(largestSumIndex)
     }
 
-    public var pixelCount: Int { width * height }
+    /// Pixels compared (all but the ignored border).
+    public var pixelCount: Int { histogram.reduce(0, +) }
 
     /// Pixels whose largest channel difference exceeds `tolerance`.
     public func pixelsBeyond(_ tolerance: Int) -> Int {
-        histogram[(min(tolerance, 255) + 1)...].reduce(0, +)
+        tolerance >= 255 ? 0 : histogram[(max(tolerance, -1) + 1)...].reduce(0, +)
     }
 
-    /// Share of pixels whose every channel is within `tolerance`.
+    /// Share of compared pixels whose every channel is within `tolerance`.
     public func fractionWithin(_ tolerance: Int) -> Double {
         pixelCount == 0 ? 1 : 1 - Double(pixelsBeyond(tolerance)) / Double(pixelCount)
     }
 
+    /// Peak signal-to-noise ratio over the four channels, in dB; nil when the images are identical.
+    public var psnr: Double? {
+        guard squaredErrorSum > 0, pixelCount > 0 else { return nil }
+        let meanSquare = squaredErrorSum / Double(pixelCount * 4)
+        return 10 * log10(255 * 255 / meanSquare)
+    }
+
+    /// The smallest rectangle holding every pixel whose largest channel difference exceeds `tolerance`.
+    public func boundingBox(beyond tolerance: Int) -> PixelRect? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        forEachDifferingPixel(beyond: tolerance) { x, y, _ in
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        guard maxX >= 0 else { return nil }
+        return PixelRect(x: Float(minX), y: Float(minY), width: Float(maxX - minX + 1), height: Float(maxY - minY + 1))
+    }
+
+    /// Calls `body(x, y, largest channel difference)` for every compared pixel beyond `tolerance`.
+    public func forEachDifferingPixel(beyond tolerance: Int, _ body: (Int, Int, Int) -> Void) {
+        let border = ignoredBorder
+        guard width > 2 * border, height > 2 * border else { return }
+        expected.pixels.withUnsafeBufferPointer { a in
+            actual.pixels.withUnsafeBufferPointer { b in
+                for y in border..<(height - border) {
+                    for x in border..<(width - border) {
+                        let o = (y * width + x) * 4
+                        var d = 0
+                        for c in 0..<4 { d = max(d, abs(Int(a[o + c]) - Int(b[o + c]))) }
+                        if d > tolerance { body(x, y, d) }
+                    }
+                }
+            }
+        }
+    }
+
     public var description: String {
         let beyond1 = pixelsBeyond(1), beyond8 = pixelsBeyond(8)
-        let at = largestAt.map { " at (\($0.x), \($0.y))" } ?? ""
+        let at = largestChannelAt.map { " at (\($0.x), \($0.y))" } ?? ""
         return "\(width)x\(height): \(beyond1) px beyond 1 (\(percent(beyond1))), \(beyond8) px beyond 8 "
             + "(\(percent(beyond8))), largest channel difference \(largestChannelDifference)\(at)"
     }
 
     private func percent(_ count: Int) -> String {
-        let value = pixelCount == 0 ? 0 : Double(count) * 100 / Double(pixelCount)
-        return "\((value * 10000).rounded() / 10000)%"
+        Self.percent(pixelCount == 0 ? 0 : Double(count) / Double(pixelCount))
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -17,7 +17,7 @@ struct PointSetup {
     init(framebufferWidth: Int, framebufferHeight: Int, pointSize: Float) {
         halfViewport = SIMD2(Float(framebufferWidth) / 2, Float(framebufferHeight) / 2)
         size = pointSize
-        fixedSize = max(Self.subpixelOne, Int((pointSize * Float(Self.subpixelOne)).rounded(.toNearestOrEven)))
+        fixedSize = max(Self.subpixelOne, Int(Self.snap(pointSize)))
     }
 
     /// A point's snapped centre, in 1/256 pixel, or nil when GLES discards it (centre outside the clip
@@ -25,15 +25,23 @@ struct PointSetup {
     @inline(__always)
     func snappedCentre(clip: SIMD2<Float>) -> SIMD2<Int32>? {
         guard abs(clip.x) <= 1, abs(clip.y) <= 1 else { return nil }
-        let window = clip * halfViewport + halfViewport - 0.5
-        let fixed = (window * Float(Self.subpixelOne)).rounded(.toNearestOrEven)
-        return SIMD2(Int32(fixed.x), Int32(fixed.y))
+        // Viewport transform as one fused multiply-add, as llvmpipe's generated code does it.
+        let window = halfViewport.addingProduct(clip, halfViewport) - 0.5
+        return SIMD2(Self.snap(window.x), Self.snap(window.y))
+    }
+
+    /// Rounds to the 1/256 grid the way Mesa's `util_iround` does: add ±0.5 in float, then truncate
+    /// (halves go away from zero, and the float addition decides near-halves).
+    @inline(__always)
+    static func snap(_ value: Float) -> Int32 {
+        let scaled = value * Float(subpixelOne)
+        return scaled >= 0 ? Int32(scaled + 0.5) : Int32(scaled - 0.5)
     }
 
     /// The pixels (half-open, in framebuffer pixels) a snapped centre covers along one axis.
     @inline(__always)
     func coveredPixels(_ centre: Int32) -> Range<Int> {
-        let low = Int(centre) - fixedSize / 2, high = Int(centre) + fixedSize / 2
+        let low = Int(centre) - fixedSize / 2, high = low + fixedSize
         let first = (low + Self.subpixelOne - 1) >> Self.subpixelBits
         let end = (high + Self.subpixelOne - 1) >> Self.subpixelBits
         return first..<end
@@ -47,3 +55,4 @@ struct PointSetup {
         return SIMD2(0.5 + (Float(i) - cx) / size, 0.5 - (Float(j) - cy) / size)
     }
 }
+

@@ -18,7 +18,7 @@ struct PointSpriteProgram {
         u_texcoordScale = batch.texcoordScale
     }
 
-    /// Vertical offset: v = max(a·t, vmax), integrated.
+    /// Vertical offset: v = max(a·t, vmax), integrated; squares grouped as in the GLSL (see there).
     @inline(__always)
     func fallOffset(_ acceleration: Float, _ t: Float) -> Float {
         if acceleration >= 0 {
@@ -26,9 +26,9 @@ struct PointSpriteProgram {
         }
         let limitTime = u_physics.x / acceleration
         if t <= limitTime {
-            return 0.5 * acceleration * t * t
+            return 0.5 * acceleration * (t * t)
         }
-        return 0.5 * acceleration * limitTime * limitTime + u_physics.x * (t - limitTime)
+        return 0.5 * acceleration * (limitTime * limitTime) + u_physics.x * (t - limitTime)
     }
 
     /// Horizontal position with the walls at |x| = 1: each hit keeps `restitution` of the speed, reversed.

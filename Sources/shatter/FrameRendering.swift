@@ -5,6 +5,7 @@ import Shatter
 struct FrameRendering {
     let output: OutputOptions
     let timeline: FrameTimeline
+    let frames: [Int]
 
     func run(_ displayList: (Double) -> DisplayList) throws {
         let folder = try OutputDirectory(output.out)
@@ -12,11 +13,10 @@ struct FrameRendering {
         if let note = choice.note { Terminal.error("shatter: \(note)") }
         let pipeline = FramePipeline(output: folder, png: PNGWriteOptions(compressionLevel: output.compression,
                                                                                  background: output.background?.colour))
-        let total = timeline.count
-        let sheetFrames = Set(Self.evenlySpaced(output.sheetFrames, of: total))
+        let sheetFrames = Set(Self.evenlySpaced(output.sheetFrames, of: frames.count).map { frames[$0] })
         var sheet = ContactSheet(columns: min(4, sheetFrames.count), thumbnailWidth: 180)
         let summary = try pipeline.run(
-            frames: Array(0..<total), renderer: choice.renderer,
+            frames: frames, renderer: choice.renderer,
             displayList: { displayList(timeline.time(of: $0)) },
             inspect: { index, image in
                 if output.contactSheet != nil, sheetFrames.contains(index) {

@@ -57,10 +57,13 @@ struct OutputOptions: ParsableArguments {
     }
 }
 
-/// `--duration` and `--fps`: which instants are rendered.
+/// `--fps` and `--frames`: which instants are rendered.
 struct TimingOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second; frame i is the state at t = i / fps.", valueName: "N"))
     var fps: Double = 60
+
+    @Option(help: ArgumentHelp("Only these frames: A-B (inclusive) or one index N.", valueName: "A-B"))
+    var frames: FrameRange?
 
     func validate() throws {
         guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a number above 0, not \(fps)") }
@@ -68,6 +71,29 @@ struct TimingOptions: ParsableArguments {
     }
 
     func timeline(duration: Double) -> FrameTimeline { FrameTimeline(duration: duration, fps: fps) }
+
+    /// The frame indices to render, checked against the timeline.
+    func frames(in timeline: FrameTimeline) throws -> [Int] {
+        guard let frames else { return Array(0..<timeline.count) }
+        guard frames.last < timeline.count else {
+            throw ValidationError("--frames \(frames.first)-\(frames.last) is outside this animation's frames 0-\(timeline.count - 1)")
+        }
+        return Array(frames.first...frames.last)
+    }
+}
+
+/// `A-B` (inclusive, A ≤ B) or a single frame index `N`.
+struct FrameRange: ExpressibleByArgument {
+    let first: Int
+    let last: Int
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let first = Int(parts[0]), let last = Int(parts[parts.count - 1]),
+              first >= 0, first <= last else { return nil }
+        self.first = first
+        self.last = last
+    }
 }
 
 /// An opaque colour written `RRGGBB` (a leading `#` is allowed), e.g. `000000`.

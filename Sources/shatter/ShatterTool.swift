@@ -10,9 +10,10 @@ struct ShatterTool: ParsableCommand {
         discussion: """
             Backends: EGL + OpenGL ES 3 with no display (a GPU, or Mesa's llvmpipe), or Shatter's own \
             CPU renderer, which gives the same pixels. Exit codes: 0 success, 1 a failure while \
-            running (bad input file, GL error, write error), 64 bad options.
+            running (bad input file, GL error, write error), 64 bad options; `compare` exits 0 pass, \
+            1 fail, 2 any error (like diff).
             """,
-        subcommands: [RenderCommand.self, InfoCommand.self]
+        subcommands: [RenderCommand.self, CompareCommand.self, InfoCommand.self]
     )
 }
 
@@ -23,11 +24,15 @@ enum Main {
             var command = try ShatterTool.parseAsRoot()
             try command.run()
         } catch {
-            let code = ShatterTool.exitCode(for: error)
+            var code = ShatterTool.exitCode(for: error)
             guard code != .success else { ShatterTool.exit(withError: error) }  // --help, --version
+            if let exit = error as? ExitCode { Glibc.exit(exit.rawValue) }  // a verdict, already reported
+            // `compare` keeps 1 for "frames differ", so every error there is 2, as with diff(1).
+            let isCompare = CommandLine.arguments.dropFirst().first == "compare"
+            if isCompare { code = ExitCode(2) }
             // One line a person can act on; ArgumentParser's usage block is one `--help` away.
             let message = ShatterTool.message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
-            let hint = code == .validationFailure ? " (see --help)" : ""
+            let hint = ShatterTool.exitCode(for: error) == .validationFailure ? " (see --help)" : ""
             Terminal.error("shatter: error: \(message)\(hint)")
             Glibc.exit(code.rawValue)
         }

@@ -48,28 +48,3 @@ import Testing
         #expect(band.clipScale == SIMD2(Float(100) / 118, Float(50) / 68))
     }
 }
-
-@Suite struct ImageDifferenceTests {
-    @Test func countsPixelsBeyondEachToleranceAndFindsTheLargest() throws {
-        let a = Image(width: 4, height: 2, fill: RGBA8(r: 100, g: 100, b: 100, a: 255))
-        var b = a
-        b[1, 0] = RGBA8(r: 101, g: 100, b: 100, a: 255)  // off by 1
-        b[2, 0] = RGBA8(r: 100, g: 102, b: 100, a: 255)  // off by 2
-        b[3, 1] = RGBA8(r: 100, g: 100, b: 100, a: 0)    // alpha only, by 255
-        let d = try ImageDifference(expected: a, actual: b)
-        #expect(d.pixelsBeyond(0) == 3)
-        #expect(d.pixelsBeyond(1) == 2)
-        #expect(d.pixelsBeyond(8) == 1)
-        #expect(d.largestChannelDifference == 255)
-        #expect(d.largestAt?.x == 3 && d.largestAt?.y == 1)
-        #expect(d.fractionWithin(1) == 6.0 / 8)
-    }
-
-    @Test func differentSizesAreAClearError() {
-        #expect {
-            try ImageDifference(expected: Image(width: 2, height: 2), actual: Image(width: 2, height: 3))
-        } throws: { error in
-            "\(error)" == "images differ in size: 2x2 expected, 2x3 actual"
-        }
-    }
-}

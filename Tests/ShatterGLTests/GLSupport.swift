@@ -18,8 +18,9 @@ enum GLSupport {
     static var isAvailable: Bool { unavailableReason == nil }
 }
 
-/// GPU-vs-CPU parity as the issue states it: at least 99.9% of pixels with every channel within 1,
-/// at most 0.01% beyond 8. A failure leaves expected/actual/diff PNGs in a temporary folder.
+/// GPU-vs-CPU parity as the issues state it: at least 99.9% of pixels with every channel within 1,
+/// at most 0.01% beyond 8, judged by the same `ImageDifference` that `shatter compare` uses. A failure
+/// prints the figures and leaves expected/actual/diff PNGs in a temporary folder.
 enum Parity {
     static func check(_ list: DisplayList, gl: GLRenderer, label: String) throws -> ImageDifference {
         let expected = try SoftwareRenderer().render(list)
@@ -30,27 +31,14 @@ enum Parity {
         if !passes {
             let folder = "/tmp/shatter-parity-\(getpid())"
             mkdir(folder, 0o755)
-            let name = label.map { $0.isLetter || $0.isNumber ? $0 : "_" }
-            try PNGEncoder.write(expected, to: "\(folder)/\(String(name))-expected.png")
-            try PNGEncoder.write(actual, to: "\(folder)/\(String(name))-actual.png")
-            try PNGEncoder.write(heatMap(expected, actual), to: "\(folder)/\(String(name))-diff.png")
+            let name = String(label.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+            try PNGEncoder.write(expected, to: "\(folder)/\(name)-expected.png")
+            try PNGEncoder.write(actual, to: "\(folder)/\(name)-actual.png")
+            try PNGEncoder.write(difference.heatMap(), to: "\(folder)/\(name)-diff.png")
             throw ParityFailure(description: "\(label): \(difference); images in \(folder)")
         }
         return difference
     }
 
     struct ParityFailure: Error, CustomStringConvertible { let description: String }
-
-    /// Black where equal, red growing with the largest channel difference (×16).
-    static func heatMap(_ a: Image, _ b: Image) -> Image {
-        var out = Image(width: a.width, height: a.height, fill: .opaqueBlack)
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a[x, y], q = b[x, y]
-                let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
-                if d > 0 { out[x, y] = RGBA8(r: UInt8(min(255, 64 + d * 16)), g: 0, b: 0, a: 255) }
-            }
-        }
-        return out
-    }
 }

@@ -1,16 +1,14 @@
 import ArgumentParser
 import Shatter
 
-/// `shatter render shatter`: the shattered view-controller transition.
-struct RenderShatterCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "shatter",
-        abstract: "The shattered transition: a screen breaks into point sprites that fall away.",
-        discussion: """
-            With no --from, the original demo's presented screen is drawn by Shatter; with no --to, its \
-            green root screen. Frame i is the state at t = i / fps for i = 0 … ceil(duration · fps).
-            """
-    )
+/// The shattered transition's options: `shatter render shatter …`, `shatter compare shatter …`.
+struct ShatterEffectOptions: EffectOptions {
+    static let name = "shatter"
+    static let abstract = "The shattered transition: a screen breaks into point sprites that fall away."
+    static let discussion = """
+        With no --from, the original demo's presented screen is drawn by Shatter; with no --to, its \
+        green root screen. Frame i is the state at t = i / fps for i = 0 … ceil(duration · fps).
+        """
 
     @Option(help: ArgumentHelp("PNG of the screen that shatters.", valueName: "PNG"))
     var from: String?
@@ -31,9 +29,7 @@ struct RenderShatterCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of animation.", valueName: "SECONDS"))
     var duration: Double = 1.2
 
-    @OptionGroup var timing: TimingOptions
-
-    @Option(help: "Seed of the pieces' random motion.")
+    @Option(parsing: .unconditional, help: "Seed of the pieces' random motion.")
     var seed: UInt64 = 0
 
     @Option(help: "original (R ∈ [0, 2], the original's arc4random quirk) or textbook (R ∈ [0, 1]).")
@@ -41,8 +37,6 @@ struct RenderShatterCommand: ParsableCommand {
 
     @Option(help: "Snapshot sampling: linear or nearest.")
     var filter: TextureFilter = .linear
-
-    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a number above 0, not \(scale)") }
@@ -61,7 +55,7 @@ struct RenderShatterCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func makeScene() throws -> EffectScene {
         let inputs = try TransitionInputs(fromPath: from, toPath: to, size: size.map { ($0.width, $0.height) }, scale: scale)
         let parameters = ShatteredTransition.Parameters(
             width: inputs.width, height: inputs.height, scale: scale, pointSize: pointSize, duration: duration,
@@ -69,6 +63,6 @@ struct RenderShatterCommand: ParsableCommand {
         try SizeLimits.check(width: parameters.pixelWidth, height: parameters.pixelHeight, what: "the output")
         let effect = ShatteredTransition(from: Texture(image: inputs.from), to: Texture(image: inputs.to),
                                          parameters: parameters)
-        try FrameRendering(output: output, timeline: timing.timeline(duration: duration)).run(effect.displayList(at:))
+        return EffectScene(duration: duration, displayList: effect.displayList(at:))
     }
 }

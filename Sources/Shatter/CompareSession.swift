@@ -1,0 +1,101 @@
+import Foundation
+
+/// A GPU-vs-CPU (or golden-vs-new) comparison run: feed it frame pairs, and it judges each by a
+/// ``FuzzyRule``, keeps the images of failing frames (or all), and writes `report.json`, a filmstrip and
+/// `index.html` into a folder.
+///
+/// ```swift
+/// var session = try CompareSession(rule: FuzzyRule(), folder: "compare")
+/// try session.add(frame: 0, time: 0, expected: cpu, actual: gl)
+/// let report = try session.finish(subject: "shatter", expectedRenderer: "cpu", actualRenderer: "gl")
+/// ```
+public struct CompareSession {
+    public let rule: FuzzyRule
+    public let folder: OutputDirectory
+    /// Keep expected/actual/diff/mask PNGs for passing frames too.
+    public var keepAll = false
+    public private(set) var frames: [CompareReport.Frame] = []
+    /// Thumbnails only, so memory stays small however many frames are compared.
+    private var strip: [StripEntry] = []
+    private let stripLimit = 12
+    private let thumbnailWidth = 160
+
+    public init(rule: FuzzyRule, folder: String, keepAll: Bool = false) throws {
+        self.rule = rule
+        self.folder = try OutputDirectory(folder)
+        self.keepAll = keepAll
+    }
+
+    /// Compares one pair and records its figures; writes its images when it fails (or with keepAll).
+    @discardableResult
+    public mutating func add(frame index: Int, time: Double, expected: Image, actual: Image) throws -> CompareReport.Frame {
+        let difference = try ImageDifference(expected: expected, actual: actual, ignoredBorder: rule.ignoredBorder)
+        let verdict = difference.verdict(rule)
+        var files: [String: String] = [:]
+        if !verdict.passed || keepAll {
+            let name = String(format: "%05d", index)
+            let images = [("expected", expected), ("actual", actual), ("diff", difference.heatMap()),
+                          ("mask", difference.mask(beyond: rule.channelDelta))]
+            for (kind, image) in images {
+                let file = "\(kind)-\(name).png"
+                try PNGEncoder.write(image, to: folder.path + "/" + file)
+                files[kind] = file
+            }
+        }
+        let box = difference.boundingBox(beyond: rule.channelDelta)
+        let frame = CompareReport.Frame(
+            index: index, time: time, passed: verdict.passed, reasons: verdict.reasons,
+            differingPixels: difference.pixelsBeyond(rule.channelDelta), comparedPixels: difference.pixelCount,
+            differingFraction: 1 - difference.fractionWithin(rule.channelDelta),
+            largestChannelDifference: difference.largestChannelDifference, largestChannelAt: difference.largestChannelAt,
+            largestSummedDifference: difference.largestSummedDifference, largestSummedAt: difference.largestSummedAt,
+            differenceBox: box.map { CompareReport.Box(x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height)) },
+            psnr: difference.psnr, ssim: difference.ssim(), files: files)
+        frames.append(frame)
+        strip.append(StripEntry(index: index, passed: verdict.passed,
+                                expected: ContactSheet.downscale(expected, toWidth: thumbnailWidth),
+                                actual: ContactSheet.downscale(actual, toWidth: thumbnailWidth),
+                                diff: ContactSheet.downscale(difference.heatMap(), toWidth: thumbnailWidth)))
+        return frame
+    }
+
+    /// Writes `report.json`, `filmstrip.png` and `index.html`, and returns the report.
+    public func finish(subject: String, expectedRenderer: String, actualRenderer: String) throws -> CompareReport {
+        let report = CompareReport(subject: subject, expectedRenderer: expectedRenderer, actualRenderer: actualRenderer,
+                                   rule: .init(rule), ssimMethod: ImageDifference.ssimMethod, frames: frames)
+        try PNGEncoder.write(filmstrip(), to: folder.path + "/filmstrip.png", options: PNGWriteOptions(compressionLevel: 6))
+        try Self.writeAtomically(report.jsonData(), to: folder.path + "/report.json")
+        try Self.writeAtomically(Data(report.html().utf8), to: folder.path + "/index.html")
+        return report
+    }
+
+    /// Expected over actual over diff, for up to 12 frames spread over the run (failing ones first).
+    private func filmstrip() -> Image {
+        let failing = strip.filter { !$0.passed }
+        let chosen = failing.isEmpty ? Self.spread(strip, count: stripLimit) : Array(failing.prefix(stripLimit))
+        var sheet = ContactSheet(columns: max(1, chosen.count), thumbnailWidth: thumbnailWidth)
+        for (kind, pick) in [("expected", \StripEntry.expected), ("actual", \.actual), ("diff", \.diff)] {
+            for entry in chosen { sheet.add(entry[keyPath: pick], label: "\(kind) #\(entry.index)") }
+        }
+        return sheet.render()
+    }
+
+    private struct StripEntry {
+        let index: Int
+        let passed: Bool
+        let expected: Image, actual: Image, diff: Image
+    }
+
+    private static func spread<T>(_ items: [T], count: Int) -> [T] {
+        guard items.count > count else { return items }
+        return (0..<count).map { items[$0 * (items.count - 1) / (count - 1)] }
+    }
+
+    static func writeAtomically(_ data: Data, to path: String) throws {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw OutputDirectory.Problem(description: "cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}

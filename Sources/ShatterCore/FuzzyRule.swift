@@ -1,0 +1,69 @@
+/// When two renderings count as the same: Skia Gold's fuzzy matching rule.
+///
+/// A pixel *differs* when any channel differs by more than ``channelDelta``. A frame fails when too
+/// many pixels differ (more than ``Budget/maxDifferentPixels(_:)``, or a smaller share than
+/// ``Budget/precision(_:)`` match), or when any pixel's summed RGBA difference exceeds
+/// ``pixelDeltaThreshold``.
+///
+/// ```swift
+/// let verdict = difference.verdict(FuzzyRule(budget: .maxDifferentPixels(10)))
+/// if !verdict.passed { print(verdict.reasons) }
+/// ```
+public struct FuzzyRule: Sendable, Equatable {
+    public enum Budget: Sendable, Equatable {
+        /// At most this many differing pixels.
+        case maxDifferentPixels(Int)
+        /// At least this share (0…1) of compared pixels must not differ.
+        case precision(Double)
+    }
+
+    public var channelDelta: Int
+    public var budget: Budget
+    public var pixelDeltaThreshold: Int
+    /// Pixels this close to an edge are not compared.
+    public var ignoredBorder: Int
+
+    /// Defaults: a pixel differs beyond 1 per channel; 99.9% of pixels must match; no pixel's summed
+    /// difference may exceed 8·4.
+    public init(channelDelta: Int = 1, budget: Budget = .precision(0.999), pixelDeltaThreshold: Int = 32,
+                ignoredBorder: Int = 0) {
+        self.channelDelta = channelDelta
+        self.budget = budget
+        self.pixelDeltaThreshold = pixelDeltaThreshold
+        self.ignoredBorder = ignoredBorder
+    }
+
+    public struct Verdict: Sendable, Equatable {
+        public let passed: Bool
+        /// One line per broken condition; empty when passed.
+        public let reasons: [String]
+    }
+}
+
+extension ImageDifference {
+    /// Judges this difference by `rule` (the rule's border must match the one this was computed with).
+    public func verdict(_ rule: FuzzyRule) -> FuzzyRule.Verdict {
+        var reasons = [String]()
+        let differing = pixelsBeyond(rule.channelDelta)
+        switch rule.budget {
+        case .maxDifferentPixels(let limit) where differing > limit:
+            reasons.append("\(differing) pixels differ by more than \(rule.channelDelta), over the limit of \(limit)")
+        case .precision(let share) where fractionWithin(rule.channelDelta) < share:
+            reasons.append("\(Self.percent(fractionWithin(rule.channelDelta))) of pixels match within \(rule.channelDelta), "
+                           + "under the required \(Self.percent(share))")
+        default:
+            break
+        }
+        if largestSummedDifference > rule.pixelDeltaThreshold {
+            let at = largestSummedAt.map { " at (\($0.x), \($0.y))" } ?? ""
+            reasons.append("a pixel's summed RGBA difference is \(largestSummedDifference)\(at), "
+                           + "over the threshold \(rule.pixelDeltaThreshold)")
+        }
+        return FuzzyRule.Verdict(passed: reasons.isEmpty, reasons: reasons)
+    }
+
+    /// A share as a percentage with up to four decimals: 0.9999123 → "99.9912%".
+    static func percent(_ share: Double) -> String {
+        "\((share * 1_000_000).rounded() / 10_000)%"
+    }
+}

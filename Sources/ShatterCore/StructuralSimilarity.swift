@@ -1,0 +1,41 @@
+extension ImageDifference {
+    /// How the perceptual score is computed, in words, for reports.
+    public static let ssimMethod = "mean SSIM of BT.601 luma over 8x8 windows at stride 4 (C1 = (0.01*255)^2, C2 = (0.03*255)^2)"
+
+    /// The structural similarity of the two images' luma (1 = identical), averaged over 8×8 windows.
+    /// Colours are composited over black first (they are premultiplied, so that is the stored RGB).
+    public func ssim() -> Double {
+        let window = 8, stride = 4
+        let a = Self.luma(expected), b = Self.luma(actual)
+        guard width >= window, height >= window else { return a == b ? 1 : 0 }
+        let c1 = (0.01 * 255.0) * (0.01 * 255.0), c2 = (0.03 * 255.0) * (0.03 * 255.0)
+        let n = Double(window * window)
+        var total = 0.0, windows = 0
+        for top in Swift.stride(from: 0, through: height - window, by: stride) {
+            for left in Swift.stride(from: 0, through: width - window, by: stride) {
+                var sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0
+                for y in top..<(top + window) {
+                    for x in left..<(left + window) {
+                        let p = a[y * width + x], q = b[y * width + x]
+                        sa += p; sb += q; saa += p * p; sbb += q * q; sab += p * q
+                    }
+                }
+                let ma = sa / n, mb = sb / n
+                let va = saa / n - ma * ma, vb = sbb / n - mb * mb, cov = sab / n - ma * mb
+                total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
+                windows += 1
+            }
+        }
+        return total / Double(windows)
+    }
+
+    private static func luma(_ image: Image) -> [Double] {
+        var out = [Double](repeating: 0, count: image.width * image.height)
+        image.pixels.withUnsafeBufferPointer { p in
+            for i in 0..<out.count {
+                out[i] = 0.299 * Double(p[i * 4]) + 0.587 * Double(p[i * 4 + 1]) + 0.114 * Double(p[i * 4 + 2])
+            }
+        }
+        return out
+    }
+}
