@@ -41,6 +41,9 @@ let package = Package(
                 .embedInCode("instanced_circle.frag"),
                 .embedInCode("dust_layers.vert"),
                 .embedInCode("dust_layers.frag"),
+                .embedInCode("covering_quad.vert"),
+                .embedInCode("sdf_shape.frag"),
+                .embedInCode("layer_quad.frag"),
             ]
         ),
         .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CEGL", "CGLES3", "CGBM"]),

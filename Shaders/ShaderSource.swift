@@ -4,9 +4,16 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     case texturedQuad = "textured_quad"
     case instancedCircle = "instanced_circle"
     case dustLayers = "dust_layers"
+    case sdfShape = "sdf_shape"
+    case layerQuad = "layer_quad"
 
     /// File names, for error messages and the twin check.
-    public var vertexFile: String { rawValue + ".vert" }
+    public var vertexFile: String {
+        switch self {
+        case .sdfShape, .layerQuad: "covering_quad.vert"   // one covering quad, coverage decided per pixel
+        default: rawValue + ".vert"
+        }
+    }
     public var fragmentFile: String { rawValue + ".frag" }
 
     public var vertex: String {
@@ -15,6 +22,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         case .texturedQuad: String(decoding: PackageResources.textured_quad_vert, as: UTF8.self)
         case .instancedCircle: String(decoding: PackageResources.instanced_circle_vert, as: UTF8.self)
         case .dustLayers: String(decoding: PackageResources.dust_layers_vert, as: UTF8.self)
+        case .sdfShape, .layerQuad: String(decoding: PackageResources.covering_quad_vert, as: UTF8.self)
         }
     }
 
@@ -24,6 +32,8 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         case .texturedQuad: String(decoding: PackageResources.textured_quad_frag, as: UTF8.self)
         case .instancedCircle: String(decoding: PackageResources.instanced_circle_frag, as: UTF8.self)
         case .dustLayers: String(decoding: PackageResources.dust_layers_frag, as: UTF8.self)
+        case .sdfShape: String(decoding: PackageResources.sdf_shape_frag, as: UTF8.self)
+        case .layerQuad: String(decoding: PackageResources.layer_quad_frag, as: UTF8.self)
         }
     }
 }

@@ -40,6 +40,8 @@ public enum DrawCommand: Sendable {
     case pointSprites(PointSpriteBatch)
     case instancedCircles(InstancedCircleBatch)
     case dustLayers(DustLayerStack)
+    case shape(SDFShape)
+    case layerQuad(LayerQuad)
 }
 
 /// How a draw's premultiplied colour `s` combines with the framebuffer's `d`.

@@ -124,6 +124,10 @@ public final class GLRenderer: Renderer {
                 try draw(batch, guardBand: guardBand)
             case .dustLayers(let stack):
                 try draw(stack, guardBand: guardBand, used: &used)
+            case .shape(let shape):
+                try draw(shape, guardBand: guardBand)
+            case .layerQuad(let quad):
+                try draw(quad, guardBand: guardBand, used: &used)
             }
         }
         glFinish()  // so that draw and readback are timed apart

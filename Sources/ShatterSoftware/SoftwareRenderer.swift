@@ -39,6 +39,10 @@ public struct SoftwareRenderer: Renderer, Sendable {
                     draw(batch, into: target)
                 case .dustLayers(let stack):
                     try draw(stack, into: target)
+                case .shape(let shape):
+                    draw(shape, into: target)
+                case .layerQuad(let quad):
+                    draw(quad, into: target)
                 }
             }
         }

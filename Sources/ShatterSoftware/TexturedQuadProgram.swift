@@ -16,7 +16,9 @@ struct TexturedQuadProgram {
     static func coveredPixels(start: Float, length: Float, limit: Int) -> Range<Int> {
         let first = Int((start - 0.5).rounded(.up))
         let end = Int((start + length - 0.5).rounded(.up))
-        return max(first, 0)..<min(max(end, 0), limit)
+        // Clamped at both ends, so a quad wholly off the image is an empty range, not a crash.
+        let lower = min(max(first, 0), limit)
+        return lower..<max(min(end, limit), lower)
     }
 
     /// `v_uv` at the centre of pixel (x, y).

@@ -21,7 +21,9 @@ struct EffectScene {
 }
 
 enum EffectRegistry {
-    static let all: [any EffectOptions.Type] = [ShatterEffectOptions.self, BreatheEffectOptions.self, DustEffectOptions.self]
+    static let all: [any EffectOptions.Type] = [
+        ShatterEffectOptions.self, BreatheEffectOptions.self, DustEffectOptions.self, SplashEffectOptions.self,
+    ]
 
     static var renderCommands: [any ParsableCommand.Type] { all.map { renderCommand(for: $0) } }
     static var compareCommands: [any ParsableCommand.Type] { all.map { compareCommand(for: $0) } }

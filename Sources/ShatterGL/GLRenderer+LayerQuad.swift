@@ -1,0 +1,17 @@
+import CGLES3
+import ShatterCore
+import ShatterShaders
+
+extension GLRenderer {
+    /// `Shaders/layer_quad.frag`: a texture on a transformed layer, filtered by hand.
+    func draw(_ quad: LayerQuad, guardBand: GuardBand, used: inout Set<ObjectIdentifier>) throws {
+        let program = try use(.layerQuad)
+        // texelFetch ignores the filter; nearest keeps the texture complete without mipmaps.
+        try bind(quad.texture, filter: .nearest, used: &used)
+        glUniform1i(program.location("u_texture"), 0)
+        setMap(program, "u_toTextureX", "u_toTextureY", quad.toTexture)
+        glUniform1f(program.location("u_opacity"), quad.opacity)
+        setBlend(quad.blend)
+        drawCoveringQuad(program, bounds: quad.bounds, guardBand: guardBand)
+    }
+}

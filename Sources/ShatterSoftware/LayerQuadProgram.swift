@@ -1,0 +1,24 @@
+import ShatterCore
+
+/// Swift twin of `Shaders/layer_quad.frag` (vertex stage: `Shaders/covering_quad.vert`, see
+/// ``CoveringQuad``). Its hand-written bilinear filter is ``TextureSampler``'s linear mode, which
+/// does the same float operations in the same order.
+struct LayerQuadProgram {
+    let u_toTexture: PixelMap
+    let u_opacity: Float
+
+    init(quad: LayerQuad) {
+        u_toTexture = quad.toTexture
+        u_opacity = quad.opacity
+    }
+
+    /// The colour at pixel centre `pixel`, or nil where the shader discards (outside the layer).
+    @inline(__always)
+    func fragment(pixel: SIMD2<Float>, texture: TextureSampler) -> SIMD4<Float>? {
+        let uv = u_toTexture.apply(pixel)
+        if uv.x < 0 || uv.x > 1 || uv.y < 0 || uv.y > 1 {
+            return nil
+        }
+        return texture.sample(uv.x, uv.y) * u_opacity
+    }
+}
