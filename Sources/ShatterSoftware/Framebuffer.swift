@@ -16,13 +16,31 @@ struct Framebuffer: @unchecked Sendable {
     /// `value` converted to unorm8 and back.
     @inline(__always)
     static func quantised(_ value: SIMD4<Float>) -> SIMD4<Float> {
-        SIMD4(Float(unorm8(value.x)), Float(unorm8(value.y)), Float(unorm8(value.z)), Float(unorm8(value.w))) * (1 / 255)
+        unpack(pack(value))
+    }
+
+    /// A pixel's four channels packed into one little-endian word (R in the low byte).
+    @inline(__always)
+    static func pack(_ value: SIMD4<Float>) -> UInt32 {
+        UInt32(unorm8(value.x)) | UInt32(unorm8(value.y)) << 8 | UInt32(unorm8(value.z)) << 16
+            | UInt32(unorm8(value.w)) << 24
+    }
+
+    /// A packed RGBA8 pixel as floats in [0, 1].
+    @inline(__always)
+    static func unpack(_ word: UInt32) -> SIMD4<Float> {
+        SIMD4(Float(word & 0xFF), Float(word >> 8 & 0xFF), Float(word >> 16 & 0xFF), Float(word >> 24)) * (1 / 255)
     }
 
     @inline(__always)
     func load(_ offset: Int) -> SIMD4<Float> {
-        SIMD4(Float(bytes[offset]), Float(bytes[offset + 1]), Float(bytes[offset + 2]), Float(bytes[offset + 3]))
-            * (1 / 255)
+        Self.unpack(UInt32(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).load(as: UInt32.self)))
+    }
+
+    /// Overwrites the pixel at `offset` with a packed RGBA8 word.
+    @inline(__always)
+    func storeWord(_ word: UInt32, at offset: Int) {
+        UnsafeMutableRawPointer(bytes.baseAddress! + offset).storeBytes(of: word.littleEndian, as: UInt32.self)
     }
 
     /// Writes `source` at the pixel whose first byte is `offset`, combined with what is there by `blend`.
@@ -42,9 +60,6 @@ struct Framebuffer: @unchecked Sendable {
             let destination = load(offset)
             out = s + destination - s * destination
         }
-        bytes[offset] = Self.unorm8(out.x)
-        bytes[offset + 1] = Self.unorm8(out.y)
-        bytes[offset + 2] = Self.unorm8(out.z)
-        bytes[offset + 3] = Self.unorm8(out.w)
+        UnsafeMutableRawPointer(bytes.baseAddress! + offset).storeBytes(of: Self.pack(out).littleEndian, as: UInt32.self)
     }
 }

@@ -20,6 +20,9 @@ struct PointSetup {
         fixedSize = max(Self.subpixelOne, Int(Self.snap(pointSize)))
     }
 
+    /// The most pixels a sprite can cover along one axis.
+    var maximumSpan: Int { fixedSize / Self.subpixelOne + 2 }
+
     /// A point's snapped centre, in 1/256 pixel, or nil when GLES discards it (centre outside the clip
     /// volume).
     @inline(__always)

@@ -54,6 +54,40 @@ struct PointSpriteProgram {
         return x + speed * t
     }
 
+    /// The two quotients the vertex program divides for at every instant, which depend on the point
+    /// alone: the time its fall reaches the speed limit, and the time of its first wall hit. The CPU
+    /// renderer computes them once per point; ``vertex(centre:motion:invariants:)`` then gives exactly
+    /// ``vertex(centre:motion:)``'s result without the divisions.
+    @inline(__always)
+    func invariants(centre: SIMD2<Float>, motion: SIMD2<Float>) -> SIMD2<Float> {
+        let speed = motion.x, acceleration = motion.y
+        let limitTime = acceleration < 0 ? u_physics.x / acceleration : .infinity
+        var firstHit = Float.infinity
+        if speed != 0 {
+            let wall: Float = speed > 0 ? 1 : -1
+            firstHit = max((wall - centre.x) / speed, 0)
+        }
+        return SIMD2(limitTime, firstHit)
+    }
+
+    /// ``vertex(centre:motion:)`` with the point's ``invariants(centre:motion:)`` precomputed.
+    @inline(__always)
+    func vertex(centre: SIMD2<Float>, motion: SIMD2<Float>, invariants: SIMD2<Float>) -> SIMD2<Float> {
+        let t = u_time, acceleration = motion.y, limitTime = invariants.x
+        // Before the first wall hit the loop in driftPosition stops at once: x + speed·t.
+        let x = invariants.y >= t ? centre.x + motion.x * t : driftPosition(centre.x, motion.x, t)
+        let fall: Float
+        if acceleration >= 0 {
+            fall = 0
+        } else if t <= limitTime {
+            fall = 0.5 * acceleration * (t * t)
+        } else {
+            fall = 0.5 * acceleration * (limitTime * limitTime) + u_physics.x * (t - limitTime)
+        }
+        let y = centre.y + fall
+        return SIMD2(x * u_clipScale.x, y * u_clipScale.y)
+    }
+
     /// `gl_Position.xy` for one point (w = 1).
     @inline(__always)
     func vertex(centre: SIMD2<Float>, motion: SIMD2<Float>) -> SIMD2<Float> {

@@ -18,6 +18,8 @@ extension SoftwareRenderer {
         // Vertex stage: each chunk of points lists, per band, the visible points it holds.
         var centres = [SIMD2<Int32>](repeating: .zero, count: count)
         var binned = [[[Int32]]](repeating: [], count: chunks)
+        let invariants = pointInvariants.values(for: batch, program: program, threads: threads)
+        invariants.withUnsafeBufferPointer { invariants in
         batch.grid.attributes.withUnsafeBufferPointer { attributes in
             centres.withUnsafeMutableBufferPointer { out in
                 binned.withUnsafeMutableBufferPointer { bins in
@@ -27,7 +29,8 @@ extension SoftwareRenderer {
                         for i in chunkRange(chunk, of: chunks, total: count) {
                             let a = i * PointGrid.stride
                             let clip = program.vertex(centre: SIMD2(attributes[a], attributes[a + 1]),
-                                                      motion: SIMD2(attributes[a + 4], attributes[a + 5]))
+                                                      motion: SIMD2(attributes[a + 4], attributes[a + 5]),
+                                                      invariants: invariants[i])
                             guard let centre = setup.snappedCentre(clip: clip) else { continue }
                             sharedCentres.base[i] = centre
                             let js = setup.coveredPixels(centre.y)
@@ -43,37 +46,53 @@ extension SoftwareRenderer {
                 }
             }
         }
+        }
 
-        // Fragment stage, band by band.
+        // Fragment stage, band by band. Replacing sprites may blend their texels in fixed point.
         let width = target.width
+        let integerBlend = usesFastPaths && batch.blend == .replace
         batch.texture.withSampler(filter: batch.filter) { sampler in
             batch.grid.attributes.withUnsafeBufferPointer { attributes in
                 centres.withUnsafeBufferPointer { centres in
                     parallelChunks(bandCount) { band in
                         let rows = chunkRange(band, of: bandCount, total: height)
-                        var columnTaps = [TextureSampler.Tap]()
-                        for chunk in 0..<chunks {
-                            for point in binned[chunk][band] {
-                                let i = Int(point), centre = centres[i]
-                                let js = setup.coveredPixels(centre.y), ic = setup.coveredPixels(centre.x)
-                                let firstRow = max(topRow - (js.upperBound - 1), rows.lowerBound)
-                                let endRow = min(topRow - js.lowerBound + 1, rows.upperBound)
-                                let firstColumn = max(ic.lowerBound - g, 0), endColumn = min(ic.upperBound - g, width)
-                                if firstRow >= endRow || firstColumn >= endColumn { continue }
-                                let a = i * PointGrid.stride
-                                let uvOrigin = SIMD2(attributes[a + 2], attributes[a + 3])
-                                columnTaps.removeAll(keepingCapacity: true)
-                                for column in firstColumn..<endColumn {
-                                    let pc = setup.pointCoord(i: column + g, j: 0, centre: centre)
-                                    columnTaps.append(program.columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: sampler))
-                                }
-                                for row in firstRow..<endRow {
-                                    let pc = setup.pointCoord(i: 0, j: topRow - row, centre: centre)
-                                    let rowTap = program.rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: sampler)
-                                    var offset = (row * width + firstColumn) * 4
-                                    for columnTap in columnTaps {
-                                        target.store(sampler.sample(columnTap, rowTap), at: offset, blend: batch.blend)
-                                        offset += 4
+                        // One tap per sprite column, in a scratch buffer reused by every sprite of the band.
+                        do { var columnTaps = [TextureSampler.Tap](repeating: TextureSampler.Tap(first: 0, second: 0, weight: 0), count: setup.maximumSpan)
+                            for chunk in 0..<chunks {
+                                for point in binned[chunk][band] {
+                                    let i = Int(point), centre = centres[i]
+                                    let js = setup.coveredPixels(centre.y), ic = setup.coveredPixels(centre.x)
+                                    let firstRow = max(topRow - (js.upperBound - 1), rows.lowerBound)
+                                    let endRow = min(topRow - js.lowerBound + 1, rows.upperBound)
+                                    let firstColumn = max(ic.lowerBound - g, 0), endColumn = min(ic.upperBound - g, width)
+                                    if firstRow >= endRow || firstColumn >= endColumn { continue }
+                                    let a = i * PointGrid.stride
+                                    let uvOrigin = SIMD2(attributes[a + 2], attributes[a + 3])
+                                    let spriteColumns = endColumn - firstColumn
+                                    for k in 0..<spriteColumns {
+                                        let pc = setup.pointCoord(i: firstColumn + k + g, j: 0, centre: centre)
+                                        columnTaps[k] = program.columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: sampler)
+                                    }
+                                    for row in firstRow..<endRow {
+                                        let pc = setup.pointCoord(i: 0, j: topRow - row, centre: centre)
+                                        let rowTap = program.rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: sampler)
+                                        let offset = (row * width + firstColumn) * 4
+                                        if integerBlend {
+                                            // The fast path: the same taps, the blend in 8-bit fixed point.
+                                            let wy = FixedPointBilinear.weight(rowTap.weight)
+                                            for k in 0..<spriteColumns {
+                                                let columnTap = columnTaps[k]
+                                                let texel = FixedPointBilinear.blend(
+                                                    sampler.word(columnTap.first, rowTap.first), sampler.word(columnTap.second, rowTap.first),
+                                                    sampler.word(columnTap.first, rowTap.second), sampler.word(columnTap.second, rowTap.second),
+                                                    wx: FixedPointBilinear.weight(columnTap.weight), wy: wy)
+                                                target.storeWord(texel, at: offset + k * 4)
+                                            }
+                                        } else {
+                                            for k in 0..<spriteColumns {
+                                                target.store(sampler.sample(columnTaps[k], rowTap), at: offset + k * 4, blend: batch.blend)
+                                            }
+                                        }
                                     }
                                 }
                             }

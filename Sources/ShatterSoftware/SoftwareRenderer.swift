@@ -14,6 +14,8 @@ public struct SoftwareRenderer: Renderer, Sendable {
     /// Shortcuts that give the same bytes as running the programs pixel by pixel (a texture copied
     /// 1:1); off only in the tests that prove that.
     var usesFastPaths = true
+    /// Per-point values the point-sprite program would recompute every frame (shared by copies).
+    let pointInvariants = PointInvariantCache()
 
     public init(threads: Int? = nil) {
         self.threads = max(1, threads ?? ProcessInfoCores.active)
@@ -55,7 +57,7 @@ public struct SoftwareRenderer: Renderer, Sendable {
     }
 
     /// Bands of rows, several per thread so uneven bands still keep every core busy.
-    func bands(for height: Int) -> Int { min(height, threads * 4) }
+    func bands(for height: Int) -> Int { min(height, threads * 16) }
 }
 
 /// The number of cores this process may use.

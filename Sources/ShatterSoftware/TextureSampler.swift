@@ -48,13 +48,19 @@ struct TextureSampler {
         return top * (1 - y.weight) + bottom * y.weight
     }
 
+    /// The texel as stored: RGBA8 in one little-endian word.
+    @inline(__always)
+    func word(_ x: Int, _ y: Int) -> UInt32 {
+        UInt32(littleEndian: UnsafeRawPointer(texels.baseAddress! + (y * width + x) * 4).load(as: UInt32.self))
+    }
+
     @inline(__always)
     private func clampIndex(_ i: Int, _ size: Int) -> Int { min(max(i, 0), size - 1) }
 
     @inline(__always)
     private func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
-        let o = (y * width + x) * 4
-        return SIMD4(Float(texels[o]), Float(texels[o + 1]), Float(texels[o + 2]), Float(texels[o + 3])) * (1 / 255)
+        Framebuffer.unpack(UInt32(littleEndian: UnsafeRawPointer(texels.baseAddress! + (y * width + x) * 4)
+            .load(as: UInt32.self)))
     }
 
     /// floorf without a library call: exact for every finite float (those ≥ 2²³ are already whole).

@@ -1,5 +1,6 @@
 import Testing
 import ShatterCore
+import ShatterEffects
 @testable import ShatterSoftware
 
 /// The CPU renderer's shortcuts must give exactly the bytes of running the programs pixel by pixel.
@@ -49,5 +50,31 @@ import ShatterCore
                 }
             }
         }
+    }
+}
+
+/// Replacing sprites blend their texels in 8-bit fixed point; that must stay within 1 of the float
+/// program everywhere, and equal it where the sprites sit on whole texels.
+@Suite struct FixedPointSpriteTests {
+    @Test(arguments: [1.0, 2.0, 5.0], [0.0, 0.37, 0.81])
+    func integerBlendStaysWithinOneOfTheFloatProgram(pointSize: Double, time: Double) throws {
+        let snapshot = SoftwareRendererFastPathTests.noise(97, 61, seed: 12)
+        let effect = ShatteredTransition(from: Texture(image: snapshot), to: Texture(image: Image(width: 1, height: 1, fill: .opaqueBlack)),
+                                         parameters: .init(width: 97, height: 61, pointSize: pointSize, seed: 7))
+        var exact = SoftwareRenderer()
+        exact.usesFastPaths = false
+        let list = effect.displayList(at: time)
+        let d = try ImageDifference(expected: exact.render(list), actual: SoftwareRenderer().render(list))
+        #expect(d.largestChannelDifference <= 1, "\(d)")
+        if time == 0 { #expect(d.largestChannelDifference == 0) }
+    }
+
+    @Test func fixedPointBlendOfEqualTexelsIsThatTexel() {
+        let texel: UInt32 = 0x80_40_20_10
+        for w in [0, 1, 128, 255, 256] as [UInt32] {
+            #expect(FixedPointBilinear.blend(texel, texel, texel, texel, wx: w, wy: 256 - w) == texel)
+        }
+        // Halfway between 0 and 255 rounds to 128 in every channel.
+        #expect(FixedPointBilinear.blend(0, 0xFFFF_FFFF, 0, 0xFFFF_FFFF, wx: 128, wy: 0) == 0x8080_8080)
     }
 }

@@ -1,0 +1,27 @@
+/// Bilinear filtering of RGBA8 texels in 8-bit fixed point, two channels per 32-bit word: the fast
+/// path for point sprites, whose taps (texels and weights) are computed by the float twin and only
+/// the blend is done in integers. It differs from blending in float by at most 1 per channel (the
+/// weights are rounded to 1/256, as llvmpipe's own unorm8 filtering does); with a weight of 0 it
+/// returns the texel exactly, so a sprite on a texel-aligned position is a copy.
+enum FixedPointBilinear {
+    /// A float weight in [0, 1] as 0…256.
+    @inline(__always)
+    static func weight(_ value: Float) -> UInt32 {
+        UInt32(value * 256 + 0.5)
+    }
+
+    /// Blends `a` toward `b` by `w`/256 on the 0x00FF00FF lanes of both words.
+    @inline(__always)
+    static func lerpLanes(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+        ((a &* (256 &- w) &+ b &* w &+ 0x0080_0080) >> 8) & 0x00FF_00FF
+    }
+
+    /// The four texels blended by horizontal weight `wx` and vertical weight `wy` (0…256 each).
+    @inline(__always)
+    static func blend(_ t00: UInt32, _ t10: UInt32, _ t01: UInt32, _ t11: UInt32, wx: UInt32, wy: UInt32) -> UInt32 {
+        let mask: UInt32 = 0x00FF_00FF
+        let topRB = lerpLanes(t00 & mask, t10 & mask, wx), topGA = lerpLanes(t00 >> 8 & mask, t10 >> 8 & mask, wx)
+        let bottomRB = lerpLanes(t01 & mask, t11 & mask, wx), bottomGA = lerpLanes(t01 >> 8 & mask, t11 >> 8 & mask, wx)
+        return lerpLanes(topRB, bottomRB, wy) | lerpLanes(topGA, bottomGA, wy) << 8
+    }
+}
