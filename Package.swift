@@ -59,6 +59,9 @@ let package = Package(
 
         // Fixtures shared by the test targets.
         .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterEffects"], path: "Tests/ShatterTestSupport"),
+        // Regression benchmarks of the core paths: `swift run -c release shatter-benchmarks`.
+        .executableTarget(name: "shatter-benchmarks", dependencies: ["Shatter"]),
+
         .testTarget(name: "ShatterCoreTests", dependencies: ["ShatterCore"]),
         .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation"]),
         .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation"]),

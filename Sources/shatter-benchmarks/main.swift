@@ -1,0 +1,50 @@
+// Regression benchmarks for Shatter's core paths: `swift run -c release shatter-benchmarks [runs]`.
+// Each line is the median (and min) of the runs, in milliseconds. Compare ratios between builds on the
+// same machine in one sitting; the machine is shared and its absolute times move.
+import Foundation
+import Shatter
+
+let runs = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 7
+
+func measure(_ name: String, _ body: () throws -> Void) rethrows {
+    var samples = [Double]()
+    for _ in 0..<runs {
+        let start = ContinuousClock.now
+        try body()
+        let elapsed = (ContinuousClock.now - start).components
+        samples.append(Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) * 1e-15)
+    }
+    samples.sort()
+    let median = samples[samples.count / 2]
+    print(name.padding(toLength: 52, withPad: " ", startingAt: 0)
+          + String(format: "median %8.2f ms   min %8.2f ms", median, samples[0]))
+}
+
+let width = 1920, height = 1080
+let screen = Texture(image: DefaultScenes.presentedScreen(widthPoints: width, heightPoints: height, scale: 1))
+let green = Texture(image: DefaultScenes.destination(widthPoints: width, heightPoints: height, scale: 1))
+let cpu = SoftwareRenderer()
+var frame = Image(width: 0, height: 0)
+
+for pointSize in [1.0, 2.0, 16.0] {
+    let effect = ShatteredTransition(from: screen, to: green, parameters: .init(width: width, height: height, pointSize: pointSize))
+    let list = effect.displayList(at: 0.5)
+    try cpu.render(list, into: &frame)  // warm the per-point cache, as a frame after the first does
+    try measure("CPU point-sprite frame 1920x1080, point \(Int(pointSize)), t 0.5") { try cpu.render(list, into: &frame) }
+}
+
+let encoded = try cpu.render(ShatteredTransition(from: screen, to: green, parameters: .init(width: width, height: height))
+    .displayList(at: 0.5))
+try measure("PNG encode 1920x1080 (level 1, up filter)") { _ = try PNGEncoder.encode(encoded) }
+try measure("PNG encode 1920x1080 (level 6)") { _ = try PNGEncoder.encode(encoded, options: PNGWriteOptions(compressionLevel: 6)) }
+
+let curve = TimingFunction.easeInEaseOut
+measure("timing function, 1,000,000 evaluations") {
+    var sum = 0.0
+    for i in 0..<1_000_000 { sum += curve.progress(at: Double(i) / 1_000_000) }
+    precondition(sum > 0)
+}
+
+measure("shatter grid 1920x1080 point 1 (2.08 M points)") {
+    _ = ShatteredTransition(from: screen, to: green, parameters: .init(width: width, height: height, pointSize: 1))
+}
