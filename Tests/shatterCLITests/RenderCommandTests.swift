@@ -74,3 +74,21 @@ import Shatter
         #expect(render.stdout.contains("--point-size") && render.stdout.contains("--backend"))
     }
 }
+
+@Suite struct AutoBackendTests {
+    @Test func autoPrefersTheCPURendererOverASoftwareGL() throws {
+        guard let gl = try? GLRenderer() else {
+            print("skipped: no EGL context can be made here")
+            return
+        }
+        let s = try Scratch()
+        let run = try CLIRun.shatter(["render", "shatter", "--size", "30x20", "--duration", "0", "--out", s.file("f")])
+        #expect(run.status == 0)
+        if gl.info.isSoftwareRasterizer {
+            #expect(run.stderr.contains("a software rasteriser; rendering on Shatter's faster CPU renderer"))
+            #expect(run.stdout.contains("(cpu: Shatter CPU renderer"))
+        } else {
+            #expect(run.stdout.contains("(gl: \(gl.info.renderer)"))
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import Shatter
+
+@Suite struct BenchCommandTests {
+    @Test func writesTheTableJSONCSVAndChart() throws {
+        let s = try Scratch()
+        let run = try CLIRun.shatter(["bench", "--size", "80x60", "--frames", "2", "--point-sizes", "2,8", "--backends", "cpu",
+                                      "--json", s.file("b.json"), "--csv", s.file("b.csv"), "--chart", s.file("b.png")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("backend  point   points"))
+        // The stable JSON shape users' scripts read.
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: s.file("b.json")))) as? [String: Any]
+        let results = try #require(json?["results"] as? [[String: Any]])
+        #expect(json?["machine"] is [String: Any])
+        #expect(results.map { $0["pointSize"] as? Double } == [2, 8])
+        for result in results {
+            #expect(result["backend"] as? String == "cpu")
+            let render = try #require(result["renderMs"] as? [String: Double])
+            #expect(Set(render.keys) == ["median", "p10", "p90"])
+            #expect(result["encodeMs"] is [String: Double] && result["fps"] is Double && result["peakRSSBytes"] is Int)
+        }
+        #expect(try String(contentsOfFile: s.file("b.csv"), encoding: .utf8).split(separator: "\n").count == 3)
+        #expect(try PNGDecoder.read(path: s.file("b.png")).width == 960)
+    }
+
+    @Test func badOptionsAreOneLine() throws {
+        for (arguments, expected) in [(["--point-sizes", "1,x"], "--point-sizes"), (["--backends", "metal"], "--backends"),
+                                      (["--effect", "breathe"], "has no point sizes"), (["--encode", "jpeg"], "--encode"),
+                                      (["--frames", "0"], "--frames")] {
+            let run = try CLIRun.shatter(["bench"] + arguments)
+            #expect(run.status == 64 && run.errorLines.count == 1 && run.stderr.contains(expected), "\(arguments): \(run.stderr)")
+        }
+    }
+}
