@@ -12,7 +12,7 @@ import ShatterCore
 /// let list = flower.displayList(at: 4.2)           // phase 0.4: fully open, turned +60°
 /// ```
 public struct Breathe: Sendable {
-    public struct Parameters: Sendable, Equatable {
+    public struct Parameters: Sendable, Equatable, ScreenSized {
         /// Canvas size in points (default: the 44 mm watch's screen).
         public var width: Int
         public var height: Int
@@ -27,10 +27,6 @@ public struct Breathe: Sendable {
             self.scale = scale
             self.petals = petals
         }
-
-        /// Output size in pixels.
-        public var pixelWidth: Int { Int((Double(width) * scale).rounded()) }
-        public var pixelHeight: Int { Int((Double(height) * scale).rounded()) }
     }
 
     /// The animated values at one instant, in points and radians (clockwise on screen).

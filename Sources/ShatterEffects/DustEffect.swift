@@ -14,7 +14,7 @@ import ShatterCore
 /// dust.duration   // 2.3078125 for 32 layers
 /// ```
 public struct DustEffect: Sendable {
-    public struct Parameters: Sendable, Equatable {
+    public struct Parameters: Sendable, Equatable, ScreenSized {
         /// Picture size in points.
         public var width: Int
         public var height: Int
@@ -37,10 +37,6 @@ public struct DustEffect: Sendable {
             self.path = path
             self.seed = seed
         }
-
-        /// Output size in pixels.
-        public var pixelWidth: Int { Int((Double(width) * scale).rounded()) }
-        public var pixelHeight: Int { Int((Double(height) * scale).rounded()) }
     }
 
     public let parameters: Parameters

@@ -12,7 +12,7 @@ import ShatterCore
 /// let list = effect.displayList(at: 0.6)
 /// ```
 public struct ShatteredTransition: Sendable {
-    public struct Parameters: Sendable, Equatable {
+    public struct Parameters: Sendable, Equatable, ScreenSized {
         /// Screen size in points.
         public var width: Int
         public var height: Int
@@ -38,10 +38,6 @@ public struct ShatteredTransition: Sendable {
             self.randomRange = randomRange
             self.filter = filter
         }
-
-        /// Output size in pixels.
-        public var pixelWidth: Int { Int((Double(width) * scale).rounded()) }
-        public var pixelHeight: Int { Int((Double(height) * scale).rounded()) }
         /// Columns and rows of the grid: `Int(W/p) + 1`, `Int(H/p) + 1` (it overhangs right and top).
         public var columns: Int { Int(Double(width) / pointSize) + 1 }
         public var rows: Int { Int(Double(height) / pointSize) + 1 }

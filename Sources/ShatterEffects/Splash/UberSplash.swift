@@ -13,7 +13,7 @@ import ShatterCore
 /// let list = splash.displayList(at: 0.5)
 /// ```
 public struct UberSplash: Sendable {
-    public struct Parameters: Sendable, Equatable {
+    public struct Parameters: Sendable, Equatable, ScreenSized {
         /// Screen size in points.
         public var width: Int
         public var height: Int
@@ -28,9 +28,6 @@ public struct UberSplash: Sendable {
             self.scale = scale
             self.duration = duration
         }
-
-        public var pixelWidth: Int { Int((Double(width) * scale).rounded()) }
-        public var pixelHeight: Int { Int((Double(height) * scale).rounded()) }
     }
 
     /// fuberBlue, RGB(15, 78, 101): the container's background, which covers the whole screen.
