@@ -19,6 +19,8 @@ extension SoftwareRenderer {
         var centres = [SIMD2<Int32>](repeating: .zero, count: count)
         var binned = [[[Int32]]](repeating: [], count: chunks)
         let invariants = pointInvariants.values(for: batch, program: program, threads: threads)
+        // Which band each image row belongs to, looked up rather than divided for every point.
+        let bandOfRow = (0..<height).map { Self.band(of: $0, bands: bandCount, height: height) }
         invariants.withUnsafeBufferPointer { invariants in
         batch.grid.attributes.withUnsafeBufferPointer { attributes in
             centres.withUnsafeMutableBufferPointer { out in
@@ -36,8 +38,7 @@ extension SoftwareRenderer {
                             let js = setup.coveredPixels(centre.y)
                             let firstRow = max(topRow - (js.upperBound - 1), 0), endRow = min(topRow - js.lowerBound + 1, height)
                             guard firstRow < endRow else { continue }
-                            for band in Self.band(of: firstRow, bands: bandCount, height: height)...Self.band(
-                                of: endRow - 1, bands: bandCount, height: height) {
+                            for band in bandOfRow[firstRow]...bandOfRow[endRow - 1] {
                                 lists[band].append(Int32(i))
                             }
                         }
