@@ -38,7 +38,7 @@ PC
 # The Swift runtime asks for -lstdc++; the same folder (searched before gcc's, which holds
 # libstdc++.so) offers only the static archive, so the C++ runtime is linked in too.
 stdcxx=$(g++ -print-file-name=libstdc++.a 2>/dev/null || true)
-[ -f "$stdcxx" ] || stdcxx=$(ls /usr/lib/gcc/*/*/libstdc++.a 2>/dev/null | sort -V | tail -1)
+[ -f "$stdcxx" ] || stdcxx=$(find /usr/lib/gcc -name libstdc++.a 2>/dev/null | sort -V | tail -1)
 [ -f "$stdcxx" ] || { echo "Tools/bundle.sh: libstdc++.a is missing; install libstdc++-12-dev (or your gcc's)" >&2; exit 1; }
 ln -sf "$stdcxx" "$static/libstdc++.a"
 PKG_CONFIG_PATH="$static_abs${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \

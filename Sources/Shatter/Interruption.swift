@@ -12,6 +12,13 @@ public enum Interruption {
     /// Installs the handlers. Call once, before rendering.
     public static func install() {
         _ = requestedSignal.load(ordering: .relaxed)  // initialise the global here, not in the handler
+        // A parent may hand down a mask that blocks them (Foundation's Process does), which would
+        // leave the signal pending until exit; this thread takes them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         for number in [SIGINT, SIGTERM] {
             Glibc.signal(number) { number in
                 let (exchanged, _) = requestedSignal.compareExchange(expected: 0, desired: number, ordering: .relaxed)

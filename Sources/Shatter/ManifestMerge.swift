@@ -42,7 +42,7 @@ public struct ManifestMerge: Sendable {
                 let path = folder + "/" + entry.file
                 if let earlier = byIndex[entry.index] {
                     if earlier.entry.sha256 != entry.sha256 {
-                        conflicts.append("frame \(entry.index) differs: \(earlier.folder)/\(earlier.entry.file) "
+                        conflicts.append("frame \(entry.index) differs: \(earlier.entry.file) "
                                          + "sha256 \(earlier.entry.sha256.prefix(12))… vs \(path) \(entry.sha256.prefix(12))…")
                     }
                     continue

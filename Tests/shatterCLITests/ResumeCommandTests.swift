@@ -6,8 +6,8 @@ import Shatter
 /// A render stopped part-way, by Ctrl-C or by the kernel, then finished with `--resume`.
 @Suite struct ResumeCommandTests {
     /// Big enough frames that the render is still running when the test has seen a few of them.
-    let render = ["render", "shatter", "--size", "320x320", "--scale", "2", "--point-size", "1", "--fps", "40",
-                  "--duration", "3", "--backend", "cpu", "--compression", "6"]
+    let render = ["render", "shatter", "--size", "200x200", "--scale", "2", "--point-size", "1", "--fps", "30",
+                  "--duration", "2", "--backend", "cpu", "--compression", "6"]
 
     enum Stop: CaseIterable { case interrupt, kill }
 
@@ -23,7 +23,7 @@ import Shatter
         kill(run.process.processIdentifier, stop == .interrupt ? SIGINT : SIGKILL)
         let status = run.wait()
         let frames = scratch.contents(of: out).filter { $0.hasPrefix("frame-") }
-        #expect(frames.count < 121, "the render finished before it could be stopped")
+        #expect(frames.count < 61, "the render finished before it could be stopped")
         if stop == .interrupt {
             #expect(status == 130)
             let lines = run.stderr.split(whereSeparator: \.isNewline)
@@ -45,7 +45,7 @@ import Shatter
         let clean = scratch.file("clean")
         #expect(try CLIRun.shatter(render + ["--out", clean]).status == 0)
         let names = scratch.contents(of: clean)
-        #expect(names.count == 122)  // 121 frames and the manifest
+        #expect(names.count == 62)  // 61 frames and the manifest
         #expect(scratch.contents(of: out) == names, "no partial or temporary file is left")
         for name in names where name.hasSuffix(".png") {
             #expect(FileManager.default.contentsEqual(atPath: out + "/" + name, andPath: clean + "/" + name), "\(name)")
