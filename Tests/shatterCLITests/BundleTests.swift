@@ -19,18 +19,10 @@ import Testing
         let clean = scratch.file("clean")
         try FileManager.default.createDirectory(atPath: clean, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: dist + "/shatter", toPath: clean + "/shatter")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: clean + "/shatter")
-        process.arguments = ["info"]
-        process.currentDirectoryURL = URL(fileURLWithPath: clean)
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": clean]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let info = try #require(try Tool.run(clean + "/shatter", ["info"], environment: ["PATH": "/usr/bin:/bin", "HOME": clean],
+                                             inherit: false, directory: clean))
+        let output = info.output
+        #expect(info.status == 0, "\(output)")
         #expect(output.contains("CPU renderer: Shatter CPU renderer") && output.contains("auto picks: "), "\(output)")
         #expect(FileManager.default.fileExists(atPath: dist + "/README.md"))
     }

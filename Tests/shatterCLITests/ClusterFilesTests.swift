@@ -50,12 +50,15 @@ import Testing
 
 /// Runs a command found on PATH (or a path), output and errors together; nil when it is not installed.
 enum Tool {
-    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String)? {
+    /// `environment` is added to this process's, or is the whole environment when `inherit` is false.
+    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:], inherit: Bool = true,
+                    directory: String? = nil) throws -> (status: Int32, output: String)? {
         guard let path = name.contains("/") ? name : locate(name) else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = inherit ? ProcessInfo.processInfo.environment.merging(environment) { $1 } : environment
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
