@@ -17,19 +17,19 @@ import Shatter
         let out = scratch.file("stopped")
         let run = try BackgroundRun(render + ["--out", out], in: scratch)
         // Wait (without a clock) until a few frames are on disk, then stop it.
-        while scratch.contents(of: out).filter({ $0.hasPrefix("frame-") }).count < 3 && run.process.isRunning {
+        while scratch.allContents(of: out).filter({ $0.hasPrefix("frame-") }).count < 3 && run.process.isRunning {
             usleep(2_000)
         }
         kill(run.process.processIdentifier, stop == .interrupt ? SIGINT : SIGKILL)
         let status = run.wait()
-        let frames = scratch.contents(of: out).filter { $0.hasPrefix("frame-") }
+        let frames = scratch.allContents(of: out).filter { $0.hasPrefix("frame-") }
         #expect(frames.count < 61, "the render finished before it could be stopped")
         if stop == .interrupt {
             #expect(status == 130)
             let lines = run.stderr.split(whereSeparator: \.isNewline)
             #expect(lines.last.map(String.init) == "shatter: interrupted after \(frames.count) frames; rerun with --resume to finish")
             // Every frame on disk is whole and listed; nothing half-written.
-            #expect(!scratch.contents(of: out).contains { $0.hasPrefix(".") })
+            #expect(!scratch.allContents(of: out).contains { $0.hasPrefix(".") })
             let manifest = try #require(try FrameManifest.read(path: out + "/manifest.json"))
             #expect(manifest.frames.map(\.file) == frames)
         } else {
@@ -44,9 +44,9 @@ import Shatter
 
         let clean = scratch.file("clean")
         #expect(try CLIRun.shatter(render + ["--out", clean]).status == 0)
-        let names = scratch.contents(of: clean)
+        let names = scratch.allContents(of: clean)
         #expect(names.count == 62)  // 61 frames and the manifest
-        #expect(scratch.contents(of: out) == names, "no partial or temporary file is left")
+        #expect(scratch.allContents(of: out) == names, "no partial or temporary file is left")
         for name in names where name.hasSuffix(".png") {
             #expect(FileManager.default.contentsEqual(atPath: out + "/" + name, andPath: clean + "/" + name), "\(name)")
         }

@@ -15,8 +15,8 @@ import Shatter
         let shards = (0..<3).map { scratch.file("shard-\($0)") }
         let runs = try (0..<3).map { try BackgroundRun(render + ["--shard", "\($0)/3", "--out", shards[$0]], in: scratch) }
         for run in runs { #expect(run.wait() == 0) }
-        #expect(scratch.contents(of: shards[1]).first == "frame-00001.png")
-        #expect(scratch.contents(of: shards[1]).contains("frame-00004.png"))
+        #expect(scratch.allContents(of: shards[1]).first == "frame-00001.png")
+        #expect(scratch.allContents(of: shards[1]).contains("frame-00004.png"))
 
         let merged = scratch.file("merged.json")
         let merge = try CLIRun.shatter(["manifest", "merge"] + shards + ["--out", merged])
@@ -24,8 +24,8 @@ import Shatter
         #expect(merge.stdout.hasPrefix("Merged 3 manifests: 25 of 25 frames of shatter (cpu)"))
 
         // File by file, the shards hold exactly the whole render's frames, byte for byte.
-        let wholeFrames = scratch.contents(of: whole).filter { $0.hasSuffix(".png") }
-        let shardFrames = shards.flatMap { shard in scratch.contents(of: shard).filter { $0.hasSuffix(".png") }.map { (shard, $0) } }
+        let wholeFrames = scratch.allContents(of: whole).filter { $0.hasSuffix(".png") }
+        let shardFrames = shards.flatMap { shard in scratch.allContents(of: shard).filter { $0.hasSuffix(".png") }.map { (shard, $0) } }
         #expect(wholeFrames.count == 25 && shardFrames.map(\.1).sorted() == wholeFrames)
         for (shard, name) in shardFrames {
             #expect(FileManager.default.contentsEqual(atPath: shard + "/" + name, andPath: whole + "/" + name), "\(name)")
@@ -61,12 +61,12 @@ import Shatter
         let scratch = try Scratch()
         let k8s = try CLIRun.shatter(render + ["--shards", "4", "--out", scratch.file("k")], environment: ["JOB_COMPLETION_INDEX": "2"])
         #expect(k8s.status == 0)
-        #expect(scratch.contents(of: scratch.file("k")) == ["frame-00002.png", "frame-00006.png", "frame-00010.png",
+        #expect(scratch.allContents(of: scratch.file("k")) == ["frame-00002.png", "frame-00006.png", "frame-00010.png",
                                                              "frame-00014.png", "frame-00018.png", "frame-00022.png", "manifest.json"])
         let slurm = try CLIRun.shatter(render + ["--shards", "12", "--out", scratch.file("s")],
                                        environment: ["SLURM_ARRAY_TASK_ID": "12", "SLURM_ARRAY_TASK_MIN": "1"])
         #expect(slurm.status == 0)
-        #expect(scratch.contents(of: scratch.file("s")) == ["frame-00011.png", "frame-00023.png", "manifest.json"])
+        #expect(scratch.allContents(of: scratch.file("s")) == ["frame-00011.png", "frame-00023.png", "manifest.json"])
         let manifest = try #require(try FrameManifest.read(path: scratch.file("s") + "/manifest.json"))
         #expect(manifest.shard == (try FrameShard(index: 11, count: 12)))
     }
