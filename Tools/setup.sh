@@ -1,19 +1,29 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Shatter builds and renders with, when any is missing:
 # EGL + GLES headers, GBM, libpng, and Mesa's EGL driver with llvmpipe (GL with no GPU).
+# Also the checkers the tests run on Tools/cluster (shellcheck, and kubernetes-validate from PyPI)
+# and zlib's static library for Tools/bundle.sh.
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
-packages=(pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev libegl-mesa0 libgl1-mesa-dri)
+packages=(pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "Tools/setup.sh: installing ${missing[*]}" >&2
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
 
-echo "Tools/setup.sh: installing ${missing[*]}" >&2
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# The Kubernetes schema check; optional (the test skips with a reason without it), so a failed
+# install only warns.
+if ! command -v kubernetes-validate >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
+    echo "Tools/setup.sh: installing kubernetes-validate (PyPI)" >&2
+    python3 -m pip install --quiet kubernetes-validate >/dev/null 2>&1 \
+        || echo "Tools/setup.sh: could not install kubernetes-validate; the Kubernetes manifest check will be skipped" >&2
+fi

@@ -21,7 +21,10 @@ public struct FramePipeline: Sendable {
     }
 
     public struct Summary: Sendable {
+        /// Frames rendered and written (fewer than asked when `shouldStop` ended the run early).
         public let frames: Int
+        /// `shouldStop` returned true before every frame was rendered.
+        public let interrupted: Bool
         public let seconds: Double
         /// Time spent rendering (on the calling thread) and encoding + writing (summed over workers).
         public let renderSeconds: Double
@@ -31,10 +34,15 @@ public struct FramePipeline: Sendable {
     /// Renders and writes each frame index; stops at the first error, leaving every frame written
     /// before it intact and no partial file. `progress(done, total)` is called after each frame is
     /// written, on any thread. `inspect(index, image)` sees each rendered frame on the calling thread
-    /// (for contact sheets).
+    /// (for contact sheets). `shouldStop` is asked before each frame (a SIGINT, say): when it says
+    /// yes, no new frame starts, the frames already rendered are written, and the summary says
+    /// `interrupted`. `written` hears of each frame once its PNG is in place, with its digests (for
+    /// the manifest), on any thread; an error it throws stops the run like a write error.
     public func run(
         frames: [Int], renderer: any Renderer, displayList: (Int) -> DisplayList,
         inspect: (Int, Image) -> Void = { _, _ in },
+        shouldStop: () -> Bool = { false },
+        written: (@Sendable (WrittenFrame) throws -> Void)? = nil,
         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) throws -> Summary {
         let clock = ContinuousClock()
@@ -46,8 +54,10 @@ public struct FramePipeline: Sendable {
         // Images go round between the renderer and the encoders, so no frame allocates a new one.
         let pool = Mutex<[Image]>([])
         var renderSeconds = 0.0
+        var started = 0
 
         for index in frames {
+            if shouldStop() { break }
             slots.wait()
             if let error = state.withLock({ $0.error }) {
                 slots.signal()
@@ -68,10 +78,19 @@ public struct FramePipeline: Sendable {
             let path = output.framePath(index), options = png, total = frames.count
             let frame = image
             image = Image(width: 0, height: 0)  // drop this reference so the encoder's is the only one
+            started += 1
             queue.async(group: writes) {
                 let encodeStart = clock.now
                 do {
-                    try PNGEncoder.write(frame, to: path, options: options)
+                    if let written {
+                        // Hashed here, on the encoding cores, not on the rendering thread.
+                        let bytes = try PNGEncoder.encode(frame, options: options)
+                        try AtomicFile.write(bytes, to: path)
+                        try written(WrittenFrame(index: index, path: path, pixelSHA256: SHA256.hash(frame.pixels).hex,
+                                                 pngSHA256: SHA256.hash(bytes).hex))
+                    } else {
+                        try PNGEncoder.write(frame, to: path, options: options)
+                    }
                     let done = state.withLock { state in
                         state.written += 1
                         state.encodeSeconds += Self.seconds(clock.now - encodeStart)
@@ -88,8 +107,18 @@ public struct FramePipeline: Sendable {
         writes.wait()
         let finished = state.withLock { $0 }
         if let error = finished.error { throw error }
-        return Summary(frames: frames.count, seconds: Self.seconds(clock.now - start), renderSeconds: renderSeconds,
+        return Summary(frames: started, interrupted: started < frames.count, seconds: Self.seconds(clock.now - start), renderSeconds: renderSeconds,
                        encodeSeconds: finished.encodeSeconds)
+    }
+
+    /// A frame whose PNG is complete on disk.
+    public struct WrittenFrame: Sendable {
+        public let index: Int
+        public let path: String
+        /// SHA-256 of the raw RGBA pixels as rendered (premultiplied), independent of PNG settings.
+        public let pixelSHA256: String
+        /// SHA-256 of the PNG file's bytes, to recognise the file on `--resume`.
+        public let pngSHA256: String
     }
 
     private struct WriteState {

@@ -14,8 +14,8 @@ private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -
 /// rename within one folder is atomic, so a reader (or a crash) sees either the old file or the
 /// complete new one, never a half-written PNG. The temporary name starts with a dot and carries
 /// the pid plus a random suffix so concurrent writers never share one.
-enum AtomicFile {
-    static func write(_ bytes: [UInt8], to path: String) throws(PNGError) {
+public enum AtomicFile {
+    public static func write(_ bytes: [UInt8], to path: String) throws(PNGError) {
         let slash = path.lastIndex(of: "/")
         let prefix = slash.map { String(path[...$0]) } ?? ""          // "out/" or ""
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path

@@ -50,11 +50,14 @@ struct RenderEffect<Effect: EffectOptions>: ParsableCommand {
     @OptionGroup var effect: Effect
     @OptionGroup var timing: TimingOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup(title: "Sharding and resuming") var sharding: ShardOptions
 
     func run() throws {
         let scene = try effect.makeScene()
         let timeline = timing.timeline(duration: scene.duration)
+        let job = RenderJob(effect: Effect.name, parameters: RenderJob.parameters(of: effect),
+                            shard: try sharding.resolved(), resume: sharding.resume)
         try FrameRendering(output: output, timeline: timeline, frames: try timing.frames(in: timeline),
-                           reversed: scene.reversed).run(scene.displayList)
+                           reversed: scene.reversed, job: job).run(scene.displayList)
     }
 }

@@ -59,6 +59,7 @@ struct RenderSpriteCommand: ParsableCommand {
             throw ValidationError(error.description)
         }
         try SizeLimits.check(width: player.pixelWidth, height: player.pixelHeight, what: "the output")
-        try FrameRendering(output: output, timeline: timing.timeline(duration: duration)).run(player.displayList(at:))
+        try FrameRendering(output: output, timeline: timing.timeline(duration: duration),
+                           job: RenderJob(effect: "sprite", parameters: RenderJob.parameters(of: self))).run(player.displayList(at:))
     }
 }

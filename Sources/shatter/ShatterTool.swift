@@ -13,7 +13,7 @@ struct ShatterTool: ParsableCommand {
             running (bad input file, GL error, write error), 64 bad options; `compare` exits 0 pass, \
             1 fail, 2 any error (like diff).
             """,
-        subcommands: [RenderCommand.self, CompareCommand.self, BenchCommand.self, InfoCommand.self]
+        subcommands: [RenderCommand.self, CompareCommand.self, BenchCommand.self, InfoCommand.self, ManifestCommand.self]
     )
 }
 

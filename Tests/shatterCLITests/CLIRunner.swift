@@ -52,7 +52,13 @@ struct Scratch {
         return target
     }
 
+    /// The folder's files, sorted, but for the manifest.json every render writes beside its frames.
     func contents(of folder: String) -> [String] {
+        allContents(of: folder).filter { $0 != "manifest.json" }
+    }
+
+    /// Every file in the folder, sorted, hidden ones included.
+    func allContents(of folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 }

@@ -1,0 +1,132 @@
+import Foundation
+
+/// `manifest.json`: what a render folder holds and how it was made, so frames can be checked,
+/// resumed and merged across shards.
+///
+/// The header (effect, parameters, seed, backend, fps, frame range) says which job made the
+/// frames; `frames` lists each frame written, with the SHA-256 of its raw RGBA pixels as rendered
+/// (premultiplied, the same whatever the PNG settings) and of its PNG file.
+public struct FrameManifest: Codable, Sendable, Equatable {
+    public static let fileName = "manifest.json"
+
+    public var format = 1
+    public var effect: String
+    /// The effect's options as parsed, defaults included, plus anything else that changes pixels.
+    public var parameters: [String: String]
+    public var seed: UInt64?
+    /// `gl` or `cpu`: frames of different backends may differ by a little, so they never mix.
+    public var backend: String
+    /// The renderer's own words (GL renderer string, CPU thread count); informative only.
+    public var renderer: String
+    public var fps: Double
+    /// Frames in the whole animation.
+    public var frameCount: Int
+    /// The frames the whole job renders, over all shards: `--frames A-B`, or every frame.
+    public var range: Span
+    /// Which shard this folder holds; nil for an unsharded render or a merged manifest.
+    public var shard: FrameShard?
+    /// Written frames, by index.
+    public var frames: [Entry]
+
+    public struct Span: Codable, Sendable, Equatable {
+        public var first: Int
+        public var last: Int
+        public init(first: Int, last: Int) {
+            self.first = first
+            self.last = last
+        }
+    }
+
+    public struct Entry: Codable, Sendable, Equatable {
+        public var index: Int
+        /// The PNG's name, relative to the manifest's folder.
+        public var file: String
+        public var sha256: String
+        public var pngSHA256: String
+
+        public init(index: Int, file: String, sha256: String, pngSHA256: String) {
+            self.index = index
+            self.file = file
+            self.sha256 = sha256
+            self.pngSHA256 = pngSHA256
+        }
+    }
+
+    public init(effect: String, parameters: [String: String], seed: UInt64?, backend: String, renderer: String,
+                fps: Double, frameCount: Int, range: Span, shard: FrameShard?, frames: [Entry] = []) {
+        self.effect = effect
+        self.parameters = parameters
+        self.seed = seed
+        self.backend = backend
+        self.renderer = renderer
+        self.fps = fps
+        self.frameCount = frameCount
+        self.range = range
+        self.shard = shard
+        self.frames = frames
+    }
+
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The frames this manifest's job is meant to hold: its range, thinned to its shard.
+    public var expectedFrames: [Int] {
+        let all = Array(range.first...max(range.first, range.last))
+        return shard?.select(all) ?? all
+    }
+
+    /// Where two manifests' jobs differ (effect, parameters, seed, backend, fps, frames), as one
+    /// phrase; nil when frames of one may stand in for frames of the other.
+    public func jobDifference(from other: FrameManifest) -> String? {
+        if effect != other.effect { return "effect \(other.effect) vs \(effect)" }
+        if parameters != other.parameters {
+            let keys = Set(parameters.keys).union(other.parameters.keys).sorted()
+            let key = keys.first { parameters[$0] != other.parameters[$0] } ?? "?"
+            return "--\(key) \(other.parameters[key] ?? "unset") vs \(parameters[key] ?? "unset")"
+        }
+        if seed != other.seed { return "seed \(other.seed.map(String.init) ?? "none") vs \(seed.map(String.init) ?? "none")" }
+        if backend != other.backend { return "backend \(other.backend) vs \(backend)" }
+        if fps != other.fps { return "fps \(other.fps) vs \(fps)" }
+        if frameCount != other.frameCount || range != other.range {
+            return "frames \(other.range.first)-\(other.range.last) of \(other.frameCount) vs \(range.first)-\(range.last) of \(frameCount)"
+        }
+        return nil
+    }
+
+    /// Pretty, key-sorted JSON: the same manifest always gives the same bytes.
+    public func encoded() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
+    }
+
+    /// Replaces `path` atomically, so a reader (or a killed run) only ever sees a whole manifest.
+    public func write(to path: String) throws {
+        try AtomicFile.write(try encoded(), to: path)
+    }
+
+    /// Reads a manifest; nil when `path` does not exist.
+    public static func read(path: String) throws -> FrameManifest? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
+            throw Problem(description: "cannot read \(path)")
+        }
+        do {
+            return try JSONDecoder().decode(FrameManifest.self, from: data)
+        } catch {
+            throw Problem(description: "\(path) is not a Shatter manifest (\(Self.describe(error)))")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): return "no \"\(key.stringValue)\""
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "bad \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
+        case DecodingError.dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : "bad \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
+        default: return "\(error)"
+        }
+    }
+}

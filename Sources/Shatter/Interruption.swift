@@ -1,0 +1,37 @@
+import Glibc
+import Synchronization
+
+/// The signal that asked the render to stop (SIGINT from Ctrl-C, SIGTERM from a scheduler
+/// preempting a job), 0 while none has. A plain atomic, because a signal handler may do no more.
+private let requestedSignal = Atomic<Int32>(0)
+
+/// Stopping a render cleanly: the first SIGINT or SIGTERM only sets a flag, which the frame
+/// pipeline reads between frames, so frames in flight are finished and no partial file is left;
+/// a second one exits at once, for a user who really means it.
+public enum Interruption {
+    /// Installs the handlers. Call once, before rendering.
+    public static func install() {
+        _ = requestedSignal.load(ordering: .relaxed)  // initialise the global here, not in the handler
+        // A parent may hand down a mask that blocks them (Foundation's Process does), which would
+        // leave the signal pending until exit; this thread takes them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        for number in [SIGINT, SIGTERM] {
+            Glibc.signal(number) { number in
+                let (exchanged, _) = requestedSignal.compareExchange(expected: 0, desired: number, ordering: .relaxed)
+                if !exchanged { _exit(128 + number) }
+            }
+        }
+    }
+
+    /// The signal received, if any.
+    public static var receivedSignal: Int32? {
+        let number = requestedSignal.load(ordering: .relaxed)
+        return number == 0 ? nil : number
+    }
+
+    public static var isRequested: Bool { receivedSignal != nil }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Shatter
+
+/// `shatter manifest merge DIR…`: joins the manifests of a sharded render.
+struct ManifestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "manifest",
+        abstract: "Work with the manifest.json every render writes.",
+        subcommands: [MergeManifests.self]
+    )
+}
+
+struct MergeManifests: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Join shard folders' manifests; report frames no shard wrote and frames that disagree.",
+        discussion: """
+            Exits 0 when every frame of the render is present exactly once (or identically more than \
+            once), 1 when any is missing or conflicting. The merged manifest's file names are the \
+            shard folders as given, joined to each frame's name.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Shard output folders, each holding a manifest.json.", valueName: "DIR"))
+    var folders: [String]
+
+    @Option(help: ArgumentHelp("Write the merged manifest here.", valueName: "FILE"))
+    var out: String?
+
+    func validate() throws {
+        if folders.isEmpty { throw ValidationError("give at least one shard folder to merge") }
+    }
+
+    func run() throws {
+        let result = try ManifestMerge.merge(folders: folders)
+        if let out { try result.merged.write(to: out) }
+        let expected = result.merged.expectedFrames.count
+        print("Merged \(folders.count) manifests: \(result.merged.frames.count) of \(expected) frames of "
+              + "\(result.merged.effect) (\(result.merged.backend))" + (out.map { " into \($0)" } ?? ""))
+        if !result.missing.isEmpty {
+            print("missing \(result.missing.count) frames: \(ManifestMerge.describe(result.missing))")
+        }
+        for conflict in result.conflicts { print("conflict: \(conflict)") }
+        if !result.isComplete { throw ExitCode.failure }
+    }
+}

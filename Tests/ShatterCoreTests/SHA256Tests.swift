@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import ShatterCore
+
+@Suite struct SHA256Tests {
+    /// FIPS 180-4 / NIST CAVP examples: one block, empty, two blocks, and the padding edge at 56 bytes.
+    @Test(arguments: [
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+        ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+         "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"),
+    ])
+    func knownDigests(message: String, hex: String) {
+        #expect(SHA256.hash(Array(message.utf8)).hex == hex)
+    }
+
+    @Test func aMillionAsFedInUnevenPiecesGivesTheNISTDigest() {
+        var hash = SHA256()
+        var left = 1_000_000, piece = 1
+        while left > 0 {
+            let n = min(piece, left)
+            hash.update([UInt8](repeating: UInt8(ascii: "a"), count: n))
+            left -= n
+            piece = piece * 3 % 997 + 1  // sizes that straddle block boundaries every which way
+        }
+        #expect(hash.finalize().hex == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test func agreesWithSha256sum() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum") else {
+            print("skipped: /usr/bin/sha256sum is not installed")
+            return
+        }
+        var state: UInt64 = 7
+        let bytes = (0..<100_003).map { _ -> UInt8 in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        let path = NSTemporaryDirectory() + "shatter-sha-" + UUID().uuidString
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(printed.split(separator: " ").first.map(String.init) == SHA256.hash(bytes).hex)
+    }
+}

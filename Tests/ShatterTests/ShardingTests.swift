@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import Shatter
+
+@Suite struct FrameShardTests {
+    @Test func shardsPartitionTheFramesByIndexModuloN() throws {
+        let frames = Array(5...16)
+        let shards = try (0..<3).map { try FrameShard(index: $0, count: 3).select(frames) }
+        #expect(shards[0] == [6, 9, 12, 15])
+        #expect(shards[1] == [7, 10, 13, 16])
+        #expect(shards.flatMap { $0 }.sorted() == frames)
+    }
+
+    @Test func parsesIOverN() throws {
+        #expect(try FrameShard(parsing: "2/8") == FrameShard(index: 2, count: 8))
+        #expect(throws: FrameShard.Problem.self) { try FrameShard(parsing: "8/8") }
+        #expect(throws: FrameShard.Problem.self) { try FrameShard(parsing: "1-4") }
+        #expect(throws: FrameShard.Problem.self) { try FrameShard(parsing: "0/0") }
+    }
+
+    @Test func takesTheIndexFromKubernetesOrSlurm() throws {
+        #expect(try FrameShard(count: 4, environment: ["JOB_COMPLETION_INDEX": "3"]).index == 3)
+        #expect(try FrameShard(count: 4, environment: ["SLURM_ARRAY_TASK_ID": "2"]).index == 2)
+        // `sbatch --array=1-4`: task ids 1…4 are shards 0…3.
+        #expect(try FrameShard(count: 4, environment: ["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1"]).index == 3)
+        #expect(throws: FrameShard.Problem.self) { try FrameShard(count: 4, environment: ["JOB_COMPLETION_INDEX": "4"]) }
+        do {
+            _ = try FrameShard(count: 4, environment: [:])
+            Issue.record("no index should be an error")
+        } catch {
+            #expect("\(error)".contains("JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID"))
+        }
+    }
+}
+
+@Suite struct ManifestTests {
+    func manifest(shard: FrameShard? = nil, frames: [Int], seed: UInt64 = 1, digest: (Int) -> String = { "p\($0)" }) -> FrameManifest {
+        FrameManifest(effect: "shatter", parameters: ["seed": "\(seed)"], seed: seed, backend: "cpu", renderer: "CPU",
+                      fps: 10, frameCount: 6, range: .init(first: 0, last: 5), shard: shard,
+                      frames: frames.map { .init(index: $0, file: String(format: "frame-%05d.png", $0), sha256: digest($0), pngSHA256: "f\($0)") })
+    }
+
+    @Test func mergeJoinsShardsAndReportsWhatIsMissing() throws {
+        let a = manifest(shard: try FrameShard(index: 0, count: 2), frames: [0, 2, 4])
+        let b = manifest(shard: try FrameShard(index: 1, count: 2), frames: [1, 5])
+        let result = ManifestMerge.merge([("a", a), ("b", b)], fileExists: { _ in true })
+        #expect(result.merged.frames.map(\.index) == [0, 1, 2, 4, 5])
+        #expect(result.merged.frames[1].file == "b/frame-00001.png")
+        #expect(result.merged.shard == nil)
+        #expect(result.missing == [3])
+        #expect(result.conflicts.isEmpty && !result.isComplete)
+    }
+
+    @Test func mergeReportsFramesThatDifferAndRendersOfAnotherJob() {
+        let a = manifest(frames: [0, 1, 2, 3, 4, 5])
+        let b = manifest(frames: [2], digest: { "other\($0)" })
+        let c = manifest(frames: [3], seed: 2)
+        let result = ManifestMerge.merge([("a", a), ("b", b), ("c", c)], fileExists: { _ in true })
+        #expect(result.missing.isEmpty)
+        #expect(result.conflicts.count == 2)
+        #expect(result.conflicts[0].hasPrefix("frame 2 differs: a/frame-00002.png"))
+        #expect(result.conflicts[1] == "c is another render than a: --seed 2 vs 1")
+    }
+
+    @Test func aListedFrameWhoseFileIsGoneIsMissing() {
+        let result = ManifestMerge.merge([("a", manifest(frames: [0, 1, 2, 3, 4, 5]))], fileExists: { !$0.hasSuffix("4.png") })
+        #expect(result.missing == [4])
+    }
+
+    @Test func framesAreDescribedAsRanges() {
+        #expect(ManifestMerge.describe([9, 1, 2, 3, 5, 7, 8]) == "1-3, 5, 7-9")
+        #expect(ManifestMerge.describe([]) == "")
+    }
+
+    @Test func aManifestReadsBackAsWrittenAndBadOnesAreOneLine() throws {
+        let folder = NSTemporaryDirectory() + "shatter-manifest-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let original = manifest(shard: try FrameShard(index: 1, count: 3), frames: [1, 4])
+        try original.write(to: folder + "/manifest.json")
+        #expect(try FrameManifest.read(path: folder + "/manifest.json") == original)
+        #expect(try FrameManifest.read(path: folder + "/absent.json") == nil)
+        try Data("{\"effect\": 3}".utf8).write(to: URL(fileURLWithPath: folder + "/bad.json"))
+        #expect(throws: FrameManifest.Problem.self) { try FrameManifest.read(path: folder + "/bad.json") }
+    }
+
+    @Test func staleTemporariesOfDeadProcessesAreRemovedAndLiveOnesKept() throws {
+        let out = try OutputDirectory(NSTemporaryDirectory() + "shatter-stale-" + UUID().uuidString)
+        let live = getppid()  // the test runner's parent: alive for the whole test
+        let names = [".frame-00003.png.tmp-999999999-ab12", ".manifest.json.tmp-999999999-1",
+                     ".frame-00004.png.tmp-\(live)-cd", ".frame-00005.png.tmp-\(getpid())-ef", ".notes.tmp-999999999-1"]
+        for name in names { _ = FileManager.default.createFile(atPath: out.path + "/" + name, contents: Data([1])) }
+        #expect(out.removeStaleTemporaries() == 3)
+        let left = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(left == [".frame-00004.png.tmp-\(live)-cd", ".notes.tmp-999999999-1"])
+    }
+}

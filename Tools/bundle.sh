@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Builds a self-contained Linux bundle of `shatter` for a bare GPU machine:
+#   dist/shatter-linux-<arch>/shatter    release binary: Swift runtime and Foundation linked in
+#                                        (--static-swift-stdlib), libpng and zlib linked in statically
+#   dist/shatter-linux-<arch>/README.md  how to run it
+# The binary needs only glibc and the driver's EGL through libglvnd (libEGL.so.1, libGLESv2.so.2)
+# plus libgbm.so.1; the script checks its ELF NEEDED list and fails on anything else.
+# Usage: Tools/bundle.sh [OUTPUT-FOLDER]   (a separate scratch folder, .build/bundle, keeps it apart
+# from the normal .build, so it can run while `swift test` holds that one).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+arch=$(uname -m)
+dist=${1:-dist/shatter-linux-$arch}
+scratch=${SHATTER_BUNDLE_SCRATCH:-.build/bundle}
+static="$scratch/static-libs"
+mkdir -p "$static" "$dist"
+
+# `-lpng16` comes from libpng's pkg-config file and would find libpng16.so. A libpng.pc of our own,
+# found first through PKG_CONFIG_PATH, names the static archives instead, under names no shared
+# library has (the system folder is searched before ours), plus zlib, which libpng needs.
+libdir=$(pkg-config --variable=libdir libpng)
+zlibdir=$(pkg-config --variable=libdir zlib 2>/dev/null || echo "$libdir")
+for archive in "$libdir/libpng16.a" "$zlibdir/libz.a"; do
+    [ -f "$archive" ] || { echo "Tools/bundle.sh: $archive is missing; install libpng-dev and zlib1g-dev" >&2; exit 1; }
+done
+ln -sf "$libdir/libpng16.a" "$static/libshatter-png-static.a"
+ln -sf "$zlibdir/libz.a" "$static/libshatter-z-static.a"
+static_abs=$(cd "$static" && pwd)
+cat > "$static/libpng.pc" <<PC
+Name: libpng
+Description: libpng and zlib, static, for the Shatter bundle
+Version: $(pkg-config --modversion libpng)
+Cflags: $(pkg-config --cflags libpng)
+Libs: -L$static_abs -lshatter-png-static -lshatter-z-static -lm
+PC
+
+# The Swift runtime asks for -lstdc++; the same folder (searched before gcc's, which holds
+# libstdc++.so) offers only the static archive, so the C++ runtime is linked in too.
+stdcxx=$(g++ -print-file-name=libstdc++.a 2>/dev/null || true)
+[ -f "$stdcxx" ] || stdcxx=$(find /usr/lib/gcc -name libstdc++.a 2>/dev/null | sort -V | tail -1)
+[ -f "$stdcxx" ] || { echo "Tools/bundle.sh: libstdc++.a is missing; install libstdc++-12-dev (or your gcc's)" >&2; exit 1; }
+ln -sf "$stdcxx" "$static/libstdc++.a"
+PKG_CONFIG_PATH="$static_abs${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
+    swift build -c release --product shatter --scratch-path "$scratch" --static-swift-stdlib \
+    -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
+    -Xlinker -s
+
+binary="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/shatter"
+cp "$binary" "$dist/shatter"
+
+# Everything the binary loads must be glibc's or the GL driver's.
+allowed='^(libc|libm|libdl|libpthread|librt|ld-linux-[a-z0-9_-]+|libEGL|libGLESv2|libgbm)\.so'
+needed=$(readelf -d "$dist/shatter" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+unexpected=$(printf '%s\n' "$needed" | grep -Ev "$allowed" || true)
+if [ -n "$unexpected" ]; then
+    echo "Tools/bundle.sh: the binary needs libraries a bare GPU machine may lack: $(echo "$unexpected" | tr '\n' ' ')" >&2
+    exit 1
+fi
+
+cat > "$dist/README.md" <<README
+# shatter for Linux ($arch)
+
+One binary. It needs glibc and, for the GL backend, the GPU driver's EGL through libglvnd
+(libEGL.so.1, libGLESv2.so.2; on NVIDIA: the driver's libEGL_nvidia) and libgbm.so.1 (Debian and
+Ubuntu: libgbm1). The Swift runtime, Foundation, libpng and zlib are inside.
+Libraries it loads: $(echo "$needed" | tr '\n' ' ')
+
+    ./shatter info                      # EGL devices, which one is used, what --backend auto picks
+    ./shatter render shatter --size 1920x1080 --backend gl --out frames
+    ./shatter compare shatter --size 1920x1080     # NVIDIA vs the CPU renderer
+    ./shatter bench --size 1920x1080
+
+On an NVIDIA machine with no X server, the EGL device platform picks the GPU; --device N (or
+SHATTER_EGL_DEVICE=N) picks another of the devices \`shatter info\` lists.
+README
+echo "Tools/bundle.sh: $dist/shatter ($(du -h "$dist/shatter" | cut -f1)), needs: $(echo "$needed" | tr '\n' ' ')"
