@@ -18,7 +18,16 @@ import Testing
     /// per effect rebuild, 7 MB over 300 frames.
     static let allowedGrowth = 6 * 1024 * 1024
 
-    @Test func cpuStaysFlat() throws {
+    /// Under AddressSanitizer freed memory waits in a quarantine (256 MB), so resident memory grows
+    /// without any leak; the GL object count is still checked there.
+    static let checksResidentMemory: Bool = {
+        let asan = dlsym(nil, "__asan_init") != nil
+        if asan { print("soak: resident memory not checked under AddressSanitizer (its quarantine keeps freed memory)") }
+        return !asan
+    }()
+
+    @Test(.enabled(if: checksResidentMemory, "AddressSanitizer's quarantine grows resident memory"))
+    func cpuStaysFlat() throws {
         let figures = try soak(SoftwareRenderer(), liveObjects: { nil })
         print("soak cpu: \(figures)")
         #expect(figures.residentGrowth <= Self.allowedGrowth, "\(figures)")
@@ -29,7 +38,7 @@ import Testing
         let gl = try GLRenderer()
         let figures = try soak(gl, liveObjects: { gl.liveObjectCount })
         print("soak gl: \(figures)")
-        #expect(figures.residentGrowth <= Self.allowedGrowth, "\(figures)")
+        #expect(!Self.checksResidentMemory || figures.residentGrowth <= Self.allowedGrowth, "\(figures)")
         // Each frame uses at most a few textures and point grids; unused ones are deleted.
         #expect(figures.mostLiveObjects <= 4, "\(figures)")
         #expect(figures.liveObjectsAtEnd <= figures.liveObjectsAfterWarmUp, "\(figures)")
