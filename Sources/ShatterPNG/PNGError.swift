@@ -71,7 +71,9 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
         case .zeroDimensions(let path, let width, let height):
             return "\(path): PNG header says \(width)×\(height) pixels, an empty image — re-export it with a real size."
         case .tooLarge(let path, let width, let height, let limits):
-            return "\(path): PNG is \(width)×\(height) (\(width * height) pixels), over the limit of "
+            // The header's sides are raw 32-bit fields, so their product can overflow Int.
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            return "\(path): PNG is \(width)×\(height) (\(overflow ? "over \(Int.max)" : String(pixels)) pixels), over the limit of "
                 + "\(limits.maxWidth)×\(limits.maxHeight) and \(limits.maxPixels) pixels — scale it down or pass larger PNGLimits."
         case .invalidImage(let path, let reason):
             return "\(path): cannot write this image (\(reason)) — render a non-empty image first."

@@ -60,15 +60,16 @@ struct BenchCommand: ParsableCommand {
     }
 
     func parsedPointSizes() throws -> [Double] {
-        let values = pointSizes.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 1 }) else {
-            throw ValidationError("--point-sizes must be numbers of at least 1 separated by commas, e.g. 1,2,4,16; not '\(pointSizes)'")
+        let values = pointSizes.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 1 && $0! <= OptionLimits.maxPointPixels }) else {
+            throw ValidationError("--point-sizes must be numbers from 1 to \(Int(OptionLimits.maxPointPixels)) separated by "
+                                  + "commas, e.g. 1,2,4,16; not '\(pointSizes)'")
         }
         return values.map { $0! }
     }
 
     func parsedBackends() throws -> [Backend] {
-        try backends.split(separator: ",").map { name in
+        try backends.split(separator: ",", omittingEmptySubsequences: false).map { name in
             guard let backend = Backend(rawValue: String(name)), backend != .auto else {
                 throw ValidationError("--backends takes gl and cpu separated by commas, not '\(backends)'")
             }

@@ -28,18 +28,15 @@ struct BreatheEffectOptions: EffectOptions {
     var cycles: Int?
 
     func validate() throws {
-        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a number above 0, not \(scale)") }
+        try SizeLimits.check(size: size, scale: scale)
         guard (1...64).contains(petals) else { throw ValidationError("--petals must be 1…64, not \(petals)") }
-        if let duration, !(duration.isFinite && duration >= 0) {
-            throw ValidationError("--duration must be 0 or more seconds, not \(duration)")
-        }
+        if let duration { try OptionLimits.check(duration: duration) }
         if let cycles, !(1...1000).contains(cycles) {
             throw ValidationError("--cycles must be 1…1000, not \(cycles)")
         }
         if duration != nil, cycles != nil {
             throw ValidationError("give --duration or --cycles, not both")
         }
-        try SizeLimits.check(width: parameters.pixelWidth, height: parameters.pixelHeight, what: "--size × --scale")
     }
 
     var parameters: Breathe.Parameters {

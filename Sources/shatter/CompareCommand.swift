@@ -43,7 +43,9 @@ struct CompareOptions: ParsableArguments {
         guard (0...1020).contains(pixelDeltaThreshold) else {
             throw ValidationError("--pixel-delta-threshold must be 0…1020, not \(pixelDeltaThreshold)")
         }
-        guard ignoredBorder >= 0 else { throw ValidationError("--ignored-border must be 0 or more, not \(ignoredBorder)") }
+        guard (0...OptionLimits.maxBorder).contains(ignoredBorder) else {
+            throw ValidationError("--ignored-border must be 0…\(OptionLimits.maxBorder), not \(ignoredBorder)")
+        }
     }
 
     var rule: FuzzyRule {

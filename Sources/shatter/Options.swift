@@ -74,14 +74,14 @@ struct FPSOption: ParsableArguments {
 struct TimingOptions: ParsableArguments {
     @OptionGroup var rate: FPSOption
 
-    @Option(help: ArgumentHelp("Only these frames: A-B (inclusive) or one index N.", valueName: "A-B"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only these frames: A-B (inclusive) or one index N.", valueName: "A-B"))
     var frames: FrameRange?
 
     func timeline(duration: Double) -> FrameTimeline { rate.timeline(duration: duration) }
 
     /// The frame indices to render, checked against the timeline.
     func frames(in timeline: FrameTimeline) throws -> [Int] {
-        guard let frames else { return Array(0..<timeline.count) }
+        guard let frames else { return Array(0..<(try OptionLimits.frameCount(timeline))) }
         guard frames.last < timeline.count else {
             throw ValidationError("--frames \(frames.first)-\(frames.last) is outside this animation's frames 0-\(timeline.count - 1)")
         }
@@ -162,10 +162,7 @@ extension SizeLimits {
     /// `--scale` above 0 and `--size` × `--scale` within the limits: what every command with a picture
     /// size in points checks.
     static func check(size: Dimensions?, scale: Double) throws {
-        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a number above 0, not \(scale)") }
-        if let size {
-            try check(width: Int((Double(size.width) * scale).rounded()),
-                      height: Int((Double(size.height) * scale).rounded()), what: "--size × --scale")
-        }
+        try OptionLimits.check(scale: scale)
+        if let size { try OptionLimits.check(size: size, scale: scale) }
     }
 }

@@ -37,14 +37,12 @@ struct RenderSpriteCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a number above 0, not \(scale)") }
-        guard duration.isFinite, duration > 0 else {
-            throw ValidationError("--duration must be a number of seconds above 0, not \(duration)")
-        }
+        try OptionLimits.check(scale: scale)
+        try OptionLimits.check(duration: duration, positive: true)
+        _ = try OptionLimits.frameCount(timing.timeline(duration: duration))
         if let frames, frames < 1 { throw ValidationError("--frames must be 1 or more, not \(frames)") }
         if let frameSize {
-            try SizeLimits.check(width: Int((Double(frameSize.width) * scale).rounded()),
-                                 height: Int((Double(frameSize.height) * scale).rounded()), what: "--frame-size × --scale")
+            try OptionLimits.check(size: frameSize, scale: scale, what: "--frame-size × --scale")
         }
     }
 

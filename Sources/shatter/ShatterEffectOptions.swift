@@ -46,9 +46,11 @@ struct ShatterEffectOptions: EffectOptions {
         guard pointSize * scale >= 1 else {
             throw ValidationError("--point-size × --scale is \(pointSize * scale) px; sprites must be at least 1 px")
         }
-        guard duration.isFinite, duration >= 0 else {
-            throw ValidationError("--duration must be 0 or more seconds, not \(duration)")
+        guard pointSize * scale <= OptionLimits.maxPointPixels else {
+            throw ValidationError("--point-size × --scale is \(pointSize * scale) px; sprites can be at most "
+                                  + "\(Int(OptionLimits.maxPointPixels)) px")
         }
+        try OptionLimits.check(duration: duration)
     }
 
     func makeScene() throws -> EffectScene {

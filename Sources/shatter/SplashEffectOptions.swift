@@ -20,12 +20,8 @@ struct SplashEffectOptions: EffectOptions {
     var duration: Double = 6
 
     func validate() throws {
-        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a number above 0, not \(scale)") }
-        guard duration.isFinite, duration >= 0 else {
-            throw ValidationError("--duration must be 0 or more seconds, not \(duration)")
-        }
-        try SizeLimits.check(width: Int((Double(size.width) * min(scale, 1e6)).rounded()),
-                             height: Int((Double(size.height) * min(scale, 1e6)).rounded()), what: "--size × --scale")
+        try SizeLimits.check(size: size, scale: scale)
+        try OptionLimits.check(duration: duration)
     }
 
     func makeScene() throws -> EffectScene {

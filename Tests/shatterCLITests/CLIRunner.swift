@@ -17,8 +17,13 @@ struct CLIRun {
     }()
 
     static func shatter(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
+        try command(binary, arguments, environment: environment)
+    }
+
+    /// Runs any executable (e.g. `setpriv … shatter` to run the tool as another user).
+    static func command(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Shatter
+
+/// The ranges numeric options must fall in so that every later conversion to `Int` is safe.
+///
+/// Swift traps when a `Double` too large for `Int` (or NaN, or infinite) is converted, and an
+/// option such as `--scale 1e300` or `--duration 1e300` reaches exactly such conversions (pixel
+/// sizes, frame counts). Each check refuses the value with one line naming the option instead.
+enum OptionLimits {
+    /// `--scale`: output pixels per point. 0.001 … 1000 keeps `points × scale` and `pixels ÷ scale`
+    /// (the size of a `--from` PNG in points) far inside `Int`.
+    static let scale: ClosedRange<Double> = 0.001...1000
+    /// Seconds of animation: a day.
+    static let maxDuration = 86_400.0
+    /// Frames one command may render: 1,000,000 (4.6 hours at 60 fps).
+    static let maxFrames = 1_000_000
+    /// Largest sprite, in pixels (`--point-size × --scale`, bench's `--point-sizes`): a whole maximal frame.
+    static let maxPointPixels = Double(SizeLimits.maxSide)
+    /// `compare --ignored-border`: wider than any allowed image already leaves out every pixel.
+    static let maxBorder = SizeLimits.maxSide
+
+    static func check(scale: Double, option: String = "--scale") throws {
+        guard scale.isFinite, scale > 0 else { throw ValidationError("\(option) must be a number above 0, not \(scale)") }
+        guard Self.scale.contains(scale) else {
+            throw ValidationError("\(option) must be between \(Self.scale.lowerBound) and \(Int(Self.scale.upperBound)), not \(scale)")
+        }
+    }
+
+    /// A duration in seconds: finite, at most a day, and at least 0 (or above 0 where `positive`).
+    static func check(duration: Double, option: String = "--duration", positive: Bool = false) throws {
+        let low = positive ? "a number of seconds above 0" : "0 or more seconds"
+        guard duration.isFinite, positive ? duration > 0 : duration >= 0 else {
+            throw ValidationError("\(option) must be \(low), not \(duration)")
+        }
+        guard duration <= maxDuration else {
+            throw ValidationError("\(option) must be at most \(Int(maxDuration)) seconds (a day), not \(duration)")
+        }
+    }
+
+    /// The number of frames `timeline` has, refused when it is more than ``maxFrames`` (the frame
+    /// list alone would then take gigabytes).
+    static func frameCount(_ timeline: FrameTimeline) throws -> Int {
+        let frames = timeline.duration * timeline.fps
+        guard frames.isFinite, frames < Double(maxFrames) else {
+            throw ValidationError("--duration × --fps is \(whole(frames)) frames; "
+                                  + "at most \(maxFrames) can be rendered at once — lower --fps or use --frames A-B")
+        }
+        return timeline.count
+    }
+
+    /// `--size × --scale` (or `what`) within ``SizeLimits``, computed in floating point so a huge
+    /// side cannot overflow before it is refused.
+    static func check(size: Dimensions, scale: Double, what: String = "--size × --scale") throws {
+        let width = (Double(size.width) * scale).rounded(), height = (Double(size.height) * scale).rounded()
+        let side = Double(SizeLimits.maxSide)
+        guard width <= side, height <= side else {
+            throw ValidationError("\(what) \(whole(width))x\(whole(height)) px "
+                                  + "is too large: at most \(SizeLimits.maxSide) px a side and 64 megapixels")
+        }
+        try SizeLimits.check(width: Int(width), height: Int(height), what: what)
+    }
+
+    /// A whole number as digits when it fits an `Int` comfortably, else in exponent form (1.8e+19).
+    private static func whole(_ value: Double) -> String {
+        abs(value) < 1e15 ? String(Int(value.rounded())) : String(value)
+    }
+}

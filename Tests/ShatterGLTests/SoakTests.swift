@@ -1,0 +1,102 @@
+import Foundation
+import Glibc
+import Shatter
+import ShatterTestSupport
+import Testing
+
+/// Many small frames on one renderer, in one process, through the real frame pipeline: resident
+/// memory and the GL renderer's live objects must stay flat. 300 frames here; `Tools/soak.sh` runs
+/// 10,000 by setting SHATTER_SOAK_FRAMES.
+///
+/// Resident memory is the whole process's, so the two tests run one after the other; in a full
+/// `swift test` other suites allocate at the same time, hence a growth allowance of a few MB (the GL
+/// object count, which nothing else touches, is checked exactly).
+@Suite(.serialized) struct SoakTests {
+    static let frames = ProcessInfo.processInfo.environment["SHATTER_SOAK_FRAMES"].flatMap(Int.init) ?? 300
+    /// Resident growth allowed between the end of warm-up and the last frame. A leak of one 48×48
+    /// frame per frame would be 2.7 MB over 300 frames and 90 MB over 10,000; of one 375×667 screen
+    /// per effect rebuild, 7 MB over 300 frames.
+    static let allowedGrowth = 6 * 1024 * 1024
+
+    /// Under AddressSanitizer freed memory waits in a quarantine (256 MB), and ThreadSanitizer keeps
+    /// shadow memory and history, so resident memory grows without any leak; the GL object count is
+    /// still checked there.
+    static let checksResidentMemory: Bool = {
+        let sanitized = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
+        if sanitized { print("soak: resident memory not checked under a sanitizer (it keeps freed memory)") }
+        return !sanitized
+    }()
+
+    @Test(.enabled(if: checksResidentMemory, "a sanitizer's own bookkeeping grows resident memory"))
+    func cpuStaysFlat() throws {
+        let figures = try soak(SoftwareRenderer(), liveObjects: { nil })
+        print("soak cpu: \(figures)")
+        #expect(figures.residentGrowth <= Self.allowedGrowth, "\(figures)")
+    }
+
+    @Test(.enabled(if: GLSupport.isAvailable, "needs an EGL context"))
+    func glStaysFlat() throws {
+        let gl = try GLRenderer()
+        let figures = try soak(gl, liveObjects: { gl.liveObjectCount })
+        print("soak gl: \(figures)")
+        #expect(!Self.checksResidentMemory || figures.residentGrowth <= Self.allowedGrowth, "\(figures)")
+        // Each frame uses at most a few textures and point grids; unused ones are deleted.
+        #expect(figures.mostLiveObjects <= 4, "\(figures)")
+        #expect(figures.liveObjectsAtEnd <= figures.liveObjectsAfterWarmUp, "\(figures)")
+    }
+
+    struct Figures: CustomStringConvertible {
+        var frames = 0
+        var residentAfterWarmUp = 0
+        var residentAtEnd = 0
+        var liveObjectsAfterWarmUp = 0
+        var liveObjectsAtEnd = 0
+        var mostLiveObjects = 0
+        var residentGrowth: Int { residentAtEnd - residentAfterWarmUp }
+        var description: String {
+            func mb(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+            return "\(frames) frames, resident \(mb(residentAfterWarmUp)) after warm-up → \(mb(residentAtEnd)) at the end "
+                + "(\(mb(residentGrowth)) growth); live GL objects \(liveObjectsAfterWarmUp) → \(liveObjectsAtEnd), at most \(mostLiveObjects)"
+        }
+    }
+
+    /// Renders `frames` frames of all four effects in turn, rebuilding each effect (new textures and
+    /// point grids) every 40 frames, so textures are uploaded and evicted all along.
+    private func soak(_ renderer: any Renderer, liveObjects: () -> Int?) throws -> Figures {
+        let folder = NSTemporaryDirectory() + "shatter-soak-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let warmUp = max(50, Self.frames / 10)
+        var figures = Figures(frames: Self.frames)
+        var generation = -1
+        var effects: [(Double) -> DisplayList] = []
+        _ = try FramePipeline(output: try OutputDirectory(folder)).run(
+            frames: Array(0..<Self.frames), renderer: renderer,
+            displayList: { index in
+                if index / 40 != generation {
+                    generation = index / 40
+                    effects = Self.effects(seed: UInt64(generation))
+                }
+                return effects[index % effects.count](Double(index % 60) / 40)
+            },
+            inspect: { index, _ in
+                let live = liveObjects() ?? 0
+                figures.mostLiveObjects = max(figures.mostLiveObjects, live)
+                if index == warmUp - 1 {
+                    figures.residentAfterWarmUp = ProcessMemory.residentBytes ?? 0
+                    figures.liveObjectsAfterWarmUp = live
+                }
+                if index == Self.frames - 1 { figures.liveObjectsAtEnd = live }
+            })
+        figures.residentAtEnd = ProcessMemory.residentBytes ?? 0
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == Self.frames)
+        return figures
+    }
+
+    private static func effects(seed: UInt64) -> [(Double) -> DisplayList] {
+        let shatter = ShatterFixture.effect(width: 48, height: 48, pointSize: 4, seed: seed)
+        let dust = DustFixture.effect(width: 48, height: 48, layers: 8, seed: seed)
+        let breathe = Breathe(parameters: .init(width: 48, height: 48))
+        let splash = UberSplash(parameters: .init(width: 48, height: 48))
+        return [shatter.displayList(at:), dust.displayList(at:), breathe.displayList(at:), splash.displayList(at:)]
+    }
+}
