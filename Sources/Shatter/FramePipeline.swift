@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Renders frames and writes them as PNG files, encoding on the other cores while the next frame
 /// renders. At most `framesInFlight` rendered frames wait for encoding, so memory does not grow with
@@ -50,9 +49,9 @@ public struct FramePipeline: Sendable {
         let slots = DispatchSemaphore(value: framesInFlight)
         let writes = DispatchGroup()
         let queue = DispatchQueue(label: "shatter.encode", attributes: .concurrent)
-        let state = Mutex(WriteState())
+        let state = Locked(WriteState())
         // Images go round between the renderer and the encoders, so no frame allocates a new one.
-        let pool = Mutex<[Image]>([])
+        let pool = Locked<[Image]>([])
         var renderSeconds = 0.0
         var started = 0
 

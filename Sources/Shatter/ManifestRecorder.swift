@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Keeps a folder's `manifest.json` up to date while frames are written, from any thread.
 ///
@@ -8,7 +7,7 @@ import Synchronization
 public final class ManifestRecorder: Sendable {
     public let path: String
     private let interval: Duration
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var manifest: FrameManifest
@@ -23,7 +22,7 @@ public final class ManifestRecorder: Sendable {
         var start = manifest
         start.frames.sort { $0.index < $1.index }
         try start.write(to: path)
-        state = Mutex(State(manifest: start, lastWrite: ContinuousClock.now))
+        state = Locked(State(manifest: start, lastWrite: ContinuousClock.now))
     }
 
     /// Records a frame whose PNG is in place.

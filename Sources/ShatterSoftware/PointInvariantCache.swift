@@ -1,5 +1,4 @@
 import ShatterCore
-import Synchronization
 
 /// The per-point quotients of the point-sprite vertex program (`PointSpriteProgram.invariants`), kept
 /// for the grid last drawn: an effect draws the same grid every frame, so they are computed once.
@@ -10,7 +9,7 @@ final class PointInvariantCache: Sendable {
         let values: [SIMD2<Float>]
     }
 
-    private let entry = Mutex<Entry?>(nil)
+    private let entry = Locked<Entry?>(nil)
 
     func values(for batch: PointSpriteBatch, program: PointSpriteProgram, threads: Int) -> [SIMD2<Float>] {
         if let cached = entry.withLock({ $0 }), cached.grid === batch.grid, cached.physics == batch.physics {
