@@ -28,7 +28,7 @@ struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Folder for frame-00000.png, frame-00001.png, …; created if missing.", valueName: "DIR"))
     var out: String = "frames"
 
-    @Option(help: "auto (GL, else CPU), gl, or cpu.")
+    @Option(help: "auto (GL on a GPU; the CPU renderer where GL is missing or a software rasteriser), gl, or cpu.")
     var backend: Backend = .auto
 
     @OptionGroup var device: DeviceOption

@@ -10,8 +10,9 @@ struct ShatterTool: ParsableCommand {
         discussion: """
             Backends: EGL + OpenGL ES 3 with no display (a GPU, or Mesa's llvmpipe), or Shatter's own \
             CPU renderer, which gives the same pixels. Exit codes: 0 success, 1 a failure while \
-            running (bad input file, GL error, write error), 64 bad options; `compare` exits 0 pass, \
-            1 fail, 2 any error (like diff).
+            running (bad input file, GL error, write error), 64 bad options, 130/143 a render \
+            stopped by SIGINT/SIGTERM (rerun with --resume); `compare` exits 0 pass, 1 fail, 2 any \
+            error (like diff).
             """,
         subcommands: [RenderCommand.self, CompareCommand.self, BenchCommand.self, InfoCommand.self, ManifestCommand.self]
     )
