@@ -3,26 +3,16 @@ import ShatterCore
 extension SoftwareRenderer {
     /// Runs `InstancedCircleProgram` for every instance in `gl_InstanceID` order (blending is
     /// order-independent only up to 8-bit rounding, so the order is GL's), each over the pixels whose
-    /// centres lie in its bounding square, in bands of rows.
+    /// centres lie in its bounding square.
     func draw(_ batch: InstancedCircleBatch, into target: Framebuffer) {
         let program = InstancedCircleProgram(batch: batch)
         for instanceID in 0..<max(batch.count, 0) {
             let instance = program.vertex(instanceID: instanceID)
             let corner = instance.v_circleCentre - instance.halfSide
             let side = instance.halfSide * 2
-            let columns = TexturedQuadProgram.coveredPixels(start: corner.x, length: side, limit: target.width)
-            let rows = TexturedQuadProgram.coveredPixels(start: corner.y, length: side, limit: target.height)
-            guard !columns.isEmpty, !rows.isEmpty else { continue }
-            let bandCount = bands(for: rows.count)
-            parallelChunks(bandCount) { band in
-                for local in chunkRange(band, of: bandCount, total: rows.count) {
-                    let y = rows.lowerBound + local
-                    for x in columns {
-                        if let color = program.fragment(x: x, y: y, instance: instance) {
-                            target.store(color, at: (y * target.width + x) * 4, blend: batch.blend)
-                        }
-                    }
-                }
+            let square = PixelRect(x: corner.x, y: corner.y, width: side, height: side)
+            drawCoveringQuad(square, into: target, blend: batch.blend) { centre in
+                program.fragment(x: Int(centre.x), y: Int(centre.y), instance: instance)
             }
         }
     }
