@@ -81,14 +81,11 @@ public struct FramePipeline: Sendable {
             queue.async(group: writes) {
                 let encodeStart = clock.now
                 do {
+                    let bytes = try PNGEncoder.write(frame, to: path, options: options)
                     if let written {
                         // Hashed here, on the encoding cores, not on the rendering thread.
-                        let bytes = try PNGEncoder.encode(frame, options: options)
-                        try AtomicFile.write(bytes, to: path)
                         try written(WrittenFrame(index: index, path: path, pixelSHA256: SHA256.hash(frame.pixels).hex,
                                                  pngSHA256: SHA256.hash(bytes).hex))
-                    } else {
-                        try PNGEncoder.write(frame, to: path, options: options)
                     }
                     let done = state.withLock { state in
                         state.written += 1

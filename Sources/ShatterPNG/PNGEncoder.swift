@@ -22,9 +22,14 @@ public enum PNGEncoder {
     /// Encodes `image` and writes it to `path` atomically: the bytes go to a temporary file in
     /// the same folder, which is then renamed over `path`. On any failure the temporary file is
     /// removed and an existing file at `path` is left as it was.
-    public static func write(_ image: Image, to path: String, options: PNGWriteOptions = PNGWriteOptions()) throws(PNGError) {
+    /// Returns the bytes written, for callers that also hash or count them.
+    @discardableResult
+    public static func write(_ image: Image, to path: String, options: PNGWriteOptions = PNGWriteOptions()) throws(PNGError)
+        -> [UInt8]
+    {
         let bytes = try encode(image, options: options, name: path)
         try AtomicFile.write(bytes, to: path)
+        return bytes
     }
 
     /// `encode` with errors labelled `name`.

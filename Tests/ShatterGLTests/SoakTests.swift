@@ -4,15 +4,18 @@ import Shatter
 import ShatterTestSupport
 import Testing
 
-/// Many small frames on one renderer, in one process, through the real frame pipeline: resident
-/// memory and the GL renderer's live objects must stay flat. 300 frames here; `Tools/soak.sh` runs
-/// 10,000 by setting SHATTER_SOAK_FRAMES.
+/// Many small frames on one renderer, in one process, through the real frame pipeline: nothing a
+/// frame used may stay alive once unused (checked exactly, with weak references to an early
+/// effect's texture and point grid), the GL renderer's live objects stay flat, and so does resident
+/// memory. 300 frames here; `Tools/soak.sh` runs 10,000 by setting SHATTER_SOAK_FRAMES.
 ///
-/// Resident memory is the whole process's, so the two tests run one after the other; in a full
-/// `swift test` other suites allocate at the same time, hence a growth allowance of a few MB (the GL
-/// object count, which nothing else touches, is checked exactly).
+/// Resident memory is the whole process's: in a full `swift test` other suites allocate at the same
+/// time (12 MB of growth was seen from them alone), so it is asserted only when the soak runs by
+/// itself (`Tools/soak.sh`, or `SHATTER_SOAK_FRAMES` set); the figures are printed either way.
 @Suite(.serialized) struct SoakTests {
     static let frames = ProcessInfo.processInfo.environment["SHATTER_SOAK_FRAMES"].flatMap(Int.init) ?? 300
+    /// Whether this process runs the soak alone, so its resident memory is the soak's.
+    static let runsAlone = ProcessInfo.processInfo.environment["SHATTER_SOAK_FRAMES"] != nil
     /// Resident growth allowed between the end of warm-up and the last frame. A leak of one 48×48
     /// frame per frame would be 2.7 MB over 300 frames and 90 MB over 10,000; of one 375×667 screen
     /// per effect rebuild, 7 MB over 300 frames.
@@ -27,11 +30,10 @@ import Testing
         return !sanitized
     }()
 
-    @Test(.enabled(if: checksResidentMemory, "a sanitizer's own bookkeeping grows resident memory"))
-    func cpuStaysFlat() throws {
+    @Test func cpuStaysFlat() throws {
         let figures = try soak(SoftwareRenderer(), liveObjects: { nil })
         print("soak cpu: \(figures)")
-        #expect(figures.residentGrowth <= Self.allowedGrowth, "\(figures)")
+        #expect(!Self.checksResidentMemory || !Self.runsAlone || figures.residentGrowth <= Self.allowedGrowth, "\(figures)")
     }
 
     @Test(.enabled(if: GLSupport.isAvailable, "needs an EGL context"))
@@ -39,7 +41,7 @@ import Testing
         let gl = try GLRenderer()
         let figures = try soak(gl, liveObjects: { gl.liveObjectCount })
         print("soak gl: \(figures)")
-        #expect(!Self.checksResidentMemory || figures.residentGrowth <= Self.allowedGrowth, "\(figures)")
+        #expect(!Self.checksResidentMemory || !Self.runsAlone || figures.residentGrowth <= Self.allowedGrowth, "\(figures)")
         // Each frame uses at most a few textures and point grids; unused ones are deleted.
         #expect(figures.mostLiveObjects <= 4, "\(figures)")
         #expect(figures.liveObjectsAtEnd <= figures.liveObjectsAfterWarmUp, "\(figures)")
@@ -69,12 +71,19 @@ import Testing
         var figures = Figures(frames: Self.frames)
         var generation = -1
         var effects: [(Double) -> DisplayList] = []
+        weak var firstSnapshot: Texture?
+        weak var firstGrid: PointGrid?
         _ = try FramePipeline(output: try OutputDirectory(folder)).run(
             frames: Array(0..<Self.frames), renderer: renderer,
             displayList: { index in
                 if index / 40 != generation {
                     generation = index / 40
-                    effects = Self.effects(seed: UInt64(generation))
+                    let shatter = ShatterFixture.effect(width: 48, height: 48, pointSize: 4, seed: UInt64(generation))
+                    if generation == 0 {
+                        firstSnapshot = shatter.from
+                        firstGrid = shatter.grid
+                    }
+                    effects = Self.effects(shatter: shatter, seed: UInt64(generation))
                 }
                 return effects[index % effects.count](Double(index % 60) / 40)
             },
@@ -88,12 +97,14 @@ import Testing
                 if index == Self.frames - 1 { figures.liveObjectsAtEnd = live }
             })
         figures.residentAtEnd = ProcessMemory.residentBytes ?? 0
+        // Long after its last frame, the first effect's texture and grid are gone: neither the
+        // renderer's caches nor the pipeline keep what frames no longer use.
+        #expect(Self.frames <= 80 || (firstSnapshot == nil && firstGrid == nil), "an early effect's texture or grid is still alive")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == Self.frames)
         return figures
     }
 
-    private static func effects(seed: UInt64) -> [(Double) -> DisplayList] {
-        let shatter = ShatterFixture.effect(width: 48, height: 48, pointSize: 4, seed: seed)
+    private static func effects(shatter: ShatteredTransition, seed: UInt64) -> [(Double) -> DisplayList] {
         let dust = DustFixture.effect(width: 48, height: 48, layers: 8, seed: seed)
         let breathe = Breathe(parameters: .init(width: 48, height: 48))
         let splash = UberSplash(parameters: .init(width: 48, height: 48))
