@@ -22,8 +22,14 @@ let package = Package(
 
         // Pure Swift, no rendering dependency.
         .target(name: "ShatterCore"),
+        // CPU 2D drawing: canvas, bitmap font, contact sheets (artwork, labels, charts).
+        .target(name: "ShatterDrawing", dependencies: ["ShatterCore"]),
+        // Demo content: the original demo's screens, drawn by Shatter.
+        .target(name: "ShatterScenes", dependencies: ["ShatterCore", "ShatterDrawing"]),
+        // Image comparison: per-pixel difference, the fuzzy rule, SSIM, reports.
+        .target(name: "ShatterCompare", dependencies: ["ShatterCore"]),
         .target(name: "ShatterAnimation"),
-        .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation"]),
+        .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterDrawing"]),
         .target(name: "ShatterSoftware", dependencies: ["ShatterCore"]),
         .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG"]),
 
@@ -50,7 +56,10 @@ let package = Package(
 
         .target(
             name: "Shatter",
-            dependencies: ["ShatterCore", "ShatterAnimation", "ShatterEffects", "ShatterSoftware", "ShatterGL", "ShatterPNG"]
+            dependencies: [
+                "ShatterCore", "ShatterAnimation", "ShatterDrawing", "ShatterScenes", "ShatterCompare", "ShatterEffects",
+                "ShatterSoftware", "ShatterGL", "ShatterPNG",
+            ]
         ),
         .executableTarget(
             name: "shatter",
@@ -58,14 +67,17 @@ let package = Package(
         ),
 
         // Fixtures shared by the test targets.
-        .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterEffects"], path: "Tests/ShatterTestSupport"),
+        .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterScenes", "ShatterCompare", "ShatterEffects"], path: "Tests/ShatterTestSupport"),
         // Regression benchmarks of the core paths: `swift run -c release shatter-benchmarks`.
         .executableTarget(name: "shatter-benchmarks", dependencies: ["Shatter"]),
 
         .testTarget(name: "ShatterCoreTests", dependencies: ["ShatterCore"]),
+        .testTarget(name: "ShatterDrawingTests", dependencies: ["ShatterDrawing"]),
+        .testTarget(name: "ShatterScenesTests", dependencies: ["ShatterScenes"]),
+        .testTarget(name: "ShatterCompareTests", dependencies: ["ShatterCompare"]),
         .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation"]),
         .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation"]),
-        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterTestSupport"]),
+        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterTestSupport"]),
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG"]),
         .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport"]),
         .testTarget(name: "ShatterTests", dependencies: ["Shatter"]),

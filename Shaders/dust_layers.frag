@@ -33,7 +33,7 @@ vec4 layerTexel(ivec2 p, int layer) {
 void main() {
     // Image pixel centre, top-left origin (GL's window rows run bottom to top, the band around).
     vec2 pixel = vec2(gl_FragCoord.x - u_guard, u_viewSize.y + u_guard - gl_FragCoord.y);
-    vec4 colour = vec4(0.0);
+    vec4 color = vec4(0.0);
     for (int i = 0; i < u_layerCount; i++) {
         vec4 pose = u_layers[2 * i];
         vec4 more = u_layers[2 * i + 1];
@@ -49,7 +49,7 @@ void main() {
         vec4 top = layerTexel(p, layer) * (1.0 - a.x) + layerTexel(p + ivec2(1, 0), layer) * a.x;
         vec4 bottom = layerTexel(p + ivec2(0, 1), layer) * (1.0 - a.x) + layerTexel(p + ivec2(1, 1), layer) * a.x;
         vec4 c = (top * (1.0 - a.y) + bottom * a.y) * more.x;
-        colour = c + colour * (1.0 - c.a);
+        color = c + color * (1.0 - c.a);
     }
-    fragColor = colour;
+    fragColor = color;
 }

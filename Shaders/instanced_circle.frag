@@ -1,6 +1,6 @@
 #version 300 es
 // Coverage of one replicated circle at this pixel's centre, from the signed distance to its edge,
-// times the instance colour and the layer opacity, premultiplied. Pixels outside are discarded, so
+// times the instance color and the layer opacity, premultiplied. Pixels outside are discarded, so
 // the bounding square leaves the framebuffer untouched there.
 // Swift twin: Sources/ShatterSoftware/InstancedCircleProgram.swift
 precision highp float;

@@ -2,7 +2,7 @@
 // Replicated anti-aliased circles, one instance per copy: Core Animation's CAReplicatorLayer with an
 // instanceTransform that rotates about the replicator's centre and an instanceColor with per-instance
 // offsets (the breathing flower's petals and ghost petals). Instance k is rotated by
-// u_rotation + k·u_angleStep and coloured u_instanceColor + k·u_colorOffset.
+// u_rotation + k·u_angleStep and colored u_instanceColor + k·u_colorOffset.
 // Each instance is a square 2 px wider than its circle on every side; the fragment program decides
 // coverage, so no pixel depends on the rasteriser's edge rules.
 // Swift twin: Sources/ShatterSoftware/InstancedCircleProgram.swift (same names, same order of operations).
@@ -17,7 +17,7 @@ uniform vec2 u_circleCentre;              // instance 0's circle centre relative
 uniform float u_radius;                   // pixels
 uniform float u_rotation;                 // radians, clockwise on screen (y down)
 uniform float u_angleStep;                // radians added per instance
-uniform vec3 u_instanceColor;             // instance 0's colour
+uniform vec3 u_instanceColor;             // instance 0's color
 uniform vec3 u_colorOffset;               // added per instance
 
 flat out vec2 v_circleCentre;             // pixels, y down

@@ -11,7 +11,7 @@ uniform vec3 u_toLocalX;                  // image pixel -> shape space, first r
 uniform vec3 u_toLocalY;                  // second row
 uniform vec4 u_shape;                     // pie: (radius, sin a, cos a, 0); box: (half w, half h, radius, 0)
 uniform float u_pixelsPerUnit;
-uniform vec4 u_colour;                    // premultiplied
+uniform vec4 u_color;                    // premultiplied
 uniform vec3 u_maskToLocalX;
 uniform vec3 u_maskToLocalY;
 uniform vec4 u_mask;                      // (half w, half h, radius, pixels per unit); w = 0: no mask
@@ -50,5 +50,5 @@ void main() {
     if (alpha <= 0.0) {
         discard;                          // untouched, not blended with zero
     }
-    fragColor = u_colour * alpha;
+    fragColor = u_color * alpha;
 }

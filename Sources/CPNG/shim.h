@@ -34,7 +34,7 @@ static inline const char *shatter_png_image_message(const png_image *image) {
 
 #define SHATTER_PNG_MESSAGE_SIZE 256
 
-/* What to write: one PNG with any colour type, bit depth and interlacing libpng supports. */
+/* What to write: one PNG with any color type, bit depth and interlacing libpng supports. */
 typedef struct ShatterPNGSpec {
     uint32_t width;
     uint32_t height;
@@ -47,7 +47,7 @@ typedef struct ShatterPNGSpec {
     int palette_count;
     const png_byte *palette_alpha;   /* tRNS for palette images, or NULL */
     int palette_alpha_count;
-    int has_trans_color;             /* tRNS for gray/RGB images: the one transparent colour */
+    int has_trans_color;             /* tRNS for gray/RGB images: the one transparent color */
     png_color_16 trans_color;
 } ShatterPNGSpec;
 

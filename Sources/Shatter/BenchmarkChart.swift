@@ -8,7 +8,7 @@ extension BenchmarkReport {
         let plot = (left: 70.0, top: 40.0, right: Double(width) - 230, bottom: Double(height) - 60)
         let drawn = results.filter { $0.refused == nil }
         let sizes = Array(Set(drawn.map(\.pointSize))).sorted()
-        var series = [(name: String, colour: RGBA8, points: [(Double, Double)])]()
+        var series = [(name: String, color: RGBA8, points: [(Double, Double)])]()
         let palette: [String: RGBA8] = [
             "cpu render": RGBA8(r: 0, g: 114, b: 178, a: 255), "cpu PNG": RGBA8(r: 86, g: 180, b: 233, a: 255),
             "gl render": RGBA8(r: 213, g: 94, b: 0, a: 255), "gl readback": RGBA8(r: 230, g: 159, b: 0, a: 255),
@@ -37,31 +37,31 @@ extension BenchmarkReport {
         while decade <= yMax * 1.0001 {
             for step in [1.0, 2, 5] where decade * step <= yMax * 1.0001 {
                 let py = y(decade * step)
-                canvas.strokeLine(x0: plot.left, y0: py, x1: plot.right, y1: py, width: 1, colour: grid)
-                canvas.drawText(Self.number(decade * step), x: 8, y: Int(py) - 4, colour: ink)
+                canvas.strokeLine(x0: plot.left, y0: py, x1: plot.right, y1: py, width: 1, color: grid)
+                canvas.drawText(Self.number(decade * step), x: 8, y: Int(py) - 4, color: ink)
             }
             decade *= 10
         }
         for size in sizes {
             let px = x(size)
-            canvas.strokeLine(x0: px, y0: plot.top, x1: px, y1: plot.bottom, width: 1, colour: grid)
-            canvas.drawText(Self.number(size), x: Int(px) - 4, y: Int(plot.bottom) + 8, colour: ink)
+            canvas.strokeLine(x0: px, y0: plot.top, x1: px, y1: plot.bottom, width: 1, color: grid)
+            canvas.drawText(Self.number(size), x: Int(px) - 4, y: Int(plot.bottom) + 8, color: ink)
         }
-        canvas.strokeLine(x0: plot.left, y0: plot.bottom, x1: plot.right, y1: plot.bottom, width: 1.5, colour: ink)
-        canvas.strokeLine(x0: plot.left, y0: plot.top, x1: plot.left, y1: plot.bottom, width: 1.5, colour: ink)
-        canvas.drawText("ms per frame (median), \(machine.cores) cores", x: 8, y: 12, colour: ink, size: 2)
-        canvas.drawText("point size (points)", x: Int(plot.left + plot.right) / 2 - 60, y: Int(plot.bottom) + 30, colour: ink, size: 2)
+        canvas.strokeLine(x0: plot.left, y0: plot.bottom, x1: plot.right, y1: plot.bottom, width: 1.5, color: ink)
+        canvas.strokeLine(x0: plot.left, y0: plot.top, x1: plot.left, y1: plot.bottom, width: 1.5, color: ink)
+        canvas.drawText("ms per frame (median), \(machine.cores) cores", x: 8, y: 12, color: ink, size: 2)
+        canvas.drawText("point size (points)", x: Int(plot.left + plot.right) / 2 - 60, y: Int(plot.bottom) + 30, color: ink, size: 2)
 
         for (index, line) in series.enumerated() {
             for (a, b) in zip(line.points, line.points.dropFirst()) {
-                canvas.strokeLine(x0: x(a.0), y0: y(a.1), x1: x(b.0), y1: y(b.1), width: 2.5, colour: line.colour)
+                canvas.strokeLine(x0: x(a.0), y0: y(a.1), x1: x(b.0), y1: y(b.1), width: 2.5, color: line.color)
             }
             for point in line.points {
-                canvas.fillRoundedRect(x: x(point.0) - 4, y: y(point.1) - 4, width: 8, height: 8, radius: 4, colour: line.colour)
+                canvas.fillRoundedRect(x: x(point.0) - 4, y: y(point.1) - 4, width: 8, height: 8, radius: 4, color: line.color)
             }
             let legendY = plot.top + Double(index) * 26
-            canvas.strokeLine(x0: plot.right + 20, y0: legendY + 6, x1: plot.right + 50, y1: legendY + 6, width: 3, colour: line.colour)
-            canvas.drawText(line.name, x: Int(plot.right) + 58, y: Int(legendY), colour: ink, size: 2)
+            canvas.strokeLine(x0: plot.right + 20, y0: legendY + 6, x1: plot.right + 50, y1: legendY + 6, width: 3, color: line.color)
+            canvas.drawText(line.name, x: Int(plot.right) + 58, y: Int(legendY), color: ink, size: 2)
         }
         return canvas.image
     }

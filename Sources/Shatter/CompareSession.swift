@@ -42,15 +42,7 @@ public struct CompareSession {
                 files[kind] = file
             }
         }
-        let box = difference.boundingBox(beyond: rule.channelDelta)
-        let frame = CompareReport.Frame(
-            index: index, time: time, passed: verdict.passed, reasons: verdict.reasons,
-            differingPixels: difference.pixelsBeyond(rule.channelDelta), comparedPixels: difference.pixelCount,
-            differingFraction: 1 - difference.fractionWithin(rule.channelDelta),
-            largestChannelDifference: difference.largestChannelDifference, largestChannelAt: difference.largestChannelAt,
-            largestSummedDifference: difference.largestSummedDifference, largestSummedAt: difference.largestSummedAt,
-            differenceBox: box.map { CompareReport.Box(x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height)) },
-            psnr: difference.psnr, ssim: difference.ssim(), files: files)
+        let frame = CompareReport.Frame(index: index, time: time, difference: difference, rule: rule, files: files)
         frames.append(frame)
         strip.append(StripEntry(index: index, passed: verdict.passed,
                                 expected: ContactSheet.downscale(expected, toWidth: thumbnailWidth),
@@ -62,7 +54,7 @@ public struct CompareSession {
     /// Writes `report.json`, `filmstrip.png` and `index.html`, and returns the report.
     public func finish(subject: String, expectedRenderer: String, actualRenderer: String) throws -> CompareReport {
         let report = CompareReport(subject: subject, expectedRenderer: expectedRenderer, actualRenderer: actualRenderer,
-                                   rule: .init(rule), ssimMethod: ImageDifference.ssimMethod, frames: frames)
+                                   rule: rule, frames: frames)
         try PNGEncoder.write(filmstrip(), to: folder.path + "/filmstrip.png", options: PNGWriteOptions(compressionLevel: 6))
         try Self.writeAtomically(report.jsonData(), to: folder.path + "/report.json")
         try Self.writeAtomically(Data(report.html().utf8), to: folder.path + "/index.html")

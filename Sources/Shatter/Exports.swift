@@ -1,8 +1,11 @@
-// `import Shatter` brings the whole public API: images and display lists, the effects, both renderers
-// and PNG input/output.
+// `import Shatter` brings the whole public API: images and display lists, the effects, both renderers,
+// PNG input/output, image comparison, the demo screens and the CPU drawing canvas.
 @_exported import ShatterAnimation
+@_exported import ShatterCompare
 @_exported import ShatterCore
+@_exported import ShatterDrawing
 @_exported import ShatterEffects
 @_exported import ShatterGL
 @_exported import ShatterPNG
+@_exported import ShatterScenes
 @_exported import ShatterSoftware

@@ -24,7 +24,7 @@ public struct BasicAnimation<Value: Interpolatable>: PropertyAnimation {
     /// Creates a basic animation.
     ///
     /// ```swift
-    /// let colour = BasicAnimation(from: Color.white, to: Color.black,
+    /// let color = BasicAnimation(from: Color.white, to: Color.black,
     ///                             timing: MediaTiming(beginTime: 1.0 / 3, duration: 1.2, fillMode: .both),
     ///                             timingFunction: TimingFunction(controlPoints: 0.25, 0, 0.2, 1))
     /// ```

@@ -1,4 +1,4 @@
-/// An RGBA colour with components as plain numbers (sRGB-encoded, not premultiplied), interpolated
+/// An RGBA color with components as plain numbers (sRGB-encoded, not premultiplied), interpolated
 /// component by component as Core Animation does.
 ///
 /// ```swift
@@ -15,7 +15,7 @@ public struct Color: ComponentwiseInterpolatable, Hashable {
     /// Opacity, 0…1.
     public var alpha: Double
 
-    /// Creates a colour; alpha defaults to opaque.
+    /// Creates a color; alpha defaults to opaque.
     ///
     /// ```swift
     /// let petal = Color(red: 0.17, green: 0.59, blue: 0.60)
@@ -27,7 +27,7 @@ public struct Color: ComponentwiseInterpolatable, Hashable {
         self.alpha = alpha
     }
 
-    /// Transparent black, the neutral value of additive colour animations.
+    /// Transparent black, the neutral value of additive color animations.
     public static let zero = Color(red: 0, green: 0, blue: 0, alpha: 0)
     /// Transparent black (a layer's default background).
     public static let clear = Color.zero

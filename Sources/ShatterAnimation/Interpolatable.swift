@@ -1,4 +1,4 @@
-/// A value an animation can move between: scalars, points, sizes, rects, colours, transforms.
+/// A value an animation can move between: scalars, points, sizes, rects, colors, transforms.
 ///
 /// `interpolated(to:fraction:)` must accept fractions outside 0…1 (extrapolation): cubic keyframes
 /// are built from such blends, and timing curves with overshooting control points produce them.

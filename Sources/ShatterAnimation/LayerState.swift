@@ -19,7 +19,7 @@ public struct LayerState: Sendable, Hashable {
     public var transform: AffineTransform = .identity
     /// Opacity, 0…1.
     public var opacity: Double = 1
-    /// Fill colour of the bounds.
+    /// Fill color of the bounds.
     public var backgroundColor: Color = .clear
     /// Radius of the bounds' rounded corners.
     public var cornerRadius: Double = 0

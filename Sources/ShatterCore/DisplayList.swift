@@ -12,7 +12,7 @@ public struct DisplayList: Sendable {
     /// Output size in pixels.
     public var width: Int
     public var height: Int
-    /// Premultiplied colour every pixel starts with.
+    /// Premultiplied color every pixel starts with.
     public var clearColor: RGBA8
     public var commands: [DrawCommand]
 
@@ -44,13 +44,13 @@ public enum DrawCommand: Sendable {
     case layerQuad(LayerQuad)
 }
 
-/// How a draw's premultiplied colour `s` combines with the framebuffer's `d`.
+/// How a draw's premultiplied color `s` combines with the framebuffer's `d`.
 public enum BlendMode: String, Sendable, CaseIterable {
     /// `out = s`: the draw overwrites (the shattered pieces do this).
     case replace
     /// `out = s + d·(1 − s.a)`.
     case sourceOver
-    /// `out = s + d − s·d`, per channel (Core Animation's screen filter on premultiplied colour).
+    /// `out = s + d − s·d`, per channel (Core Animation's screen filter on premultiplied color).
     case screen
 }
 

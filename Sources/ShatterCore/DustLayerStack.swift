@@ -8,7 +8,7 @@
 /// when that layer owns it.
 ///
 /// All layers are composited inside one draw, in float, and blended onto the framebuffer once: a GPU
-/// blending each layer separately rounds every layer's colour to 8 bits first (llvmpipe does), and
+/// blending each layer separately rounds every layer's color to 8 bits first (llvmpipe does), and
 /// over a dozen stacked half-faded layers that drifts 2–4 levels away from the CPU's float blend.
 /// ``bounds`` is a generous rectangle around everything any layer can touch; pixels inside it that no
 /// layer reaches are left exactly as they were.

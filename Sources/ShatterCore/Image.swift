@@ -22,7 +22,7 @@ public struct Image: Sendable, Equatable {
         self.pixels = pixels
     }
 
-    /// An image filled with one premultiplied colour.
+    /// An image filled with one premultiplied color.
     public init(width: Int, height: Int, fill: RGBA8 = .transparent) {
         precondition(width >= 0 && height >= 0, "Image: negative size \(width)x\(height)")
         self.width = width
@@ -49,7 +49,7 @@ public struct Image: Sendable, Equatable {
     }
 }
 
-/// One 8-bit RGBA pixel. Inside Shatter colour channels are premultiplied by alpha.
+/// One 8-bit RGBA pixel. Inside Shatter color channels are premultiplied by alpha.
 public struct RGBA8: Sendable, Hashable {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {

@@ -1,9 +1,9 @@
 /// Copies of one anti-aliased circle replicated about a centre, drawn in one instanced draw: Core
-/// Animation's `CAReplicatorLayer` with a rotating `instanceTransform` and per-instance colour offsets
+/// Animation's `CAReplicatorLayer` with a rotating `instanceTransform` and per-instance color offsets
 /// (the breathing flower's petals, and its ghost petals).
 ///
 /// Instance `k` (drawn in order k = 0, 1, …) is the circle whose centre is ``circleCentre`` rotated by
-/// `rotation + k·angleStep` about ``centre``, in colour `clamp(instanceColor + k·colorOffset, 0, 1)`,
+/// `rotation + k·angleStep` about ``centre``, in color `clamp(instanceColor + k·colorOffset, 0, 1)`,
 /// multiplied by ``opacity``. Angles are in radians, clockwise on screen (pixels count down), as in
 /// Core Animation. Edges are anti-aliased from the distance to the circle: coverage
 /// `clamp(0.5 − d, 0, 1)`, d in pixels.
@@ -26,9 +26,9 @@ public struct InstancedCircleBatch: Sendable, Equatable {
     public var rotation: Float
     /// Rotation added per instance, radians.
     public var angleStep: Float
-    /// Instance 0's colour, straight RGB in [0, 1].
+    /// Instance 0's color, straight RGB in [0, 1].
     public var instanceColor: SIMD3<Float>
-    /// Added to the colour per instance.
+    /// Added to the color per instance.
     public var colorOffset: SIMD3<Float>
     /// Multiplies every instance (the layer's opacity).
     public var opacity: Float

@@ -35,18 +35,18 @@ public struct FrameTimings: Sendable, Equatable {
 }
 
 extension Image {
-    /// Makes this image `width`×`height` filled with `colour`, keeping its storage when the size matches.
-    public mutating func reset(width: Int, height: Int, fill colour: RGBA8) {
+    /// Makes this image `width`×`height` filled with `color`, keeping its storage when the size matches.
+    public mutating func reset(width: Int, height: Int, fill color: RGBA8) {
         guard self.width == width, self.height == height else {
-            self = Image(width: width, height: height, fill: colour)
+            self = Image(width: width, height: height, fill: color)
             return
         }
         pixels.withUnsafeMutableBytes { bytes in
-            if colour == .transparent {
+            if color == .transparent {
                 bytes.initializeMemory(as: UInt8.self, repeating: 0)
             } else {
                 let words = bytes.bindMemory(to: UInt32.self)
-                let word = UInt32(colour.r) | UInt32(colour.g) << 8 | UInt32(colour.b) << 16 | UInt32(colour.a) << 24
+                let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
                 words.initialize(repeating: UInt32(littleEndian: word))
             }
         }

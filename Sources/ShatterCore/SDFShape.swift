@@ -11,7 +11,7 @@
 /// // A white disk of radius 20 px centred at (50, 50), three quarters wiped in.
 /// let pie = SDFShape(kind: .pie(radius: 20, halfAngle: .pi * 0.75),
 ///                    toLocal: PixelMap(row0: SIMD3(1, 0, -50), row1: SIMD3(0, 1, -50)),
-///                    pixelsPerUnit: 1, colour: SIMD4(1, 1, 1, 1),
+///                    pixelsPerUnit: 1, color: SIMD4(1, 1, 1, 1),
 ///                    bounds: PixelRect(x: 27, y: 27, width: 46, height: 46))
 /// ```
 public struct SDFShape: Sendable {
@@ -45,19 +45,19 @@ public struct SDFShape: Sendable {
     public var toLocal: PixelMap
     /// Pixels per unit of shape space (the transforms here are similarities: one number).
     public var pixelsPerUnit: Float
-    /// Premultiplied colour at full coverage.
-    public var colour: SIMD4<Float>
+    /// Premultiplied color at full coverage.
+    public var color: SIMD4<Float>
     public var mask: Mask?
     /// The pixel rectangle drawn: must contain everything the shape can touch.
     public var bounds: PixelRect
     public var blend: BlendMode
 
-    public init(kind: Kind, toLocal: PixelMap, pixelsPerUnit: Float, colour: SIMD4<Float>, mask: Mask? = nil,
+    public init(kind: Kind, toLocal: PixelMap, pixelsPerUnit: Float, color: SIMD4<Float>, mask: Mask? = nil,
                 bounds: PixelRect, blend: BlendMode = .sourceOver) {
         self.kind = kind
         self.toLocal = toLocal
         self.pixelsPerUnit = pixelsPerUnit
-        self.colour = colour
+        self.color = color
         self.mask = mask
         self.bounds = bounds
         self.blend = blend

@@ -1,4 +1,5 @@
 import ShatterCore
+import ShatterDrawing
 
 /// The Apple Watch "Breathe" flower (potato04/AppleWatchBreathe, a `CAReplicatorLayer`): six round
 /// petals in a ramp of greens open out of the centre while the flower turns 120°, hold, and close
@@ -76,11 +77,11 @@ public struct Breathe: Sendable {
     /// The flower's centre, in points: the middle of the canvas.
     public var centre: SIMD2<Double> { SIMD2(Double(parameters.width) / 2, Double(parameters.height) / 2) }
 
-    /// Colour added per petal: `(last − first) / petals`, as the original (so the last petal stops one
-    /// step short of the "last" colour).
+    /// Color added per petal: `(last − first) / petals`, as the original (so the last petal stops one
+    /// step short of the "last" color).
     public var colorOffset: SIMD3<Double> { (Self.lastPetalColor - Self.firstPetalColor) / Double(parameters.petals) }
 
-    /// Petal `k`'s colour: `first + k · offset`.
+    /// Petal `k`'s color: `first + k · offset`.
     public func petalColor(_ k: Int) -> SIMD3<Double> { Self.firstPetalColor + Double(k) * colorOffset }
 
     /// Rotation between neighbouring petals: −360° / petals (counter-clockwise on screen).

@@ -71,7 +71,7 @@ public struct DustEffect: Sendable {
         var union: (low: SIMD2<Float>, high: SIMD2<Float>)?
         for motion in motions {
             let state = motion.state(at: time)
-            // Below half an 8-bit step of opacity a layer cannot change any stored byte (its colour
+            // Below half an 8-bit step of opacity a layer cannot change any stored byte (its color
             // and its dimming of what is below both round away); leaving it out saves work.
             guard state.opacity * 255 >= 0.5, let columns = split.columnExtents[motion.index] else { continue }
             let pose = DustLayerPose(

@@ -1,4 +1,5 @@
 import ShatterCore
+import ShatterDrawing
 
 /// The project's stand-in for the gauntlet's snap sprite (Google's artwork is not ours to ship):
 /// 48 frames of 80×80 px in one row, as `thanos_snap.png`. A golden fist with six stones raises two
@@ -33,20 +34,20 @@ public enum SnapSpriteSheet {
         // Wind-up: the raised fingers press a little higher just before the snap.
         let press = snapped ? 0 : Double(max(0, k - (snapFrame - 6)))
         if snapped {
-            canvas.fillRoundedRect(x: x + 26, y: 26, width: 22, height: 14, radius: 6, colour: shadow)
+            canvas.fillRoundedRect(x: x + 26, y: 26, width: 22, height: 14, radius: 6, color: shadow)
         } else {
-            canvas.fillRoundedRect(x: x + 27, y: 16 - press, width: 9, height: 24, radius: 4.5, colour: shadow)
-            canvas.fillRoundedRect(x: x + 37, y: 10 - press, width: 9, height: 30, radius: 4.5, colour: gold)
+            canvas.fillRoundedRect(x: x + 27, y: 16 - press, width: 9, height: 24, radius: 4.5, color: shadow)
+            canvas.fillRoundedRect(x: x + 37, y: 10 - press, width: 9, height: 30, radius: 4.5, color: gold)
         }
-        canvas.fillRoundedRect(x: x + 22, y: 32, width: 38, height: 40, radius: 11, colour: gold)
-        canvas.fillRoundedRect(x: x + 14, y: snapped ? 36 : 40, width: 13, height: 20, radius: 6, colour: shadow)
+        canvas.fillRoundedRect(x: x + 22, y: 32, width: 38, height: 40, radius: 11, color: gold)
+        canvas.fillRoundedRect(x: x + 14, y: snapped ? 36 : 40, width: 13, height: 20, radius: 6, color: shadow)
         // After the snap the stones pulse brighter, then settle.
         let glow = snapped ? max(0, 1 - Double(k - snapFrame) / 20) : 0
         let spots = [(41.0, 52.0, 4.5), (31, 42, 2.8), (39, 40, 2.8), (47, 40, 2.8), (54, 46, 2.8), (52, 60, 2.8)]
         for (i, spot) in spots.enumerated() {
             let r = spot.2 + glow * 1.5
             canvas.fillRoundedRect(x: x + spot.0 - r, y: spot.1 - r, width: 2 * r, height: 2 * r, radius: r,
-                                   colour: brighten(stones[i], by: glow))
+                                   color: brighten(stones[i], by: glow))
         }
         if snapped && k < snapFrame + 22 { drawRing(k - snapFrame, into: &canvas, left: x) }
     }

@@ -4,7 +4,7 @@ import ShatterShaders
 
 extension GLRenderer {
     /// `Shaders/instanced_circle.*`: every copy of a replicated circle in one `glDrawArraysInstanced`,
-    /// `gl_InstanceID` choosing each copy's rotation and colour.
+    /// `gl_InstanceID` choosing each copy's rotation and color.
     func draw(_ batch: InstancedCircleBatch, guardBand: GuardBand) throws {
         guard batch.count > 0 else { return }
         let program = try use(.instancedCircle)

@@ -11,7 +11,7 @@ extension GLRenderer {
         glUniform4f(program.location("u_shape"), parameters.x, parameters.y, parameters.z, parameters.w)
         setMap(program, "u_toLocalX", "u_toLocalY", shape.toLocal)
         glUniform1f(program.location("u_pixelsPerUnit"), shape.pixelsPerUnit)
-        glUniform4f(program.location("u_colour"), shape.colour.x, shape.colour.y, shape.colour.z, shape.colour.w)
+        glUniform4f(program.location("u_color"), shape.color.x, shape.color.y, shape.color.z, shape.color.w)
         if let mask = shape.mask {
             setMap(program, "u_maskToLocalX", "u_maskToLocalY", mask.toLocal)
             glUniform4f(program.location("u_mask"), mask.halfSize.x, mask.halfSize.y, mask.radius, mask.pixelsPerUnit)

@@ -3,7 +3,7 @@ import ShatterCore
 /// Conversions between Shatter's premultiplied pixels and PNG's straight alpha.
 ///
 /// Rounding is exact round-to-nearest in both directions, which makes a premultiplied → PNG →
-/// premultiplied round trip lossless for every valid premultiplied pixel (each colour ≤ alpha):
+/// premultiplied round trip lossless for every valid premultiplied pixel (each color ≤ alpha):
 /// un-premultiplying lands within ½ of the true straight value, and premultiplying that again
 /// lands within a/510 < ½ of the original, so it rounds back to it.
 enum Alpha {
@@ -15,14 +15,14 @@ enum Alpha {
         return UInt8(truncatingIfNeeded: (t + (t >> 8)) >> 8)
     }
 
-    /// `min(255, round(c' * 255 / a))` for a > 0. Colours above alpha (not valid premultiplied
+    /// `min(255, round(c' * 255 / a))` for a > 0. Colors above alpha (not valid premultiplied
     /// values) are clamped to 255.
     @inline(__always)
     static func unpremultiply(_ c: UInt8, _ a: UInt8) -> UInt8 {
         UInt8(min(255, (UInt32(c) * 255 + UInt32(a) / 2) / UInt32(a)))
     }
 
-    /// ``unpremultiply(_:_:)`` for every (alpha, colour), indexed `alpha << 8 | colour`: 64 KiB,
+    /// ``unpremultiply(_:_:)`` for every (alpha, color), indexed `alpha << 8 | color`: 64 KiB,
     /// built once, so writing a translucent frame costs a load per channel instead of a division.
     static let unpremultiplyTable: [UInt8] = (0..<65536).map { i in
         let a = UInt8(i >> 8), c = UInt8(i & 255)
@@ -65,7 +65,7 @@ enum Alpha {
     }
 
     /// Premultiplied RGBA8 composited over an opaque `background` → RGB8:
-    /// `c' + round(bg * (255 - a) / 255)`, clamped to 255 for invalid (colour > alpha) pixels.
+    /// `c' + round(bg * (255 - a) / 255)`, clamped to 255 for invalid (color > alpha) pixels.
     static func rgbOver(_ image: Image, background: RGBA8) -> [UInt8] {
         let count = image.width * image.height
         var out = [UInt8](repeating: 0, count: count * 3)

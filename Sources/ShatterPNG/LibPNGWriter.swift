@@ -2,7 +2,7 @@ import CPNG
 
 /// The one call into libpng's full write API, through the C shim that keeps setjmp/longjmp in C.
 ///
-/// Kept general (any colour type, bit depth, palette, tRNS, interlacing) because the tests use it
+/// Kept general (any color type, bit depth, palette, tRNS, interlacing) because the tests use it
 /// to produce every kind of PNG the decoder must read.
 struct LibPNGWriter {
     var width: Int
@@ -17,10 +17,10 @@ struct LibPNGWriter {
     var palette: [png_color] = []
     /// tRNS alpha per palette entry (may be shorter than the palette).
     var paletteAlpha: [UInt8] = []
-    /// tRNS single transparent colour for gray / RGB images.
+    /// tRNS single transparent color for gray / RGB images.
     var transparentColor: png_color_16?
 
-    /// Encodes `rows` (`height` rows of `stride` bytes, in this colour type's sample layout;
+    /// Encodes `rows` (`height` rows of `stride` bytes, in this color type's sample layout;
     /// 16-bit samples big-endian). `name` labels errors.
     func encode(rows: [UInt8], stride: Int, name: String) throws(PNGError) -> [UInt8] {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {

@@ -3,9 +3,9 @@ import ShatterCore
 
 /// Writes ``Image``s as 8-bit PNG: RGBA with straight alpha, or RGB over an opaque background.
 ///
-/// Premultiplied colour is un-premultiplied with exact rounding, `c = min(255, round(c' · 255 / a))`,
+/// Premultiplied color is un-premultiplied with exact rounding, `c = min(255, round(c' · 255 / a))`,
 /// and fully transparent pixels become (0, 0, 0, 0); reading the file back with ``PNGDecoder``
-/// gives the original pixels exactly whenever every colour ≤ alpha (any valid premultiplied image).
+/// gives the original pixels exactly whenever every color ≤ alpha (any valid premultiplied image).
 ///
 /// ```swift
 /// let bytes = try PNGEncoder.encode(frame)                                    // fast, RGBA

@@ -79,8 +79,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): cannot write this image (\(reason)) — render a non-empty image first."
         case .invalidCompressionLevel(let level):
             return "PNG compression level \(level) is out of range — use 0 (none) through 9 (smallest)."
-        case .backgroundNotOpaque(let colour):
-            return "PNG background (r: \(colour.r), g: \(colour.g), b: \(colour.b), a: \(colour.a)) is not opaque — "
+        case .backgroundNotOpaque(let color):
+            return "PNG background (r: \(color.r), g: \(color.g), b: \(color.b), a: \(color.a)) is not opaque — "
                 + "use alpha 255, or no background to keep the alpha channel."
         case .encodeFailed(let path, let message):
             return "\(path): PNG encoding failed (libpng: \(message)) — check free memory and the image size."

@@ -18,7 +18,7 @@ public struct PNGWriteOptions: Sendable, Hashable {
     /// keeps frames small; libpng's own per-row choice (``PNGFilter/adaptive``) tries all five
     /// filters on every row and measured 4× slower at level 1 for no smaller file.
     public var filter: PNGFilter
-    /// `nil`: write 8-bit RGBA with straight alpha. An opaque colour: composite the image over
+    /// `nil`: write 8-bit RGBA with straight alpha. An opaque color: composite the image over
     /// it and write 8-bit RGB, dropping alpha. A background that is not opaque is refused.
     public var background: RGBA8?
 

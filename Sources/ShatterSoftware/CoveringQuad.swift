@@ -30,8 +30,8 @@ extension SoftwareRenderer {
             for local in chunkRange(band, of: bandCount, total: rows.count) {
                 let y = rows.lowerBound + local
                 for x in columns {
-                    if let colour = fragment(CoveringQuad.centre(x: x, y: y)) {
-                        target.store(colour, at: (y * target.width + x) * 4, blend: blend)
+                    if let color = fragment(CoveringQuad.centre(x: x, y: y)) {
+                        target.store(color, at: (y * target.width + x) * 4, blend: blend)
                     }
                 }
             }

@@ -20,11 +20,11 @@ struct DustLayersProgram {
         u_layerCount = stack.layers.count
     }
 
-    /// The premultiplied colour at the centre of image pixel (x, y); zero where no layer reaches.
+    /// The premultiplied color at the centre of image pixel (x, y); zero where no layer reaches.
     @inline(__always)
     func fragment(x: Int, y: Int, textures: DustTextures, layers: UnsafeBufferPointer<Float>) -> SIMD4<Float> {
         let pixel = SIMD2(Float(x) + 0.5, Float(y) + 0.5)
-        var colour = SIMD4<Float>.zero
+        var color = SIMD4<Float>.zero
         for i in 0..<u_layerCount {
             let o = i * 8
             let d = pixel - SIMD2(layers[o], layers[o + 1])
@@ -40,9 +40,9 @@ struct DustLayersProgram {
             let top = texel(px, py, layer, textures) * (1 - a.x) + texel(px + 1, py, layer, textures) * a.x
             let bottom = texel(px, py + 1, layer, textures) * (1 - a.x) + texel(px + 1, py + 1, layer, textures) * a.x
             let c = (top * (1 - a.y) + bottom * a.y) * layers[o + 4]
-            colour = c + colour * (1 - c.w)
+            color = c + color * (1 - c.w)
         }
-        return colour
+        return color
     }
 
     /// `layerTexel`: the snapshot texel at (x, y) when `layer` owns it, else transparent.

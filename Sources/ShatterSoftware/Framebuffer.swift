@@ -1,7 +1,7 @@
 import ShatterCore
 
 /// The CPU renderer's render target: premultiplied RGBA8, row 0 at the top, written the way a GLES
-/// RGBA8 colour attachment is (float colour clamped to [0, 1], ×255, rounded to nearest).
+/// RGBA8 color attachment is (float color clamped to [0, 1], ×255, rounded to nearest).
 struct Framebuffer: @unchecked Sendable {
     let bytes: UnsafeMutableBufferPointer<UInt8>
     let width: Int
@@ -53,7 +53,7 @@ struct Framebuffer: @unchecked Sendable {
         case .sourceOver:
             out = source + load(offset) * (1 - source.w)
         case .screen:
-            // A fixed-point colour buffer may blend the fragment colour already converted to its own
+            // A fixed-point color buffer may blend the fragment color already converted to its own
             // 8-bit format (llvmpipe does; GLES allows it). Doing the same keeps layered translucent
             // screens (the flower's ghost petals) from drifting a step apart per layer.
             let s = Self.quantised(source)

@@ -12,7 +12,7 @@ struct LayerQuadProgram {
         u_opacity = quad.opacity
     }
 
-    /// The colour at pixel centre `pixel`, or nil where the shader discards (outside the layer).
+    /// The color at pixel centre `pixel`, or nil where the shader discards (outside the layer).
     @inline(__always)
     func fragment(pixel: SIMD2<Float>, texture: TextureSampler) -> SIMD4<Float>? {
         let uv = u_toTexture.apply(pixel)

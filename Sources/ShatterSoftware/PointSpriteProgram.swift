@@ -96,7 +96,7 @@ struct PointSpriteProgram {
         return SIMD2(x * u_clipScale.x, y * u_clipScale.y)
     }
 
-    /// The fragment colour at point coordinate `pc` (upper-left origin).
+    /// The fragment color at point coordinate `pc` (upper-left origin).
     @inline(__always)
     func fragment(pc: SIMD2<Float>, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> SIMD4<Float> {
         snapshot.sample(columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: snapshot),

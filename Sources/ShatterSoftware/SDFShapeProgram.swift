@@ -7,7 +7,7 @@ struct SDFShapeProgram {
     let u_toLocal: PixelMap
     let u_shape: SIMD4<Float>
     let u_pixelsPerUnit: Float
-    let u_colour: SIMD4<Float>
+    let u_color: SIMD4<Float>
     let u_maskToLocal: PixelMap
     let u_mask: SIMD4<Float>
 
@@ -16,7 +16,7 @@ struct SDFShapeProgram {
         u_toLocal = shape.toLocal
         u_shape = shape.parameters
         u_pixelsPerUnit = shape.pixelsPerUnit
-        u_colour = shape.colour
+        u_color = shape.color
         if let mask = shape.mask {
             u_maskToLocal = mask.toLocal
             u_mask = SIMD4(mask.halfSize.x, mask.halfSize.y, mask.radius, mask.pixelsPerUnit)
@@ -50,7 +50,7 @@ struct SDFShapeProgram {
     @inline(__always)
     static func coverage(_ d: Float) -> Float { min(max(0.5 - d, 0), 1) }
 
-    /// The colour at pixel centre `pixel`, or nil where the shader discards.
+    /// The color at pixel centre `pixel`, or nil where the shader discards.
     @inline(__always)
     func fragment(pixel: SIMD2<Float>) -> SIMD4<Float>? {
         let p = u_toLocal.apply(pixel)
@@ -64,6 +64,6 @@ struct SDFShapeProgram {
         if alpha <= 0 {
             return nil
         }
-        return u_colour * alpha
+        return u_color * alpha
     }
 }

@@ -2,7 +2,7 @@ import ShatterCore
 
 extension SoftwareRenderer {
     /// Runs `DustLayersProgram` over the pixels of the stack's bounding rectangle, in bands of rows,
-    /// and blends the result source-over once. Pixels no layer reaches get colour 0, which leaves
+    /// and blends the result source-over once. Pixels no layer reaches get color 0, which leaves
     /// them as they are; they are skipped outright.
     func draw(_ stack: DustLayerStack, into target: Framebuffer) throws {
         let snapshot = stack.snapshot.image, assignment = stack.assignment.image
@@ -25,9 +25,9 @@ extension SoftwareRenderer {
                         for local in chunkRange(band, of: bandCount, total: rows.count) {
                             let y = rows.lowerBound + local
                             for x in columns {
-                                let colour = program.fragment(x: x, y: y, textures: textures, layers: layers)
-                                if colour == .zero { continue }
-                                target.store(colour, at: (y * target.width + x) * 4, blend: .sourceOver)
+                                let color = program.fragment(x: x, y: y, textures: textures, layers: layers)
+                                if color == .zero { continue }
+                                target.store(color, at: (y * target.width + x) * 4, blend: .sourceOver)
                             }
                         }
                     }

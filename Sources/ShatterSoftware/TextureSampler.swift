@@ -2,7 +2,7 @@ import ShatterCore
 
 /// The Swift twin of GLSL's `texture(sampler2D, uv)` on an RGBA8 texture with clamp-to-edge
 /// addressing: texel centres at (i + 0.5) / size, `linear` = bilinear between the four nearest texel
-/// centres, `nearest` = the texel containing uv. Colours come back premultiplied, in [0, 1].
+/// centres, `nearest` = the texel containing uv. Colors come back premultiplied, in [0, 1].
 ///
 /// Sampling is split into one ``Tap`` per axis (the two texels and the weight between them) so a
 /// raster loop can compute a column's or a row's tap once and reuse it: the float operations, and so

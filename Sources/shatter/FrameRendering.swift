@@ -31,7 +31,7 @@ struct FrameRendering {
         defer { try? recorder.flush() }  // even when a write fails, the manifest lists what is done
         Interruption.install()
         let pipeline = FramePipeline(output: folder, png: PNGWriteOptions(compressionLevel: output.compression,
-                                                                                 background: output.background?.colour))
+                                                                                 background: output.background?.color))
         let sheetFrames = frames.isEmpty ? [] : Set(Self.evenlySpaced(output.sheetFrames, of: frames.count).map { frames[$0] })
         var sheet = ContactSheet(columns: max(1, min(4, sheetFrames.count)), thumbnailWidth: 180)
         let summary = try pipeline.run(

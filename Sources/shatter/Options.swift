@@ -36,8 +36,8 @@ struct OutputOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("PNG zlib level, 0 (none) … 9 (smallest); 1 is fast.", valueName: "LEVEL"))
     var compression: Int = PNGWriteOptions.fastCompressionLevel
 
-    @Option(help: ArgumentHelp("Composite frames over this opaque colour and write RGB PNGs.", valueName: "RRGGBB"))
-    var background: HexColour?
+    @Option(help: ArgumentHelp("Composite frames over this opaque color and write RGB PNGs.", valueName: "RRGGBB"))
+    var background: HexColor?
 
     @Option(name: .customLong("contact-sheet"),
             help: ArgumentHelp("Also write a contact sheet of evenly spaced frames to this PNG.", valueName: "PNG"))
@@ -103,14 +103,14 @@ struct FrameRange: ExpressibleByArgument {
     }
 }
 
-/// An opaque colour written `RRGGBB` (a leading `#` is allowed), e.g. `000000`.
-struct HexColour: ExpressibleByArgument {
-    let colour: RGBA8
+/// An opaque color written `RRGGBB` (a leading `#` is allowed), e.g. `000000`.
+struct HexColor: ExpressibleByArgument {
+    let color: RGBA8
 
     init?(argument: String) {
         let digits = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
         guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
-        colour = RGBA8(r: UInt8(value >> 16), g: UInt8((value >> 8) & 0xFF), b: UInt8(value & 0xFF), a: 255)
+        color = RGBA8(r: UInt8(value >> 16), g: UInt8((value >> 8) & 0xFF), b: UInt8(value & 0xFF), a: 255)
     }
 }
 

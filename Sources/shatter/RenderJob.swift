@@ -43,9 +43,9 @@ extension Dimensions: CustomStringConvertible {
     var description: String { "\(width)x\(height)" }
 }
 
-extension HexColour: CustomStringConvertible {
+extension HexColor: CustomStringConvertible {
     var description: String {
-        let value = UInt32(colour.r) << 16 | UInt32(colour.g) << 8 | UInt32(colour.b)
+        let value = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 6 - digits.count) + digits
     }

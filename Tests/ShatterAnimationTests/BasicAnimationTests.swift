@@ -70,7 +70,7 @@ struct BasicAnimationTests {
         #expect(layer.presentation(at: 0.5) == layer.model)
     }
 
-    @Test func coloursAndRectsInterpolateComponentwise() {
+    @Test func colorsAndRectsInterpolateComponentwise() {
         let blue = Color(red: 15.0 / 255, green: 78.0 / 255, blue: 101.0 / 255)
         let fade = BasicAnimation(from: Color.white, to: blue, timing: MediaTiming(duration: 1))
         let half = fade.presentationValue(at: 0.5, model: .clear)

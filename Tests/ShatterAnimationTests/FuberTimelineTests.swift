@@ -124,12 +124,12 @@ struct FuberTimelineTests {
                     circleScale: 0.25 + 0.75 * se(0.05 / 2.5), lineWidth: 5 * se((0.05 / 3) / fiveSixths),
                     squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (0.05 / 3) / fiveSixths), squareBlueness: 0,
                     maskSide: 75, maskRadius: 0),
-        // t 1.5 → local 0.6: the square's colour change (begins 1/3, lasts 1.2) is under way.
+        // t 1.5 → local 0.6: the square's color change (begins 1/3, lasts 1.2) is under way.
         LogoInstant(time: 1.5, strokeEnd: se(0.6 / 2.5), circleRotationDegrees: -45 * (1 - se(0.6 / 2.5)),
                     circleScale: 0.25 + 0.75 * se(0.6 / 2.5), lineWidth: 5 * se((0.6 / 3) / fiveSixths),
                     squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (0.6 / 3) / fiveSixths),
                     squareBlueness: reference(Fuber.square, (0.6 - 1.0 / 3) / 1.2), maskSide: 75, maskRadius: 0),
-        // t 2.9 → local 2.0: colour change over (held blue by its forward fill).
+        // t 2.9 → local 2.0: color change over (held blue by its forward fill).
         LogoInstant(time: 2.9, strokeEnd: se(2.0 / 2.5), circleRotationDegrees: -45 * (1 - se(2.0 / 2.5)),
                     circleScale: 0.25 + 0.75 * se(2.0 / 2.5), lineWidth: 5 * se((2.0 / 3) / fiveSixths),
                     squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (2.0 / 3) / fiveSixths), squareBlueness: 1,

@@ -6,7 +6,7 @@ import ShatterEffects
 import Glibc
 #endif
 
-/// The flower's geometry and colours at key phases, against values worked out by hand from the
+/// The flower's geometry and colors at key phases, against values worked out by hand from the
 /// original's constants (effects-originals §3).
 @Suite struct BreatheTests {
     let flower = Breathe()
@@ -45,7 +45,7 @@ import Glibc
         #expect(abs(flower.state(at: time(phase)).rotation + .pi / 3) < 1e-9)
     }
 
-    @Test func petalColoursStepByOneSixthOfTheRamp() {
+    @Test func petalColorsStepByOneSixthOfTheRamp() {
         let petals = flower.petals(at: time(0.3))
         for k in 0..<6 {
             let expected = SIMD3(0.17 + Double(k) * 0.14 / 6, 0.59 + Double(k) * 0.26 / 6, 0.60 + Double(k) * 0.02 / 6)

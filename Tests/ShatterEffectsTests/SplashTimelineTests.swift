@@ -35,7 +35,7 @@ import ShatterEffects
         #expect(Self.close(s.circle.transform.scale, 0.37810269211680747))
         #expect(Self.close(s.line.lineWidth, 0.8540179474453833))
         #expect(Self.close(s.square.bounds.size.width, 17.5))          // 14 + 7 × (symmetric curve at 0.5)
-        // Colour: (1.25 − 1/3) / 1.2 = 0.7639 of the way, curve (0.25, 0, 0.2, 1) → 0.96591.
+        // Color: (1.25 − 1/3) / 1.2 = 0.7639 of the way, curve (0.25, 0, 0.2, 1) → 0.96591.
         #expect(Self.close(s.square.backgroundColor.red, 0.09090643545120947))
         #expect(Self.close(s.square.backgroundColor.green, 0.329543496145267))
         #expect(Self.close(s.square.backgroundColor.blue, 0.41666496274785936))

@@ -28,15 +28,15 @@ struct GLBreatheParityTests {
         }
     }
 
-    @Test func instanceColoursAndRotationsComeFromTheInstanceID() throws {
-        // Six small separate circles: each must show its own instance's colour where the CPU says so.
+    @Test func instanceColorsAndRotationsComeFromTheInstanceID() throws {
+        // Six small separate circles: each must show its own instance's color where the CPU says so.
         let batch = InstancedCircleBatch(count: 6, centre: SIMD2(50, 50), circleCentre: SIMD2(-30, 0), radius: 8,
                                          angleStep: -.pi / 3, instanceColor: SIMD3(0.1, 0.2, 0.9),
                                          colorOffset: SIMD3(0.15, 0.12, -0.1), blend: .screen)
         let list = DisplayList(width: 100, height: 100, clearColor: .opaqueBlack, commands: [.instancedCircles(batch)])
         let image = try GLRenderer().render(list)
         // Instance k is (−30, 0) turned by −60°·k; on a y-down screen k = 1 lands at (−15, +26), below
-        // and to the left, in colour (0.1, 0.2, 0.9) + (0.15, 0.12, −0.1) = (0.25, 0.32, 0.8).
+        // and to the left, in color (0.1, 0.2, 0.9) + (0.15, 0.12, −0.1) = (0.25, 0.32, 0.8).
         let k1 = image[50 - 15, 50 + 26]
         #expect(k1 == RGBA8(r: 64, g: 82, b: 204, a: 255))
         let k3 = image[50 + 30, 50]  // turned by −180°: (0.55, 0.56, 0.6)
@@ -59,9 +59,9 @@ struct GLScreenBlendTests {
             }
         }
         let gl = try GLRenderer()
-        for colour in [SIMD3<Float>(0.17, 0.59, 0.60), SIMD3(0.2867, 0.8067, 0.6167), SIMD3(0.013, 0.5, 0.999)] {
+        for color in [SIMD3<Float>(0.17, 0.59, 0.60), SIMD3(0.2867, 0.8067, 0.6167), SIMD3(0.013, 0.5, 0.999)] {
             let cover = InstancedCircleBatch(count: 1, centre: SIMD2(128, 128), circleCentre: .zero, radius: 400,
-                                             angleStep: 0, instanceColor: colour, opacity: opacity, blend: .screen)
+                                             angleStep: 0, instanceColor: color, opacity: opacity, blend: .screen)
             let list = DisplayList(width: 256, height: 256, commands: [
                 .texturedQuad(TexturedQuad(texture: Texture(image: background),
                                            rect: PixelRect(x: 0, y: 0, width: 256, height: 256), filter: .nearest)),
@@ -69,7 +69,7 @@ struct GLScreenBlendTests {
             ])
             let d = try ImageDifference(expected: try SoftwareRenderer().render(list), actual: try gl.render(list))
             #expect(d.largestChannelDifference <= 1, "\(d)")
-            // Blending the unquantised float colour instead leaves 30–50% of these pixels a step apart.
+            // Blending the unquantised float color instead leaves 30–50% of these pixels a step apart.
             #expect(d.fractionWithin(0) >= 0.99, "\(d)")
         }
     }

@@ -3,7 +3,7 @@ import ShatterCore
 import Testing
 @testable import ShatterPNG
 
-/// Every PNG colour type / bit depth / interlacing decodes to the exact premultiplied pixels.
+/// Every PNG color type / bit depth / interlacing decodes to the exact premultiplied pixels.
 struct ColorTypeCase: Sendable, CustomTestStringConvertible {
     var label: String
     var width: Int
@@ -72,7 +72,7 @@ let colorTypeCases: [ColorTypeCase] = [
                   expected: [halfOrange, rgb(1, 2, 3), .transparent, RGBA8(r: 64, g: 64, b: 64, a: 64)]),
 ]
 
-@Test("decodes every colour type to exact premultiplied pixels", arguments: colorTypeCases)
+@Test("decodes every color type to exact premultiplied pixels", arguments: colorTypeCases)
 func decodesColorType(_ c: ColorTypeCase) throws {
     let height = c.expected.count / c.width
     let data = try Fixtures.png(width: c.width, height: height, colorType: c.colorType, bitDepth: c.bitDepth,

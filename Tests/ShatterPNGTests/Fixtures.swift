@@ -6,7 +6,7 @@ import Testing
 
 /// Test helpers: PNG generation through the real libpng writer, chunk surgery, scratch folders.
 enum Fixtures {
-    /// A PNG of any colour type, written by libpng. `rows` are tightly packed samples
+    /// A PNG of any color type, written by libpng. `rows` are tightly packed samples
     /// (16-bit big-endian); `palette` is flat RGB triples.
     static func png(width: Int, height: Int, colorType: Int32, bitDepth: Int32 = 8, interlaced: Bool = false,
                     rows: [UInt8], palette: [UInt8] = [], paletteAlpha: [UInt8] = [],

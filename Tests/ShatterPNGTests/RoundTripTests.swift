@@ -4,7 +4,7 @@ import Testing
 
 /// Encode → decode round trips through real libpng.
 struct RoundTripTests {
-    /// A random valid premultiplied image (colour ≤ alpha), with plenty of alpha 0 and 255.
+    /// A random valid premultiplied image (color ≤ alpha), with plenty of alpha 0 and 255.
     static func randomImage(width: Int, height: Int, seed: UInt64) -> Image {
         var generator = SplitMix64(seed: seed)
         var image = Image(width: width, height: height)
@@ -28,22 +28,22 @@ struct RoundTripTests {
         #expect(try PNGDecoder.decode(data: bytes, name: "roundtrip.png") == image)
     }
 
-    @Test("every valid premultiplied (colour, alpha) pair round-trips exactly")
+    @Test("every valid premultiplied (color, alpha) pair round-trips exactly")
     func exhaustiveRoundTrip() throws {
-        // 32 896 pixels: for each alpha a, every colour 0...a (the documented exactness claim).
+        // 32 896 pixels: for each alpha a, every color 0...a (the documented exactness claim).
         var pixels: [UInt8] = []
         for a in 0...255 {
             for c in 0...a { pixels += [UInt8(c), UInt8(a - c), UInt8(c / 2), UInt8(a)] }
         }
-        // Alpha 0 with colour 0 is the only valid transparent pixel, so only it is in the list.
+        // Alpha 0 with color 0 is the only valid transparent pixel, so only it is in the list.
         let image = Image(width: 257, height: 128, pixels: pixels)  // 257 × 128 = 32 896
         #expect(try PNGDecoder.decode(data: PNGEncoder.encode(image), name: "all.png") == image)
     }
 
-    @Test("straight alpha written to the file is the rounded un-premultiplied colour")
+    @Test("straight alpha written to the file is the rounded un-premultiplied color")
     func writesStraightAlpha() throws {
-        // (100, 50, 25, 128) → (199, 100, 50, 128): round(c · 255 / 128); invalid colour > alpha clamps
-        // to 255; alpha 0 with colour (not valid premultiplied) is written as 0, 0, 0, 0.
+        // (100, 50, 25, 128) → (199, 100, 50, 128): round(c · 255 / 128); invalid color > alpha clamps
+        // to 255; alpha 0 with color (not valid premultiplied) is written as 0, 0, 0, 0.
         let image = Image(width: 3, height: 1, pixels: [100, 50, 25, 128, 200, 0, 0, 100, 9, 9, 9, 0])
         let straight = Alpha.straightRGBA(image)
         #expect(straight == [199, 100, 50, 128, 255, 0, 0, 100, 0, 0, 0, 0])
@@ -56,7 +56,7 @@ struct RoundTripTests {
     func backgroundDropsAlpha() throws {
         let image = Image(width: 3, height: 1, pixels: [100, 50, 25, 128, 0, 0, 0, 0, 10, 20, 30, 255])
         let bytes = try PNGEncoder.encode(image, options: PNGWriteOptions(background: RGBA8(r: 255, g: 0, b: 100, a: 255)))
-        #expect(bytes[25] == 2, "IHDR colour type should be RGB (2)")
+        #expect(bytes[25] == 2, "IHDR color type should be RGB (2)")
         let decoded = try PNGDecoder.decode(data: bytes, name: "rgb.png")
         // c' + round(bg · (255 − a) / 255): 255·127/255 = 127, 100·127/255 = 49.8 → 50.
         #expect(decoded.allPixels == [RGBA8(r: 227, g: 50, b: 75, a: 255), RGBA8(r: 255, g: 0, b: 100, a: 255),

@@ -3,13 +3,13 @@ import ShatterCore
 import ShatterEffects
 import ShatterSoftware
 
-/// The CPU renderer's breathing flower, pixel by pixel: wherever petals overlap, the colour is the
-/// screen composite of exactly those petals' colours over black.
+/// The CPU renderer's breathing flower, pixel by pixel: wherever petals overlap, the color is the
+/// screen composite of exactly those petals' colors over black.
 @Suite struct BreatheFrameTests {
-    /// The colour expected well inside (or outside) every circle: `1 − Π(1 − c·opacity)` per channel,
+    /// The color expected well inside (or outside) every circle: `1 − Π(1 − c·opacity)` per channel,
     /// and how many circles cover the pixel. nil where the pixel centre is within a pixel of any circle's
     /// edge (anti-aliased there).
-    static func expectedScreen(x: Int, y: Int, circles: [Breathe.Circle]) -> (colour: SIMD3<Double>, count: Int)? {
+    static func expectedScreen(x: Int, y: Int, circles: [Breathe.Circle]) -> (color: SIMD3<Double>, count: Int)? {
         let pixel = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
         var keep = SIMD3<Double>(repeating: 1)
         var count = 0
@@ -37,7 +37,7 @@ import ShatterSoftware
             for x in 0..<image.width {
                 guard let expected = expectedScreen(x: x, y: y, circles: circles) else { continue }
                 let p = image[x, y]
-                let error = SIMD3(Double(p.r), Double(p.g), Double(p.b)) - expected.colour * 255
+                let error = SIMD3(Double(p.r), Double(p.g), Double(p.b)) - expected.color * 255
                 worst[expected.count] = max(worst[expected.count] ?? 0, abs(error.x), abs(error.y), abs(error.z),
                                             abs(Double(p.a) - 255))
             }
@@ -58,7 +58,7 @@ import ShatterSoftware
         }
     }
 
-    /// With the ghost petals (opacity below 1) up to twelve circles overlap; each layer's colour is
+    /// With the ghost petals (opacity below 1) up to twelve circles overlap; each layer's color is
     /// rounded to 8 bits before it blends and the result again after, so n layers stay within n steps
     /// of the exact composite.
     @Test(arguments: [0.55, 0.6, 0.75])
@@ -70,7 +70,7 @@ import ShatterSoftware
         }
     }
 
-    @Test func theClosedFlowerIsOneDiscOfAllSixColoursScreened() throws {
+    @Test func theClosedFlowerIsOneDiscOfAllSixColorsScreened() throws {
         let image = try SoftwareRenderer().render(Breathe().displayList(at: 0))
         // Six petals of radius 24 on one spot: 255 · (1 − Π(1 − c_k)) = (201.59, 254.84, 254.08).
         let centre = image[184, 224]
@@ -87,13 +87,13 @@ import ShatterSoftware
     func anyPetalCountDraws(petals: Int) throws {
         let flower = Breathe(parameters: .init(petals: petals))
         let image = try SoftwareRenderer().render(flower.displayList(at: 0.4 * Breathe.cycleDuration))
-        // Fully open: every petal passes through the centre; the petal 0 centre shows its colour alone
+        // Fully open: every petal passes through the centre; the petal 0 centre shows its color alone
         // only with one petal, and is lit with any number.
         let lit = image.pixels.enumerated().filter { $0.offset % 4 == 1 && $0.element > 0 }.count
         #expect(lit > 3 * 80 * 80)  // at least the area of one radius-80 petal
         for circle in flower.petals(at: 0.4 * Breathe.cycleDuration).prefix(3) {
             let p = image[Int(circle.centre.x), Int(circle.centre.y)]
-            #expect(p.g >= UInt8(circle.color.y * 255 - 1), "petal centre is at least its own colour")
+            #expect(p.g >= UInt8(circle.color.y * 255 - 1), "petal centre is at least its own color")
         }
     }
 }

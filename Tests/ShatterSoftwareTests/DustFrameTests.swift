@@ -75,7 +75,7 @@ import ShatterTestSupport
     }
 
     @Test func theSpritePlayerShowsFrameTimeTimes48Over2() throws {
-        // A sheet of 48 flat frames, frame k coloured (k, 255 − k, 7).
+        // A sheet of 48 flat frames, frame k colored (k, 255 − k, 7).
         var sheet = Image(width: 48 * 4, height: 4)
         for x in 0..<sheet.width { for y in 0..<4 { sheet[x, y] = RGBA8(r: UInt8(x / 4), g: UInt8(255 - x / 4), b: 7, a: 255) } }
         let player = try SpriteSheetPlayer(sheet: sheet, frameWidth: 4, frameHeight: 4, scale: 3)

@@ -1,4 +1,5 @@
 import Testing
+import ShatterCompare
 import ShatterCore
 import ShatterEffects
 @testable import ShatterSoftware

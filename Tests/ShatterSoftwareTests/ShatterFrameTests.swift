@@ -1,4 +1,5 @@
 import Testing
+import ShatterCompare
 import ShatterCore
 import ShatterEffects
 import ShatterTestSupport
@@ -42,7 +43,7 @@ import ShatterTestSupport
     }
 
     @Test func aSpriteShowsItsTextureUprightThroughPointCoord() throws {
-        // A 4×4 texture, one colour per texel, shown by one 4-pixel sprite centred in an 8×8 image.
+        // A 4×4 texture, one color per texel, shown by one 4-pixel sprite centred in an 8×8 image.
         let texels = SpriteFixture.gradient4x4
         let list = SpriteFixture.single(texture: texels, canvas: 8, size: 4, centre: SIMD2(0, 0))
         let frame = try SoftwareRenderer().render(list)

@@ -36,7 +36,7 @@ import Glibc
     @Test func aTilesOpacityShowsInItsPixels() throws {
         // Tile (1, 1) at rest, container at 0.75, at two instants: t = 0 (held at local 1.05,
         // opacity 0.62545) and t = 2.9 (local 0.6817, opacity 0.28898). Source-over on premultiplied
-        // colour makes (pixel − background) proportional to the opacity.
+        // color makes (pixel − background) proportional to the opacity.
         let splash = UberSplash(parameters: .init(scale: 1))
         let renderer = SoftwareRenderer()
         let bright = try renderer.render(splash.displayList(at: 0))
@@ -76,7 +76,7 @@ import Glibc
         let mask = SDFShape.Mask(halfSize: SIMD2(10, 40), radius: 0,
                                  toLocal: PixelMap(row0: SIMD3(1, 0, -10), row1: SIMD3(0, 1, -20)), pixelsPerUnit: 1)
         let shape = SDFShape(kind: .roundedBox(halfSize: SIMD2(10, 10), radius: 0), toLocal: toLocal, pixelsPerUnit: 1,
-                             colour: SIMD4(1, 1, 1, 1), mask: mask, bounds: PixelRect(x: 5, y: 5, width: 30, height: 30))
+                             color: SIMD4(1, 1, 1, 1), mask: mask, bounds: PixelRect(x: 5, y: 5, width: 30, height: 30))
         let frame = try SoftwareRenderer().render(DisplayList(width: 40, height: 40, clearColor: .opaqueBlack,
                                                               commands: [.shape(shape)]))
         #expect(frame[15, 20] == .opaqueWhite)
@@ -92,7 +92,7 @@ import Glibc
         // Radius 30 about (50, 50), axis +y (down on screen), half-angle 45°: the bottom quarter.
         let pie = SDFShape(kind: .pie(radius: 30, halfAngle: .pi / 4),
                            toLocal: PixelMap(row0: SIMD3(1, 0, -50), row1: SIMD3(0, 1, -50)), pixelsPerUnit: 1,
-                           colour: SIMD4(1, 1, 1, 1), bounds: PixelRect(x: 18, y: 18, width: 64, height: 64))
+                           color: SIMD4(1, 1, 1, 1), bounds: PixelRect(x: 18, y: 18, width: 64, height: 64))
         let frame = try SoftwareRenderer().render(DisplayList(width: 100, height: 100, commands: [.shape(pie)]))
         #expect(Self.pixel(frame, centre: (50, 50), radius: 20, degrees: 180) == .opaqueWhite)    // straight down
         #expect(Self.pixel(frame, centre: (50, 50), radius: 20, degrees: 180 - 35) == .opaqueWhite)

@@ -1,4 +1,5 @@
 import ShatterCore
+import ShatterScenes
 import ShatterEffects
 
 /// Small shattered transitions over the default screens, shared by the CPU and GL tests.
@@ -22,7 +23,7 @@ public enum SpriteFixture {
         return DisplayList(width: canvas, height: canvas, commands: [.pointSprites(batch)])
     }
 
-    /// A 4×4 texture with one colour per texel: red grows to the right, green downwards.
+    /// A 4×4 texture with one color per texel: red grows to the right, green downwards.
     public static let gradient4x4: Image = {
         var texels = Image(width: 4, height: 4)
         for y in 0..<4 { for x in 0..<4 { texels[x, y] = RGBA8(r: UInt8(x * 60), g: UInt8(y * 60), b: 9, a: 255) } }

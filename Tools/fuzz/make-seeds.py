@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the fuzzers' seed corpus: small PNGs of every colour type, depth and interlacing, and
+"""Writes the fuzzers' seed corpus: small PNGs of every color type, depth and interlacing, and
 command lines. Run once; the files are committed under Tools/fuzz/corpus/."""
 import os, struct, zlib
 

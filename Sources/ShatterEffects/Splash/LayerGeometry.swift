@@ -32,7 +32,7 @@ enum LayerGeometry {
     /// Pixels per local unit of a similarity transform.
     static func scale(_ t: AffineTransform) -> Double { (t.a * t.a + t.b * t.b).squareRoot() }
 
-    /// Premultiplied float colour of an animation colour.
+    /// Premultiplied float color of an animation color.
     static func premultiplied(_ c: Color, opacity: Double = 1) -> SIMD4<Float> {
         let a = c.alpha * opacity
         return SIMD4(Float(c.red * a), Float(c.green * a), Float(c.blue * a), Float(a))

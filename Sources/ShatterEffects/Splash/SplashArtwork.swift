@@ -29,7 +29,7 @@ enum SplashArtwork {
         let blue = Fuber.lightBlue
         return Texture(image: StrokePainter.paint(tileStrokes, pixelWidth: side, pixelHeight: side,
                                                   scale: Double(side) / Fuber.tileSide,
-                                                  colour: SIMD3(blue.red, blue.green, blue.blue)))
+                                                  color: SIMD3(blue.red, blue.green, blue.blue)))
     }
 
     // MARK: Label
@@ -83,6 +83,6 @@ enum SplashArtwork {
         let size = labelSize
         return Texture(image: StrokePainter.paint(
             labelStrokes, pixelWidth: max(1, Int((size.width * scale).rounded(.up))),
-            pixelHeight: max(1, Int((size.height * scale).rounded(.up))), scale: scale, colour: SIMD3(1, 1, 1)))
+            pixelHeight: max(1, Int((size.height * scale).rounded(.up))), scale: scale, color: SIMD3(1, 1, 1)))
     }
 }

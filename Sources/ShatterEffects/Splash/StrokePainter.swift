@@ -3,7 +3,7 @@ import ShatterCore
 /// Paints textures that are prepared once on the CPU (the tile artwork, the label) from strokes, in
 /// points: the coverage of each pixel is `clamp(0.5 − d, 0, 1)` with `d` the signed distance, in
 /// pixels, from its centre to the nearest stroke. Straight alpha never appears: the result is the
-/// premultiplied colour times the coverage, on transparent.
+/// premultiplied color times the coverage, on transparent.
 struct StrokePainter {
     /// One stroke, in points, y down.
     enum Stroke: Sendable {
@@ -48,10 +48,10 @@ struct StrokePainter {
         private static func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
     }
 
-    /// An image of `pixelWidth`×`pixelHeight` showing `strokes` in `colour` (straight RGB, 0…1, opaque),
+    /// An image of `pixelWidth`×`pixelHeight` showing `strokes` in `color` (straight RGB, 0…1, opaque),
     /// at `scale` pixels per point.
     static func paint(_ strokes: [Stroke], pixelWidth: Int, pixelHeight: Int, scale: Double,
-                      colour: SIMD3<Double>) -> Image {
+                      color: SIMD3<Double>) -> Image {
         var image = Image(width: pixelWidth, height: pixelHeight)
         for y in 0..<pixelHeight {
             for x in 0..<pixelWidth {
@@ -60,7 +60,7 @@ struct StrokePainter {
                 let coverage = min(max(0.5 - d * scale, 0), 1)
                 guard coverage > 0 else { continue }
                 func byte(_ v: Double) -> UInt8 { UInt8((v * coverage * 255).rounded()) }
-                image[x, y] = RGBA8(r: byte(colour.x), g: byte(colour.y), b: byte(colour.z), a: byte(1))
+                image[x, y] = RGBA8(r: byte(color.x), g: byte(color.y), b: byte(color.z), a: byte(1))
             }
         }
         return image

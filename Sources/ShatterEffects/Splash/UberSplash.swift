@@ -137,7 +137,7 @@ public struct UberSplash: Sendable {
             shapes += shape(.pie(radius: Float(r), halfAngle: Float(Double.pi * strokeEnd)),
                             local: Rect(x: -r, y: -r, width: 2 * r, height: 2 * r),
                             toPixels: state.circle.transform.concatenating(toPixels), frame: frame,
-                            colour: .white, mask: mask, maskBounds: maskBounds)
+                            color: .white, mask: mask, maskBounds: maskBounds)
         }
         // The line: centre to top, butt caps (CAShapeLayer's default), fuberBlue.
         let width = state.line.lineWidth
@@ -146,30 +146,30 @@ public struct UberSplash: Sendable {
                             local: Rect(x: -width / 2, y: -r, width: width, height: r),
                             toPixels: state.line.transform.concatenating(toPixels),
                             frame: AffineTransform(translationX: 0, y: r / 2),
-                            colour: Fuber.blue, mask: mask, maskBounds: maskBounds)
+                            color: Fuber.blue, mask: mask, maskBounds: maskBounds)
         }
-        // The square: its bounds about the centre, corner radius 1.5 (clamped), animated colour.
+        // The square: its bounds about the centre, corner radius 1.5 (clamped), animated color.
         let side = state.square.bounds.size
         if side.width > 0, side.height > 0 {
             let radius = min(max(state.square.cornerRadius, 0), side.width / 2, side.height / 2)
             shapes += shape(.roundedBox(halfSize: SIMD2(Float(side.width / 2), Float(side.height / 2)), radius: Float(radius)),
                             local: Rect(x: -side.width / 2, y: -side.height / 2, width: side.width, height: side.height),
                             toPixels: state.square.transform.concatenating(toPixels), frame: .identity,
-                            colour: state.square.backgroundColor, mask: mask, maskBounds: maskBounds)
+                            color: state.square.backgroundColor, mask: mask, maskBounds: maskBounds)
         }
         return shapes.map { .shape($0) }
     }
 
     /// One masked shape whose local space maps to pixels by `toPixels`; `frame` maps local space to
     /// the shape's own frame (where the program's shape is centred and oriented).
-    func shape(_ kind: SDFShape.Kind, local: Rect, toPixels: AffineTransform, frame: AffineTransform, colour: Color,
+    func shape(_ kind: SDFShape.Kind, local: Rect, toPixels: AffineTransform, frame: AffineTransform, color: Color,
                mask: SDFShape.Mask, maskBounds: PixelRect) -> [SDFShape] {
         guard let fromPixels = toPixels.inverted() else { return [] }
         let bounds = LayerGeometry.intersection(LayerGeometry.covering(local, toPixels), maskBounds)
         guard bounds.width > 0, bounds.height > 0 else { return [] }
         return [SDFShape(kind: kind, toLocal: LayerGeometry.pixelMap(fromPixels.concatenating(frame)),
                          pixelsPerUnit: Float(LayerGeometry.scale(toPixels)),
-                         colour: LayerGeometry.premultiplied(colour), mask: mask, bounds: bounds)]
+                         color: LayerGeometry.premultiplied(color), mask: mask, bounds: bounds)]
     }
 }
 

@@ -21,7 +21,7 @@ func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let limits = PNGLimits(maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 20)
     do {
         let image = try PNGDecoder.decode(data: bytes, name: "fuzz.png", limits: limits)
-        // A decoded image must be exactly what it claims, and premultiplied (no colour above alpha).
+        // A decoded image must be exactly what it claims, and premultiplied (no color above alpha).
         precondition(image.width > 0 && image.height > 0 && image.pixels.count == image.width * image.height * 4)
         for i in stride(from: 0, to: image.pixels.count, by: 4) {
             let a = image.pixels[i + 3]

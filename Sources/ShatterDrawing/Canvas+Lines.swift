@@ -1,7 +1,8 @@
+import ShatterCore
 extension Canvas {
     /// Strokes the segment from (x0, y0) to (x1, y1) with round caps, `width` pixels wide, anti-aliased
     /// from the distance of each pixel centre to the segment (coverage = clamp(w/2 + 0.5 − d, 0, 1)).
-    public mutating func strokeLine(x0: Double, y0: Double, x1: Double, y1: Double, width: Double, colour: RGBA8) {
+    public mutating func strokeLine(x0: Double, y0: Double, x1: Double, y1: Double, width: Double, color: RGBA8) {
         guard [x0, y0, x1, y1, width].allSatisfy(\.isFinite), width > 0 else { return }
         let half = width / 2
         let left = max(0, Int((min(x0, x1) - half - 1).rounded(.down)))
@@ -16,7 +17,7 @@ extension Canvas {
                 let t = lengthSquared > 0 ? min(1, max(0, ((cx - x0) * dx + (cy - y0) * dy) / lengthSquared)) : 0
                 let ex = cx - (x0 + t * dx), ey = cy - (y0 + t * dy)
                 let coverage = min(1, max(0, half + 0.5 - (ex * ex + ey * ey).squareRoot()))
-                if coverage > 0 { blend(x: px, y: py, colour: colour, coverage: coverage) }
+                if coverage > 0 { blend(x: px, y: py, color: color, coverage: coverage) }
             }
         }
     }

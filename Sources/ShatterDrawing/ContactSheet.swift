@@ -1,3 +1,4 @@
+import ShatterCore
 /// A grid of downscaled frames with their times, for a person to take in a whole animation at once
 /// (the README's pictures are made this way).
 ///
@@ -11,7 +12,7 @@ public struct ContactSheet: Sendable {
     public let thumbnailWidth: Int
     public var spacing = 8
     public var background = RGBA8(r: 32, g: 32, b: 36, a: 255)
-    public var labelColour = RGBA8(r: 230, g: 230, b: 230, a: 255)
+    public var labelColor = RGBA8(r: 230, g: 230, b: 230, a: 255)
     private var cells: [(thumbnail: Image, label: String)] = []
 
     public init(columns: Int, thumbnailWidth: Int) {
@@ -19,7 +20,7 @@ public struct ContactSheet: Sendable {
         self.thumbnailWidth = max(1, thumbnailWidth)
     }
 
-    /// Adds a frame, shrunk (area-averaged, on premultiplied colour) to the thumbnail width.
+    /// Adds a frame, shrunk (area-averaged, on premultiplied color) to the thumbnail width.
     public mutating func add(_ frame: Image, label: String) {
         cells.append((Self.downscale(frame, toWidth: min(thumbnailWidth, frame.width)), label))
     }
@@ -38,10 +39,10 @@ public struct ContactSheet: Sendable {
             let y = spacing + (index / columns) * (cellHeight + labelHeight + spacing)
             for row in 0..<cell.thumbnail.height {
                 for column in 0..<cell.thumbnail.width {
-                    canvas.blend(x: x + column, y: y + row, colour: cell.thumbnail[column, row])
+                    canvas.blend(x: x + column, y: y + row, color: cell.thumbnail[column, row])
                 }
             }
-            canvas.drawText(cell.label, x: x, y: y + cellHeight + 3, colour: labelColour)
+            canvas.drawText(cell.label, x: x, y: y + cellHeight + 3, color: labelColor)
         }
         return canvas.image
     }

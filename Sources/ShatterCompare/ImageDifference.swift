@@ -1,3 +1,4 @@
+import ShatterCore
 /// How far two images of the same size are apart, pixel by pixel: the figures a GPU-vs-CPU parity
 /// check is judged on, and what `shatter compare` reports.
 ///

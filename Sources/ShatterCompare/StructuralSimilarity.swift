@@ -1,9 +1,10 @@
+import ShatterCore
 extension ImageDifference {
     /// How the perceptual score is computed, in words, for reports.
     public static let ssimMethod = "mean SSIM of BT.601 luma over 8x8 windows at stride 4 (C1 = (0.01*255)^2, C2 = (0.03*255)^2)"
 
     /// The structural similarity of the two images' luma (1 = identical), averaged over 8×8 windows.
-    /// Colours are composited over black first (they are premultiplied, so that is the stored RGB).
+    /// Colors are composited over black first (they are premultiplied, so that is the stored RGB).
     public func ssim() -> Double {
         let window = 8, stride = 4
         let a = Self.luma(expected), b = Self.luma(actual)

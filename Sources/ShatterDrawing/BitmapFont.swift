@@ -1,3 +1,4 @@
+import ShatterCore
 /// A built-in 5×7 pixel font (plus 2 descender rows) for ASCII 32…126, so default scenes can show
 /// text without any font files or system libraries.
 ///
@@ -8,7 +9,7 @@
 /// var image = Image(width: 64, height: 16, fill: .opaqueWhite)
 /// let font = BitmapFont.standard
 /// let extent = font.measure("Close", size: 2)          // (width: 58, height: 18)
-/// font.draw("Close", in: &image, at: (x: 2, y: 1), colour: RGBA8(r: 0, g: 122, b: 255, a: 255), size: 2)
+/// font.draw("Close", in: &image, at: (x: 2, y: 1), color: RGBA8(r: 0, g: 122, b: 255, a: 255), size: 2)
 /// ```
 public struct BitmapFont: Sendable {
     /// The one font there is; a value so call sites read naturally and a second font could be added.
@@ -38,9 +39,9 @@ public struct BitmapFont: Sendable {
     }
 
     /// Draws `text` with its top-left cell corner at `origin`, each font pixel a `size`×`size` block,
-    /// composited source-over with the premultiplied `colour`. Pixels outside `image` are skipped.
+    /// composited source-over with the premultiplied `color`. Pixels outside `image` are skipped.
     public func draw(_ text: String, in image: inout Image, at origin: (x: Int, y: Int),
-                     colour: RGBA8, size: Int = 1) {
+                     color: RGBA8, size: Int = 1) {
         let size = max(1, size)
         let cell = (glyphWidth + spacing) * size
         var x = origin.x
@@ -54,7 +55,7 @@ public struct BitmapFont: Sendable {
                 if mask == 0 { continue }
                 for column in 0..<glyphWidth where mask & (0x10 >> UInt8(column)) != 0 {
                     Canvas.fillBlock(in: &image, x: x + column * size, y: origin.y + row * size,
-                                     width: size, height: size, colour: colour)
+                                     width: size, height: size, color: color)
                 }
             }
         }

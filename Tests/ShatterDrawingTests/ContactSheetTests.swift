@@ -1,5 +1,6 @@
 import Testing
-@testable import ShatterCore
+import ShatterCore
+@testable import ShatterDrawing
 
 @Suite struct ContactSheetTests {
     @Test func downscalingAveragesTheAreaEachPixelCovers() {

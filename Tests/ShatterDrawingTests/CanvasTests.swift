@@ -1,5 +1,6 @@
 import Testing
-@testable import ShatterCore
+import ShatterCore
+@testable import ShatterDrawing
 
 /// Canvas and bitmap-font behaviour: exact glyph pixels, measuring, clipping, anti-aliased coverage.
 @Suite struct CanvasTests {
@@ -12,7 +13,7 @@ import Testing
 
     @Test func letterLAtSizeOneSetsExactlyItsPixels() {
         var image = Image(width: 8, height: 12)
-        BitmapFont.standard.draw("L", in: &image, at: (x: 1, y: 1), colour: .opaqueBlack, size: 1)
+        BitmapFont.standard.draw("L", in: &image, at: (x: 1, y: 1), color: .opaqueBlack, size: 1)
         var expected: Set<[Int]> = []
         for y in 1...7 { expected.insert([1, y]) }        // the stem
         for x in 1...5 { expected.insert([x, 7]) }        // the foot
@@ -22,7 +23,7 @@ import Testing
 
     @Test func letterIAtSizeTwoIsMadeOfTwoByTwoBlocks() {
         var image = Image(width: 12, height: 14)
-        BitmapFont.standard.draw("I", in: &image, at: (x: 0, y: 0), colour: .opaqueBlack, size: 2)
+        BitmapFont.standard.draw("I", in: &image, at: (x: 0, y: 0), color: .opaqueBlack, size: 2)
         var expected: Set<[Int]> = []
         func block(_ column: Int, _ row: Int) {
             for dy in 0..<2 { for dx in 0..<2 { expected.insert([column * 2 + dx, row * 2 + dy]) } }
@@ -38,7 +39,7 @@ import Testing
         let font = BitmapFont.standard
         let extent = font.measure("LpH", size: size)
         var image = Image(width: extent.width + 10, height: extent.height + 10)
-        font.draw("LpH", in: &image, at: (x: 3, y: 4), colour: .opaqueBlack, size: size)
+        font.draw("LpH", in: &image, at: (x: 3, y: 4), color: .opaqueBlack, size: size)
         let ink = inked(image)
         let xs = ink.map { $0[0] }, ys = ink.map { $0[1] }
         #expect(xs.min() == 3 && ys.min() == 4)
@@ -55,7 +56,7 @@ import Testing
         var image = Image(width: 10, height: 6)
         let font = BitmapFont.standard
         for origin in [(x: -4, y: -3), (x: 7, y: 2), (x: -100, y: 0), (x: 0, y: 5), (x: 50, y: 50)] {
-            font.draw("Hello, World!", in: &image, at: origin, colour: .opaqueBlack, size: 2)
+            font.draw("Hello, World!", in: &image, at: origin, color: .opaqueBlack, size: 2)
         }
         // "H" at (-4, -3) size 2: its right stem (font column 4) lands on x = 4...5 from y = 0.
         #expect(image[4, 0] == .opaqueBlack && image[5, 2] == .opaqueBlack)
@@ -64,8 +65,8 @@ import Testing
 
     @Test func nonASCIIDrawsAsQuestionMark() {
         var chinese = Image(width: 6, height: 9), question = Image(width: 6, height: 9)
-        BitmapFont.standard.draw("的", in: &chinese, at: (x: 0, y: 0), colour: .opaqueBlack)
-        BitmapFont.standard.draw("?", in: &question, at: (x: 0, y: 0), colour: .opaqueBlack)
+        BitmapFont.standard.draw("的", in: &chinese, at: (x: 0, y: 0), color: .opaqueBlack)
+        BitmapFont.standard.draw("?", in: &question, at: (x: 0, y: 0), color: .opaqueBlack)
         #expect(chinese == question && !inked(chinese).isEmpty)
     }
 
@@ -84,16 +85,16 @@ import Testing
 
     @Test func fillRectIsSourceOverAndClipped() {
         var canvas = Canvas(width: 4, height: 4)                        // opaque white
-        canvas.fillRect(x: -2, y: -2, width: 4, height: 4, colour: RGBA8(r: 0, g: 0, b: 0, a: 128))
+        canvas.fillRect(x: -2, y: -2, width: 4, height: 4, color: RGBA8(r: 0, g: 0, b: 0, a: 128))
         #expect(canvas.image[1, 1] == RGBA8(r: 127, g: 127, b: 127, a: 255))
         #expect(canvas.image[2, 2] == .opaqueWhite)
-        canvas.fillRect(x: 3, y: 3, width: 9, height: 9, colour: .opaqueBlack)
+        canvas.fillRect(x: 3, y: 3, width: 9, height: 9, color: .opaqueBlack)
         #expect(canvas.image[3, 3] == .opaqueBlack && canvas.image[2, 3] == .opaqueWhite)
     }
 
     @Test func roundedRectCoverage() {
         var canvas = Canvas(width: 40, height: 40, fill: .transparent)
-        canvas.fillRoundedRect(x: 10, y: 10, width: 20, height: 20.5, radius: 6, colour: .opaqueBlack)
+        canvas.fillRoundedRect(x: 10, y: 10, width: 20, height: 20.5, radius: 6, color: .opaqueBlack)
         let image = canvas.image
         #expect(image[20, 20] == .opaqueBlack)                         // centre: fully covered
         #expect(image[2, 2] == .transparent && image[35, 20] == .transparent)  // far outside
@@ -106,11 +107,11 @@ import Testing
 
     @Test func roundedRectOffImageOrNonFiniteIsIgnored() {
         var canvas = Canvas(width: 8, height: 8)
-        canvas.fillRoundedRect(x: -1e300, y: 0, width: 1e301, height: 1e300, radius: 2, colour: .opaqueBlack)
+        canvas.fillRoundedRect(x: -1e300, y: 0, width: 1e301, height: 1e300, radius: 2, color: .opaqueBlack)
         #expect(canvas.image[4, 4] == .opaqueBlack)
         canvas = Canvas(width: 8, height: 8)
-        canvas.fillRoundedRect(x: .nan, y: 0, width: 4, height: 4, radius: 1, colour: .opaqueBlack)
-        canvas.fillRoundedRect(x: 100, y: 100, width: 4, height: 4, radius: 1, colour: .opaqueBlack)
+        canvas.fillRoundedRect(x: .nan, y: 0, width: 4, height: 4, radius: 1, color: .opaqueBlack)
+        canvas.fillRoundedRect(x: 100, y: 100, width: 4, height: 4, radius: 1, color: .opaqueBlack)
         #expect(canvas.image == Image(width: 8, height: 8, fill: .opaqueWhite))
     }
 

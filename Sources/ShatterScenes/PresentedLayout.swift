@@ -1,3 +1,5 @@
+import ShatterCore
+import ShatterDrawing
 /// Where everything on ``DefaultScenes/presentedScreen(widthPoints:heightPoints:scale:)`` goes, in pixels.
 ///
 /// Kept apart from the drawing so tests can ask where the Close button is instead of guessing.

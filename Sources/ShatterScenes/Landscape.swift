@@ -1,13 +1,15 @@
+import ShatterCore
+import ShatterDrawing
 /// The presented screen's 50×50 pt picture: sky, sun, a snow-capped mountain and a green hill.
 ///
-/// Stands in for the original demo's photo. It is deliberately busy and colourful so that when an
+/// Stands in for the original demo's photo. It is deliberately busy and colorful so that when an
 /// effect cuts the screen into pieces, each piece's motion is easy to follow.
 enum Landscape {
     private typealias RGB = (r: Double, g: Double, b: Double)
 
-    /// The opaque colour at picture coordinates `u`, `v` in 0…1 (v down); `pixelsAcross` is the
+    /// The opaque color at picture coordinates `u`, `v` in 0…1 (v down); `pixelsAcross` is the
     /// picture's side in pixels, used to make every shape edge one pixel soft.
-    static func colour(u: Double, v: Double, pixelsAcross: Double) -> RGBA8 {
+    static func color(u: Double, v: Double, pixelsAcross: Double) -> RGBA8 {
         let soft = max(1, pixelsAcross)
         func coverage(_ signedInside: Double) -> Double { min(1, max(0, signedInside * soft + 0.5)) }
 

@@ -1,3 +1,4 @@
+import ShatterCore
 /// When two renderings count as the same: Skia Gold's fuzzy matching rule.
 ///
 /// A pixel *differs* when any channel differs by more than ``channelDelta``. A frame fails when too

@@ -1,13 +1,14 @@
 import Glibc
 import Testing
-@testable import ShatterCore
+import ShatterCore
+@testable import ShatterCompare
 
 @Suite struct ImageDifferenceTests {
     let grey = Image(width: 10, height: 10, fill: RGBA8(r: 100, g: 100, b: 100, a: 255))
 
     func changed(_ pixels: [(Int, Int, RGBA8)]) -> Image {
         var image = grey
-        for (x, y, colour) in pixels { image[x, y] = colour }
+        for (x, y, color) in pixels { image[x, y] = color }
         return image
     }
 

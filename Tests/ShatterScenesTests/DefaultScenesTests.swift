@@ -1,5 +1,7 @@
 import Testing
-@testable import ShatterCore
+import ShatterCore
+import ShatterDrawing
+@testable import ShatterScenes
 
 /// The default input pictures: right sizes, opaque, page-like content, the exact root green.
 @Suite struct DefaultScenesTests {
@@ -42,7 +44,7 @@ import Testing
         let picture = image[Int(layout.picture.x + layout.picture.side / 2), Int(layout.picture.y + 2)]
         #expect(picture != .opaqueWhite && layout.picture.y < Double(top))
         #expect(count(in: image, rows: layout.title.y..<(layout.title.y + 9 * layout.title.size),
-                      where: { $0 == DefaultScenes.titleColour }) > 20)
+                      where: { $0 == DefaultScenes.titleColor }) > 20)
 
         // The Close button is blue where the layout says it is.
         let close = BitmapFont.standard.measure("Close", size: layout.close.size)
@@ -57,7 +59,7 @@ import Testing
         // Body text fills much of the page below the header.
         #expect(layout.bodyLines().count >= 8)
         let lowerHalf = (image.height / 2)..<image.height
-        #expect(count(in: image, rows: lowerHalf, where: { $0 == DefaultScenes.bodyColour }) > 500)
+        #expect(count(in: image, rows: lowerHalf, where: { $0 == DefaultScenes.bodyColor }) > 500)
     }
 
     @Test func destinationIsTheRootGreenAtTheCorners() {

@@ -1,3 +1,4 @@
+import ShatterCore
 extension ImageDifference {
     /// A picture of where and how much the images differ: black where equal, then dark red through
     /// yellow to white as the largest channel difference grows (amplified ×`gain`, so a difference of 1

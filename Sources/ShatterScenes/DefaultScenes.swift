@@ -1,3 +1,5 @@
+import ShatterCore
+import ShatterDrawing
 /// The input pictures the renderer uses when the user supplies none: stand-ins for the two screens of
 /// the original iOS demo, so every effect has something recognisable to move.
 ///
@@ -15,9 +17,9 @@ public enum DefaultScenes {
     public static let rootGreen = RGBA8(r: 77, g: 110, b: 21, a: 255)
 
     static let titleText = "handyTOOL test page"
-    static let titleColour = RGBA8(r: 0, g: 0, b: 0, a: 255)
-    static let bodyColour = RGBA8(r: 68, g: 68, b: 72, a: 255)
-    static let separatorColour = RGBA8(r: 216, g: 216, b: 222, a: 255)
+    static let titleColor = RGBA8(r: 0, g: 0, b: 0, a: 255)
+    static let bodyColor = RGBA8(r: 68, g: 68, b: 72, a: 255)
+    static let separatorColor = RGBA8(r: 216, g: 216, b: 222, a: 255)
 
     /// The modally presented screen: a white page with a 50×50 pt picture, a title, a blue "Close"
     /// button and paragraphs of Lorem ipsum. The picture is a small landscape so moving pieces show.
@@ -31,17 +33,17 @@ public enum DefaultScenes {
         let picture = layout.picture
         canvas.fillRoundedRect(x: picture.x, y: picture.y, width: picture.side, height: picture.side,
                                radius: picture.side * 0.16) { px, py in
-            Landscape.colour(u: (Double(px) + 0.5 - picture.x) / picture.side,
+            Landscape.color(u: (Double(px) + 0.5 - picture.x) / picture.side,
                              v: (Double(py) + 0.5 - picture.y) / picture.side, pixelsAcross: picture.side)
         }
-        canvas.drawText(titleText, x: layout.title.x, y: layout.title.y, colour: titleColour,
+        canvas.drawText(titleText, x: layout.title.x, y: layout.title.y, color: titleColor,
                         size: layout.title.size)
-        canvas.drawText("Close", x: layout.close.x, y: layout.close.y, colour: systemBlue,
+        canvas.drawText("Close", x: layout.close.x, y: layout.close.y, color: systemBlue,
                         size: layout.close.size)
         canvas.fillRect(x: layout.body.x, y: layout.separatorY, width: layout.body.width,
-                        height: layout.hairline, colour: separatorColour)
+                        height: layout.hairline, color: separatorColor)
         for line in layout.bodyLines() {
-            canvas.drawText(line.text, x: layout.body.x, y: line.y, colour: bodyColour, size: layout.body.size)
+            canvas.drawText(line.text, x: layout.body.x, y: line.y, color: bodyColor, size: layout.body.size)
         }
         return canvas.image
     }
@@ -63,7 +65,7 @@ public enum DefaultScenes {
         let extent = BitmapFont.standard.measure(caption, size: size)
         if extent.width < width && extent.height < height {
             canvas.drawText(caption, x: (width - extent.width) / 2, y: (height - extent.height) / 2,
-                            colour: faint, size: size)
+                            color: faint, size: size)
         }
         return canvas.image
     }

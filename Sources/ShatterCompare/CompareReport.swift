@@ -1,3 +1,4 @@
+import ShatterCore
 import Foundation
 
 /// Everything a comparison found, in the stable shape `report.json` has, and the `index.html` view.
@@ -8,6 +9,15 @@ public struct CompareReport: Codable, Sendable {
     public let rule: Rule
     public let ssimMethod: String
     public let frames: [Frame]
+
+    public init(subject: String, expectedRenderer: String, actualRenderer: String, rule: FuzzyRule, frames: [Frame]) {
+        self.subject = subject
+        self.expectedRenderer = expectedRenderer
+        self.actualRenderer = actualRenderer
+        self.rule = Rule(rule)
+        self.ssimMethod = ImageDifference.ssimMethod
+        self.frames = frames
+    }
 
     public var passed: Bool { frames.allSatisfy(\.passed) }
     public var failingFrames: [Frame] { frames.filter { !$0.passed } }
@@ -54,6 +64,27 @@ public struct CompareReport: Codable, Sendable {
         public let ssim: Double
         /// expected / actual / diff / mask PNG names in the report folder, for kept frames.
         public let files: [String: String]
+
+        /// One frame's figures and verdict under `rule`.
+        public init(index: Int, time: Double, difference: ImageDifference, rule: FuzzyRule, files: [String: String]) {
+            let verdict = difference.verdict(rule)
+            let box = difference.boundingBox(beyond: rule.channelDelta)
+            self.index = index
+            self.time = time
+            passed = verdict.passed
+            reasons = verdict.reasons
+            differingPixels = difference.pixelsBeyond(rule.channelDelta)
+            comparedPixels = difference.pixelCount
+            differingFraction = 1 - difference.fractionWithin(rule.channelDelta)
+            largestChannelDifference = difference.largestChannelDifference
+            largestChannelAt = difference.largestChannelAt
+            largestSummedDifference = difference.largestSummedDifference
+            largestSummedAt = difference.largestSummedAt
+            differenceBox = box.map { Box(x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height)) }
+            psnr = difference.psnr
+            ssim = difference.ssim()
+            self.files = files
+        }
     }
 
     /// `report.json`'s bytes: pretty-printed, keys sorted.
@@ -66,7 +97,7 @@ public struct CompareReport: Codable, Sendable {
     }
 
     /// A page that shows the filmstrip, the rule and one row per frame with its figures and images.
-    func html() -> String {
+    public func html() -> String {
         func escape(_ s: String) -> String {
             s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")

@@ -1,15 +1,16 @@
+import ShatterCore
 /// A tiny software painter over an ``Image``: rectangles, anti-aliased rounded rectangles and bitmap text.
 ///
 /// It exists so default input pictures can be drawn in pure Swift, deterministically, with no graphics
 /// library. All coordinates are **pixels** (callers working in points multiply by their scale first);
-/// colours are premultiplied and composited source-over; anything outside the image is clipped.
+/// colors are premultiplied and composited source-over; anything outside the image is clipped.
 ///
 /// ```swift
 /// var canvas = Canvas(width: 100, height: 60)              // opaque white
-/// canvas.fillRect(x: 0, y: 0, width: 100, height: 10, colour: .opaqueBlack)
+/// canvas.fillRect(x: 0, y: 0, width: 100, height: 10, color: .opaqueBlack)
 /// canvas.fillRoundedRect(x: 10, y: 20, width: 80, height: 30, radius: 8,
-///                        colour: RGBA8(r: 0, g: 122, b: 255, a: 255))
-/// canvas.drawText("Hi", x: 40, y: 30, colour: .opaqueWhite, size: 2)
+///                        color: RGBA8(r: 0, g: 122, b: 255, a: 255))
+/// canvas.drawText("Hi", x: 40, y: 30, color: .opaqueWhite, size: 2)
 /// let image = canvas.image
 /// ```
 public struct Canvas: Sendable {
@@ -26,18 +27,18 @@ public struct Canvas: Sendable {
         self.image = Image(width: width, height: height, fill: fill)
     }
 
-    /// Composites `colour` source-over the pixel rectangle `[x, x+width) × [y, y+height)`.
-    public mutating func fillRect(x: Int, y: Int, width: Int, height: Int, colour: RGBA8) {
-        Canvas.fillBlock(in: &image, x: x, y: y, width: width, height: height, colour: colour)
+    /// Composites `color` source-over the pixel rectangle `[x, x+width) × [y, y+height)`.
+    public mutating func fillRect(x: Int, y: Int, width: Int, height: Int, color: RGBA8) {
+        Canvas.fillBlock(in: &image, x: x, y: y, width: width, height: height, color: color)
     }
 
-    /// Fills a rounded rectangle in one colour; see ``fillRoundedRect(x:y:width:height:radius:paint:)``.
+    /// Fills a rounded rectangle in one color; see ``fillRoundedRect(x:y:width:height:radius:paint:)``.
     public mutating func fillRoundedRect(x: Double, y: Double, width: Double, height: Double,
-                                         radius: Double, colour: RGBA8) {
-        fillRoundedRect(x: x, y: y, width: width, height: height, radius: radius) { _, _ in colour }
+                                         radius: Double, color: RGBA8) {
+        fillRoundedRect(x: x, y: y, width: width, height: height, radius: radius) { _, _ in color }
     }
 
-    /// Fills a rounded rectangle whose colour comes from `paint(px, py)` for each covered pixel.
+    /// Fills a rounded rectangle whose color comes from `paint(px, py)` for each covered pixel.
     ///
     /// Edges are anti-aliased from the signed distance `d` of the pixel centre to the outline:
     /// coverage = clamp(0.5 − d, 0, 1). The radius is clamped to half the shorter side.
@@ -55,21 +56,21 @@ public struct Canvas: Sendable {
                 let d = Canvas.roundedRectDistance(px: Double(px) + 0.5, py: Double(py) + 0.5, x: x, y: y,
                                                    width: width, height: height, radius: radius)
                 let coverage = min(1, max(0, 0.5 - d))
-                if coverage > 0 { blend(x: px, y: py, colour: paint(px, py), coverage: coverage) }
+                if coverage > 0 { blend(x: px, y: py, color: paint(px, py), coverage: coverage) }
             }
         }
     }
 
     /// Draws one line of ``BitmapFont`` text with its top-left corner at pixel (`x`, `y`).
-    public mutating func drawText(_ text: String, x: Int, y: Int, colour: RGBA8, size: Int = 1,
+    public mutating func drawText(_ text: String, x: Int, y: Int, color: RGBA8, size: Int = 1,
                                   font: BitmapFont = .standard) {
-        font.draw(text, in: &image, at: (x, y), colour: colour, size: size)
+        font.draw(text, in: &image, at: (x, y), color: color, size: size)
     }
 
-    /// Composites `colour`, scaled by `coverage` in 0…1, source-over one pixel; off-image is ignored.
-    public mutating func blend(x: Int, y: Int, colour: RGBA8, coverage: Double = 1) {
+    /// Composites `color`, scaled by `coverage` in 0…1, source-over one pixel; off-image is ignored.
+    public mutating func blend(x: Int, y: Int, color: RGBA8, coverage: Double = 1) {
         guard x >= 0, y >= 0, x < image.width, y < image.height, coverage > 0 else { return }
-        let source = coverage >= 1 ? colour : Canvas.scaled(colour, by: coverage)
+        let source = coverage >= 1 ? color : Canvas.scaled(color, by: coverage)
         let i = (y * image.width + x) * 4
         image.pixels.withUnsafeMutableBufferPointer { Canvas.sourceOver(source, onto: $0, at: i) }
     }
@@ -87,17 +88,17 @@ public struct Canvas: Sendable {
         return outside + min(max(qx, qy), 0) - r
     }
 
-    /// Pixel-aligned block fill, clipped; opaque colours overwrite, others composite source-over.
+    /// Pixel-aligned block fill, clipped; opaque colors overwrite, others composite source-over.
     /// Static so ``BitmapFont`` can paint straight into an image without wrapping it.
-    static func fillBlock(in image: inout Image, x: Int, y: Int, width: Int, height: Int, colour: RGBA8) {
+    static func fillBlock(in image: inout Image, x: Int, y: Int, width: Int, height: Int, color: RGBA8) {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(image.width, x + width), y1 = min(image.height, y + height)
-        guard x0 < x1, y0 < y1, colour != .transparent else { return }
+        guard x0 < x1, y0 < y1, color != .transparent else { return }
         let stride = image.width
         image.pixels.withUnsafeMutableBufferPointer { bytes in
             for row in y0..<y1 {
                 for column in x0..<x1 {
-                    Canvas.sourceOver(colour, onto: bytes, at: (row * stride + column) * 4)
+                    Canvas.sourceOver(color, onto: bytes, at: (row * stride + column) * 4)
                 }
             }
         }
@@ -118,9 +119,9 @@ public struct Canvas: Sendable {
         bytes[i + 2] = mix(source.b, bytes[i + 2]); bytes[i + 3] = mix(source.a, bytes[i + 3])
     }
 
-    /// A premultiplied colour scaled by a coverage fraction (still premultiplied).
-    static func scaled(_ colour: RGBA8, by coverage: Double) -> RGBA8 {
+    /// A premultiplied color scaled by a coverage fraction (still premultiplied).
+    static func scaled(_ color: RGBA8, by coverage: Double) -> RGBA8 {
         @inline(__always) func s(_ v: UInt8) -> UInt8 { UInt8((Double(v) * coverage).rounded()) }
-        return RGBA8(r: s(colour.r), g: s(colour.g), b: s(colour.b), a: s(colour.a))
+        return RGBA8(r: s(color.r), g: s(color.g), b: s(color.b), a: s(color.a))
     }
 }
