@@ -87,7 +87,7 @@ public struct CompareSession {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw OutputDirectory.Problem(description: "cannot write \(path): \(error.localizedDescription)")
+            throw OutputFolderError.cannotWriteFile(path: path, reason: error.localizedDescription)
         }
     }
 }

@@ -18,7 +18,7 @@ public struct ManifestMerge: Sendable {
         for folder in folders {
             let path = folder + "/" + FrameManifest.fileName
             guard let manifest = try FrameManifest.read(path: path) else {
-                throw FrameManifest.Problem(description: "\(folder) has no \(FrameManifest.fileName); is it a render's --out folder?")
+                throw ManifestError.missing(folder: folder)
             }
             shards.append((folder, manifest))
         }

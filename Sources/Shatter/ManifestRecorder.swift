@@ -3,7 +3,7 @@
 ///
 /// The manifest is rewritten (atomically) at most every `interval` seconds and once at the end, so
 /// a killed render leaves a valid manifest listing frames that are complete on disk; frames
-/// written after the last rewrite are simply rendered again by `--resume`.
+/// written after the last rewrite are simply rendered again by a resumed render.
 public final class ManifestRecorder: Sendable {
     public let path: String
     private let interval: Duration

@@ -1,17 +1,23 @@
 import Glibc
+import Shatter
 import Synchronization
 
 /// The signal that asked the render to stop (SIGINT from Ctrl-C, SIGTERM from a scheduler
 /// preempting a job), 0 while none has. A plain atomic, because a signal handler may do no more.
 private let requestedSignal = Atomic<Int32>(0)
 
-/// Stopping a render cleanly: the first SIGINT or SIGTERM only sets a flag, which the frame
-/// pipeline reads between frames, so frames in flight are finished and no partial file is left;
-/// a second one exits at once, for a user who really means it.
-public enum Interruption {
-    /// Installs the handlers. Call once, before rendering.
-    public static func install() {
-        _ = requestedSignal.load(ordering: .relaxed)  // initialise the global here, not in the handler
+/// The token every render of this process watches; the signal handler cancels it.
+private let renderCancellation = CancellationToken()
+
+/// Stopping a render cleanly: the first SIGINT or SIGTERM only cancels the render's token, which the
+/// session reads between frames, so frames in flight are finished and no partial file is left; a
+/// second one exits at once, for a user who really means it.
+enum Interruption {
+    /// Installs the handlers and returns the token they cancel. Call once, before rendering.
+    static func install() -> CancellationToken {
+        // Initialise both globals here, not in the handler (lazy initialisation is not signal-safe).
+        _ = requestedSignal.load(ordering: .relaxed)
+        let token = renderCancellation
         // A parent may hand down a mask that blocks them (Foundation's Process does), which would
         // leave the signal pending until exit; this thread takes them.
         var signals = sigset_t()
@@ -23,15 +29,15 @@ public enum Interruption {
             Glibc.signal(number) { number in
                 let (exchanged, _) = requestedSignal.compareExchange(expected: 0, desired: number, ordering: .relaxed)
                 if !exchanged { _exit(128 + number) }
+                renderCancellation.cancel()
             }
         }
+        return token
     }
 
     /// The signal received, if any.
-    public static var receivedSignal: Int32? {
+    static var receivedSignal: Int32? {
         let number = requestedSignal.load(ordering: .relaxed)
         return number == 0 ? nil : number
     }
-
-    public static var isRequested: Bool { receivedSignal != nil }
 }
