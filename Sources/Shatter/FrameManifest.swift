@@ -73,10 +73,22 @@ public struct FrameManifest: Codable, Sendable, Equatable {
         self.frames = frames
     }
 
-    /// The frames this manifest's job is meant to hold: its range, thinned to its shard.
+    /// The frames this manifest's job is meant to hold: its range, thinned to its shard. Never more
+    /// than ``FrameSelection/maximumFrames``: a manifest that selects more is refused by ``read(path:)``,
+    /// and one built in memory is cut short rather than allowed to exhaust memory.
     public var expectedFrames: [Int] {
-        let all = Array(range.first...max(range.first, range.last))
-        return shard?.select(all) ?? all
+        guard range.first <= range.last else { return [] }
+        let span = range.first...range.last
+        let first: Int, step: Int, count: Int
+        if let shard {
+            guard let start = shard.firstFrame(in: span) else { return [] }
+            (first, step, count) = (start, shard.count, shard.frameCount(in: span))
+        } else {
+            let (extent, overflow) = range.last.subtractingReportingOverflow(range.first)
+            (first, step, count) = (range.first, 1, overflow ? Int.max : extent &+ 1)  // extent ≥ 0: no wrap unless Int.max
+        }
+        // Every listed frame is at most range.last, so first + i · step cannot overflow.
+        return (0..<min(max(count, 0), FrameSelection.maximumFrames)).map { first + $0 * step }
     }
 
     /// Where two manifests' jobs differ (effect, parameters, seed, backend, fps, frames), as one
@@ -115,17 +127,20 @@ public struct FrameManifest: Codable, Sendable, Equatable {
         try AtomicFile.write(try encoded(), to: path)
     }
 
-    /// Reads a manifest; nil when `path` does not exist.
+    /// Reads and validates a manifest; nil when `path` does not exist. At most ``maximumBytes`` are
+    /// read (a pipe or device too), and what is decoded must describe a render that could exist
+    /// (``ManifestError/invalid(path:detail:)`` otherwise), so no field of a crafted file can make a
+    /// reader allocate or count beyond ``FrameSelection/maximumFrames``.
     public static func read(path: String) throws -> FrameManifest? {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            guard FileManager.default.fileExists(atPath: path) else { return nil }
-            throw ManifestError.unreadable(path: path)
-        }
+        guard let data = try readBytes(path: path) else { return nil }
+        let manifest: FrameManifest
         do {
-            return try JSONDecoder().decode(FrameManifest.self, from: data)
+            manifest = try JSONDecoder().decode(FrameManifest.self, from: Data(data))
         } catch {
             throw ManifestError.notAManifest(path: path, detail: Self.describe(error))
         }
+        if let problem = manifest.problem { throw ManifestError.invalid(path: path, detail: problem) }
+        return manifest
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -145,6 +160,9 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String)
     /// The file is not JSON of a manifest's shape; `detail` names the first bad field.
     case notAManifest(path: String, detail: String)
+    /// The file is a manifest's shape, but its values describe no possible render (a frame range outside
+    /// the animation, more frames than one render may have); `detail` names the first one.
+    case invalid(path: String, detail: String)
     /// A folder that should hold a render has no manifest.
     case missing(folder: String)
     /// Resuming into a folder whose manifest describes another render; `difference` names the first
@@ -155,6 +173,8 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .unreadable(let path): return "cannot read \(path)"
         case .notAManifest(let path, let detail): return "\(path) is not a Shatter manifest (\(detail))"
+        case .invalid(let path, let detail):
+            return "\(path) describes no possible render (\(detail)); it was edited or damaged, so render that folder again"
         case .missing(let folder): return "\(folder) has no \(FrameManifest.fileName); it does not hold a Shatter render"
         case .differentRender(let folder, let difference):
             return "\(folder) holds another render (\(difference)), so its frames cannot be resumed"

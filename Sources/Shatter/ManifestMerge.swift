@@ -66,15 +66,16 @@ public struct ManifestMerge: Sendable {
     }
 
     /// `3, 5-9, 12`: frame indices as short ranges.
+    /// Safe at `Int.max` (a crafted manifest's frame) and repeats a frame listed twice only once.
     public static func describe(_ frames: [Int]) -> String {
-        var parts: [String] = []
-        var start: Int?, previous: Int?
-        for frame in frames.sorted() + [Int.min] {
-            if let p = previous, frame == p + 1 { previous = frame; continue }
-            if let s = start, let p = previous { parts.append(s == p ? "\(s)" : "\(s)-\(p)") }
-            start = frame
-            previous = frame
+        var runs: [ClosedRange<Int>] = []
+        for frame in frames.sorted() {
+            if let run = runs.last, frame == run.upperBound || (run.upperBound < Int.max && frame == run.upperBound + 1) {
+                runs[runs.count - 1] = run.lowerBound...frame
+            } else {
+                runs.append(frame...frame)
+            }
         }
-        return parts.joined(separator: ", ")
+        return runs.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
     }
 }
