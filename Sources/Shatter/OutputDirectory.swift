@@ -55,6 +55,13 @@ public enum OutputFolderError: Error, CustomStringConvertible, Equatable {
     case notWritable(path: String, reason: String)
     /// A report or manifest file could not be written.
     case cannotWriteFile(path: String, reason: String)
+    /// Another process holds the folder's lock (its pid, when it could be read).
+    case busy(path: String, holder: Int32?)
+    /// The folder holds a render other than the one asked for; `difference` names the first thing
+    /// that differs.
+    case holdsAnotherRender(path: String, difference: String)
+    /// The folder holds frame files no manifest there describes (`example` is one of them).
+    case holdsUnclaimedFrames(path: String, count: Int, example: String)
 
     public var description: String {
         switch self {
@@ -63,6 +70,11 @@ public enum OutputFolderError: Error, CustomStringConvertible, Equatable {
         case .cannotCreate(let path, let reason): return "cannot create the folder \(path): \(reason)"
         case .notWritable(let path, let reason): return "cannot write into the folder \(path): \(reason)"
         case .cannotWriteFile(let path, let reason): return "cannot write \(path): \(reason)"
+        case .busy(let path, let holder):
+            return "\(path) is being written by another render" + (holder.map { " (process \($0))" } ?? "")
+        case .holdsAnotherRender(let path, let difference): return "\(path) holds another render (\(difference))"
+        case .holdsUnclaimedFrames(let path, let count, let example):
+            return "\(path) holds \(count) frame file\(count == 1 ? "" : "s") (\(example)…) that no Shatter manifest there describes"
         }
     }
 }

@@ -21,9 +21,9 @@ public struct RenderSession<E: Effect> {
         public var range: ClosedRange<Int>?
         /// This process's shard of the job; nil for all of it.
         public var shard: FrameShard?
-        /// Keep the frames an earlier run of the same job left in the folder (checked against its
-        /// manifest) and render only the rest.
-        public var resume = false
+        /// What to do when the folder already holds frames or a manifest: refuse another render (the
+        /// default), resume this one, or overwrite the earlier one.
+        public var existingFrames = ExistingFrames.refuse
         public var png = PNGWriteOptions()
         /// Also gather a contact sheet of this many evenly spaced frames.
         public var contactSheetFrames: Int?
@@ -50,18 +50,21 @@ public struct RenderSession<E: Effect> {
     }
 
     /// Renders every selected frame not kept from an earlier run, writing each PNG atomically and
-    /// recording it in the manifest. Stops at the first error, leaving every frame written before it
+    /// recording it in the manifest. Holds the folder's lock throughout, so a second render into the
+    /// same folder is refused at once. Stops at the first error, leaving every frame written before it
     /// whole and listed. `events` hears when the plan is known and after each frame, on any thread.
     public func run(cancellation: CancellationToken = CancellationToken(),
                     events: @escaping @Sendable (RenderEvent) -> Void = { _ in }) throws -> RenderSummary {
+        let lock = try FolderLock(folder: folder.path)
+        defer { lock.release() }
         folder.removeStaleTemporaries()
         let manifest = try startingManifest()
-        let kept = options.resume ? try ResumePlan.keptFrames(in: folder.path, for: manifest) : []
-        let recorder = try ManifestRecorder(path: folder.path + "/" + FrameManifest.fileName,
-                                            manifest: withFrames(kept, manifest))
-        defer { try? recorder.flush() }  // even when a write fails, the manifest lists what is done
+        let kept = try options.existingFrames.prepare(folder, for: manifest)
         let done = Set(kept.map(\.index))
         let frames = selection.indices.filter { !done.contains($0) }
+        let recorder = try ManifestRecorder(folder: folder.path, manifest: withFrames(kept, manifest),
+                                            expectedFrames: frames.count)
+        defer { try? recorder.finish() }  // even when a write fails, the manifest lists what is done
         events(.planned(toRender: frames.count, kept: kept.count))
 
         var sheet = ContactSheetGatherer(frames: frames, count: options.contactSheetFrames)
@@ -77,7 +80,11 @@ public struct RenderSession<E: Effect> {
                                                         sha256: frame.pixelSHA256, pngSHA256: frame.pngSHA256))
             },
             progress: { written, total in events(.frameWritten(written: written, total: total)) })
-        try recorder.flush()
+        do {
+            try recorder.finish()
+        } catch {
+            throw RenderSessionError.manifestNotWritten(framesOnDisk: kept.count + summary.frames, reason: "\(error)")
+        }
         return RenderSummary(written: summary.frames, kept: kept.count, interrupted: summary.interrupted,
                              seconds: summary.seconds, renderSeconds: summary.renderSeconds,
                              encodeSeconds: summary.encodeSeconds, contactSheet: sheet.render())
@@ -132,5 +139,19 @@ extension RGBA8 {
         let value = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 6 - digits.count) + digits
+    }
+}
+
+/// A render that drew its frames but could not finish its bookkeeping.
+public enum RenderSessionError: Error, CustomStringConvertible {
+    /// Every frame written is complete on disk (and listed in `manifest.journal`), but the final
+    /// `manifest.json` could not be written.
+    case manifestNotWritten(framesOnDisk: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case .manifestNotWritten(let frames, let reason):
+            return "the \(frames) frames are written, but the manifest is not: \(reason)"
+        }
     }
 }

@@ -24,6 +24,12 @@ enum CLIErrors {
         case let error as OutputFolderError:
             switch error {
             case .cannotWriteFile: return CLIFailure(description: "\(error)")
+            case .busy: return CLIFailure(description: "--out: \(error); wait for it to finish, or choose another --out")
+            case .holdsAnotherRender(_, let difference) where difference.hasPrefix("shard "):
+                return CLIFailure(description: "--out: \(error); give each shard its own --out (then `shatter manifest merge`)")
+            case .holdsAnotherRender, .holdsUnclaimedFrames:
+                return CLIFailure(description: "--out: \(error); to finish that render rerun it with --resume, "
+                                  + "to replace it add --overwrite, or choose another --out")
             default: return CLIFailure(description: "--out: \(error); give a writable folder path")
             }
         case let error as ManifestError:
@@ -35,6 +41,8 @@ enum CLIErrors {
                 return CLIFailure(description: "\(error); is \(folder) a render's --out folder?")
             default: return error
             }
+        case let error as RenderSessionError:
+            return CLIFailure(description: "\(error); the frames on disk are complete, and --resume will find them")
         case let error as GLError:
             return CLIFailure(description: describe(error))
         case let error as SpriteSheetPlayer.SheetError:

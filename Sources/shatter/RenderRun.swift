@@ -14,7 +14,7 @@ struct RenderRun {
         options.fps = timing.rate.fps
         options.range = timing.range
         options.shard = try sharding.resolved()
-        options.resume = sharding.resume
+        options.existingFrames = sharding.existingFrames
         options.png = PNGWriteOptions(compressionLevel: output.compression, background: output.background?.color)
         options.contactSheetFrames = output.contactSheet == nil ? nil : output.sheetFrames
         // The frames are checked before the backend starts, so a bad range costs no GL bring-up.
@@ -24,7 +24,7 @@ struct RenderRun {
         if let fallback = choice.fallback { Terminal.error("shatter: \(CLIErrors.describe(fallback))") }
         let session = try RenderSession(effect: effect, renderer: choice, folder: output.out, options: options)
         let cancellation = Interruption.install()
-        let resuming = options.resume
+        let resuming = options.existingFrames == .resume
         let summary = try session.run(cancellation: cancellation) { event in
             switch event {
             case .planned(let toRender, let kept):

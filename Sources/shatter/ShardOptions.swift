@@ -16,7 +16,14 @@ struct ShardOptions: ParsableArguments {
     @Flag(help: "Keep the frames whose PNG exists and matches --out's manifest.json; render the rest.")
     var resume = false
 
+    @Flag(help: "Remove the render already in --out (its manifest and the frames it lists, nothing else) first.")
+    var overwrite = false
+
+    /// What to do with a render already in the folder.
+    var existingFrames: ExistingFrames { resume ? .resume : overwrite ? .overwrite : .refuse }
+
     func validate() throws {
+        if resume, overwrite { throw ValidationError("give --resume or --overwrite, not both") }
         if shard != nil, shards != nil { throw ValidationError("give --shard I/N or --shards N, not both") }
         if let shard { _ = try parse(shard) }
         if let shards, shards < 1 { throw ValidationError("--shards must be 1 or more, not \(shards)") }

@@ -86,7 +86,7 @@ import Shatter
             #expect(try frameFiles(folder).count == summary.written)
 
             // Resuming renders only the rest and ends with every frame.
-            options.resume = true
+            options.existingFrames = .resume
             let rest = try RenderSession(effect: effect, renderer: try Backend.cpu.makeRenderer(), folder: folder,
                                          options: options).run()
             #expect(rest.kept == summary.written && rest.written == 121 - summary.written)
@@ -105,7 +105,7 @@ import Shatter
             options.range = 0...2
             _ = try RenderSession(effect: dust(.opaqueWhite), renderer: try Backend.cpu.makeRenderer(), folder: folder,
                                   options: options).run()
-            options.resume = true
+            options.existingFrames = .resume
             #expect(throws: ManifestError.differentRender(folder: folder, difference: "input from has other pixels")) {
                 _ = try RenderSession(effect: dust(.opaqueBlack), renderer: try Backend.cpu.makeRenderer(), folder: folder,
                                       options: options).run()
