@@ -23,7 +23,7 @@ extension FrameManifest {
             return "range \(range.first)-\(range.last)\(which) has \(selected) frames, over the limit of \(FrameSelection.maximumFrames)"
         }
         if let stray = frames.first(where: { !span.contains($0.index) }) {
-            return "frame \(stray.index) (\(stray.file)) is outside the range \(range.first)-\(range.last)"
+            return "frame \(stray.index) (\(Self.printable(stray.file))) is outside the range \(range.first)-\(range.last)"
         }
         return nil
     }
@@ -51,5 +51,13 @@ extension FrameManifest {
         let whiteSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
         guard let first = bytes.first(where: { !whiteSpace.contains($0) }) else { return true }
         return first == UInt8(ascii: "{")
+    }
+
+    /// A name taken from the file, fit for a one-line message: control characters and line breaks
+    /// shown as U+FFFD, and at most 80 characters.
+    static func printable(_ text: String) -> String {
+        let unsafe: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator]
+        let scalars = text.unicodeScalars.prefix(80).map { unsafe.contains($0.properties.generalCategory) ? "\u{FFFD}" : $0 }
+        return String(String.UnicodeScalarView(scalars)) + (text.unicodeScalars.count > 80 ? "…" : "")
     }
 }

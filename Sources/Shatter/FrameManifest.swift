@@ -85,7 +85,7 @@ public struct FrameManifest: Codable, Sendable, Equatable {
             (first, step, count) = (start, shard.count, shard.frameCount(in: span))
         } else {
             let (extent, overflow) = range.last.subtractingReportingOverflow(range.first)
-            (first, step, count) = (range.first, 1, overflow ? Int.max : extent &+ 1)  // extent ≥ 0: no wrap unless Int.max
+            (first, step, count) = (range.first, 1, overflow || extent == Int.max ? Int.max : extent + 1)
         }
         // Every listed frame is at most range.last, so first + i · step cannot overflow.
         return (0..<min(max(count, 0), FrameSelection.maximumFrames)).map { first + $0 * step }
@@ -133,6 +133,11 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     /// reader allocate or count beyond ``FrameSelection/maximumFrames``.
     public static func read(path: String) throws -> FrameManifest? {
         guard let data = try readBytes(path: path) else { return nil }
+        return try decode(data, path: path)
+    }
+
+    /// Decodes and validates a manifest's bytes; `path` is what errors call them.
+    public static func decode(_ data: [UInt8], path: String) throws -> FrameManifest {
         let manifest: FrameManifest
         do {
             manifest = try JSONDecoder().decode(FrameManifest.self, from: Data(data))
@@ -147,9 +152,9 @@ public struct FrameManifest: Codable, Sendable, Equatable {
         switch error {
         case DecodingError.keyNotFound(let key, _): return "no \"\(key.stringValue)\""
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "bad \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
+            return "bad \"\(printable(context.codingPath.map(\.stringValue).joined(separator: ".")))\""
         case DecodingError.dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "bad \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
+            return context.codingPath.isEmpty ? "not valid JSON" : "bad \"\(printable(context.codingPath.map(\.stringValue).joined(separator: ".")))\""
         default: return "\(error)"
         }
     }

@@ -97,7 +97,7 @@ public enum BoundedFileReader {
     }
 
     /// Sorts open(2)'s errno into missing / unreadable / directory / other.
-    static func openFailure(_ code: Int32) -> Failure {
+    public static func openFailure(_ code: Int32) -> Failure {
         switch code {
         case ENOENT, ENOTDIR: return .notFound
         case EACCES, EPERM: return .notReadable(reason: describe(code))
