@@ -117,7 +117,7 @@ struct BadInputTests {
 
     @Test("EACCES from open(2) maps to notReadable (runs as root too)")
     func permissionMapping() {
-        let error = FileReader.openError(path: "x.png", errno: EACCES)
+        let error = FileReader.pngError(BoundedFileReader.openFailure(EACCES), path: "x.png", limits: .default)
         #expect(error == .notReadable(path: "x.png", reason: "Permission denied"))
         #expect(error.description.contains("x.png"))
     }

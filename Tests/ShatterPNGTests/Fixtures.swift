@@ -53,6 +53,14 @@ enum Fixtures {
         return copy
     }
 
+    /// `png` with a chunk of `type` and `data` (CRC included) right after IHDR.
+    static func inserting(chunk type: String, data: [UInt8], into png: [UInt8]) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: 4) + Array(type.utf8) + data + [0, 0, 0, 0]
+        put(UInt32(data.count), into: &chunk, at: 0)
+        put(crc32(chunk[4..<8 + data.count]), into: &chunk, at: 8 + data.count)
+        return Array(png[..<33]) + chunk + Array(png[33...])
+    }
+
     /// Rewrites IHDR's width and height and fixes its CRC, so only the size is wrong.
     static func withHeaderSize(_ png: [UInt8], width: UInt32, height: UInt32) -> [UInt8] {
         var copy = png
