@@ -62,6 +62,8 @@ public enum OutputFolderError: Error, CustomStringConvertible, Equatable {
     case holdsAnotherRender(path: String, difference: String)
     /// The folder holds frame files no manifest there describes (`example` is one of them).
     case holdsUnclaimedFrames(path: String, count: Int, example: String)
+    /// The folder holds an earlier comparison's report (`example` is one of its files).
+    case holdsEarlierReport(path: String, example: String)
 
     public var description: String {
         switch self {
@@ -75,6 +77,7 @@ public enum OutputFolderError: Error, CustomStringConvertible, Equatable {
         case .holdsAnotherRender(let path, let difference): return "\(path) holds another render (\(difference))"
         case .holdsUnclaimedFrames(let path, let count, let example):
             return "\(path) holds \(count) frame file\(count == 1 ? "" : "s") (\(example)…) that no Shatter manifest there describes"
+        case .holdsEarlierReport(let path, let example): return "\(path) holds an earlier comparison's report (\(example))"
         }
     }
 }

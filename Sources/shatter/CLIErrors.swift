@@ -27,6 +27,8 @@ enum CLIErrors {
             case .busy: return CLIFailure(description: "--out: \(error); wait for it to finish, or choose another --out")
             case .holdsAnotherRender(_, let difference) where difference.hasPrefix("shard "):
                 return CLIFailure(description: "--out: \(error); give each shard its own --out (then `shatter manifest merge`)")
+            case .holdsEarlierReport:
+                return CLIFailure(description: "--out: \(error); add --overwrite to replace it, or choose another --out")
             case .holdsAnotherRender, .holdsUnclaimedFrames:
                 return CLIFailure(description: "--out: \(error); to finish that render rerun it with --resume, "
                                   + "to replace it add --overwrite, or choose another --out")
@@ -41,6 +43,8 @@ enum CLIErrors {
                 return CLIFailure(description: "\(error); is \(folder) a render's --out folder?")
             default: return error
             }
+        case let error as CompareError:
+            return CLIFailure(description: "\(error); lower --ignored-border")
         case let error as RenderSessionError:
             return CLIFailure(description: "\(error); the frames on disk are complete, and --resume will find them")
         case let error as GLError:

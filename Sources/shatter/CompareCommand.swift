@@ -33,6 +33,14 @@ struct CompareOptions: ParsableArguments {
     @Flag(name: .customLong("keep-all"), help: "Keep expected, actual, diff and mask PNGs of passing frames too.")
     var keepAll = false
 
+    @Flag(help: "Remove an earlier comparison's report from --out (its files only) before writing this one.")
+    var overwrite = false
+
+    /// The comparison session over `--out`.
+    func session() throws -> CompareSession {
+        try CompareSession(rule: rule, folder: out, keepAll: keepAll, replacing: overwrite)
+    }
+
     func validate() throws {
         if maxDifferentPixels != nil && precision != nil {
             throw ValidationError("give --max-different-pixels or --precision, not both")
@@ -105,7 +113,7 @@ struct CompareCommand: ParsableCommand {
             throw ValidationError("name an effect (shatter compare shatter) or give --images EXPECTED.png ACTUAL.png")
         }
         let expected = try PNGDecoder.read(path: images[0]), actual = try PNGDecoder.read(path: images[1])
-        var session = try CompareSession(rule: options.rule, folder: options.out, keepAll: options.keepAll)
+        var session = try options.session()
         try session.add(frame: 0, time: 0, expected: expected, actual: actual)
         try options.conclude(session, subject: "\(images[0]) vs \(images[1])", expected: images[0], actual: images[1])
     }
@@ -128,7 +136,7 @@ struct CompareEffect<Options: EffectOptions>: ParsableCommand {
                                         range: timing.range, reversed: made.playsBackwards)
         let gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
         let cpu = SoftwareRenderer()
-        var session = try CompareSession(rule: options.rule, folder: options.out, keepAll: options.keepAll)
+        var session = try options.session()
         try session.add(effect: made, frames: frames, expected: cpu, actual: gl) { done, total in
             Terminal.status("shatter: compared \(done)/\(total)")
         }

@@ -28,7 +28,13 @@ enum Interruption {
         for number in [SIGINT, SIGTERM] {
             Glibc.signal(number) { number in
                 let (exchanged, _) = requestedSignal.compareExchange(expected: 0, desired: number, ordering: .relaxed)
-                if !exchanged { _exit(128 + number) }
+                if !exchanged {
+                    // write(2) and a static string: all a handler may use. The frames already written
+                    // are whole (atomic renames) and listed in the manifest's journal.
+                    let message: StaticString = "\nshatter: stopped at once by a second signal; rerun with --resume to finish\n"
+                    _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
+                    _exit(128 + number)
+                }
                 renderCancellation.cancel()
             }
         }

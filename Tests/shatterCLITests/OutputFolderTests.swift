@@ -131,3 +131,62 @@ import Testing
         #expect(try CLIRun.shatter(["manifest", "merge", "--no-verify"] + shards).status == 0)
     }
 }
+
+/// `compare --out` is one comparison's folder, like a render's; a comparison must compare something.
+@Suite struct CompareFolderTests {
+    func images(_ s: Scratch) throws -> (String, String) {
+        let a = s.file("a.png"), b = s.file("b.png")
+        try PNGEncoder.write(Image(width: 10, height: 10, fill: .opaqueWhite), to: a)
+        var changed = Image(width: 10, height: 10, fill: .opaqueWhite)
+        changed[4, 4] = .opaqueBlack
+        try PNGEncoder.write(changed, to: b)
+        return (a, b)
+    }
+
+    @Test func anEarlierReportIsRefusedThenReplacedWithNothingOfItLeft() throws {
+        let s = try Scratch()
+        let (a, b) = try images(s)
+        let out = s.file("compare")
+        #expect(try CLIRun.shatter(["compare", "--images", a, b, "--out", out]).status == 1)  // fails: diff-00000.png kept
+        #expect(FileManager.default.fileExists(atPath: out + "/diff-00000.png"))
+        let again = try CLIRun.shatter(["compare", "--images", a, a, "--out", out])
+        #expect(again.status == 2 && again.errorLines.count == 1, "\(again.stderr)")
+        #expect(again.stderr.contains("holds an earlier comparison's report") && again.stderr.contains("--overwrite"), "\(again.stderr)")
+        let replaced = try CLIRun.shatter(["compare", "--images", a, a, "--out", out, "--overwrite"])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(s.allContents(of: out) == ["filmstrip.png", "index.html", "report.json"])  // no stale diff-00000.png
+    }
+
+    @Test func aBorderThatLeavesNoPixelIsAnError() throws {
+        let s = try Scratch()
+        let (a, b) = try images(s)
+        let run = try CLIRun.shatter(["compare", "--images", a, b, "--ignored-border", "5", "--out", s.file("c")])
+        #expect(run.status == 2 && run.errorLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("an ignored border of 5 px leaves no pixel of the 10x10 images to compare"), "\(run.stderr)")
+    }
+}
+
+/// A second Ctrl-C (or SIGTERM) while the first is being honoured stops at once, and says so.
+@Suite struct SecondSignalTests {
+    @Test func aSecondSignalExitsAtOnceWithOneLine() throws {
+        let s = try Scratch()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIRun.binary)
+        process.arguments = ["render", "shatter", "--size", "900x900", "--point-size", "1", "--backend", "cpu",
+                             "--compression", "9", "--out", s.file("out")]
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while (try? FileManager.default.contentsOfDirectory(atPath: s.file("out")))?.contains(where: { $0.hasPrefix("frame-") }) != true,
+              Date() < deadline { usleep(20_000) }
+        kill(process.processIdentifier, SIGTERM)
+        usleep(200_000)  // standard signals do not queue: let the first be taken before the second is sent
+        kill(process.processIdentifier, SIGTERM)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 143, "\(stderr)")
+        #expect(stderr.contains("shatter: stopped at once by a second signal; rerun with --resume to finish"), "\(stderr)")
+    }
+}
