@@ -22,9 +22,15 @@ extension FrameManifest {
             let which = shard.map { " in shard \($0.label)" } ?? ""
             return "range \(range.first)-\(range.last)\(which) has \(selected) frames, over the limit of \(FrameSelection.maximumFrames)"
         }
-        if let stray = frames.first(where: { !span.contains($0.index) }) {
-            return "frame \(stray.index) (\(Self.printable(stray.file))) is outside the range \(range.first)-\(range.last)"
+        // A render lists each of its frames once: more entries than frames is a damaged file, and
+        // checking that first keeps the duplicate check below within the frame limit.
+        guard frames.count <= selected else { return "\(frames.count) frame entries for the \(selected) frames of its range" }
+        if let stray = frames.first(where: { !span.contains($0.index) || !(shard?.contains($0.index) ?? true) }) {
+            let place = "the range \(range.first)-\(range.last)" + (shard.map { " of shard \($0.label)" } ?? "")
+            return "frame \(stray.index) (\(Self.printable(stray.file))) is outside \(place)"
         }
+        var seen = Set<Int>(minimumCapacity: frames.count)
+        if let twice = frames.first(where: { !seen.insert($0.index).inserted }) { return "frame \(twice.index) is listed twice" }
         return nil
     }
 

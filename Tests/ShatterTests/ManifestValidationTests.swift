@@ -52,6 +52,11 @@ import Testing
         #expect(try decodeError(["fps": -3]) != nil)
         let stray: [String: Any] = ["file": "frame\nline.png", "index": 70, "pngSHA256": "a", "sha256": "b"]
         #expect(try decodeError(["frames": [stray]]) == "frame 70 (frame\u{FFFD}line.png) is outside the range 0-6")
+        let entry: [String: Any] = ["file": "frame-00004.png", "index": 4, "pngSHA256": "a", "sha256": "b"]
+        #expect(try decodeError(["frames": [entry, entry]]) == "frame 4 is listed twice")
+        #expect(try decodeError(["frames": Array(repeating: entry, count: 8)]) == "8 frame entries for the 7 frames of its range")
+        let shard: [String: Any] = ["index": 1, "count": 2, "scheme": "modulo"]
+        #expect(try decodeError(["shard": shard, "frames": [entry]]) == "frame 4 (frame-00004.png) is outside the range 0-6 of shard 1/2")
     }
 
     @Test("a shard's frames are counted, not listed: 2 million frames in 2 shards is within the limit")
