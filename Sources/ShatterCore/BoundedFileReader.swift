@@ -63,13 +63,17 @@ public enum BoundedFileReader {
             throw .ioFailed(operation: "fcntl", reason: describe(errno))
         }
 
+        // A regular file is read straight into an array of its size. A stream's reads are kept apart and
+        // joined once at the end: growing one array by doubling would briefly hold twice the cap.
         var bytes: [UInt8] = []
         if isRegular { bytes.reserveCapacity(size) }  // a hint only: the file may still grow
+        var pieces: [[UInt8]] = []
+        var count = 0
         var checked = prefixLength == 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             // Never ask for more than one byte past the cap: that byte is enough to know it was passed.
-            let want = min(chunk.count - 1, maxBytes - bytes.count) + 1
+            let want = min(chunk.count - 1, maxBytes - count) + 1
             let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, want) }
             if n < 0 {
                 let code = errno
@@ -77,14 +81,21 @@ public enum BoundedFileReader {
                 if code == EISDIR { throw .isDirectory }
                 throw .ioFailed(operation: "read", reason: describe(code))
             }
-            bytes.append(contentsOf: chunk[0..<n])
-            if !checked && (bytes.count >= prefixLength || (n == 0 && !bytes.isEmpty)) {
+            if isRegular { bytes.append(contentsOf: chunk[0..<n]) } else if n > 0 { pieces.append(Array(chunk[0..<n])) }
+            count += n
+            if !checked && (count >= prefixLength || (n == 0 && count > 0)) {
                 checked = true
-                guard acceptsPrefix(bytes) else { throw .rejectedPrefix(bytes) }
+                let head = isRegular ? bytes : Array(pieces.joined())  // the first read or few: small
+                guard acceptsPrefix(head) else { throw .rejectedPrefix(head) }
             }
-            if bytes.count > maxBytes { throw isRegular ? .fileTooLarge(size: max(size, bytes.count)) : .streamTooLong }
-            if n == 0 { return Contents(bytes: bytes, isRegularFile: isRegular) }
+            if count > maxBytes { throw isRegular ? .fileTooLarge(size: max(size, count)) : .streamTooLong }
+            if n == 0 { break }
         }
+        if !isRegular {
+            bytes.reserveCapacity(count)
+            for piece in pieces { bytes.append(contentsOf: piece) }
+        }
+        return Contents(bytes: bytes, isRegularFile: isRegular)
     }
 
     /// read(2), which `read(path:…)` hides by name.
