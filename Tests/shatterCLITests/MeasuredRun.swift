@@ -3,9 +3,11 @@ import Glibc
 
 /// A `shatter` run that cannot block the tests and reports what it cost: killed (with its process
 /// group) after `limit` seconds, so a hang fails the test instead of stopping the suite, and measured
-/// with wait4(2), whose peak resident memory is that of the process and the children it waited for.
+/// by GNU time (Tools/setup.sh installs it).
 ///
-/// Foundation's `Process` reaps its children itself and keeps their resource usage, hence posix_spawn.
+/// Not wait4(2) from here: a child of this large test process is spawned with vfork and exec, and
+/// Linux carries the high-water mark of the memory it shared at exec into the child's own, so every
+/// child would seem as large as the test runner. time(1) forks from a small process.
 struct MeasuredRun {
     /// The exit status, or 128 + the signal that ended it.
     let status: Int32
@@ -25,9 +27,11 @@ struct MeasuredRun {
         return try spawn(["/bin/sh", "-c", script, CLIRun.binary] + arguments, limit: limit)
     }
 
-    private static func spawn(_ argv: [String], limit: Double) throws -> MeasuredRun {
+    private static func spawn(_ command: [String], limit: Double) throws -> MeasuredRun {
         let stderrPath = NSTemporaryDirectory() + "shatter-measured-" + UUID().uuidString
-        defer { unlink(stderrPath) }
+        let memoryPath = stderrPath + "-rss"
+        defer { unlink(stderrPath); unlink(memoryPath) }
+        let argv = ["/usr/bin/time", "-f", "%M", "-o", memoryPath] + command
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -49,13 +53,12 @@ struct MeasuredRun {
         guard spawned == 0 else { throw SpawnFailed(description: "posix_spawn \(argv[0]): \(String(cString: strerror(spawned)))") }
 
         var status: Int32 = 0
-        var usage = rusage()
         var timedOut = false
         let deadline = Date().addingTimeInterval(limit)
         while true {
-            let reaped = wait4(pid, &status, timedOut ? 0 : WNOHANG, &usage)
+            let reaped = waitpid(pid, &status, timedOut ? 0 : WNOHANG)
             if reaped == pid { break }
-            if reaped < 0 && errno != EINTR { throw SpawnFailed(description: "wait4: \(String(cString: strerror(errno)))") }
+            if reaped < 0 && errno != EINTR { throw SpawnFailed(description: "waitpid: \(String(cString: strerror(errno)))") }
             if reaped == 0 && Date() > deadline {
                 kill(-pid, SIGKILL)
                 timedOut = true
@@ -69,7 +72,10 @@ struct MeasuredRun {
         let exited = status & 0x7f == 0
         let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
-        return MeasuredRun(status: code, stderr: stderr, peakResidentBytes: Int(usage.ru_maxrss) * 1024, timedOut: timedOut)
+        // time(1) writes "Command exited with non-zero status N" first when it did, then the KiB.
+        let report = (try? String(contentsOfFile: memoryPath, encoding: .utf8)) ?? ""
+        let kibibytes = report.split(whereSeparator: \.isNewline).last.flatMap { Int($0) } ?? 0
+        return MeasuredRun(status: code, stderr: stderr, peakResidentBytes: kibibytes * 1024, timedOut: timedOut)
     }
 
     struct SpawnFailed: Error, CustomStringConvertible { let description: String }
