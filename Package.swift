@@ -45,7 +45,6 @@ let package = Package(
                 .embedInCode("textured_quad.frag"),
                 .embedInCode("instanced_circle.vert"),
                 .embedInCode("instanced_circle.frag"),
-                .embedInCode("dust_layers.vert"),
                 .embedInCode("dust_layers.frag"),
                 .embedInCode("covering_quad.vert"),
                 .embedInCode("sdf_shape.frag"),
