@@ -66,8 +66,9 @@ public struct SoftwareRenderer: Renderer, Sendable {
         /// once per row, the point-sprite program's per-point quotients once per grid, and a texture
         /// drawn 1:1 copied.
         static let exact = Shortcuts(rawValue: 1 << 0)
-        /// Replacing point sprites blend their texels in 8-bit fixed point, within 1 per channel of
-        /// the float blend (`FixedPointBilinear`); it works on the hoisted taps.
+        /// Replacing point sprites blend their texels in 8-bit fixed point, as llvmpipe does, within 1
+        /// per channel of the float blend in whole renders (`FixedPointBilinear`); it works on the
+        /// hoisted taps.
         static let fixedPointSprites = Shortcuts(rawValue: 1 << 1)
         static let all: Shortcuts = [.exact, .fixedPointSprites]
     }

@@ -2,14 +2,15 @@ import Shatter
 import ShatterTestSupport
 
 /// GPU-vs-CPU parity: the CPU reference and the GL backend judged by `FuzzyRule.parity`, the rule
-/// `shatter compare` applies by default, so a test and the tool never disagree. A failure names the
+/// `shatter compare` applies by default, so a test and the tool never disagree (nearest filtering
+/// alone has its named variant, `FuzzyRule.nearestFilteringParity`). A failure names the
 /// broken conditions and the figures, and leaves expected/actual/diff PNGs in a temporary folder.
 enum Parity {
-    static func check(_ list: DisplayList, gl: GLRenderer, label: String) throws -> ImageDifference {
+    static func check(_ list: DisplayList, gl: GLRenderer, label: String, rule: FuzzyRule = .parity) throws -> ImageDifference {
         let expected = try SoftwareRenderer().render(list)
         let actual = try gl.render(list)
         let difference = try ImageDifference(expected: expected, actual: actual)
-        let verdict = difference.verdict(.parity)
+        let verdict = difference.verdict(rule)
         if !verdict.passed {
             let folder = try FailureArtifacts.folder("parity")
             let name = FailureArtifacts.fileName(label)
