@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the scheduler files in Tools/cluster: the Slurm script passes bash -n and shellcheck (with
-# the other Tools scripts), the Kubernetes job passes kubernetes-validate --strict and is a sharded
-# GPU render, and three Slurm array tasks run here, with the environment Slurm gives each, merge
+# the other Tools scripts), the Kubernetes jobs pass kubernetes-validate --strict and the render job
+# is a sharded GPU render, and three Slurm array tasks run here, with the environment Slurm gives each, merge
 # into the whole render. Run by .ci/run after `swift test` (whose build gives the shatter binary).
 #
 #   Tools/check-cluster.sh
@@ -17,7 +17,9 @@ command -v shellcheck >/dev/null || fail "shellcheck is not installed; run Tools
 shellcheck "$slurm" Tools/*.sh .ci/run || fail "shellcheck found problems (above)"
 
 if command -v kubernetes-validate >/dev/null; then
-    kubernetes-validate --strict "$kubernetes" >/dev/null || fail "$kubernetes fails kubernetes-validate --strict"
+    for job in Tools/cluster/*.yaml; do
+        kubernetes-validate --strict "$job" >/dev/null || fail "$job fails kubernetes-validate --strict"
+    done
 else
     # Tools/setup.sh installs it from PyPI where it can; without it only the schema check is left out.
     echo "Tools/check-cluster.sh: skipped the Kubernetes schema check: kubernetes-validate is not installed (pip install kubernetes-validate)"
