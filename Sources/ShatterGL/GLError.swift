@@ -13,6 +13,8 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
     case glVersionTooOld(found: String)
     case shaderCompile(file: String, log: String)
     case programLink(program: String, log: String)
+    /// Shatter's code set a uniform the program's GLSL does not declare (a misspelt or stale name).
+    case unknownUniform(program: String, uniform: String)
     case framebufferIncomplete(status: UInt32)
     /// A sprite size the GL cannot rasterise as a point (outside GL_ALIASED_POINT_SIZE_RANGE).
     case pointSizeOutOfRange(requested: Float, supported: ClosedRange<Float>)
@@ -35,6 +37,9 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
             return "GLSL compile error in Shaders/\(file): \(Self.oneLine(log))"
         case .programLink(let program, let log):
             return "GLSL link error in program \(program): \(Self.oneLine(log))"
+        case .unknownUniform(let program, let uniform):
+            return "program \(program) declares no uniform named \(uniform) (a name in the Swift code that sets it is "
+                + "misspelt, or the GLSL no longer has it)"
         case .framebufferIncomplete(let status):
             return "the offscreen framebuffer is incomplete (status 0x\(String(status, radix: 16)))"
         case .pointSizeOutOfRange(let requested, let supported):

@@ -2,26 +2,28 @@ import ArgumentParser
 import Shatter
 
 /// The fuzzy rule and where the report goes: shared by `compare <effect>` and `compare --images`.
+/// Every default is `FuzzyRule.parity`'s, the rule Shatter's own GL parity tests use.
 struct CompareOptions: ParsableArguments {
     @Option(name: .customLong("max-different-pixels"), parsing: .unconditional,
             help: ArgumentHelp("Fail a frame when more pixels than this differ.", valueName: "N"))
     var maxDifferentPixels: Int?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Fail a frame when less than this share of pixels match (default 0.999).", valueName: "P"))
+            help: ArgumentHelp("Fail a frame when less than this share of pixels match (default \(Self.defaultBudget)).",
+                               valueName: "P"))
     var precision: Double?
 
     @Option(name: .customLong("pixel-delta-threshold"), parsing: .unconditional,
             help: ArgumentHelp("Fail a frame when any pixel's summed RGBA difference exceeds this.", valueName: "D"))
-    var pixelDeltaThreshold: Int = 32
+    var pixelDeltaThreshold: Int = FuzzyRule.parity.pixelDeltaThreshold
 
     @Option(name: .customLong("channel-delta"), parsing: .unconditional,
             help: ArgumentHelp("A pixel differs when a channel differs by more than this.", valueName: "C"))
-    var channelDelta: Int = 1
+    var channelDelta: Int = FuzzyRule.parity.channelDelta
 
     @Option(name: .customLong("ignored-border"), parsing: .unconditional,
             help: ArgumentHelp("Leave out pixels this close to the edges.", valueName: "N"))
-    var ignoredBorder: Int = 0
+    var ignoredBorder: Int = FuzzyRule.parity.ignoredBorder
 
     @Option(help: ArgumentHelp("Folder for report.json, index.html, filmstrip.png and the images of failing frames.",
                                valueName: "DIR"))
@@ -58,7 +60,8 @@ struct CompareOptions: ParsableArguments {
 
     var rule: FuzzyRule {
         FuzzyRule(channelDelta: channelDelta,
-                  budget: maxDifferentPixels.map { .maxDifferentPixels($0) } ?? .precision(precision ?? 0.999),
+                  budget: maxDifferentPixels.map { .maxDifferentPixels($0) } ?? precision.map { .precision($0) }
+                      ?? FuzzyRule.parity.budget,
                   pixelDeltaThreshold: pixelDeltaThreshold, ignoredBorder: ignoredBorder)
     }
 
@@ -83,6 +86,14 @@ struct CompareOptions: ParsableArguments {
         if !report.passed { throw ExitCode(1) }
     }
 
+    /// The parity budget as the help states it: "0.999" (a share), or "at most N differing pixels".
+    static var defaultBudget: String {
+        switch FuzzyRule.parity.budget {
+        case .precision(let share): "\(share)"
+        case .maxDifferentPixels(let n): "at most \(n) differing pixels"
+        }
+    }
+
     private static func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
     private static func fixed(_ value: Double, _ digits: Int) -> String { Format.decimals(value, digits) }
 }
@@ -93,10 +104,11 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Render an effect on GL and CPU and compare them, or compare two PNGs (--images).",
         discussion: """
-            A pixel differs when any channel differs by more than --channel-delta (default 1); a frame \
-            fails when too many pixels differ (--max-different-pixels, or --precision, default 0.999) or \
-            any pixel's summed RGBA difference exceeds --pixel-delta-threshold (default 32). Exit codes: \
-            0 every frame passes, 1 a frame fails, 2 an error.
+            A pixel differs when any channel differs by more than --channel-delta (default \
+            \(FuzzyRule.parity.channelDelta)); a frame fails when too many pixels differ (--max-different-pixels, \
+            or --precision, default \(CompareOptions.defaultBudget)) or any pixel's summed RGBA difference exceeds \
+            --pixel-delta-threshold (default \(FuzzyRule.parity.pixelDeltaThreshold)). The defaults are the rule \
+            Shatter's own GL parity tests use. Exit codes: 0 every frame passes, 1 a frame fails, 2 an error.
             """,
         subcommands: EffectRegistry.compareCommands
     )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShatterTestSupport
 import Shatter
 
 @Suite struct FrameShardTests {
@@ -79,8 +80,8 @@ import Shatter
     }
 
     @Test func aManifestReadsBackAsWrittenAndBadOnesAreOneLine() throws {
-        let folder = NSTemporaryDirectory() + "shatter-manifest-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let scratch = try TemporaryFolder()
+        let folder = scratch.path
         let original = manifest(shard: try FrameShard(index: 1, count: 3), frames: [1, 4])
         try original.write(to: folder + "/manifest.json")
         #expect(try FrameManifest.read(path: folder + "/manifest.json") == original)
@@ -90,7 +91,8 @@ import Shatter
     }
 
     @Test func staleTemporariesOfDeadProcessesAreRemovedAndLiveOnesKept() throws {
-        let out = try OutputDirectory(NSTemporaryDirectory() + "shatter-stale-" + UUID().uuidString)
+        let scratch = try TemporaryFolder()
+        let out = try OutputDirectory(scratch.file("frames"))
         let live = getppid()  // the test runner's parent: alive for the whole test
         let names = [".frame-00003.png.tmp-999999999-ab12", ".manifest.json.tmp-999999999-1",
                      ".frame-00004.png.tmp-\(live)-cd", ".frame-00005.png.tmp-\(getpid())-ef", ".notes.tmp-999999999-1"]

@@ -1,4 +1,5 @@
 import Foundation
+import ShatterTestSupport
 import Testing
 
 /// Every numeric option of every command at 0, negative, NaN, huge and malformed: each refused value
@@ -67,7 +68,7 @@ import Testing
 
     @Test(arguments: cases)
     func refused(_ c: Case) throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         // Every command that writes gets a scratch --out, so "nothing written" can be checked there.
         let out = c.command.first == "render" || c.command.first == "compare" ? ["--out", s.file("out")] : []
         let sizeFree = c.option == "--size" || c.option == "--frame-size" || c.command.contains("--size")
