@@ -6,6 +6,7 @@ extension SoftwareRenderer {
     /// go in draw order, so later points overwrite earlier ones exactly as the GPU's in-order blending
     /// does. A sprite's texture taps are computed once per column and once per row.
     func draw(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) throws {
+        try batch.motion.validate()
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
         let setup = PointSetup(framebufferWidth: guardBand.framebufferWidth,
                                framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
@@ -18,7 +19,9 @@ extension SoftwareRenderer {
         // Vertex stage: each chunk of points lists, per band, the visible points it holds.
         var centres = [SIMD2<Int32>](repeating: .zero, count: count)
         var binned = [[[Int32]]](repeating: [], count: chunks)
-        let invariants = pointInvariants.values(for: batch, program: program, threads: threads)
+        // The closed form's per-point quotients; stepped pieces need none.
+        let stepped = program.u_steps >= 0
+        let invariants = stepped ? [] : pointInvariants.values(for: batch, program: program, threads: threads)
         // Which band each image row belongs to, looked up rather than divided for every point.
         let bandOfRow = (0..<height).map { Self.band(of: $0, bands: bandCount, height: height) }
         invariants.withUnsafeBufferPointer { invariants in
@@ -30,9 +33,10 @@ extension SoftwareRenderer {
                         var lists = [[Int32]](repeating: [], count: bandCount)
                         for i in chunkRange(chunk, of: chunks, total: count) {
                             let a = i * PointGrid.stride
-                            let clip = program.vertex(centre: SIMD2(attributes[a], attributes[a + 1]),
-                                                      motion: SIMD2(attributes[a + 4], attributes[a + 5]),
-                                                      invariants: invariants[i])
+                            let start = SIMD2(attributes[a], attributes[a + 1])
+                            let motion = SIMD2(attributes[a + 4], attributes[a + 5])
+                            let clip = stepped ? program.steppedVertex(centre: start, motion: motion)
+                                               : program.vertex(centre: start, motion: motion, invariants: invariants[i])
                             guard let centre = setup.snappedCentre(clip: clip) else { continue }
                             sharedCentres.base[i] = centre
                             let js = setup.coveredPixels(centre.y)

@@ -39,6 +39,32 @@ import Shatter
         #expect(last[25, 0] == RGBA8(r: 0, g: 0, b: 255, a: 255))  // the top has cleared to the destination
     }
 
+    @Test func physicsEuler60StepsLikeTheOriginalAndCombinesWithTheRandomRange() throws {
+        let scratch = try Scratch()
+        func frame(_ physics: String) throws -> (Image, String) {
+            let out = scratch.file(physics)
+            let run = try CLIRun.shatter(["render", "shatter", "--size", "60x40", "--backend", "cpu", "--frames", "36",
+                                          "--physics", physics, "--out", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            return (try PNGDecoder.read(path: out + "/frame-00036.png"),
+                    try String(contentsOfFile: out + "/manifest.json", encoding: .utf8))
+        }
+        let screens = (from: Texture(image: DefaultScenes.presentedScreen(widthPoints: 60, heightPoints: 40, scale: 1)),
+                       to: Texture(image: DefaultScenes.destination(widthPoints: 60, heightPoints: 40, scale: 1)))
+        for (physics, range, recorded) in [("euler60", ShatteredTransition.RandomRange.original, "original,euler60"),
+                                           ("euler60,textbook", .textbook, "textbook,euler60")] {
+            let (image, manifest) = try frame(physics)
+            let effect = ShatteredTransition(from: screens.from, to: screens.to, parameters: .init(
+                width: 60, height: 40, randomRange: range, motion: .euler60))
+            #expect(image == (try SoftwareRenderer().render(effect.displayList(at: 0.6))), "\(physics)")
+            #expect(manifest.contains("\"physics\" : \"\(recorded)\""), "\(manifest)")
+        }
+        // The default motion is the closed form, recorded as the range alone as before.
+        let (closed, manifest) = try frame("original")
+        #expect(closed != (try frame("euler60")).0)
+        #expect(manifest.contains("\"physics\" : \"original\""))
+    }
+
     @Test func glWhereNoEGLWorksIsOneClearLineAndAutoFallsBackToTheCPU() throws {
         let scratch = try Scratch()
         let noDriver = ["__EGL_VENDOR_LIBRARY_FILENAMES": scratch.file("no-such-vendor.json")]
