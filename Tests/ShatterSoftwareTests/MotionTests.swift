@@ -23,7 +23,7 @@ import ShatterCore
             if x <= -1 || x >= 1 {
                 vx = -0.6 * vx
                 if abs(vx) < 0.01 { vx = 0 }
-                x = min(max(x, -1), 1)  // the continuous limit of a bounce lands on the wall
+                x = min(max(x, -1), 1)  // the closed form's bounce lands on the wall (the original's does not)
             }
         }
         return (x, y)
