@@ -113,7 +113,7 @@ public struct FramePipeline: Sendable {
         public let path: String
         /// SHA-256 of the raw RGBA pixels as rendered (premultiplied), independent of PNG settings.
         public let pixelSHA256: String
-        /// SHA-256 of the PNG file's bytes, to recognise the file on `--resume`.
+        /// SHA-256 of the PNG file's bytes, to recognise the file when a render resumes.
         public let pngSHA256: String
     }
 

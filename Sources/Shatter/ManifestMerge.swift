@@ -12,22 +12,39 @@ public struct ManifestMerge: Sendable {
 
     public var isComplete: Bool { missing.isEmpty && conflicts.isEmpty }
 
-    /// Reads `folder/manifest.json` for each folder and joins them.
-    public static func merge(folders: [String]) throws -> ManifestMerge {
+    /// What became of a frame file a manifest lists.
+    public enum FileCheck: Sendable {
+        case present
+        case missing
+        /// The file is there but its bytes no longer match the manifest's PNG hash.
+        case changed
+    }
+
+    /// Reads each folder's manifest (with its journal) and joins them. With `verify`, each listed
+    /// PNG is hashed and compared with the manifest, so a frame overwritten by another render is
+    /// reported rather than trusted.
+    public static func merge(folders: [String], verify: Bool = true) throws -> ManifestMerge {
         var shards: [(folder: String, manifest: FrameManifest)] = []
         for folder in folders {
-            let path = folder + "/" + FrameManifest.fileName
-            guard let manifest = try FrameManifest.read(path: path) else {
-                throw FrameManifest.Problem(description: "\(folder) has no \(FrameManifest.fileName); is it a render's --out folder?")
-            }
+            guard let manifest = try FrameManifest.read(folder: folder) else { throw ManifestError.missing(folder: folder) }
             shards.append((folder, manifest))
         }
-        return merge(shards, fileExists: { FileManager.default.fileExists(atPath: $0) })
+        return merge(shards) { path, entry in
+            guard verify else { return FileManager.default.fileExists(atPath: path) ? .present : .missing }
+            guard let bytes = FileManager.default.contents(atPath: path) else { return .missing }
+            return SHA256.hash(Array(bytes)).hex == entry.pngSHA256 ? .present : .changed
+        }
     }
 
     /// Joins manifests read from `folder`s; `fileExists` checks that each listed frame is still there.
     public static func merge(_ shards: [(folder: String, manifest: FrameManifest)],
                              fileExists: (String) -> Bool) -> ManifestMerge {
+        merge(shards) { path, _ in fileExists(path) ? .present : .missing }
+    }
+
+    /// Joins manifests read from `folder`s; `check` says what became of each listed frame's file.
+    public static func merge(_ shards: [(folder: String, manifest: FrameManifest)],
+                             check: (String, FrameManifest.Entry) -> FileCheck) -> ManifestMerge {
         precondition(!shards.isEmpty, "merge needs at least one manifest")
         let first = shards[0]
         var conflicts: [String] = []
@@ -47,8 +64,13 @@ public struct ManifestMerge: Sendable {
                     }
                     continue
                 }
-                guard fileExists(path) else {
+                switch check(path, entry) {
+                case .present: break
+                case .missing:
                     absent.insert(entry.index)
+                    continue
+                case .changed:
+                    conflicts.append("frame \(entry.index): \(path) no longer matches its manifest (overwritten since it was rendered)")
                     continue
                 }
                 absent.remove(entry.index)

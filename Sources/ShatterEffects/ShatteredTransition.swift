@@ -12,7 +12,7 @@ import ShatterCore
 /// let list = effect.displayList(at: 0.6)
 /// ```
 public struct ShatteredTransition: Sendable {
-    public struct Parameters: Sendable, Equatable, ScreenSized {
+    public struct Parameters: Sendable, Equatable, Codable, ScreenSized {
         /// Screen size in points.
         public var width: Int
         public var height: Int
@@ -57,7 +57,7 @@ public struct ShatteredTransition: Sendable {
     }
 
     /// The range of the original's random factor `R`.
-    public enum RandomRange: String, Sendable, CaseIterable {
+    public enum RandomRange: String, Sendable, Codable, CaseIterable {
         /// `arc4random() / RAND_MAX` on Darwin: R ∈ [0, 2] (RAND_MAX is 2³¹−1). The original's look.
         case original
         /// R ∈ [0, 1], what the code meant.
@@ -66,7 +66,7 @@ public struct ShatteredTransition: Sendable {
 
     /// How the pieces move from one instant to the next. Both use the original's constants (fall
     /// speed limit −6, wall restitution 0.6, stop speed 0.01 NDC/s) and its random factor (``RandomRange``).
-    public enum Motion: String, Sendable, CaseIterable {
+    public enum Motion: String, Sendable, Codable, CaseIterable {
         /// Solved in closed form at t: smooth at any frame rate, each wall hit landing on the wall.
         case closedForm = "closed"
         /// The original's per-frame update at 60 Hz, exactly, including its walls: it moves a piece,

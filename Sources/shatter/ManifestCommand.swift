@@ -27,12 +27,15 @@ struct MergeManifests: ParsableCommand {
     @Option(help: ArgumentHelp("Write the merged manifest here.", valueName: "FILE"))
     var out: String?
 
+    @Flag(name: .customLong("no-verify"), help: "Only check that each frame file exists; do not hash it against its manifest.")
+    var noVerify = false
+
     func validate() throws {
         if folders.isEmpty { throw ValidationError("give at least one shard folder to merge") }
     }
 
     func run() throws {
-        let result = try ManifestMerge.merge(folders: folders)
+        let result = try ManifestMerge.merge(folders: folders, verify: !noVerify)
         if let out { try result.merged.write(to: out) }
         let expected = result.merged.expectedFrames.count
         print("Merged \(folders.count) manifests: \(result.merged.frames.count) of \(expected) frames of "

@@ -32,8 +32,6 @@ struct PhysicsChoice: Equatable, CustomStringConvertible {
         return choice
     }
 
-    /// As the manifest records it: the range alone for the default motion (as before euler60 existed).
-    var description: String {
-        motion == .closedForm ? randomRange.rawValue : "\(randomRange.rawValue),\(motion.rawValue)"
-    }
+    /// As `--help` shows the default: `original,closed`.
+    var description: String { "\(randomRange.rawValue),\(motion.rawValue)" }
 }

@@ -3,7 +3,6 @@ import Shatter
 
 /// The shattered transition's options: `shatter render shatter …`, `shatter compare shatter …`.
 struct ShatterEffectOptions: EffectOptions {
-    static let name = "shatter"
     static let abstract = "The shattered transition: a screen breaks into point sprites that fall away."
     static let discussion = """
         With no --from, the original demo's presented screen is drawn by Shatter; with no --to, its \
@@ -35,7 +34,8 @@ struct ShatterEffectOptions: EffectOptions {
     @Option(help: ArgumentHelp(
         "original (R ∈ [0, 2], the original's arc4random quirk) or textbook (R ∈ [0, 1]); closed (motion in closed "
             + "form) or euler60 (the original's 60 Hz steps, exactly, for durations up to "
-            + "\(Int(ShatteredTransition.Motion.longestSteppedDuration)) s). Combine with a comma: textbook,euler60.",
+            + "\(Int(ShatteredTransition.Motion.longestSteppedDuration)) s). Combine with a comma: textbook,euler60. "
+            + "(default: original,closed)",
         valueName: "RANGE,MOTION"), transform: PhysicsChoice.parse)
     var physics = PhysicsChoice()
 
@@ -63,14 +63,12 @@ struct ShatterEffectOptions: EffectOptions {
         }
     }
 
-    func makeScene() throws -> EffectScene {
+    func makeEffect() throws -> ShatteredTransition {
         let inputs = try TransitionInputs(fromPath: from, toPath: to, size: size.map { ($0.width, $0.height) }, scale: scale)
         let parameters = ShatteredTransition.Parameters(
             width: inputs.width, height: inputs.height, scale: scale, pointSize: pointSize, duration: duration,
             seed: seed, randomRange: physics.randomRange, motion: physics.motion, filter: filter)
         try SizeLimits.check(width: parameters.pixelWidth, height: parameters.pixelHeight, what: "the output")
-        let effect = ShatteredTransition(from: Texture(image: inputs.from), to: Texture(image: inputs.to),
-                                         parameters: parameters)
-        return EffectScene(duration: duration, displayList: effect.displayList(at:))
+        return ShatteredTransition(from: Texture(image: inputs.from), to: Texture(image: inputs.to), parameters: parameters)
     }
 }

@@ -25,6 +25,7 @@ enum Main {
             var command = try ShatterTool.parseAsRoot()
             try command.run()
         } catch {
+            let error = CLIErrors.translate(error)
             var code = ShatterTool.exitCode(for: error)
             guard code != .success else { ShatterTool.exit(withError: error) }  // --help, --version
             if let exit = error as? ExitCode { Glibc.exit(exit.rawValue) }  // a verdict, already reported

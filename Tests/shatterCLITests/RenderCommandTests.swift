@@ -51,18 +51,20 @@ import Shatter
         }
         let screens = (from: Texture(image: DefaultScenes.presentedScreen(widthPoints: 60, heightPoints: 40, scale: 1)),
                        to: Texture(image: DefaultScenes.destination(widthPoints: 60, heightPoints: 40, scale: 1)))
-        for (physics, range, recorded) in [("euler60", ShatteredTransition.RandomRange.original, "original,euler60"),
-                                           ("euler60,textbook", .textbook, "textbook,euler60")] {
+        var stepped: [Image] = []
+        for (physics, range) in [("euler60", ShatteredTransition.RandomRange.original), ("euler60,textbook", .textbook)] {
             let (image, manifest) = try frame(physics)
+            stepped.append(image)
             let effect = ShatteredTransition(from: screens.from, to: screens.to, parameters: .init(
                 width: 60, height: 40, randomRange: range, motion: .euler60))
             #expect(image == (try SoftwareRenderer().render(effect.displayList(at: 0.6))), "\(physics)")
-            #expect(manifest.contains("\"physics\" : \"\(recorded)\""), "\(manifest)")
+            #expect(manifest.contains("\"motion\" : \"euler60\"") && manifest.contains("\"randomRange\" : \"\(range)\""),
+                    "\(manifest)")
         }
-        // The default motion is the closed form, recorded as the range alone as before.
+        // The default motion is the closed form.
         let (closed, manifest) = try frame("original")
-        #expect(closed != (try frame("euler60")).0)
-        #expect(manifest.contains("\"physics\" : \"original\""))
+        #expect(closed != stepped[0] && stepped[0] != stepped[1])
+        #expect(manifest.contains("\"motion\" : \"closed\""))
     }
 
     @Test func glWhereNoEGLWorksIsOneClearLineAndAutoFallsBackToTheCPU() throws {
