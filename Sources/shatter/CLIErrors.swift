@@ -43,6 +43,14 @@ enum CLIErrors {
                 return CLIFailure(description: "\(error); is \(folder) a render's --out folder?")
             default: return error
             }
+        case let error as VideoError:
+            switch error {
+            case .ffmpegNotFound:
+                return CLIFailure(description: "\(error); install it (apt-get install ffmpeg, or Tools/setup.sh) or give --ffmpeg PATH")
+            default: return CLIFailure(description: "\(error)")
+            }
+        case let error as StreamError:
+            return CLIFailure(description: "\(error); stopped")
         case let error as CompareError:
             return CLIFailure(description: "\(error); lower --ignored-border")
         case let error as RenderSessionError:
