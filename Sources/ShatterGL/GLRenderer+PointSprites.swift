@@ -9,6 +9,7 @@ extension GLRenderer {
         guard info.pointSizeRange.contains(batch.pointSize) else {
             throw GLError.pointSizeOutOfRange(requested: batch.pointSize, supported: info.pointSizeRange)
         }
+        try batch.motion.validate()
         let program = try use(.pointSprite)
         try bind(batch.texture, filter: batch.filter, used: &used)
         glUniform1i(try program.location("u_snapshot"), 0)
@@ -17,6 +18,9 @@ extension GLRenderer {
         glUniform2f(try program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
         glUniform3f(try program.location("u_physics"), batch.physics.maxFallSpeed, batch.physics.restitution,
                     batch.physics.stopSpeed)
+        let steps = batch.motion.uniforms
+        glUniform1i(try program.location("u_steps"), steps.steps)
+        glUniform1f(try program.location("u_stepSeconds"), steps.stepSeconds)
         glUniform2f(try program.location("u_texcoordScale"), batch.texcoordScale.x, batch.texcoordScale.y)
         setBlend(batch.blend)
         glBindVertexArray(vertexArray(for: batch.grid, used: &used))

@@ -7,6 +7,7 @@ extension SoftwareRenderer {
     /// does. A sprite's texture taps are computed once per column and once per row; without the exact
     /// shortcuts, each point runs the whole vertex program and each pixel the fragment program as written.
     func draw(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) throws {
+        try batch.motion.validate()
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
         let setup = PointSetup(framebufferWidth: guardBand.framebufferWidth,
                                framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
@@ -19,7 +20,9 @@ extension SoftwareRenderer {
         // Vertex stage: each chunk of points lists, per band, the visible points it holds.
         var centres = [SIMD2<Int32>](repeating: .zero, count: count)
         var binned = [[[Int32]]](repeating: [], count: chunks)
-        let hoisted = shortcuts.contains(.exact)
+        // The closed form's per-point quotients (with the exact shortcuts); stepped pieces need none.
+        let stepped = program.u_steps >= 0
+        let hoisted = shortcuts.contains(.exact) && !stepped
         let invariants = hoisted ? pointInvariants.values(for: batch, program: program, threads: threads) : []
         // Which band each image row belongs to, looked up rather than divided for every point.
         let bandOfRow = (0..<height).map { Self.band(of: $0, bands: bandCount, height: height) }
@@ -32,12 +35,14 @@ extension SoftwareRenderer {
                         var lists = [[Int32]](repeating: [], count: bandCount)
                         for i in chunkRange(chunk, of: chunks, total: count) {
                             let a = i * PointGrid.stride
-                            let centre = SIMD2(attributes[a], attributes[a + 1]), motion = SIMD2(attributes[a + 4], attributes[a + 5])
-                            let clip = hoisted ? program.vertex(centre: centre, motion: motion, invariants: invariants[i])
-                                : program.vertex(centre: centre, motion: motion)
-                            guard let snapped = setup.snappedCentre(clip: clip) else { continue }
-                            sharedCentres.base[i] = snapped
-                            let js = setup.coveredPixels(snapped.y)
+                            let start = SIMD2(attributes[a], attributes[a + 1])
+                            let motion = SIMD2(attributes[a + 4], attributes[a + 5])
+                            let clip = stepped ? program.steppedVertex(centre: start, motion: motion)
+                                : hoisted ? program.vertex(centre: start, motion: motion, invariants: invariants[i])
+                                : program.vertex(centre: start, motion: motion)
+                            guard let centre = setup.snappedCentre(clip: clip) else { continue }
+                            sharedCentres.base[i] = centre
+                            let js = setup.coveredPixels(centre.y)
                             let firstRow = max(topRow - (js.upperBound - 1), 0), endRow = min(topRow - js.lowerBound + 1, height)
                             guard firstRow < endRow else { continue }
                             for band in bandOfRow[firstRow]...bandOfRow[endRow - 1] {

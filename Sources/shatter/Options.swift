@@ -132,7 +132,6 @@ struct Dimensions: ExpressibleByArgument, Equatable {
 
 extension Backend: ExpressibleByArgument {}
 extension TextureFilter: ExpressibleByArgument {}
-extension ShatteredTransition.RandomRange: ExpressibleByArgument {}
 extension DustPath: ExpressibleByArgument {}
 
 /// Output size limits, checked before anything is drawn or decoded.
