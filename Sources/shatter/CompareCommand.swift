@@ -127,6 +127,7 @@ struct CompareEffect<Effect: EffectOptions>: ParsableCommand {
         let timeline = timing.timeline(duration: scene.duration)
         let frames = try timing.frames(in: timeline)
         let gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
+        defer { gl.close() }
         let cpu = SoftwareRenderer()
         var session = try CompareSession(rule: options.rule, folder: options.out, keepAll: options.keepAll)
         for (done, index) in frames.enumerated() {

@@ -26,6 +26,7 @@ struct FrameRendering {
         let folder = try OutputDirectory(output.out)
         folder.removeStaleTemporaries()
         let choice = try output.backend.makeRenderer(gl: .init(deviceIndex: try output.device.resolvedIndex()))
+        defer { choice.close() }  // EGL shut down before exit, after a signal too
         if let note = choice.note { Terminal.error("shatter: \(note)") }
         let (recorder, frames) = try startManifest(in: folder, renderer: choice)
         defer { try? recorder.flush() }  // even when a write fails, the manifest lists what is done

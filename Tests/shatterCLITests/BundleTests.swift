@@ -14,6 +14,11 @@ import Testing
         let build = try Tool.run(ClusterFilesTests.repository + "/Tools/bundle.sh", [dist])
         #expect(build?.status == 0, "\(build?.output.suffix(2000) ?? "")")
         #expect(build?.output.contains("needs: ") == true)
+        // Only glibc at start: the GL libraries are opened when the GL backend asks for them.
+        let needs = build?.output.split(separator: "\n").last { $0.contains("needs: ") } ?? ""
+        for library in ["libEGL", "libGLESv2", "libgbm", "libpng", "libstdc++"] {
+            #expect(!needs.contains(library), "\(needs)")
+        }
 
         // Copied to a clean folder, with an environment that points nowhere near the toolchain.
         let clean = scratch.file("clean")
@@ -25,5 +30,12 @@ import Testing
         #expect(info.status == 0, "\(output)")
         #expect(output.contains("CPU renderer: Shatter CPU renderer") && output.contains("auto picks: "), "\(output)")
         #expect(FileManager.default.fileExists(atPath: dist + "/README.md"))
+
+        // And where no GL library exists at all, it still renders on the CPU.
+        guard NoGLLibrariesTests.namespacesWork else { return }
+        let bare = try CLIRun.command(NoGLLibrariesTests.withoutGL, [clean + "/shatter", "render", "shatter", "--size", "24x16",
+                                                                     "--duration", "0", "--out", scratch.file("bare")])
+        #expect(bare.status == 0, "\(bare.stderr)")
+        #expect(bare.stderr.contains("libEGL.so.1 could not be loaded"), "\(bare.stderr)")
     }
 }
