@@ -33,7 +33,8 @@ enum Main {
             if isCompare { code = ExitCode(2) }
             // One line a person can act on; ArgumentParser's usage block is one `--help` away.
             let message = ShatterTool.message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
-            let hint = ShatterTool.exitCode(for: error) == .validationFailure ? " (see --help)" : ""
+            let hint = ShatterTool.exitCode(for: error) == .validationFailure ? " (see --help)"
+                : ErrorHints.hint(for: error).map { "; \($0)" } ?? ""
             Terminal.error("shatter: error: \(message)\(hint)")
             Glibc.exit(code.rawValue)
         }

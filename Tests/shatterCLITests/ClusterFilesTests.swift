@@ -12,6 +12,7 @@ import Testing
     @Test func theSlurmScriptPassesBashAndShellcheck() throws {
         let syntax = try Tool.run("bash", ["-n", slurm])
         #expect(syntax?.status == 0, "\(syntax?.output ?? "")")
+        #expect(try String(contentsOfFile: slurm, encoding: .utf8).contains("backend=${SHATTER_BACKEND:-gpu}"))
         guard let lint = try Tool.run("shellcheck", [slurm, Self.repository + "/Tools/bundle.sh", Self.repository + "/Tools/setup.sh",
                                                     Self.repository + "/Tools/without-gl.sh"]) else {
             print("skipped shellcheck: not installed (Tools/setup.sh installs it)")
@@ -30,6 +31,9 @@ import Testing
         let text = try String(contentsOfFile: kubernetes, encoding: .utf8)
         #expect(text.contains("completionMode: Indexed") && text.contains("nvidia.com/gpu: 1"))
         #expect(text.contains("--shards=8") && text.contains("completions: 8") && text.contains("mountPath: /out"))
+        // Hardware GL only, and never on nodes whose GPUs are MIG slices (no EGL there).
+        #expect(text.contains("--backend=gpu"))
+        #expect(text.contains("key: nvidia.com/mig.strategy") && text.contains("operator: NotIn") && text.contains(#"values: ["single"]"#))
     }
 
     @Test func slurmArrayTasksRunLocallyMergeIntoTheWholeRender() throws {

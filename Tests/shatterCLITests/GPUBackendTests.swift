@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import Shatter
+
+/// `--backend gpu` and renderer-aware merges, on this machine's real GL (llvmpipe here).
+@Suite struct GPUBackendTests {
+    /// The GL this machine has, when it has one.
+    static let gl: GLInfo? = {
+        guard let renderer = try? GLRenderer() else { return nil }
+        defer { renderer.close() }
+        return renderer.info
+    }()
+    static let softwareGL = gl?.isSoftwareRasterizer == true
+
+    @Test(.enabled(if: softwareGL, "needs a software rasteriser (llvmpipe) to refuse"))
+    func gpuRefusesLlvmpipeInOneLineAndWritesNothing() throws {
+        let scratch = try Scratch()
+        let out = scratch.file("frames")
+        let run = try CLIRun.shatter(["render", "shatter", "--size", "32x24", "--backend", "gpu", "--out", out])
+        #expect(run.status == 1)
+        #expect(run.errorLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("shatter: error: the only GL here is llvmpipe"), "\(run.stderr)")
+        #expect(run.stderr.contains("likely: "))
+        #expect(run.stderr.contains("--backend gl accepts it"))
+        #expect(scratch.contents(of: out).isEmpty)
+    }
+
+    @Test(.enabled(if: gl != nil, "needs an EGL context for the GL shard"))
+    func mergingAGLShardWithACPUShardFailsNamingBothRenderers() throws {
+        let scratch = try Scratch()
+        let job = ["render", "shatter", "--size", "32x24", "--fps", "10", "--duration", "0.5"]
+        let gl = try CLIRun.shatter(job + ["--backend", "gl", "--shard", "0/2", "--out", scratch.file("gl")])
+        let cpu = try CLIRun.shatter(job + ["--backend", "cpu", "--shard", "1/2", "--out", scratch.file("cpu")])
+        #expect(gl.status == 0 && cpu.status == 0, "\(gl.stderr)\(cpu.stderr)")
+
+        let merged = scratch.file("merged.json")
+        let refused = try CLIRun.shatter(["manifest", "merge", scratch.file("gl"), scratch.file("cpu"), "--out", merged])
+        #expect(refused.status == 1)
+        #expect(refused.errorLines.count == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains(Self.gl!.renderer) && refused.stderr.contains("Shatter CPU renderer"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--allow-mixed-renderers"))
+        #expect(!FileManager.default.fileExists(atPath: merged))
+
+        let accepted = try CLIRun.shatter(["manifest", "merge", scratch.file("gl"), scratch.file("cpu"), "--out", merged,
+                                           "--allow-mixed-renderers"])
+        #expect(accepted.status == 0, "\(accepted.stdout)\(accepted.stderr)")
+        #expect(accepted.stdout.hasPrefix("Merged 2 manifests: 6 of 6 frames of shatter (gl+cpu)"), "\(accepted.stdout)")
+    }
+}
