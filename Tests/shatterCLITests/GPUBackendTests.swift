@@ -46,4 +46,20 @@ import Shatter
         #expect(accepted.status == 0, "\(accepted.stdout)\(accepted.stderr)")
         #expect(accepted.stdout.hasPrefix("Merged 2 manifests: 6 of 6 frames of shatter (gl+cpu)"), "\(accepted.stdout)")
     }
+
+    @Test(.enabled(if: gl != nil, "needs an EGL context"))
+    func infoListsEveryDeviceWithWhatBecameOfItAndTheSchedulersGPU() throws {
+        let run = try CLIRun.shatter(["info", "--device", "auto"], environment: ["CUDA_VISIBLE_DEVICES": "0"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("scheduler's GPU: CUDA_VISIBLE_DEVICES=0"), "\(run.stdout)")
+        for device in Self.gl!.devices {
+            #expect(run.stdout.contains("  [\(device.index)] \(device.summary): "), "\(run.stdout)")
+        }
+        if Self.gl!.devices.contains(where: \.isSoftware) {
+            #expect(run.stdout.contains("software: skipped: software rasteriser"), "\(run.stdout)")
+        }
+        #expect(run.stdout.contains(Self.softwareGL ? "gpu: refuses (" : "gpu: uses "))
+        let environment = try CLIRun.shatter(["info"], environment: ["SHATTER_EGL_DEVICE": "auto"])
+        #expect(environment.status == 0)
+    }
 }
