@@ -15,6 +15,7 @@ extension GLRenderer {
         let b = stack.bounds
         glUniform4f(program.location("u_bounds"), b.x, b.y, b.width, b.height)
         glUniform2f(program.location("u_viewSize"), Float(guardBand.width), Float(guardBand.height))
+        glUniform2f(program.location("u_inverseViewSize"), 1 / Float(guardBand.width), 1 / Float(guardBand.height))
         glUniform2f(program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
         glUniform1f(program.location("u_guard"), Float(guardBand.pixels))
         glUniform2f(program.location("u_anchor"), stack.anchor.x, stack.anchor.y)

@@ -10,8 +10,10 @@ extension GLRenderer {
             throw GLError.pointSizeOutOfRange(requested: batch.pointSize, supported: info.pointSizeRange)
         }
         let program = try use(.pointSprite)
-        try bind(batch.texture, filter: batch.filter, used: &used)
+        // The shader filters by hand (texelFetch): the texture's own filter is never used.
+        try bind(batch.texture, filter: .nearest, used: &used)
         glUniform1i(program.location("u_snapshot"), 0)
+        glUniform1i(program.location("u_linear"), batch.filter == .linear ? 1 : 0)
         glUniform1f(program.location("u_time"), batch.time)
         glUniform1f(program.location("u_pointSize"), batch.pointSize)
         glUniform2f(program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)

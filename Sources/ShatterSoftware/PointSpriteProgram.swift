@@ -96,11 +96,12 @@ struct PointSpriteProgram {
         return SIMD2(x * u_clipScale.x, y * u_clipScale.y)
     }
 
-    /// The fragment color at point coordinate `pc` (upper-left origin).
+    /// The fragment color at point coordinate `pc` (upper-left origin), as one RGBA8 word: the shader
+    /// filters in 8-bit fixed point and writes a whole byte per channel.
     @inline(__always)
-    func fragment(pc: SIMD2<Float>, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> SIMD4<Float> {
-        snapshot.sample(columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: snapshot),
-                        rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: snapshot))
+    func fragment(pc: SIMD2<Float>, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> UInt32 {
+        snapshot.filtered(columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: snapshot),
+                          rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: snapshot))
     }
 
     /// The fragment's horizontal texture tap: it depends on `pc.x` only, so a sprite computes it once
@@ -108,13 +109,13 @@ struct PointSpriteProgram {
     @inline(__always)
     func columnTap(pcX: Float, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> TextureSampler.Tap {
         let u = uvOrigin.x + pcX * u_texcoordScale.x
-        return snapshot.tap(u, size: snapshot.width)
+        return snapshot.filterTap(u, size: snapshot.width)
     }
 
     /// The vertical tap, once per row: uv.y counts up from the bottom, the snapshot's rows down.
     @inline(__always)
     func rowTap(pcY: Float, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> TextureSampler.Tap {
         let v = uvOrigin.y + (1 - pcY) * u_texcoordScale.y
-        return snapshot.tap(1 - v, size: snapshot.height)
+        return snapshot.filterTap(1 - v, size: snapshot.height)
     }
 }

@@ -27,15 +27,10 @@ struct TexturedQuadProgram {
         SIMD2((Float(x) + 0.5 - u_rect.x) / u_rect.z, (Float(y) + 0.5 - u_rect.y) / u_rect.w)
     }
 
-    @inline(__always)
-    func fragment(uv: SIMD2<Float>, texture: TextureSampler) -> SIMD4<Float> {
-        texture.sample(uv.x, uv.y) * u_opacity
-    }
-
-    /// The same fragment from taps computed once per column and once per row (`uv.x` depends on x
-    /// only, `uv.y` on y only).
+    /// `texture(u_texture, v_uv) * u_opacity`, from ``TextureSampler/filterTap(_:size:)`` taps computed
+    /// once per column and once per row (`uv.x` depends on x only, `uv.y` on y only).
     @inline(__always)
     func fragment(_ x: TextureSampler.Tap, _ y: TextureSampler.Tap, texture: TextureSampler) -> SIMD4<Float> {
-        texture.sample(x, y) * u_opacity
+        Framebuffer.unpack(texture.filtered(x, y)) * u_opacity
     }
 }

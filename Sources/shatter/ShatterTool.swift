@@ -14,7 +14,7 @@ struct ShatterTool: ParsableCommand {
             stopped by SIGINT/SIGTERM (rerun with --resume); `compare` exits 0 pass, 1 fail, 2 any \
             error (like diff).
             """,
-        subcommands: [RenderCommand.self, CompareCommand.self, BenchCommand.self, InfoCommand.self, ManifestCommand.self]
+        subcommands: [RenderCommand.self, CompareCommand.self, BenchCommand.self, InfoCommand.self, ProbeCommand.self, ManifestCommand.self]
     )
 }
 

@@ -62,4 +62,27 @@ import Shatter
         let environment = try CLIRun.shatter(["info"], environment: ["SHATTER_EGL_DEVICE": "auto"])
         #expect(environment.status == 0)
     }
+
+    @Test(.enabled(if: gl != nil, "needs an EGL context"))
+    func probeWritesItsReportAndOneLinePerRule() throws {
+        let scratch = try Scratch()
+        let json = scratch.file("probe.json")
+        let run = try CLIRun.shatter(["probe", "--json", json])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("shatter probe: \(Self.gl!.renderer) on the ") == true)
+        #expect(lines.filter { $0.hasPrefix("agrees ") || $0.hasPrefix("DIFFERS ") }.count == 9)
+        if Self.gl!.renderer.hasPrefix("llvmpipe") {
+            #expect(run.stdout.contains("9 of 9 rules agree with the CPU renderer: it can match this GL exactly."))
+        }
+        let report = try JSONDecoder().decode(ProbeReport.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        #expect(report.renderer == Self.gl!.renderer && report.gl.filterRamp.count == 1025)
+    }
+
+    @Test(.enabled(if: NoGLLibrariesTests.namespacesWork, "unshare --mount is not permitted here"))
+    func probeWithoutGLIsOneLine() throws {
+        let run = try CLIRun.command(NoGLLibrariesTests.withoutGL, [CLIRun.binary, "probe"])
+        #expect(run.status == 1 && run.errorLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("libEGL.so.1 could not be loaded"))
+    }
 }
