@@ -10,9 +10,8 @@ struct Framebuffer: @unchecked Sendable {
     let width: Int
     let height: Int
 
-    /// Converts a float channel to unorm8 as GL does on store. Adding and taking away 1.5·2²³ leaves
-    /// the value rounded to a whole number by the FPU's own rule, to nearest with ties to even (the
-    /// same instruction llvmpipe uses), without a libm call.
+    /// Converts a float channel to unorm8 as GL does on store: clamped, ×255, rounded to nearest with
+    /// ties to even. (For 0…255, adding and taking away 1.5·2²³ in float is that rounding.)
     @inline(__always)
     static func unorm8(_ value: Float) -> UInt8 {
         let scaled = min(max(value, 0), 1) * 255

@@ -59,7 +59,7 @@ struct TextureSampler {
             return tap(coordinate, size: size)
         case .linear:
             let position = (coordinate * Float(size) - 0.5) * 256
-            let fixed = Int(position.rounded(.toNearestOrEven))
+            let fixed = Int(roundedToEven(position))
             let index = fixed >> 8, weight = UInt32(fixed & 255)
             return Tap(first: clampIndex(index, size), second: clampIndex(index + 1, size), weight: Float(weight) / 256,
                        weight8: weight)

@@ -25,9 +25,9 @@ struct ProbeCommand: ParsableCommand {
         defer { gl.close() }
         let report = try ProbeReport.run(gl: gl)
         print("shatter probe: \(report.renderer) on the \(report.platform) platform (\(report.version))")
-        let width = report.findings.map(\.rule.count).max() ?? 0
+        let width = report.findings.map(\.rule.rawValue.count).max() ?? 0
         for finding in report.findings {
-            let rule = finding.rule.padding(toLength: width, withPad: " ", startingAt: 0)
+            let rule = finding.rule.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
             print("\(finding.agrees ? "agrees " : "DIFFERS") \(rule)  GL: \(finding.gl)\(finding.agrees ? "" : "; CPU renderer: \(finding.twin)")")
         }
         let agreeing = report.findings.count - report.disagreements.count

@@ -16,6 +16,19 @@ enum GLSupport {
     }()
 
     static var isAvailable: Bool { unavailableReason == nil }
+
+    /// The rules `shatter probe` found to hold here as the CPU renderer assumes them, measured once.
+    static let agreeingRules: Set<ProbeReport.Rule> = {
+        guard let gl = try? GLRenderer(), let report = try? ProbeReport.run(gl: gl) else { return [] }
+        let missing = Set(ProbeReport.Rule.allCases).subtracting(report.agreeingRules)
+        if !missing.isEmpty { print("probe on \(gl.info.renderer): rules that differ from the CPU renderer: \(missing.map(\.rawValue))") }
+        return report.agreeingRules
+    }()
+
+    /// Whether every one of `rules` holds here: exact-match tests run only then.
+    static func holds(_ rules: ProbeReport.Rule...) -> Bool {
+        Set(rules).isSubset(of: agreeingRules)
+    }
 }
 
 /// GPU-vs-CPU parity as the issues state it: at least 99.9% of pixels with every channel within 1,

@@ -13,8 +13,24 @@ public struct ProbeReport: Codable, Sendable {
     /// One finding per rule, in the order of the summary.
     public var findings: [Finding]
 
+    /// The rules the probe checks, named as the summary prints them.
+    public enum Rule: String, Codable, Sendable, CaseIterable {
+        case subpixelBits = "GL_SUBPIXEL_BITS"
+        case pointSnapping = "point snapping (1-px point, 1/1024-px sweep)"
+        case spriteEdges = "sprite edge coverage"
+        case colorStore = "color store at (k + 0.5)/255"
+        case sourceOverBlend = "source-over blend rounding"
+        case screenBlend = "screen blend rounding"
+        case filterWeights = "texture() filter weights"
+        case fragmentHighp = "fragment highp float"
+        case readFormat = "read format"
+    }
+
+    /// The rules that hold on this GL as the CPU renderer assumes them.
+    public var agreeingRules: Set<Rule> { Set(findings.filter(\.agrees).map(\.rule)) }
+
     public struct Finding: Codable, Sendable, Equatable {
-        public var rule: String
+        public var rule: Rule
         /// What this GL does, in words.
         public var gl: String
         /// What the CPU renderer assumes.
@@ -41,31 +57,31 @@ public struct ProbeReport: Codable, Sendable {
 
     static func findings(facts: GLRasterFacts, twinFacts: GLRasterFacts, gl: RasterProbe.Measurements,
                          twin: RasterProbe.Measurements) -> [Finding] {
-        func finding(_ rule: String, _ gl: String, _ twin: String, _ agrees: Bool) -> Finding {
+        func finding(_ rule: Rule, _ gl: String, _ twin: String, _ agrees: Bool) -> Finding {
             Finding(rule: rule, gl: gl, twin: twin, agrees: agrees)
         }
         let edgesAgree = zip(gl.spriteEdges, twin.spriteEdges).filter { $0 == $1 }.count
         return [
-            finding("GL_SUBPIXEL_BITS", "\(facts.subpixelBits)", "\(twinFacts.subpixelBits)", facts.subpixelBits == twinFacts.subpixelBits),
-            finding("point snapping (1-px point, 1/1024-px sweep)",
+            finding(.subpixelBits, "\(facts.subpixelBits)", "\(twinFacts.subpixelBits)", facts.subpixelBits == twinFacts.subpixelBits),
+            finding(.pointSnapping,
                     describeSnap(gl.pointSnapX, gl.pointSnapY), describeSnap(twin.pointSnapX, twin.pointSnapY),
                     gl.pointSnapX == twin.pointSnapX && gl.pointSnapY == twin.pointSnapY),
-            finding("sprite edge coverage", "\(edgesAgree) of \(gl.spriteEdges.count) sprites cover the twin's pixels",
+            finding(.spriteEdges, "\(edgesAgree) of \(gl.spriteEdges.count) sprites cover the twin's pixels",
                     "left and bottom edges inclusive", gl.spriteEdges == twin.spriteEdges),
-            finding("color store at (k + 0.5)/255", describeStore(gl.colorStore), describeStore(twin.colorStore),
+            finding(.colorStore, describeStore(gl.colorStore), describeStore(twin.colorStore),
                     gl.colorStore == twin.colorStore),
-            finding("source-over blend rounding", describeBlend(gl.blendSourceOver, twin.blendSourceOver),
+            finding(.sourceOverBlend, describeBlend(gl.blendSourceOver, twin.blendSourceOver),
                     "8-bit: s + d·(255 − s.a)/255, llvmpipe's rounding",
                     gl.blendSourceOver == twin.blendSourceOver),
-            finding("screen blend rounding", describeBlend(gl.blendScreen, twin.blendScreen),
+            finding(.screenBlend, describeBlend(gl.blendScreen, twin.blendScreen),
                     "8-bit: s + d·(255 − s)/255, llvmpipe's rounding",
                     gl.blendScreen == twin.blendScreen),
-            finding("texture() filter weights", describeWeights(gl.filterRamp), describeWeights(twin.filterRamp),
+            finding(.filterWeights, describeWeights(gl.filterRamp), describeWeights(twin.filterRamp),
                     gl.filterRamp == twin.filterRamp),
-            finding("fragment highp float", "range 2^±\(facts.fragmentHighpRange.first ?? 0), \(facts.fragmentHighpPrecision) bits",
+            finding(.fragmentHighp, "range 2^±\(facts.fragmentHighpRange.first ?? 0), \(facts.fragmentHighpPrecision) bits",
                     "range 2^±127, \(twinFacts.fragmentHighpPrecision) bits",
                     facts.fragmentHighpPrecision >= twinFacts.fragmentHighpPrecision),
-            finding("read format", facts.readFormat, twinFacts.readFormat, facts.readFormat == twinFacts.readFormat),
+            finding(.readFormat, facts.readFormat, twinFacts.readFormat, facts.readFormat == twinFacts.readFormat),
         ]
     }
 
