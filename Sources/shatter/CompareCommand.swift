@@ -33,6 +33,14 @@ struct CompareOptions: ParsableArguments {
     @Flag(name: .customLong("keep-all"), help: "Keep expected, actual, diff and mask PNGs of passing frames too.")
     var keepAll = false
 
+    @Flag(help: "Remove an earlier comparison's report from --out (its files only) before writing this one.")
+    var overwrite = false
+
+    /// The comparison session over `--out`.
+    func session() throws -> CompareSession {
+        try CompareSession(rule: rule, folder: out, keepAll: keepAll, replacing: overwrite)
+    }
+
     func validate() throws {
         if maxDifferentPixels != nil && precision != nil {
             throw ValidationError("give --max-different-pixels or --precision, not both")
@@ -76,7 +84,7 @@ struct CompareOptions: ParsableArguments {
     }
 
     private static func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
-    private static func fixed(_ value: Double, _ digits: Int) -> String { FrameRendering.format(value, digits: digits) }
+    private static func fixed(_ value: Double, _ digits: Int) -> String { Format.decimals(value, digits) }
 }
 
 /// `shatter compare`: the GL backend against the CPU reference, frame by frame, or two PNGs.
@@ -105,38 +113,36 @@ struct CompareCommand: ParsableCommand {
             throw ValidationError("name an effect (shatter compare shatter) or give --images EXPECTED.png ACTUAL.png")
         }
         let expected = try PNGDecoder.read(path: images[0]), actual = try PNGDecoder.read(path: images[1])
-        var session = try CompareSession(rule: options.rule, folder: options.out, keepAll: options.keepAll)
+        var session = try options.session()
         try session.add(frame: 0, time: 0, expected: expected, actual: actual)
         try options.conclude(session, subject: "\(images[0]) vs \(images[1])", expected: images[0], actual: images[1])
     }
 }
 
 /// `shatter compare <effect> [effect options]`: renders each selected frame on both backends.
-struct CompareEffect<Effect: EffectOptions>: ParsableCommand {
+struct CompareEffect<Options: EffectOptions>: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: Effect.name, abstract: "Compare GL with the CPU renderer on: " + Effect.abstract)
+        CommandConfiguration(commandName: Options.Made.name, abstract: "Compare GL with the CPU renderer on: " + Options.abstract)
     }
 
-    @OptionGroup var effect: Effect
+    @OptionGroup var effect: Options
     @OptionGroup var timing: TimingOptions
     @OptionGroup var options: CompareOptions
     @OptionGroup var device: DeviceOption
 
     func run() throws {
-        let scene = try effect.makeScene()
-        let timeline = timing.timeline(duration: scene.duration)
-        let frames = try timing.frames(in: timeline)
+        let made = try effect.makeEffect()
+        let frames = try FrameSelection(timeline: FrameTimeline(duration: made.duration, fps: timing.rate.fps),
+                                        range: timing.range, reversed: made.playsBackwards)
         let gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
         defer { gl.close() }
         let cpu = SoftwareRenderer()
-        var session = try CompareSession(rule: options.rule, folder: options.out, keepAll: options.keepAll)
-        for (done, index) in frames.enumerated() {
-            let time = timeline.time(of: index, reversed: scene.reversed)
-            let list = scene.displayList(time)
-            try session.add(frame: index, time: time, expected: try cpu.render(list), actual: try gl.render(list))
-            Terminal.status("shatter: compared \(done + 1)/\(frames.count)")
+        var session = try options.session()
+        try session.add(effect: made, frames: frames, expected: cpu, actual: gl) { done, total in
+            Terminal.status("shatter: compared \(done)/\(total)")
         }
         Terminal.endStatus()
-        try options.conclude(session, subject: Effect.name, expected: cpu.description, actual: "\(gl.info.renderer) (\(gl.info.platform))")
+        try options.conclude(session, subject: Options.Made.name, expected: cpu.description,
+                             actual: "\(gl.info.renderer) (\(gl.info.platform))")
     }
 }

@@ -32,15 +32,22 @@ struct MergeManifests: ParsableCommand {
     @Option(help: ArgumentHelp("Write the merged manifest here.", valueName: "FILE"))
     var out: String?
 
+    @Option(help: ArgumentHelp("Also gather every frame into this new folder (hard links, or copies), with a manifest: "
+                               + "the shards as one frame sequence.", valueName: "DIR"))
+    var collect: String?
+
+    @Flag(name: .customLong("no-verify"), help: "Only check that each frame file exists; do not hash it against its manifest.")
+    var noVerify = false
+
     func validate() throws {
         if folders.isEmpty { throw ValidationError("give at least one shard folder to merge") }
     }
 
     func run() throws {
-        let result = try ManifestMerge.merge(folders: folders, allowMixedRenderers: allowMixedRenderers)
+        let result = try ManifestMerge.merge(folders: folders, verify: !noVerify, allowMixedRenderers: allowMixedRenderers)
         if result.hasMixedRenderers {
             let named = result.renderers.map { "\($0.renderer) (\($0.backend), \($0.folder))" }.joined(separator: " vs ")
-            throw MixedRenderers(description: "the shards were rendered by different renderers: \(named); "
+            throw CLIFailure(description: "the shards were rendered by different renderers: \(named); "
                                  + "rerun them on one kind of machine, or pass --allow-mixed-renderers to merge them anyway")
         }
         if let out { try result.merged.write(to: out) }
@@ -52,10 +59,14 @@ struct MergeManifests: ParsableCommand {
         }
         for conflict in result.conflicts { print("conflict: \(conflict)") }
         if !result.isComplete { throw ExitCode.failure }
+        if let collect {
+            do {
+                try result.collect(into: collect)
+            } catch OutputFolderError.holdsUnclaimedFrames(_, let count, let example) {
+                throw ValidationError("--collect \(collect) must be a new or empty folder; it holds \(count) files (\(example)…)")
+            }
+            print("Collected \(result.merged.frames.count) frames into \(collect)/")
+        }
     }
 }
 
-/// Shards of different renderers, refused: nothing is written.
-struct MixedRenderers: Error, CustomStringConvertible {
-    let description: String
-}

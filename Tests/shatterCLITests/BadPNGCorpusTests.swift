@@ -146,7 +146,7 @@ import Testing
                                           "--max-different-pixels", "0", "--out", s.file("compare")])
         #expect(compare.status == 0, "\(compare.stdout) \(compare.stderr)")
         for reader in Self.readers where reader.arguments[0] == "render" {
-            let out = s.file("out-" + reader.arguments[1])
+            let out = s.file("out-" + reader.name.filter(\.isLetter))  // one folder per reader: renders never share one
             let run = try CLIRun.shatter(arguments(reader.arguments, file: input, reference: reference, out: out))
             #expect(run.status == 0, "\(reader.name): \(run.stderr)")
             #expect(s.contents(of: out).contains("frame-00000.png"), "\(reader.name)")

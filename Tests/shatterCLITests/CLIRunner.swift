@@ -59,7 +59,7 @@ struct Scratch {
 
     /// The folder's files, sorted, but for the manifest.json every render writes beside its frames.
     func contents(of folder: String) -> [String] {
-        allContents(of: folder).filter { $0 != "manifest.json" }
+        allContents(of: folder).filter { $0 != FrameManifest.fileName && $0 != FrameManifest.journalName }
     }
 
     /// Every file in the folder, sorted, hidden ones included.

@@ -79,7 +79,7 @@ import Shatter
         try PNGEncoder.write(sheet, to: scratch.file("sheet.png"))
         let out = scratch.file("out")
         let run = try CLIRun.shatter(["render", "sprite", "--sheet", scratch.file("sheet.png"), "--frame-size", "10x12",
-                                      "--frames", "2", "--duration", "1", "--fps", "4", "--scale", "2",
+                                      "--sheet-frame-count", "2", "--duration", "1", "--fps", "4", "--scale", "2",
                                       "--backend", "cpu", "--out", out])
         #expect(run.status == 0, "\(run.stderr)")
         let reds = try (0...4).map { try PNGDecoder.read(path: out + "/" + String(format: "frame-%05d.png", $0)) }
@@ -88,7 +88,7 @@ import Shatter
         #expect(try PNGDecoder.read(path: out + "/frame-00000.png").width == 20)
 
         let tooMany = try CLIRun.shatter(["render", "sprite", "--sheet", scratch.file("sheet.png"), "--frame-size", "10x12",
-                                          "--frames", "4", "--backend", "cpu", "--out", scratch.file("never")])
+                                          "--sheet-frame-count", "4", "--backend", "cpu", "--out", scratch.file("never")])
         #expect(tooMany.status == 64)
         #expect(tooMany.errorLines.count == 1)
         #expect(tooMany.stderr.contains("holds 3 frames of 10x12 px; 4 asked for"), "\(tooMany.stderr)")

@@ -20,6 +20,9 @@ struct NothingLostTests {
 
         let written = s.contents(of: disk.path + "/frames")
         #expect(!written.isEmpty, "no frame was written before the disk filled")
+        // The manifest (with its journal) lists every frame that reached the disk.
+        let manifest = try #require(try FrameManifest.read(folder: disk.path + "/frames"))
+        #expect(manifest.frames.map(\.file) == written, "manifest lists \(manifest.frames.count) of \(written.count) frames")
         #expect(written.allSatisfy { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }, "leftovers: \(written)")
         // Each surviving frame is byte for byte the frame a roomy disk gets.
         let reference = s.file("reference")

@@ -76,6 +76,6 @@ import Shatter
         #expect(try CLIRun.shatter(small).status == 0)
         let run = try CLIRun.shatter(small + ["--seed", "4", "--resume"])
         #expect(run.status == 1 && run.errorLines.count == 1)
-        #expect(run.stderr.contains("its manifest is for another render (--seed 0 vs 4)"), "\(run.stderr)")
+        #expect(run.stderr.contains("it holds another render (seed 0 vs 4)"), "\(run.stderr)")
     }
 }

@@ -46,7 +46,8 @@ import Shatter
         #expect(try CLIRun.shatter(render + ["--frames", "3", "--seed", "9", "--out", out]).status == 0)
         let manifest = try #require(try FrameManifest.read(path: out + "/manifest.json"))
         #expect(manifest.effect == "shatter" && manifest.seed == 9 && manifest.backend == "cpu")
-        #expect(manifest.parameters["point-size"] == "2.0" && manifest.parameters["size"] == "48x36")
+        #expect(manifest.parameters["pointSize"] == "2.0" && manifest.parameters["width"] == "48"
+                && manifest.parameters["height"] == "36")
         #expect(manifest.renderer.hasPrefix("Shatter CPU renderer"))
         let entry = try #require(manifest.frames.first)
         #expect(manifest.frames.count == 1 && entry.index == 3 && entry.file == "frame-00003.png")
@@ -72,7 +73,8 @@ import Shatter
     }
 
     @Test(arguments: [
-        (["--shard", "3/3"], [String: String](), "shard index 3 is outside 0…2 for 3 shards"),
+        (["--shard", "3/3"], [String: String](), "--shard 3/3: shard index 3 is outside 0…2 for 3 shards"),
+        (["--shards", "3"], ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "x"], "--shards 3: SLURM_ARRAY_TASK_MIN must be a whole number"),
         (["--shard", "1/2", "--shards", "2"], [:], "give --shard I/N or --shards N, not both"),
         (["--shards", "0"], [:], "--shards must be 1 or more, not 0"),
         (["--shards", "2"], ["JOB_COMPLETION_INDEX": "", "SLURM_ARRAY_TASK_ID": ""], "--shards 2 takes this shard's index from"),
