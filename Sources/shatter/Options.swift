@@ -9,11 +9,17 @@ struct DeviceOption: ParsableArguments {
             + "CUDA_VISIBLE_DEVICES, NVIDIA_VISIBLE_DEVICES, SLURM_STEP_GPUS) or an index from `shatter info`; "
             + "default: $SHATTER_EGL_DEVICE, else auto.",
         valueName: "auto|N"))
-    var device: DeviceChoice?
+    var device: String?
+
+    func validate() throws {
+        if let device, DeviceChoice(argument: device) == nil {
+            throw ValidationError("--device must be 0 or more (or auto), not \(device)")
+        }
+    }
 
     /// The index asked for, or nil for auto.
     func resolvedIndex() throws -> Int? {
-        if let device { return device.index }
+        if let device { return DeviceChoice(argument: device)?.index }
         guard let value = getenv("SHATTER_EGL_DEVICE").map({ String(cString: $0) }), !value.isEmpty else { return nil }
         guard let choice = DeviceChoice(argument: value) else {
             throw ValidationError("SHATTER_EGL_DEVICE must be auto or a device index such as 0, not '\(value)'")
@@ -23,7 +29,7 @@ struct DeviceOption: ParsableArguments {
 }
 
 /// `auto` or a device index of 0 or more.
-struct DeviceChoice: ExpressibleByArgument {
+struct DeviceChoice {
     let index: Int?
 
     init?(argument: String) {
