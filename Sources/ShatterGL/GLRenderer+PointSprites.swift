@@ -1,4 +1,4 @@
-import CGLES3
+import CShatterGL
 import ShatterCore
 import ShatterShaders
 
@@ -11,8 +11,10 @@ extension GLRenderer {
         }
         try batch.motion.validate()
         let program = try use(.pointSprite)
-        try bind(batch.texture, filter: batch.filter, used: &used)
+        // The shader filters by hand (texelFetch): the texture's own filter is never used.
+        try bind(batch.texture, filter: .nearest, used: &used)
         glUniform1i(try program.location("u_snapshot"), 0)
+        glUniform1i(try program.location("u_linear"), batch.filter == .linear ? 1 : 0)
         glUniform1f(try program.location("u_time"), batch.time)
         glUniform1f(try program.location("u_pointSize"), batch.pointSize)
         glUniform2f(try program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)

@@ -135,11 +135,12 @@ struct PointSpriteProgram {
         return SIMD2(x * u_clipScale.x, y * u_clipScale.y)
     }
 
-    /// The fragment color at point coordinate `pc` (upper-left origin), line by line as the GLSL.
+    /// The fragment color at point coordinate `pc` (upper-left origin), as one RGBA8 word: the shader
+    /// filters in 8-bit fixed point and writes a whole byte per channel.
     @inline(__always)
-    func fragment(pc: SIMD2<Float>, uvOrigin v_uvOrigin: SIMD2<Float>, snapshot u_snapshot: TextureSampler) -> SIMD4<Float> {
-        let uv = v_uvOrigin + SIMD2(pc.x * u_texcoordScale.x, (1 - pc.y) * u_texcoordScale.y)
-        return u_snapshot.sample(uv.x, 1 - uv.y)
+    func fragment(pc: SIMD2<Float>, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> UInt32 {
+        snapshot.filtered(columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: snapshot),
+                          rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: snapshot))
     }
 
     /// ``fragment(pc:uvOrigin:snapshot:)`` split by axis, the same operations in the same order:
@@ -148,13 +149,13 @@ struct PointSpriteProgram {
     @inline(__always)
     func columnTap(pcX: Float, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> TextureSampler.Tap {
         let u = uvOrigin.x + pcX * u_texcoordScale.x
-        return snapshot.tap(u, size: snapshot.width)
+        return snapshot.filterTap(u, size: snapshot.width)
     }
 
     /// The vertical tap, once per row: uv.y counts up from the bottom, the snapshot's rows down.
     @inline(__always)
     func rowTap(pcY: Float, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> TextureSampler.Tap {
         let v = uvOrigin.y + (1 - pcY) * u_texcoordScale.y
-        return snapshot.tap(1 - v, size: snapshot.height)
+        return snapshot.filterTap(1 - v, size: snapshot.height)
     }
 }

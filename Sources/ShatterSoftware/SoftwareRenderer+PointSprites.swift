@@ -56,10 +56,12 @@ extension SoftwareRenderer {
         }
         }
 
-        // Fragment stage, band by band. Replacing sprites may blend their texels in fixed point.
+        // Fragment stage, band by band. Replacing sprites store the filtered word as it is.
         let width = target.width
-        let integerBlend = shortcuts.contains(.fixedPointSprites) && batch.blend == .replace
-        let literal = !hoisted && !integerBlend
+        // The fragment is the shader's 8-bit fixed-point filter: a whole RGBA8 word, stored as is when it
+        // replaces, blended otherwise.
+        let replaces = batch.blend == .replace
+        let literal = !hoisted
         batch.texture.withSampler(filter: batch.filter) { sampler in
             batch.grid.attributes.withUnsafeBufferPointer { attributes in
                 centres.withUnsafeBufferPointer { centres in
@@ -82,8 +84,13 @@ extension SoftwareRenderer {
                                         for row in firstRow..<endRow {
                                             for column in firstColumn..<endColumn {
                                                 let pc = setup.pointCoord(i: column + g, j: topRow - row, centre: centre)
-                                                target.store(program.fragment(pc: pc, uvOrigin: uvOrigin, snapshot: sampler),
-                                                             at: (row * width + column) * 4, blend: batch.blend)
+                                                let word = program.fragment(pc: pc, uvOrigin: uvOrigin, snapshot: sampler)
+                                                let offset = (row * width + column) * 4
+                                                if replaces {
+                                                    target.storeWord(word, at: offset)
+                                                } else {
+                                                    target.store(Framebuffer.unpack(word), at: offset, blend: batch.blend)
+                                                }
                                             }
                                         }
                                         continue
@@ -96,20 +103,15 @@ extension SoftwareRenderer {
                                         let pc = setup.pointCoord(i: 0, j: topRow - row, centre: centre)
                                         let rowTap = program.rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: sampler)
                                         let offset = (row * width + firstColumn) * 4
-                                        if integerBlend {
-                                            // The fast path: the same taps, the blend in 8-bit fixed point.
-                                            let wy = FixedPointBilinear.weight(rowTap.weight)
+                                        if replaces {
+                                            // The fast path: the fragment's word, stored without a float round trip.
                                             for k in 0..<spriteColumns {
-                                                let columnTap = columnTaps[k]
-                                                let texel = FixedPointBilinear.blend(
-                                                    sampler.word(columnTap.first, rowTap.first), sampler.word(columnTap.second, rowTap.first),
-                                                    sampler.word(columnTap.first, rowTap.second), sampler.word(columnTap.second, rowTap.second),
-                                                    wx: FixedPointBilinear.weight(columnTap.weight), wy: wy)
-                                                target.storeWord(texel, at: offset + k * 4)
+                                                target.storeWord(sampler.filtered(columnTaps[k], rowTap), at: offset + k * 4)
                                             }
                                         } else {
                                             for k in 0..<spriteColumns {
-                                                target.store(sampler.sample(columnTaps[k], rowTap), at: offset + k * 4, blend: batch.blend)
+                                                target.store(Framebuffer.unpack(sampler.filtered(columnTaps[k], rowTap)),
+                                                             at: offset + k * 4, blend: batch.blend)
                                             }
                                         }
                                     }
