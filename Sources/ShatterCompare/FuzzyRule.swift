@@ -24,10 +24,15 @@ public struct FuzzyRule: Sendable, Equatable {
     /// Pixels this close to an edge are not compared.
     public var ignoredBorder: Int
 
-    /// Defaults: a pixel differs beyond 1 per channel; 99.9% of pixels must match; no pixel's summed
-    /// difference may exceed 8·4.
-    public init(channelDelta: Int = 1, budget: Budget = .precision(0.999), pixelDeltaThreshold: Int = 32,
-                ignoredBorder: Int = 0) {
+    /// The rule Shatter holds its GL backend to against the CPU reference, everywhere: `shatter
+    /// compare`'s defaults and every GL parity test. A pixel differs beyond 1 per channel (8-bit
+    /// rounding may go either way on a GPU); 99.9% of pixels must match; no pixel's summed RGBA
+    /// difference may exceed 8·4 (a misplaced sprite or a wrong texel shows at once).
+    public static let parity = FuzzyRule(channelDelta: 1, budget: .precision(0.999), pixelDeltaThreshold: 32, ignoredBorder: 0)
+
+    /// Anything left out is ``parity``'s.
+    public init(channelDelta: Int = parity.channelDelta, budget: Budget = parity.budget,
+                pixelDeltaThreshold: Int = parity.pixelDeltaThreshold, ignoredBorder: Int = parity.ignoredBorder) {
         self.channelDelta = channelDelta
         self.budget = budget
         self.pixelDeltaThreshold = pixelDeltaThreshold
