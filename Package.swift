@@ -7,10 +7,15 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Shatter", targets: ["Shatter"]),
+        // For users' tests: golden PNGs judged by a FuzzyRule, with no dependency (ShatterTesting), and a
+        // swift-snapshot-testing strategy (ShatterSnapshotTesting). The Shatter product needs neither.
+        .library(name: "ShatterTesting", targets: ["ShatterTesting"]),
+        .library(name: "ShatterSnapshotTesting", targets: ["ShatterSnapshotTesting"]),
         .executable(name: "shatter", targets: ["shatter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // C at the edges: system libraries found through pkg-config.
@@ -66,6 +71,15 @@ let package = Package(
             dependencies: ["Shatter", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // Golden-image checks for tests, by a FuzzyRule, writing expected/actual/diff on failure.
+        .target(name: "ShatterTesting", dependencies: ["ShatterCore", "ShatterCompare", "ShatterPNG"]),
+        // The same as a swift-snapshot-testing strategy: assertSnapshot(of: image, as: .fuzzy(.parity)).
+        .target(
+            name: "ShatterSnapshotTesting",
+            dependencies: ["ShatterTesting", "ShatterCore", "ShatterCompare", "ShatterPNG",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+        ),
+
         // Fixtures shared by the test targets.
         .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterScenes", "ShatterCompare", "ShatterEffects"], path: "Tests/ShatterTestSupport"),
         // Regression benchmarks of the core paths: `swift run -c release shatter-benchmarks`.
@@ -79,9 +93,16 @@ let package = Package(
         .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation"]),
         .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterTestSupport"]),
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG"]),
-        .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport"]),
+        .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport", "ShatterTesting"]),
         .testTarget(name: "ShatterTests", dependencies: ["Shatter"]),
         .testTarget(name: "shatterCLITests", dependencies: ["Shatter", "shatter"]),
+        // ShatterTesting and ShatterSnapshotTesting as a user's test target uses them (the README's samples).
+        .testTarget(
+            name: "ShatterTestingTests",
+            dependencies: ["Shatter", "ShatterTesting", "ShatterSnapshotTesting",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__Snapshots__", "Goldens"]  // recorded images, read by path
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
