@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Shatter builds and renders with, when any is missing:
 # EGL + GLES headers, GBM, libpng, and Mesa's EGL driver with llvmpipe (GL with no GPU).
-# Also the checkers the tests run on Tools/cluster (shellcheck, and kubernetes-validate from PyPI)
-# and zlib's static library for Tools/bundle.sh.
+# Also the checkers the tests run on Tools/cluster (shellcheck, and kubernetes-validate from PyPI),
+# zlib's static library for Tools/bundle.sh, and Chromium, in which the tests open `shatter compare`'s
+# report page headless (DOM and screenshot).
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
-packages=(pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck)
+packages=(pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck chromium)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
