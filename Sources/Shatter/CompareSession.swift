@@ -78,11 +78,12 @@ public struct CompareSession {
         }
         let frame = record(CompareReport.Frame(label, difference: difference, rule: rule, files: files))
         if strip.wants(passed: passed) {
-            let width = thumbnailWidth
+            let small = ContactSheet.downscale(expected, toWidth: thumbnailWidth)
+            let identical = difference.largestChannelDifference == 0
             strip.add(FilmstripSample.Entry(
-                title: label.index.map { "#\($0)" } ?? label.name ?? "image", passed: passed,
-                expected: ContactSheet.downscale(expected, toWidth: width), actual: ContactSheet.downscale(actual, toWidth: width),
-                diff: difference.overlayThumbnail(width: width, palette: palette)))
+                title: label.index.map { "#\($0)" } ?? label.name ?? "image", passed: passed, expected: small,
+                actual: identical ? small : ContactSheet.downscale(actual, toWidth: thumbnailWidth),
+                diff: difference.overlayThumbnail(over: small, palette: palette)))
         }
         return frame
     }

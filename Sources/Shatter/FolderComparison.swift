@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A golden folder against a new render, frame by frame: pairs them (``FramePairing``), takes frames
 /// whose raw-pixel hashes agree as identical without decoding a PNG, and judges the rest by the
 /// session's ``FuzzyRule``. Frames missing from the new folder, extra frames and frames of another size
@@ -55,8 +57,8 @@ public struct FolderComparison: Sendable {
                 if pair.identicalByHash {
                     session.addIdenticalByHash(pair.label)
                 } else {
-                    try session.add(pair.label, expected: try PNGDecoder.read(path: expected.filePath(e)),
-                                    actual: try PNGDecoder.read(path: actual.filePath(a)))
+                    let (left, right) = try Self.decode(expected.filePath(e), actual.filePath(a))
+                    try session.add(pair.label, expected: left, actual: right)
                 }
             case let (e?, nil):
                 session.addUnpaired(pair.label, verdict: .missing,
@@ -69,6 +71,18 @@ public struct FolderComparison: Sendable {
             }
             progress(done + 1, pairing.pairs.count)
         }
+    }
+
+    /// Decodes the two PNGs of a pair at once, one per core: decoding is most of the cost of comparing
+    /// frames that were not matched by their hashes.
+    private static func decode(_ first: String, _ second: String) throws -> (Image, Image) {
+        let paths = [first, second]
+        let decoded = Locked([Result<Image, PNGError>?](repeating: nil, count: 2))
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            let result = Result { () throws(PNGError) -> Image in try PNGDecoder.read(path: paths[i]) }
+            decoded.withLock { $0[i] = result }
+        }
+        return try decoded.withLock { (try $0[0]!.get(), try $0[1]!.get()) }
     }
 
     private func describe(_ pair: FramePairing.Pair) -> String {

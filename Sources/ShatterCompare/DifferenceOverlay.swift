@@ -22,29 +22,22 @@ extension ImageDifference {
         return out
     }
 
-    /// ``overlay(palette:)`` shrunk to `width` (at most the image's) the way a thumbnail must be: the
-    /// backdrop area-averaged, but the differences **max-pooled**, so a cell shows the color of the
-    /// largest difference inside it and a single differing pixel stays visible at any size. The height
-    /// keeps the aspect ratio, rounded as ``ContactSheet`` rounds it.
-    public func overlayThumbnail(width thumbnailWidth: Int, palette: DiffPalette) -> Image {
-        let w = max(1, min(thumbnailWidth, width))
-        let h = w == width ? height : max(1, Int((Double(height) * Double(w) / Double(width)).rounded()))
-        let deltas = deltas()
+    /// ``overlay(palette:)`` at thumbnail size, drawn over `backdrop`, the expected image already shrunk
+    /// (any way, to any size up to the image's): the backdrop made pale, and the differences
+    /// **max-pooled**, so a thumbnail pixel shows the color of the largest difference in the area it
+    /// covers and a single differing pixel stays visible at any size. Costs one pass over the differing
+    /// pixels only.
+    public func overlayThumbnail(over backdrop: Image, palette: DiffPalette) -> Image {
+        let w = backdrop.width, h = backdrop.height
+        var largest = [UInt8](repeating: 0, count: w * h)
+        forEachDifferingPixel(beyond: 0) { x, y, d in
+            let cell = (y * h / height) * w + x * w / width
+            largest[cell] = max(largest[cell], UInt8(d))
+        }
         var out = Image(width: w, height: h)
-        for ty in 0..<h {
-            let y0 = ty * height / h, y1 = max(y0 + 1, (ty + 1) * height / h)
-            for tx in 0..<w {
-                let x0 = tx * width / w, x1 = max(x0 + 1, (tx + 1) * width / w)
-                var largest: UInt8 = 0, sum = 0, count = 0
-                for y in y0..<y1 {
-                    for x in x0..<x1 {
-                        largest = max(largest, deltas[y * width + x])
-                        sum += Int(paleBackdrop(x: x, y: y, palette: palette).r)
-                        count += 1
-                    }
-                }
-                let gray = UInt8(sum / count)
-                out[tx, ty] = palette.color(forDelta: Int(largest)) ?? RGBA8(r: gray, g: gray, b: gray, a: 255)
+        for y in 0..<h {
+            for x in 0..<w {
+                out[x, y] = palette.color(forDelta: Int(largest[y * w + x])) ?? Self.pale(backdrop[x, y])
             }
         }
         return out
@@ -56,7 +49,10 @@ extension ImageDifference {
         if x < ignoredBorder || y < ignoredBorder || x >= width - ignoredBorder || y >= height - ignoredBorder {
             return palette.ignoredColor
         }
-        let p = expected[x, y]
+        return Self.pale(expected[x, y])
+    }
+
+    private static func pale(_ p: RGBA8) -> RGBA8 {
         // Premultiplied color over white is c + (255 - a).
         let luma = 0.299 * Double(p.r) + 0.587 * Double(p.g) + 0.114 * Double(p.b) + Double(255 - Int(p.a))
         let gray = UInt8(min(255, (255 - (255 - luma) * 0.25).rounded()))
