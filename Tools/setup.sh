@@ -2,12 +2,12 @@
 # Installs the Debian packages Shatter builds and renders with, when any is missing:
 # EGL + GLES headers, GBM, libpng, and Mesa's EGL driver with llvmpipe (GL with no GPU).
 # Also the checkers the tests run on Tools/cluster (shellcheck, and kubernetes-validate from PyPI),
-# zlib's static library for Tools/bundle.sh, and Chromium, in which the tests open `shatter compare`'s
-# report page headless (DOM and screenshot).
+# zlib's static library for Tools/bundle.sh, ffmpeg (with ffprobe) for `--video` and its tests, and
+# Chromium, in which the tests open `shatter compare`'s report page headless (DOM and screenshot).
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
-packages=(pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck chromium)
+packages=(pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck ffmpeg chromium)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

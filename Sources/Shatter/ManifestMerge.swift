@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Joins the manifests of a sharded render (`shatter manifest merge`): one manifest listing every
 /// frame, with the frames no shard wrote and the frames or jobs that disagree.
@@ -50,7 +51,10 @@ public struct ManifestMerge: Sendable {
         var conflicts: [String] = []
         var byIndex: [Int: (folder: String, entry: FrameManifest.Entry)] = [:]
         var absent: Set<Int> = []
-        for (folder, manifest) in shards {
+        for (given, manifest) in shards {
+            // `shard-*/` from a shell glob: no `shard-0//frame-00000.png` in the merged paths.
+            var folder = given
+            while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
             if let difference = first.manifest.jobDifference(from: manifest) {
                 conflicts.append("\(folder) is another render than \(first.folder): \(difference)")
                 continue
@@ -98,5 +102,42 @@ public struct ManifestMerge: Sendable {
             previous = frame
         }
         return parts.joined(separator: ", ")
+    }
+}
+
+extension ManifestMerge {
+    /// Gathers every merged frame into `folder` (hard links where the file system allows, copies
+    /// elsewhere) with a manifest naming them there, so the shards become one frame sequence. The
+    /// folder must be new or empty; frames are linked or copied under a temporary name and renamed.
+    public func collect(into folder: String) throws {
+        let output = try OutputDirectory(folder)
+        let lock = try FolderLock(folder: output.path)
+        defer { lock.release() }
+        let present = ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).filter { $0 != FolderLock.fileName }
+        if let example = present.sorted().first {
+            throw OutputFolderError.holdsUnclaimedFrames(path: output.path, count: present.count, example: example)
+        }
+        var collected = merged
+        collected.frames = []
+        for entry in merged.frames {
+            let name = OutputDirectory.frameName(entry.index)
+            let temporary = output.path + "/." + name + ".tmp-\(getpid())"
+            if link(entry.file, temporary) != 0 {
+                do {
+                    try FileManager.default.copyItem(atPath: entry.file, toPath: temporary)
+                } catch {
+                    unlink(temporary)
+                    throw OutputFolderError.cannotWriteFile(path: output.path + "/" + name, reason: error.localizedDescription)
+                }
+            }
+            guard rename(temporary, output.path + "/" + name) == 0 else {
+                let reason = OutputDirectory.lastError()
+                unlink(temporary)
+                throw OutputFolderError.cannotWriteFile(path: output.path + "/" + name, reason: reason)
+            }
+            collected.frames.append(FrameManifest.Entry(index: entry.index, file: name, sha256: entry.sha256,
+                                                        pngSHA256: entry.pngSHA256))
+        }
+        try collected.write(to: output.path + "/" + FrameManifest.fileName)
     }
 }

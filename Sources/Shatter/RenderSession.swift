@@ -35,18 +35,30 @@ public struct RenderSession<E: Effect> {
 
     public let effect: E
     public let renderer: Backend.Choice
-    public let folder: OutputDirectory
+    public let destination: RenderDestination
     public let options: Options
     public let selection: FrameSelection
 
-    /// Checks the frame selection and creates the folder; renders nothing yet.
-    public init(effect: E, renderer: Backend.Choice, folder: String, options: Options = Options()) throws {
+    /// Checks the frame selection and, for a folder, creates it; renders nothing yet.
+    public init(effect: E, renderer: Backend.Choice, destination: RenderDestination, options: Options = Options()) throws {
         self.effect = effect
         self.renderer = renderer
         self.options = options
         selection = try FrameSelection(timeline: FrameTimeline(duration: effect.duration, fps: options.fps),
                                        range: options.range, shard: options.shard, reversed: effect.playsBackwards)
-        self.folder = try OutputDirectory(folder)
+        if case .folder(let path) = destination { _ = try OutputDirectory(path) }
+        self.destination = destination
+    }
+
+    /// A render into a folder of PNG frames with its manifest.
+    public init(effect: E, renderer: Backend.Choice, folder: String, options: Options = Options()) throws {
+        try self.init(effect: effect, renderer: renderer, destination: .folder(folder), options: options)
+    }
+
+    /// The folder frames go to, for a folder destination.
+    public var folder: OutputDirectory? {
+        guard case .folder(let path) = destination else { return nil }
+        return try? OutputDirectory(path)
     }
 
     /// Renders every selected frame not kept from an earlier run, writing each PNG atomically and
@@ -55,6 +67,20 @@ public struct RenderSession<E: Effect> {
     /// whole and listed. `events` hears when the plan is known and after each frame, on any thread.
     public func run(cancellation: CancellationToken = CancellationToken(),
                     events: @escaping @Sendable (RenderEvent) -> Void = { _ in }) throws -> RenderSummary {
+        switch destination {
+        case .folder(let path):
+            return try runIntoFolder(try OutputDirectory(path), cancellation: cancellation, events: events)
+        case .stream(let fd, let format):
+            let writer = StreamFrameWriter(fd: fd, format: format, png: options.png)
+            return try runPipeline(writer, frames: selection.indices, kept: 0, cancellation: cancellation, events: events)
+        case .none:
+            return try runPipeline(DiscardingFrameWriter(), frames: selection.indices, kept: 0, cancellation: cancellation,
+                                   events: events)
+        }
+    }
+
+    private func runIntoFolder(_ folder: OutputDirectory, cancellation: CancellationToken,
+                               events: @escaping @Sendable (RenderEvent) -> Void) throws -> RenderSummary {
         let lock = try FolderLock(folder: folder.path)
         defer { lock.release() }
         folder.removeStaleTemporaries()
@@ -65,27 +91,35 @@ public struct RenderSession<E: Effect> {
         let recorder = try ManifestRecorder(folder: folder.path, manifest: withFrames(kept, manifest),
                                             expectedFrames: frames.count)
         defer { try? recorder.finish() }  // even when a write fails, the manifest lists what is done
-        events(.planned(toRender: frames.count, kept: kept.count))
+        let summary = try runPipeline(FolderFrameWriter(folder: folder, png: options.png), frames: frames, kept: kept.count,
+                                      cancellation: cancellation, events: events) { frame in
+            try recorder.record(FrameManifest.Entry(index: frame.index, file: OutputDirectory.frameName(frame.index),
+                                                    sha256: frame.pixelSHA256, pngSHA256: frame.pngSHA256))
+        }
+        do {
+            try recorder.finish()
+        } catch {
+            throw RenderSessionError.manifestNotWritten(framesOnDisk: kept.count + summary.written, reason: "\(error)")
+        }
+        return summary
+    }
 
+    /// Renders `frames` through the pipeline into `writer`, gathering the contact sheet.
+    private func runPipeline(_ writer: any FrameWriter, frames: [Int], kept: Int, cancellation: CancellationToken,
+                             events: @escaping @Sendable (RenderEvent) -> Void,
+                             written: (@Sendable (FramePipeline.WrittenFrame) throws -> Void)? = nil) throws -> RenderSummary {
+        events(.planned(toRender: frames.count, kept: kept))
         var sheet = ContactSheetGatherer(frames: frames, count: options.contactSheetFrames)
-        let pipeline = FramePipeline(output: folder, png: options.png, framesInFlight: options.framesInFlight)
-        let selection = self.selection
+        let pipeline = FramePipeline(writer: writer, framesInFlight: options.framesInFlight)
+        let selection = self.selection, effect = self.effect
         let summary = try pipeline.run(
             frames: frames, renderer: renderer.renderer,
             displayList: { effect.displayList(at: selection.time(of: $0)) },
             inspect: { index, image in sheet.offer(index, image, time: selection.time(of: index)) },
             shouldStop: { cancellation.isCancelled },
-            written: { frame in
-                try recorder.record(FrameManifest.Entry(index: frame.index, file: OutputDirectory.frameName(frame.index),
-                                                        sha256: frame.pixelSHA256, pngSHA256: frame.pngSHA256))
-            },
+            written: written,
             progress: { written, total in events(.frameWritten(written: written, total: total)) })
-        do {
-            try recorder.finish()
-        } catch {
-            throw RenderSessionError.manifestNotWritten(framesOnDisk: kept.count + summary.frames, reason: "\(error)")
-        }
-        return RenderSummary(written: summary.frames, kept: kept.count, interrupted: summary.interrupted,
+        return RenderSummary(written: summary.frames, kept: kept, interrupted: summary.interrupted,
                              seconds: summary.seconds, renderSeconds: summary.renderSeconds,
                              encodeSeconds: summary.encodeSeconds, contactSheet: sheet.render())
     }
@@ -107,6 +141,17 @@ public struct RenderSession<E: Effect> {
         manifest.frames = frames
         return manifest
     }
+}
+
+/// Where a render's frames go.
+public enum RenderDestination: Sendable, Equatable {
+    /// PNG files `frame-NNNNN.png` and `manifest.json` in a folder (created when missing), locked for
+    /// the render, resumable.
+    case folder(String)
+    /// A stream on a file descriptor (standard output, a pipe into ffmpeg), frames in order.
+    case stream(fd: Int32, format: StreamFormat)
+    /// Nowhere: frames are only gathered for the contact sheet.
+    case none
 }
 
 /// What a render reports while it runs.

@@ -30,6 +30,16 @@ public struct FuzzyRule: Sendable, Equatable {
     /// difference may exceed 8·4 (a misplaced sprite or a wrong texel shows at once).
     public static let parity = FuzzyRule(channelDelta: 1, budget: .precision(0.999), pixelDeltaThreshold: 32, ignoredBorder: 0)
 
+    /// ``parity`` for textures sampled with nearest filtering: the same budget, no limit on how far
+    /// the differing pixels are apart. Where a pixel centre maps exactly onto the edge between two
+    /// texels (a sprite centred on a whole pixel gives u·width = 133.0), a GPU and the CPU twin may
+    /// land one ulp apart on either side (llvmpipe interpolates gl_PointCoord from a plane equation;
+    /// the twin evaluates it directly) and show neighbouring texels, any amount apart. At the default
+    /// 375×667 with 2-point pieces that is up to 0.034% of a frame's pixels; the summed threshold
+    /// would fail most frames for it. (`shatter compare … --pixel-delta-threshold 1020` applies it.)
+    public static let nearestFilteringParity = FuzzyRule(channelDelta: parity.channelDelta, budget: parity.budget,
+                                                         pixelDeltaThreshold: 4 * 255, ignoredBorder: parity.ignoredBorder)
+
     /// Anything left out is ``parity``'s.
     public init(channelDelta: Int = parity.channelDelta, budget: Budget = parity.budget,
                 pixelDeltaThreshold: Int = parity.pixelDeltaThreshold, ignoredBorder: Int = parity.ignoredBorder) {

@@ -48,6 +48,14 @@ enum CLIErrors {
             case .noSuchFolder: return CLIFailure(description: "\(error); check the --dirs paths (--update records a new golden folder)")
             default: return CLIFailure(description: "\(error); give --dirs two folders of PNG frames")
             }
+        case let error as VideoError:
+            switch error {
+            case .ffmpegNotFound:
+                return CLIFailure(description: "\(error); install it (apt-get install ffmpeg, or Tools/setup.sh) or give --ffmpeg PATH")
+            default: return CLIFailure(description: "\(error)")
+            }
+        case let error as StreamError:
+            return CLIFailure(description: "\(error); stopped")
         case let error as CompareError:
             return CLIFailure(description: "\(error); lower --ignored-border")
         case let error as RenderSessionError:

@@ -44,9 +44,10 @@ struct RenderEffect<Options: EffectOptions>: ParsableCommand {
     @OptionGroup var timing: TimingOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Sharding and resuming") var sharding: ShardOptions
+    @OptionGroup(title: "Streaming, video and progress") var delivery: DeliveryOptions
 
     func run() throws {
         let made = try effect.makeEffect()
-        try RenderRun(timing: timing, output: output, sharding: sharding).run(made)
+        try RenderRun(timing: timing, output: output, sharding: sharding, delivery: delivery).run(made)
     }
 }

@@ -25,8 +25,10 @@ struct DeviceOption: ParsableArguments {
 
 /// Where and how frames are written, and which backend draws them.
 struct OutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Folder for frame-00000.png, frame-00001.png, …; created if missing.", valueName: "DIR"))
-    var out: String = "frames"
+    @Option(help: ArgumentHelp("Folder for frame-00000.png, frame-00001.png, … and manifest.json; created if missing "
+                               + "(default: frames, or none with only --contact-sheet). - streams PNGs to standard output.",
+                               valueName: "DIR"))
+    var out: String?
 
     @Option(help: "auto (GL on a GPU; the CPU renderer where GL is missing or a software rasteriser), gl, or cpu.")
     var backend: Backend = .auto
