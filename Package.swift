@@ -7,10 +7,15 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Shatter", targets: ["Shatter"]),
+        // For users' tests: golden PNGs judged by a FuzzyRule, with no dependency (ShatterTesting), and a
+        // swift-snapshot-testing strategy (ShatterSnapshotTesting). The Shatter product needs neither.
+        .library(name: "ShatterTesting", targets: ["ShatterTesting"]),
+        .library(name: "ShatterSnapshotTesting", targets: ["ShatterSnapshotTesting"]),
         .executable(name: "shatter", targets: ["shatter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // C at the edges. EGL, GLES and GBM are opened at run time (dlopen), never linked, so the
@@ -65,6 +70,15 @@ let package = Package(
             dependencies: ["Shatter", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // Golden-image checks for tests, by a FuzzyRule, writing expected/actual/diff on failure.
+        .target(name: "ShatterTesting", dependencies: ["ShatterCore", "ShatterCompare", "ShatterPNG"]),
+        // The same as a swift-snapshot-testing strategy: assertSnapshot(of: image, as: .fuzzy(.parity)).
+        .target(
+            name: "ShatterSnapshotTesting",
+            dependencies: ["ShatterTesting", "ShatterCore", "ShatterCompare", "ShatterPNG",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+        ),
+
         // Helpers shared by the test targets: effect fixtures, whether GL works, temporary folders, PNG
         // building, CRC.
         .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterScenes", "ShatterCompare", "ShatterEffects", "ShatterGL"],
@@ -81,9 +95,16 @@ let package = Package(
         .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterTestSupport"],
                     exclude: ["Goldens"]),  // read by path (GoldenFile.swift), so re-recording writes the checked-in file
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG", "ShatterTestSupport"]),
-        .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport"]),
+        .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport", "ShatterTesting"]),
         .testTarget(name: "ShatterTests", dependencies: ["Shatter", "ShatterTestSupport"]),
         .testTarget(name: "shatterCLITests", dependencies: ["Shatter", "shatter", "ShatterTestSupport"]),
+        // ShatterTesting and ShatterSnapshotTesting as a user's test target uses them (the README's samples).
+        .testTarget(
+            name: "ShatterTestingTests",
+            dependencies: ["Shatter", "ShatterTesting", "ShatterSnapshotTesting",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__Snapshots__", "Goldens"]  // recorded images, read by path
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

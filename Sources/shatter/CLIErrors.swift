@@ -43,6 +43,11 @@ enum CLIErrors {
                 return CLIFailure(description: "\(error); is \(folder) a render's --out folder?")
             default: return error
             }
+        case let error as FolderComparisonError:
+            switch error {
+            case .noSuchFolder: return CLIFailure(description: "\(error); check the --dirs paths (--update records a new golden folder)")
+            default: return CLIFailure(description: "\(error); give --dirs two folders of PNG frames")
+            }
         case let error as VideoError:
             switch error {
             case .ffmpegNotFound:

@@ -66,22 +66,20 @@ struct CompareOptions: ParsableArguments {
     }
 
     /// Prints the per-frame table (or the JSON) and the verdict; exits 1 when a frame failed.
-    func conclude(_ session: CompareSession, subject: String, expected: String, actual: String) throws {
-        let report = try session.finish(subject: subject, expectedRenderer: expected, actualRenderer: actual)
+    func conclude(_ session: CompareSession, subject: String, expected: String, actual: String, notes: [String] = []) throws {
+        let report = try session.finish(subject: subject, expectedRenderer: expected, actualRenderer: actual, notes: notes)
         if json {
             print(String(decoding: try report.jsonData(), as: UTF8.self), terminator: "")
         } else {
-            print("frame        t  result  differing px   largest Δ  summed Δ       PSNR     SSIM")
-            for f in report.frames {
-                let psnr = f.psnr.map { Self.fixed($0, 2) + " dB" } ?? "identical"
-                print(Self.pad(String(f.index), 5) + Self.pad(Self.fixed(f.time, 4), 9) + Self.pad(f.passed ? "pass" : "FAIL", 8)
-                      + Self.pad(String(f.differingPixels), 14) + Self.pad(String(f.largestChannelDifference), 12)
-                      + Self.pad(String(f.largestSummedDifference), 10) + Self.pad(psnr, 11) + Self.pad(Self.fixed(f.ssim, 5), 9))
-            }
+            print(CompareTable(report).text, terminator: "")
             let verdict = report.passed ? "PASS" : "FAIL"
-            print("\(verdict): \(report.frames.count - report.failingFrames.count)/\(report.frames.count) frames pass "
+            let noun = report.frames.contains { $0.index != nil } ? "frames" : "images"
+            print("\(verdict): \(report.counts.passed)/\(report.counts.frames) \(noun) pass "
                   + "(expected: \(expected); actual: \(actual)); report: \(session.folder.path)/index.html")
-            for f in report.failingFrames.prefix(5) { print("  frame \(f.index): \(f.reasons.joined(separator: "; "))") }
+            for note in notes { print("  note: \(note)") }
+            for f in report.framesWorstFirst.prefix(while: { !$0.passed }).prefix(5) {
+                print("  \(CompareTable.name(f)): \(f.reasons.joined(separator: "; "))")
+            }
         }
         if !report.passed { throw ExitCode(1) }
     }
@@ -98,17 +96,20 @@ struct CompareOptions: ParsableArguments {
     private static func fixed(_ value: Double, _ digits: Int) -> String { Format.decimals(value, digits) }
 }
 
-/// `shatter compare`: the GL backend against the CPU reference, frame by frame, or two PNGs.
+/// `shatter compare`: the GL backend against the CPU reference, frame by frame, two PNGs, or two folders.
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Render an effect on GL and CPU and compare them, or compare two PNGs (--images).",
+        abstract: "Render an effect on GL and CPU and compare them, or compare two PNGs (--images) or two folders (--dirs).",
         discussion: """
             A pixel differs when any channel differs by more than --channel-delta (default \
             \(FuzzyRule.parity.channelDelta)); a frame fails when too many pixels differ (--max-different-pixels, \
             or --precision, default \(CompareOptions.defaultBudget)) or any pixel's summed RGBA difference exceeds \
             --pixel-delta-threshold (default \(FuzzyRule.parity.pixelDeltaThreshold)). The defaults are the rule \
-            Shatter's own GL parity tests use. Exit codes: 0 every frame passes, 1 a frame fails, 2 an error.
+            Shatter's own GL parity tests use. --dirs pairs \
+            frames by index through the folders' manifest.json (by file name without one); frames whose \
+            raw-pixel hashes agree are identical without decoding; missing, extra and resized frames \
+            fail. --update copies NEW over GOLDEN instead. Exit codes: 0 every frame passes, 1 a frame fails, 2 an error.
             """,
         subcommands: EffectRegistry.compareCommands
     )
@@ -116,18 +117,53 @@ struct CompareCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Compare two PNG files: expected, then actual.", valueName: "PNG"))
     var images: [String] = []
 
+    @Option(parsing: .upToNextOption,
+            help: ArgumentHelp("Compare two folders of frames: the golden (expected), then the new render.", valueName: "DIR"))
+    var dirs: [String] = []
+
+    @Flag(help: "With --dirs: make GOLDEN equal to NEW (copy changed and new frames and the manifest, remove frames NEW lacks).")
+    var update = false
+
     @OptionGroup var options: CompareOptions
 
     func run() throws {
         // Checked here, not in validate(): ArgumentParser validates this command's options even when
         // an effect subcommand runs.
+        if update && dirs.isEmpty { throw ValidationError("--update needs --dirs GOLDEN NEW") }
+        if !dirs.isEmpty {
+            guard dirs.count == 2, images.isEmpty else { throw ValidationError("give --dirs GOLDEN NEW: two folders") }
+            return try update ? updateGolden(dirs[0], from: dirs[1]) : compareFolders(dirs[0], dirs[1])
+        }
         guard images.count == 2 else {
-            throw ValidationError("name an effect (shatter compare shatter) or give --images EXPECTED.png ACTUAL.png")
+            throw ValidationError("name an effect (shatter compare shatter), or give --images EXPECTED.png ACTUAL.png "
+                                  + "or --dirs GOLDEN NEW")
         }
         let expected = try PNGDecoder.read(path: images[0]), actual = try PNGDecoder.read(path: images[1])
         var session = try options.session()
-        try session.add(frame: 0, time: 0, expected: expected, actual: actual)
+        try session.add(.init(name: Self.fileName(images[1])), expected: expected, actual: actual)
         try options.conclude(session, subject: "\(images[0]) vs \(images[1])", expected: images[0], actual: images[1])
+    }
+
+    private func compareFolders(_ golden: String, _ new: String) throws {
+        let comparison = try FolderComparison(expected: golden, actual: new)
+        var session = try options.session()
+        try comparison.run(into: &session) { done, total in Terminal.status("shatter: compared \(done)/\(total)") }
+        Terminal.endStatus()
+        try options.conclude(session, subject: comparison.subject, expected: comparison.expected.summary,
+                             actual: comparison.actual.summary, notes: comparison.notes)
+    }
+
+    private func updateGolden(_ golden: String, from new: String) throws {
+        let summary = try FolderUpdate.run(golden: golden, new: new)
+        print("updated \(golden) from \(new): \(summary)")
+        for (verb, files) in [("replaced", summary.replaced), ("added", summary.added), ("removed", summary.removed)] {
+            for file in files.prefix(10) { print("  \(verb) \(file)") }
+            if files.count > 10 { print("  … \(files.count - 10) more \(verb)") }
+        }
+    }
+
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 }
 

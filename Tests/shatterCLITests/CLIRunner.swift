@@ -17,14 +17,16 @@ struct CLIRun {
         return executable.deletingLastPathComponent().appendingPathComponent("shatter").path
     }()
 
-    static func shatter(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
-        try command(binary, arguments, environment: environment)
+    static func shatter(_ arguments: [String], environment: [String: String] = [:], in folder: String? = nil) throws -> CLIRun {
+        try command(binary, arguments, environment: environment, in: folder)
     }
 
-    /// Runs any executable (e.g. `setpriv … shatter` to run the tool as another user).
-    static func command(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
+    /// Runs any executable (e.g. `setpriv … shatter` to run the tool as another user), in `folder` if given.
+    static func command(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                        in folder: String? = nil) throws -> CLIRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()

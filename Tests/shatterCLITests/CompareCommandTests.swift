@@ -66,6 +66,27 @@ import ShatterTestSupport
         #expect(same.status == 0)
     }
 
+    @Test func imagesOfDifferentSizesAreAFailingImageNotAnError() throws {
+        let s = try TemporaryFolder()
+        let (a, _) = try pair(s, differing: 0)
+        let small = s.file("small.png")
+        try PNGEncoder.write(Image(width: 5, height: 5, fill: .opaqueWhite), to: small)
+        let run = try CLIRun.shatter(["compare", "--images", a, small, "--out", s.file("r")])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("FAIL: 0/1 images pass"))
+        #expect(run.stdout.contains("small.png: the images differ in size: 10x10 expected, 5x5 actual"), "\(run.stdout)")
+        // Two loose images have no frame number or time: the table and the page leave those columns out.
+        #expect(run.stdout.hasPrefix("image ") && !run.stdout.contains(" t "))
+        let report = try RenderFolders.report(s.file("r"))
+        let frame = try #require(report.frames.first)
+        #expect(frame.index == nil && frame.time == nil && frame.name == "small.png")
+        #expect(frame.verdict == .sizeMismatch && frame.actualSize == .init(width: 5, height: 5))
+        #expect(frame.files == ["expected": "expected-00000.png", "actual": "actual-00000.png"])
+        let html = try String(contentsOfFile: s.file("r") + "/index.html", encoding: .utf8)
+        #expect(html.contains("<h3>small.png <span class=\"badge\">size mismatch</span></h3>"))
+        #expect(!html.contains("t (s)") && !html.contains("Frame "))
+    }
+
     @Test func errorsExitWithTwoAndOneClearLine() throws {
         let s = try TemporaryFolder()
         let (a, _) = try pair(s, differing: 0)
@@ -75,7 +96,6 @@ import ShatterTestSupport
         let cases: [([String], String)] = [
             (["--images", s.file("missing.png"), a], "no such file"),
             (["--images", text, a], "not a PNG file"),
-            (["--images", a, small], "images differ in size: 10x10 expected, 5x5 actual"),
             (["--images", a], "give --images EXPECTED.png ACTUAL.png"),
             (["--images", a, a, "--precision", "1.5"], "--precision must be between 0 and 1"),
             (["--images", a, a, "--precision", "0.9", "--max-different-pixels", "3"], "not both"),
