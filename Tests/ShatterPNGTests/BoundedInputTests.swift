@@ -1,25 +1,26 @@
 import CPNG
 import Foundation
 import ShatterCore
+import ShatterTestSupport
 import Testing
 @testable import ShatterPNG
 
 /// Inputs that could cost unbounded memory or time are refused by their size, their first bytes or
 /// their chunk lengths, before the memory is allocated; a PNG sent through a pipe still decodes.
 struct BoundedInputTests {
-    let folder: ScratchFolder
-    init() throws { folder = try ScratchFolder() }
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     @Test("a file over maxFileBytes is refused from its size, unread")
     func oversizedFile() throws {
         // Sparse: 256 MiB + 1 byte on disk costs nothing, and reading it would take seconds.
-        let path = try folder.file("huge.png", try Fixtures.sampleRGBA())
+        let path = try folder.write(try Fixtures.sampleRGBA(), to: "huge.png")
         #expect(truncate(path, off_t(PNGLimits.default.maxFileBytes + 1)) == 0)
         let error = pngError { _ = try PNGDecoder.read(path: path) }
         #expect(error == .fileTooLarge(path: path, bytes: 268_435_457, limit: 268_435_456))
         #expect(error?.description.contains("256 MiB") == true)
 
-        let small = try folder.file("small.png", try Fixtures.sampleRGBA())
+        let small = try folder.write(try Fixtures.sampleRGBA(), to: "small.png")
         let tight = PNGLimits(maxFileBytes: 100)
         guard case .fileTooLarge(small, _, 100) = pngError({ _ = try PNGDecoder.read(path: small, limits: tight) }) else {
             Issue.record("a file over a 100-byte cap should be .fileTooLarge")
@@ -34,7 +35,7 @@ struct BoundedInputTests {
 
     @Test("a FIFO with no writer reads as empty instead of hanging")
     func fifoWithoutWriter() throws {
-        let path = folder.path + "/pipe.png"
+        let path = folder.file("pipe.png")
         #expect(mkfifo(path, 0o600) == 0)
         let error = pngError { _ = try PNGDecoder.read(path: path) }
         #expect(error == .emptyStream(path: path))
@@ -44,7 +45,7 @@ struct BoundedInputTests {
     @Test("a PNG sent through a pipe decodes like the file")
     func pngThroughAPipe() throws {
         let png = try Fixtures.sampleRGBA()
-        let fromFile = try PNGDecoder.read(path: try folder.file("sample.png", png))
+        let fromFile = try PNGDecoder.read(path: try folder.write(png, to: "sample.png"))
         let fromPipe = try withPipe(holding: png) { try PNGDecoder.read(path: $0) }
         #expect(fromPipe == fromFile)
     }
@@ -63,9 +64,8 @@ struct BoundedInputTests {
           arguments: [("tEXt", 0x3FFF_FFFF), ("tEXt", 0x7FFF_FFFF), ("zTXt", 0x3FFF_FFFF), ("iCCP", 0x3FFF_FFFF)])
     func lyingChunkLength(_ type: String, _ length: Int) throws {
         // libpng's contrib/testpngs/crashers/huge_*_chunk.png in 57 bytes: signature, IHDR, a chunk header, 16 bytes.
-        let head = Array(try Fixtures.sampleRGBA().prefix(33))
-        var bytes = head + [0, 0, 0, 0] + Array(type.utf8) + Array("Comment\0hello wo".utf8)
-        Fixtures.put(UInt32(length), into: &bytes, at: 33)
+        let bytes = Array(try Fixtures.sampleRGBA().prefix(33)) + PNGCorpus.be32(UInt32(length)) + Array(type.utf8)
+            + Array("Comment\0hello wo".utf8)
         #expect(bytes.count == 57)
         let error = pngError { _ = try PNGDecoder.decode(data: bytes, name: "crafted.png") }
         #expect(error == .truncated(path: "crafted.png", detail: "its \(type) chunk at byte 33 declares \(length) bytes, only 16 follow"))
@@ -73,8 +73,9 @@ struct BoundedInputTests {
 
     @Test("an ancillary chunk over maxChunkBytes is refused; image data of any length is not")
     func chunkLimit() throws {
-        let png = Fixtures.inserting(chunk: "tEXt", data: Array("Comment\0".utf8) + [UInt8](repeating: 0x41, count: 92),
-                                     into: try Fixtures.sampleRGBA())
+        let sample = try Fixtures.sampleRGBA()
+        let text = PNGCorpus.chunk("tEXt", Array("Comment\0".utf8) + [UInt8](repeating: 0x41, count: 92))
+        let png = Array(sample[..<33]) + text + Array(sample[33...])  // right after IHDR
         #expect(try PNGDecoder.decode(data: png, name: "text.png").width == 16)
         let tight = PNGLimits(maxChunkBytes: 64)
         #expect(pngError { _ = try PNGDecoder.decode(data: png, name: "text.png", limits: tight) }
@@ -85,8 +86,8 @@ struct BoundedInputTests {
 
     @Test("a chunk type that is not four letters is named in hex, so the message stays one line")
     func unprintableChunkType() throws {
-        var bytes = Array(try Fixtures.sampleRGBA().prefix(33)) + [0x7F, 0, 0, 0, 0x0A, 0x0D, 0, 1] + [UInt8](repeating: 0, count: 16)
-        Fixtures.put(0x7FFF_FFFF, into: &bytes, at: 33)
+        let bytes = Array(try Fixtures.sampleRGBA().prefix(33)) + PNGCorpus.be32(0x7FFF_FFFF) + [0x0A, 0x0D, 0, 1]
+            + [UInt8](repeating: 0, count: 16)
         let error = pngError { _ = try PNGDecoder.decode(data: bytes, name: "odd.png") }
         #expect(error?.description.contains("0xa0d0001 chunk") == true, "\(String(describing: error))")
         #expect(error?.description.contains("\n") == false)

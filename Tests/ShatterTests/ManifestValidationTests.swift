@@ -1,17 +1,14 @@
 import Foundation
 import Glibc
+import ShatterTestSupport
 import Testing
 @testable import Shatter
 
 /// A manifest is a file anyone can edit: what it decodes is checked before any of its numbers sizes
 /// an array, and no field can crash, hang or exhaust memory.
 @Suite struct ManifestValidationTests {
-    let folder: String
-
-    init() throws {
-        folder = NSTemporaryDirectory() + "shatter-manifest-valid-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     /// A sound 7-frame manifest, as JSON fields to tamper with.
     static func fields(_ changes: [String: Any] = [:]) -> [String: Any] {
@@ -94,14 +91,14 @@ import Testing
 
     @Test("endless or writerless manifest files are refused at once", arguments: ["/dev/zero", "/dev/urandom", "fifo"])
     func endlessManifest(_ source: String) throws {
-        let path = source == "fifo" ? folder + "/manifest.json" : source
+        let path = source == "fifo" ? folder.file("manifest.json") : source
         if source == "fifo" { #expect(mkfifo(path, 0o600) == 0) }
         #expect(throws: ManifestError.self) { try FrameManifest.read(path: path) }
     }
 
     @Test("a manifest file over maximumBytes is refused from its size, unread")
     func oversizedManifest() throws {
-        let path = folder + "/manifest.json"
+        let path = folder.file("manifest.json")
         #expect(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
         #expect(truncate(path, off_t(FrameManifest.maximumBytes + 1)) == 0)  // sparse: costs no disk
         #expect(throws: ManifestError.invalid(path: path, detail: "536870913 bytes, over the limit of 536870912 bytes for a manifest")) {

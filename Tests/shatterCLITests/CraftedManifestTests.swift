@@ -1,5 +1,6 @@
 import Foundation
 import Shatter
+import ShatterTestSupport
 import Testing
 
 /// `manifest merge` on hand-crafted manifests: the two crashes (a range to 2^62, which listed
@@ -15,7 +16,7 @@ import Testing
     @Test(arguments: crafted.indices)
     func craftedRangeIsRefused(_ which: Int) throws {
         let (_, range, frameCount) = Self.crafted[which]
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let folder = s.file("render")
         let render = try CLIRun.shatter(["render", "breathe", "--backend", "cpu", "--size", "20x20", "--duration", "0.1", "--out", folder])
         #expect(render.status == 0, "\(render.stderr)")

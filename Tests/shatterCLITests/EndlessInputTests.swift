@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Shatter
+import ShatterTestSupport
 import Testing
 
 /// Inputs with no end or no writer, given to every command-line reader of a PNG: each is refused
@@ -32,7 +33,7 @@ import Testing
 
     @Test(arguments: readers, Source.allCases)
     func refusedAtOnce(_ reader: Reader, _ source: Source) throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let out = s.file("out")
         let valid = try s.write(try PNGEncoder.encode(Image(width: 4, height: 4, fill: .opaqueWhite)), to: "valid.png")
         let input: String
@@ -58,7 +59,7 @@ import Testing
     /// up to 2 GB. libpng allocated (and zeroed) that much before finding the file ends.
     @Test(arguments: [("tEXt", 0x3FFF_FFFF), ("tEXt", 0x7FFF_FFFF), ("zTXt", 0x3FFF_FFFF), ("iCCP", 0x3FFF_FFFF)])
     func lyingChunkCostsNothing(_ type: String, _ length: UInt32) throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let header = Array(try PNGEncoder.encode(Image(width: 1, height: 1, fill: .opaqueWhite)).prefix(33))
         let declared = (0..<4).map { UInt8(truncatingIfNeeded: length >> (24 - 8 * $0)) }
         let png = try s.write(header + declared + Array(type.utf8) + Array("Comment\0hello wo".utf8), to: "crafted.png")
