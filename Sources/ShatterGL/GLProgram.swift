@@ -60,8 +60,12 @@ struct GLProgram {
         for line in glsl.split(whereSeparator: \.isNewline) {
             let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = code.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "[" })
-            guard let keyword = words.firstIndex(of: "uniform"), keyword + 2 < words.count, words[keyword + 2] != "{" else { continue }
-            names.insert(String(words[keyword + 2]))
+            guard let keyword = words.firstIndex(of: "uniform") else { continue }
+            // `uniform [precision] type name`: a precision qualifier moves the name one word on.
+            let precisions: Set<Substring> = ["lowp", "mediump", "highp"]
+            let type = keyword + 1 < words.count && precisions.contains(words[keyword + 1]) ? keyword + 2 : keyword + 1
+            guard type + 1 < words.count, words[type + 1] != "{" else { continue }
+            names.insert(String(words[type + 1]))
         }
         return names
     }
