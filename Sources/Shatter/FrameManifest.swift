@@ -13,6 +13,8 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     /// the command-line options as given.
     public static let currentFormat = 2
     public var format = FrameManifest.currentFormat
+    /// The Shatter that wrote it (``ShatterVersion/current``); informative only, never compared.
+    public var shatterVersion: String?
     public var effect: String
     /// The effect's parameters (``FlatParameters``), defaults included, plus the PNG background.
     public var parameters: [String: String]

@@ -129,11 +129,13 @@ public struct RenderSession<E: Effect> {
         var parameters = try FlatParameters.encode(effect.parameters)
         if let background = options.png.background { parameters["background"] = background.hexRGB }
         let inputs = effect.inputs.mapValues { SHA256.hash($0.image.pixels).hex }
-        return FrameManifest(
+        var manifest = FrameManifest(
             effect: E.name, parameters: parameters, inputs: inputs.isEmpty ? nil : inputs,
             seed: parameters["seed"].flatMap { UInt64($0) }, backend: renderer.backend.rawValue,
             renderer: renderer.renderer.description, fps: options.fps, frameCount: selection.timeline.count,
             range: .init(first: selection.range.lowerBound, last: selection.range.upperBound), shard: selection.shard)
+        manifest.shatterVersion = ShatterVersion.current
+        return manifest
     }
 
     private func withFrames(_ frames: [FrameManifest.Entry], _ manifest: FrameManifest) -> FrameManifest {

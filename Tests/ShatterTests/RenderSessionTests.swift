@@ -40,7 +40,7 @@ import Shatter
             #expect(summary.written == 13 && summary.kept == 0 && !summary.interrupted)
             #expect(try frameFiles(folder) == (0...12).map { OutputDirectory.frameName($0) })
             let manifest = try #require(try FrameManifest.read(path: folder + "/manifest.json"))
-            #expect(manifest.effect == "shatter")
+            #expect(manifest.effect == "shatter" && manifest.shatterVersion == ShatterVersion.current)
             #expect(manifest.frames.map(\.index) == Array(0...12))
             #expect(manifest.parameters["pointSize"] == "4.0" && manifest.parameters["width"] == "120")
             #expect(manifest.inputs?.keys.sorted() == ["from", "to"])

@@ -37,6 +37,11 @@ struct RenderFolders {
         let entry = FrameManifest.Entry(index: index, file: OutputDirectory.frameName(index), sha256: SHA256.hash(image.pixels).hex,
                                         pngSHA256: SHA256.hash([UInt8](try Data(contentsOf: URL(fileURLWithPath: framePath(folder, index))))).hex)
         manifest.frames = (manifest.frames.filter { $0.index != index } + [entry]).sorted { $0.index < $1.index }
+        // A frame past the render's range makes it a longer render, as a real one would say.
+        if index > manifest.range.last {
+            manifest.range.last = index
+            manifest.frameCount = max(manifest.frameCount, index + 1)
+        }
         try manifest.write(to: folder + "/" + FrameManifest.fileName)
     }
 

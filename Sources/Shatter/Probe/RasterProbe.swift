@@ -5,7 +5,7 @@
 /// Every scene places its primitives at positions that are exact in float (the guard band's clip
 /// scale is 1/2 there), so a measurement shows the rule, not the arithmetic around it.
 public struct RasterProbe: Sendable {
-    /// Everything measured, as plain values (what `shatter probe --json` writes per renderer).
+    /// Everything measured, as plain values (what the probe command writes as JSON per renderer).
     public struct Measurements: Codable, Sendable, Equatable {
         /// 1-px point swept right in 1/1024-px steps from a pixel boundary: the first step that
         /// covers the next pixel (2: snapped to 1/256 px with ties rounded up; 1: finer than 1/512).
