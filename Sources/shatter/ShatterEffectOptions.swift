@@ -6,14 +6,19 @@ struct ShatterEffectOptions: EffectOptions {
     static let abstract = "The shattered transition: a screen breaks into point sprites that fall away."
     static let discussion = """
         With no --from, the original demo's presented screen is drawn by Shatter; with no --to, its \
-        green root screen. Frame i is the state at t = i / fps for i = 0 … ceil(duration · fps).
+        green root screen. Frame i is the state at t = i / fps for i = 0 … ceil(duration · fps). \
+        --from and --to may be clips (PNG frames, a %d pattern, a video): frame i draws each clip's \
+        frame shown at t = i / fps (PNG frames play at --fps), and a clip that ends first holds its last frame.
         """
 
-    @Option(help: ArgumentHelp("PNG of the screen that shatters.", valueName: "PNG"))
+    @Option(help: ArgumentHelp("The screen that shatters. " + ClipOpening.help, valueName: "CLIP"))
     var from: String?
 
-    @Option(help: ArgumentHelp("PNG of the screen revealed underneath.", valueName: "PNG"))
+    @Option(help: ArgumentHelp("The screen revealed underneath. " + ClipOpening.help, valueName: "CLIP"))
     var to: String?
+
+    @Option(help: ClipOpening.fitHelp)
+    var fit: ClipFit?
 
     @Option(help: ArgumentHelp("Screen size in points (default: the --from PNG's size ÷ scale, else 375x667).",
                                valueName: "WxH"))
@@ -52,12 +57,27 @@ struct ShatterEffectOptions: EffectOptions {
         try OptionLimits.check(duration: duration)
     }
 
-    func makeEffect() throws -> ShatteredTransition {
-        let inputs = try TransitionInputs(fromPath: from, toPath: to, size: size.map { ($0.width, $0.height) }, scale: scale)
+    func makeEffect() throws -> ClipDriven<ShatteredTransition> {
+        try makeEffect(EffectContext(fps: 60, background: nil))
+    }
+
+    func makeEffect(_ context: EffectContext) throws -> ClipDriven<ShatteredTransition> {
+        let fromClip = try ClipOpening.open(from, context: context)
+        let toClip = try ClipOpening.open(to, context: context)
+        let size = ClipOpening.size(size.map { ($0.width, $0.height) }, clip: fromClip, scale: scale)
         let parameters = ShatteredTransition.Parameters(
-            width: inputs.width, height: inputs.height, scale: scale, pointSize: pointSize, duration: duration,
+            width: size.0, height: size.1, scale: scale, pointSize: pointSize, duration: duration,
             seed: seed, randomRange: physics, filter: filter)
-        try SizeLimits.check(width: parameters.pixelWidth, height: parameters.pixelHeight, what: "the output")
-        return ShatteredTransition(from: Texture(image: inputs.from), to: Texture(image: inputs.to), parameters: parameters)
+        let width = parameters.pixelWidth, height = parameters.pixelHeight
+        try SizeLimits.check(width: width, height: height, what: "the output")
+        var clips: [ClipInput] = []
+        for (role, clip) in [("from", fromClip), ("to", toClip)] {
+            if let clip { clips.append(try ClipOpening.input(clip, role: role, fit: fit, width: width, height: height, context: context)) }
+        }
+        let fromTexture = clips.first { $0.role == "from" }?.first
+            ?? Texture(image: DefaultScenes.presentedScreen(widthPoints: size.0, heightPoints: size.1, scale: scale))
+        let toTexture = clips.first { $0.role == "to" }?.first
+            ?? Texture(image: DefaultScenes.destination(widthPoints: size.0, heightPoints: size.1, scale: scale))
+        return ClipDriven(ShatteredTransition(from: fromTexture, to: toTexture, parameters: parameters), clips: clips)
     }
 }
