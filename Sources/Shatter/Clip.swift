@@ -23,6 +23,8 @@ public final class Clip: Sendable {
     public let digest: String
     /// The clip is a video file (which may carry sound).
     public var isVideo: Bool { if case .video = source { true } else { false } }
+    /// The clip is a video file with an audio stream.
+    public var hasAudio: Bool { if case .video(let reader) = source { reader.hasAudio } else { false } }
 
     enum Source: Sendable {
         case still(Image)

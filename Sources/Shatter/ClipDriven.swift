@@ -11,7 +11,7 @@
 /// let effect = ClipDriven(ShatteredTransition(from: from.first, to: to.first, parameters: parameters),
 ///                         clips: [from, to])
 /// ```
-public struct ClipDriven<Base: Effect>: Effect {
+public struct ClipDriven<Base: Effect>: Effect, ClipSourced {
     public typealias Parameters = Base.Parameters
     public static var name: String { Base.name }
 
@@ -41,6 +41,9 @@ public struct ClipDriven<Base: Effect>: Effect {
         }
         return digests
     }
+
+    /// The clip in `role`, if that input is a clip.
+    public func clip(_ role: String) -> Clip? { clips.first { $0.role == role }?.clip }
 
     public func displayList(at time: Double) throws -> DisplayList {
         var current: [ObjectIdentifier: Texture] = [:]
@@ -77,4 +80,9 @@ public final class ClipInput: Sendable {
         last.withLock { $0 = (index, texture) }
         return texture
     }
+}
+
+/// An effect that draws from clips, so a video made of it can carry their sound.
+public protocol ClipSourced {
+    func clip(_ role: String) -> Clip?
 }

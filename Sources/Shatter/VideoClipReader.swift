@@ -14,6 +14,8 @@ final class VideoClipReader: Sendable {
     let frameCount: Int
     let frameRate: Double
     let digest: String
+    /// The file has an audio stream.
+    let hasAudio: Bool
     private let ffmpeg: String
     private let decoder = Locked<Decoder?>(nil)
 
@@ -40,6 +42,9 @@ final class VideoClipReader: Sendable {
             throw ClipError.notAVideo(path: path, reason: reason)
         }
         (self.width, self.height, frameCount, frameRate) = (width, height, count, rate)
+        let audio = try ToolPath.run(ffprobe, ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=index",
+                                               "-of", "csv=p=0", path])
+        hasAudio = audio.status == 0 && !audio.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
         var hash = SHA256()
         hash.update(Array("video \(size) \(width)x\(height) \(count) \(rate)\n".utf8))

@@ -33,3 +33,4 @@ enum ClipOpening {
         return try ClipInput(role: role, clip: clip, fitting: fitting)
     }
 }
+extension VideoAudio.Mix: ExpressibleByArgument {}

@@ -11,6 +11,22 @@ struct RenderRun {
     let sharding: ShardOptions
     let delivery: DeliveryOptions
 
+    /// The clips' sound for `--video`: nil when no clip is a video with audio or `--audio none`.
+    private func sound<E: Effect>(of effect: E, options: RenderSession<E>.Options) throws -> VideoAudio? {
+        guard let clips = effect as? any ClipSourced else { return nil }
+        let from = clips.clip("from").flatMap { $0.hasAudio ? $0.path : nil }
+        let to = clips.clip("to").flatMap { $0.hasAudio ? $0.path : nil }
+        let mix = delivery.audio ?? .crossfade
+        if mix == .from || mix == .to, (mix == .from ? from : to) == nil {
+            throw ValidationError("--audio \(mix.rawValue): the --\(mix.rawValue) clip is not a video with sound")
+        }
+        guard mix != .none, from != nil || to != nil else { return nil }
+        let selection = try FrameSelection(timeline: FrameTimeline(duration: effect.duration, fps: options.fps),
+                                           range: options.range, shard: options.shard)
+        return VideoAudio(from: from, to: to, mix: mix, start: Double(selection.range.lowerBound) / options.fps,
+                          duration: Double(selection.indices.count) / options.fps)
+    }
+
     func run<E: Effect>(_ effect: E) throws {
         let streamFormat = delivery.pipe ?? (output.out == "-" ? .png : nil)
         try checkCombinations(streaming: streamFormat != nil)
@@ -37,6 +53,7 @@ struct RenderRun {
             request.alpha = output.background == nil
             request.ffmpeg = delivery.ffmpeg
             request.extraArguments = delivery.ffmpegArgs.map { $0.split(separator: " ").map(String.init) } ?? []
+            request.audio = try sound(of: effect, options: options)
             let encoder = try VideoEncoder(request)
             video = encoder
             destination = .stream(fd: encoder.input, format: .rgba)
