@@ -33,12 +33,14 @@ public final class Clip: Sendable {
     }
 
     let source: Source
+    private let limits: PNGLimits
     private let lastRead = Locked<(index: Int, image: Image)?>(nil)
 
     /// Opens the clip at `path`; `frameRate` is how many PNG frames make a second (a video's own rate
     /// is used for videos). Reads the first frame (and, for videos, ffprobe's answers) only.
     public init(path: String, frameRate: Double, limits: PNGLimits = .default) throws {
         self.path = path
+        self.limits = limits
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
         if let frames = try ClipSequence.paths(pattern: path) ?? (isFolder.boolValue ? ClipSequence.paths(folder: path) : nil) {
@@ -81,7 +83,7 @@ public final class Clip: Sendable {
         switch source {
         case .still(let still): image = still
         case .sequence(let frames):
-            image = try PNGDecoder.read(path: frames[index])
+            image = try PNGDecoder.read(path: frames[index], limits: limits)
             guard image.width == width, image.height == height else {
                 throw ClipError.frameSizeChanged(path: frames[index], width: image.width, height: image.height,
                                                  expected: (width, height))
