@@ -17,10 +17,13 @@ public struct ClipDriven<Base: Effect>: Effect, ClipSourced {
 
     public let base: Base
     public let clips: [ClipInput]
+    /// Clip frames a video shows before and after the transition (none unless asked for).
+    public var join: ClipJoin
 
-    public init(_ base: Base, clips: [ClipInput]) {
+    public init(_ base: Base, clips: [ClipInput], join: ClipJoin = ClipJoin()) {
         self.base = base
         self.clips = clips
+        self.join = join
     }
 
     public var parameters: Base.Parameters { base.parameters }
@@ -38,12 +41,13 @@ public struct ClipDriven<Base: Effect>: Effect, ClipSourced {
             || input.first.image.height != input.clip.height {
             digests[input.role] = "clip:\(input.clip.digest)" + (input.fitting.fit.map { ":\($0.rawValue)" } ?? "")
                 + ":\(input.fitting.background.hexRGB)\(input.fitting.background.a)"
+                + (input.timeOffset == 0 ? "" : "@\(input.timeOffset)")
         }
         return digests
     }
 
     /// The clip in `role`, if that input is a clip.
-    public func clip(_ role: String) -> Clip? { clips.first { $0.role == role }?.clip }
+    public func input(_ role: String) -> ClipInput? { clips.first { $0.role == role } }
 
     public func displayList(at time: Double) throws -> DisplayList {
         var current: [ObjectIdentifier: Texture] = [:]
@@ -59,22 +63,31 @@ public final class ClipInput: Sendable {
     public let role: String
     public let clip: Clip
     public let fitting: ClipFitting
+    /// Clip time at the transition's start: the transition shows the clip from here on.
+    public let timeOffset: Double
     /// The first frame, fitted: what the base effect is built around.
     public let first: Texture
     /// The texture last handed out, so a held frame is the same texture (and uploads nothing).
     private let last: Locked<(index: Int, texture: Texture)>
 
-    public init(role: String, clip: Clip, fitting: ClipFitting) throws {
+    public init(role: String, clip: Clip, fitting: ClipFitting, timeOffset: Double = 0) throws {
         self.role = role
         self.clip = clip
         self.fitting = fitting
-        first = Texture(image: try fitting.fitted(try clip.frame(index: 0), role: role))
-        last = Locked((0, first))
+        self.timeOffset = timeOffset
+        let index = clip.frameIndex(at: timeOffset)
+        first = Texture(image: try fitting.fitted(try clip.frame(index: index), role: role))
+        last = Locked((index, first))
     }
 
-    /// The fitted frame shown at `time`.
+    /// The fitted frame shown at clip time `clipTime` (no offset): a head or tail frame of a join.
+    public func fittedFrame(at clipTime: Double) throws -> Image {
+        try fitting.fitted(try clip.frame(at: clipTime), role: role)
+    }
+
+    /// The fitted frame shown at `time` seconds into the transition.
     public func texture(at time: Double) throws -> Texture {
-        let index = clip.frameIndex(at: time)
+        let index = clip.frameIndex(at: time + timeOffset)
         if let held = last.withLock({ $0.index == index ? $0.texture : nil }) { return held }
         let texture = Texture(image: try fitting.fitted(try clip.frame(index: index), role: role), replacing: first)
         last.withLock { $0 = (index, texture) }
@@ -82,7 +95,26 @@ public final class ClipInput: Sendable {
     }
 }
 
-/// An effect that draws from clips, so a video made of it can carry their sound.
+/// An effect that draws from clips, so a video made of it can carry their sound and the rest of them.
 public protocol ClipSourced {
-    func clip(_ role: String) -> Clip?
+    func input(_ role: String) -> ClipInput?
+    var join: ClipJoin { get }
+}
+
+/// A whole join in one video: the `from` clip's frames before the transition (its head) and the `to`
+/// clip's after it (its tail). With a head the transition takes the `from` clip's last moments, so
+/// the video lasts `from`'s length + `to`'s length − the transition's.
+public struct ClipJoin: Sendable, Equatable {
+    public var headFrames: Int
+    public var tailFrames: Int
+
+    public init(headFrames: Int = 0, tailFrames: Int = 0) {
+        self.headFrames = headFrames
+        self.tailFrames = tailFrames
+    }
+
+    /// Frames of `clip` at `fps` beyond a transition of `frames` frames (0 when it is not longer).
+    public static func spare(_ clip: Clip, frames: Int, fps: Double) -> Int {
+        max(0, Int((Double(clip.frameCount) / clip.frameRate * fps).rounded()) - frames)
+    }
 }

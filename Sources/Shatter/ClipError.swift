@@ -17,8 +17,8 @@ public enum ClipError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .notFound(let path): return "\(path): no such clip (a PNG, a folder of PNGs, a %d pattern or a video file)"
-        case .emptyFolder(let path): return "\(path): the folder holds no .png frames"
+        case .notFound(let path): return "\(path): no such file, folder or numbered frames (a clip is a PNG, a folder of PNGs, a %d pattern or a video file)"
+        case .emptyFolder(let path): return "\(path): is a directory with no .png frames in it"
         case .frameSizeChanged(let path, let width, let height, let expected):
             return "\(path) is \(width)x\(height) but the clip's first frame is \(expected.width)x\(expected.height); "
                 + "every frame of a clip must have one size"

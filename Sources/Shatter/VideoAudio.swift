@@ -20,25 +20,38 @@ public struct VideoAudio: Sendable, Equatable {
     public var mix: Mix
     /// Clip time of the first frame, seconds (a render of a later range starts later in the sound).
     public var start: Double
-    /// Seconds of video: frames ÷ fps.
+    /// Seconds of the transition: its frames ÷ fps.
     public var duration: Double
+    /// Seconds of the `from` clip before the transition, and of the `to` clip after it (a whole join).
+    public var head: Double
+    public var tail: Double
 
-    public init(from: String?, to: String?, mix: Mix, start: Double = 0, duration: Double) {
+    public init(from: String?, to: String?, mix: Mix, start: Double = 0, duration: Double, head: Double = 0, tail: Double = 0) {
         self.from = from
         self.to = to
         self.mix = mix
         self.start = start
         self.duration = duration
+        self.head = head
+        self.tail = tail
     }
 
-    /// The sources that are heard: (path, fade) pairs.
-    private var heard: [(path: String, fade: String?)] {
-        switch mix {
-        case .none: return []
-        case .from: return from.map { [($0, nil)] } ?? []
-        case .to: return to.map { [($0, nil)] } ?? []
-        case .crossfade: return (from.map { [($0, "out")] } ?? []) + (to.map { [($0, "in")] } ?? [])
-        }
+    /// Seconds of the whole video.
+    public var total: Double { head + duration + tail }
+
+    private struct Source {
+        let path: String
+        /// The `to` side: it starts where the transition does.
+        let isTo: Bool
+        let fades: Bool
+    }
+
+    /// The sources that are heard.
+    private var heard: [Source] {
+        let fades = mix == .crossfade
+        let from = mix == .to ? nil : from.map { Source(path: $0, isTo: false, fades: fades) }
+        let to = mix == .from ? nil : to.map { Source(path: $0, isTo: true, fades: fades) }
+        return mix == .none ? [] : [from, to].compactMap { $0 }
     }
 
     /// ffmpeg input options for the sound files, to follow the video input (index 0).
@@ -49,12 +62,17 @@ public struct VideoAudio: Sendable, Equatable {
     func outputArguments(container: String) -> [String] {
         let sources = heard
         guard !sources.isEmpty else { return [] }
-        let t0 = Self.number(start), d = Self.number(duration), end = Self.number(start + duration)
+        let (t0, d, h, total) = (Self.number(start), Self.number(duration), Self.number(head), Self.number(self.total))
         var graph: [String] = []
         for (i, source) in sources.enumerated() {
+            // Each side is cut to what it plays, placed (the `to` side after the head), padded with
+            // silence to the video's length, then faded across the transition.
+            let plays = source.isTo ? duration + tail : (source.fades ? head + duration : self.total)
             var chain = "[\(i + 1):a:0]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,"
-                + "atrim=start=\(t0):end=\(end),asetpts=PTS-STARTPTS,apad=whole_dur=\(d),atrim=end=\(d)"
-            if let fade = source.fade { chain += ",afade=t=\(fade):st=0:d=\(d):curve=qsin" }
+                + "atrim=start=\(t0):end=\(Self.number(start + plays)),asetpts=PTS-STARTPTS"
+            if source.isTo, head > 0 { chain += ",adelay=delays=\(Int((head * 48000).rounded()))S:all=1" }
+            chain += ",apad=whole_dur=\(total),atrim=end=\(total)"
+            if source.fades { chain += ",afade=t=\(source.isTo ? "in" : "out"):st=\(h):d=\(d):curve=qsin" }
             graph.append(chain + "[s\(i)]")
         }
         let labels = sources.indices.map { "[s\($0)]" }.joined()

@@ -54,7 +54,7 @@ enum CLIErrors {
             case .sizeMismatch(let role, let width, let height, let outputWidth, let outputHeight):
                 return ValidationError("the --\(role) clip is \(width)x\(height) but the output is \(outputWidth)x\(outputHeight); "
                                        + "pass --fit stretch|contain|cover, or --size and --scale to match the clip")
-            default: return CLIFailure(description: "--from/--to: \(error)")
+            default: return CLIFailure(description: "\(error)")
             }
         case let error as StreamError:
             return CLIFailure(description: "\(error); stopped")

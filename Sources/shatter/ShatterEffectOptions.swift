@@ -20,6 +20,12 @@ struct ShatterEffectOptions: EffectOptions {
     @Option(help: ClipOpening.fitHelp)
     var fit: ClipFit?
 
+    @Flag(help: "With --video: start with the --from clip, so the transition takes its last moments.")
+    var head = false
+
+    @Flag(help: "With --video: go on with the rest of the --to clip after the transition.")
+    var tail = false
+
     @Option(help: ArgumentHelp("Screen size in points (default: the --from PNG's size ÷ scale, else 375x667).",
                                valueName: "WxH"))
     var size: Dimensions?
@@ -70,14 +76,22 @@ struct ShatterEffectOptions: EffectOptions {
             seed: seed, randomRange: physics, filter: filter)
         let width = parameters.pixelWidth, height = parameters.pixelHeight
         try SizeLimits.check(width: width, height: height, what: "the output")
+        if head, fromClip == nil { throw ValidationError("--head needs a --from clip") }
+        if tail, toClip == nil { throw ValidationError("--tail needs a --to clip") }
+        let frames = FrameTimeline(duration: duration, fps: context.fps).count
+        let join = ClipJoin(headFrames: head ? fromClip.map { ClipJoin.spare($0, frames: frames, fps: context.fps) } ?? 0 : 0,
+                            tailFrames: tail ? toClip.map { ClipJoin.spare($0, frames: frames, fps: context.fps) } ?? 0 : 0)
         var clips: [ClipInput] = []
         for (role, clip) in [("from", fromClip), ("to", toClip)] {
-            if let clip { clips.append(try ClipOpening.input(clip, role: role, fit: fit, width: width, height: height, context: context)) }
+            guard let clip else { continue }
+            let offset = role == "from" ? Double(join.headFrames) / context.fps : 0
+            clips.append(try ClipOpening.input(clip, role: role, fit: fit, width: width, height: height, context: context,
+                                               timeOffset: offset))
         }
         let fromTexture = clips.first { $0.role == "from" }?.first
             ?? Texture(image: DefaultScenes.presentedScreen(widthPoints: size.0, heightPoints: size.1, scale: scale))
         let toTexture = clips.first { $0.role == "to" }?.first
             ?? Texture(image: DefaultScenes.destination(widthPoints: size.0, heightPoints: size.1, scale: scale))
-        return ClipDriven(ShatteredTransition(from: fromTexture, to: toTexture, parameters: parameters), clips: clips)
+        return ClipDriven(ShatteredTransition(from: fromTexture, to: toTexture, parameters: parameters), clips: clips, join: join)
     }
 }

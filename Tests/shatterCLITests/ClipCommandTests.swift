@@ -99,6 +99,32 @@ struct ClipCommandTests {
         #expect(first[20, 15] == RGBA8(r: 0, g: 0, b: 0, a: 255))
     }
 
+    @Test func headAndTailMakeTheWholeJoinWhoseDurationsAddUp() throws {
+        let s = try Scratch()
+        let clips = try Self.videos(in: s)
+        let video = s.file("whole.mkv")
+        let run = try CLIRun.shatter(["render", "shatter", "--from", clips.from, "--to", clips.to, "--fps", "25", "--duration", "0.4",
+                                      "--head", "--tail", "--backend", "cpu", "--video", video, "--quiet"])
+        try #require(run.status == 0, "\(run.stderr)")
+        // 2 s + 2 s − the transition's 11 frames: 39 frames of a, 11 of the transition, 39 of b = 3.56 s.
+        #expect(try FFmpeg.probe(video)["nb_read_frames"] == "89")
+        let duration = try FFmpeg.shell("ffprobe -v error -show_entries format=duration -of csv=p=0 '\(video)'").stdout
+        #expect(abs((Double(duration.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) - 3.56) < 0.01)
+        let (joined, a, b) = (try Clip(path: video, frameRate: 25), try Clip(path: clips.from, frameRate: 25), try Clip(path: clips.to, frameRate: 25))
+        // a plays to the transition, which starts on a's frame 39; after it b goes on from its frame 11 to its last.
+        for (k, expected) in [(0, try a.frame(index: 0)), (38, try a.frame(index: 38)), (39, try a.frame(index: 39)),
+                              (50, try b.frame(index: 11)), (88, try b.frame(index: 49))] {
+            #expect(try joined.frame(index: k) == expected, "frame \(k)")
+        }
+        // a's tone alone at the start, b's alone at the end.
+        let early = (try Self.level(video, hertz: 440, from: 0, to: 1), try Self.level(video, hertz: 1500, from: 0, to: 1))
+        let late = (try Self.level(video, hertz: 440, from: 2.5, to: 3.5), try Self.level(video, hertz: 1500, from: 2.5, to: 3.5))
+        #expect(early.0 > early.1 + 20 && late.1 > late.0 + 20, "early \(early), late \(late)")
+        let refused = try CLIRun.shatter(["render", "shatter", "--from", clips.from, "--to", clips.to, "--head", "--backend", "cpu",
+                                          "--out", s.file("frames")])
+        #expect(refused.status == 64 && refused.stderr.contains("--head and --tail make one whole --video"))
+    }
+
     @Test func dustTakesAClipToo() throws {
         let s = try Scratch()
         let clips = try Self.videos(in: s)
