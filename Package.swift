@@ -7,16 +7,21 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Shatter", targets: ["Shatter"]),
+        // For users' tests: golden PNGs judged by a FuzzyRule, with no dependency (ShatterTesting), and a
+        // swift-snapshot-testing strategy (ShatterSnapshotTesting). The Shatter product needs neither.
+        .library(name: "ShatterTesting", targets: ["ShatterTesting"]),
+        .library(name: "ShatterSnapshotTesting", targets: ["ShatterSnapshotTesting"]),
         .executable(name: "shatter", targets: ["shatter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
-        // C at the edges: system libraries found through pkg-config.
-        .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
-        .systemLibrary(name: "CGLES3", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
-        .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
+        // C at the edges. EGL, GLES and GBM are opened at run time (dlopen), never linked, so the
+        // binary starts where no GL is installed; only the Khronos headers (libegl-dev, libgles-dev)
+        // are needed to build.
+        .target(name: "CShatterGL"),
         // libpng; shim.h keeps libpng's setjmp error handling inside C.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
@@ -45,14 +50,13 @@ let package = Package(
                 .embedInCode("textured_quad.frag"),
                 .embedInCode("instanced_circle.vert"),
                 .embedInCode("instanced_circle.frag"),
-                .embedInCode("dust_layers.vert"),
                 .embedInCode("dust_layers.frag"),
                 .embedInCode("covering_quad.vert"),
                 .embedInCode("sdf_shape.frag"),
                 .embedInCode("layer_quad.frag"),
             ]
         ),
-        .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CEGL", "CGLES3", "CGBM"]),
+        .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CShatterGL"]),
 
         .target(
             name: "Shatter",
@@ -66,22 +70,41 @@ let package = Package(
             dependencies: ["Shatter", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        // Fixtures shared by the test targets.
-        .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterScenes", "ShatterCompare", "ShatterEffects"], path: "Tests/ShatterTestSupport"),
+        // Golden-image checks for tests, by a FuzzyRule, writing expected/actual/diff on failure.
+        .target(name: "ShatterTesting", dependencies: ["ShatterCore", "ShatterCompare", "ShatterPNG"]),
+        // The same as a swift-snapshot-testing strategy: assertSnapshot(of: image, as: .fuzzy(.parity)).
+        .target(
+            name: "ShatterSnapshotTesting",
+            dependencies: ["ShatterTesting", "ShatterCore", "ShatterCompare", "ShatterPNG",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+        ),
+
+        // Helpers shared by the test targets: effect fixtures, whether GL works, temporary folders, PNG
+        // building, CRC.
+        .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterScenes", "ShatterCompare", "ShatterEffects", "ShatterGL"],
+                path: "Tests/ShatterTestSupport"),
         // Regression benchmarks of the core paths: `swift run -c release shatter-benchmarks`.
         .executableTarget(name: "shatter-benchmarks", dependencies: ["Shatter"]),
 
-        .testTarget(name: "ShatterCoreTests", dependencies: ["ShatterCore"]),
+        .testTarget(name: "ShatterCoreTests", dependencies: ["ShatterCore", "ShatterTestSupport"]),
         .testTarget(name: "ShatterDrawingTests", dependencies: ["ShatterDrawing"]),
         .testTarget(name: "ShatterScenesTests", dependencies: ["ShatterScenes"]),
         .testTarget(name: "ShatterCompareTests", dependencies: ["ShatterCompare"]),
         .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation"]),
         .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation"]),
-        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterTestSupport"]),
-        .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG"]),
-        .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport"]),
-        .testTarget(name: "ShatterTests", dependencies: ["Shatter"]),
-        .testTarget(name: "shatterCLITests", dependencies: ["Shatter", "shatter"]),
+        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterTestSupport"],
+                    exclude: ["Goldens"]),  // read by path (GoldenFile.swift), so re-recording writes the checked-in file
+        .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG", "ShatterTestSupport"]),
+        .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport", "ShatterTesting"]),
+        .testTarget(name: "ShatterTests", dependencies: ["Shatter", "ShatterTestSupport"]),
+        .testTarget(name: "shatterCLITests", dependencies: ["Shatter", "shatter", "ShatterTestSupport"]),
+        // ShatterTesting and ShatterSnapshotTesting as a user's test target uses them (the README's samples).
+        .testTarget(
+            name: "ShatterTestingTests",
+            dependencies: ["Shatter", "ShatterTesting", "ShatterSnapshotTesting",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__Snapshots__", "Goldens"]  // recorded images, read by path
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs Shatter's libFuzzer targets one after the other, SECONDS each (default 600).
 #
-#   Tools/fuzz.sh 600                 # both targets, 10 minutes each
+#   Tools/fuzz.sh 600                 # every target, 10 minutes each
 #   Tools/fuzz.sh 60 fuzz-png         # one target
 #   Tools/fuzz.sh repro fuzz-png FILE # re-run one input (a crash-* file) under the same build
 #
-# Targets (Tools/fuzz/Sources): fuzz-png feeds bytes to PNGDecoder.decode; fuzz-options feeds
-# newline-separated argument lists to the CLI's parser and every validate(). Both are built with
+# Targets (Tools/fuzz/Sources): fuzz-png feeds bytes to PNGDecoder.decode; fuzz-manifest feeds bytes
+# to FrameManifest.decode and merges what decodes; fuzz-options feeds newline-separated argument lists
+# to the CLI's parser and every validate(). All are built with
 # -sanitize=fuzzer,address (linked with lld: gold fails on the fuzzer runtime), so out-of-bounds accesses, use-after-free and leaks count as crashes too.
 # The committed seeds (Tools/fuzz/corpus/<target>) are read, never written: what the fuzzer learns
 # goes to .build-fuzz/corpus/<target>, and any crash to .build-fuzz/crashes/<target>/<date>/.
@@ -21,8 +22,8 @@ build() {
     echo "$scratch/build/debug/$1"
 }
 
-seeds_for() { case "$1" in fuzz-png) echo png ;; fuzz-options) echo options ;; *) echo "unknown target $1" >&2; exit 64 ;; esac; }
-max_len_for() { case "$1" in fuzz-png) echo 16384 ;; *) echo 1024 ;; esac; }
+seeds_for() { case "$1" in fuzz-png) echo png ;; fuzz-manifest) echo manifest ;; fuzz-options) echo options ;; *) echo "unknown target $1" >&2; exit 64 ;; esac; }
+max_len_for() { case "$1" in fuzz-png | fuzz-manifest) echo 16384 ;; *) echo 1024 ;; esac; }
 
 if [ "${1:-}" = "repro" ]; then
     [ $# -eq 3 ] || { echo "usage: Tools/fuzz.sh repro TARGET FILE" >&2; exit 64; }
@@ -30,10 +31,10 @@ if [ "${1:-}" = "repro" ]; then
 fi
 
 seconds=${1:-600}
-[[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -gt 0 ] || { echo "usage: Tools/fuzz.sh SECONDS [TARGET...]" >&2; exit 64; }
+if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -eq 0 ]; then echo "usage: Tools/fuzz.sh SECONDS [TARGET...]" >&2; exit 64; fi
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-options)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-manifest fuzz-options)
 
 status=0
 for target in "${targets[@]}"; do

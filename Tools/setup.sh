@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Shatter builds and renders with, when any is missing:
-# EGL + GLES headers, GBM, libpng, and Mesa's EGL driver with llvmpipe (GL with no GPU).
+# EGL + GLES headers (the libraries themselves are opened at run time), GBM (optional, for EGL's
+# GBM platform), libpng, and Mesa's EGL driver with llvmpipe (GL with no GPU).
 # Also the checkers the tests run on Tools/cluster (shellcheck, and kubernetes-validate from PyPI)
-# and zlib's static library for Tools/bundle.sh, and ffmpeg (with ffprobe) for `--video` and its tests.
+# zlib's static library for Tools/bundle.sh, ffmpeg (with ffprobe) for `--video` and its tests, and
+# Chromium, in which the tests open `shatter compare`'s report page headless (DOM and screenshot), and
+# GNU time, which measures the tool's peak memory in the tests.
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
-packages=(pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck ffmpeg)
+packages=(pkg-config libegl-dev libgles-dev libgbm1 libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck ffmpeg chromium time)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

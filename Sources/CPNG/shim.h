@@ -199,6 +199,26 @@ static inline void shatter_png_read_fn(png_structp png, png_bytep bytes, size_t 
 }
 
 /*
+ * libpng's own read limits (the caller's PNGLimits). The simplified API cannot take them: it creates its
+ * png_struct inside png_image_begin_read_from_memory and reads the header at once, so that path relies
+ * on the Swift checks made before libpng sees the bytes, and on libpng's compiled-in defaults.
+ */
+typedef struct ShatterPNGReadLimits {
+    uint32_t max_width;
+    uint32_t max_height;
+    size_t max_chunk_bytes; /* the most buffered for one ancillary chunk, or inflated from one */
+} ShatterPNGReadLimits;
+
+/* Ancillary chunks (text, sPLT, unknown) libpng keeps before it ignores the rest: none are used. */
+#define SHATTER_PNG_CHUNK_CACHE_MAX 128
+
+static inline void shatter_png_set_read_limits(png_structp png, const ShatterPNGReadLimits *limits) {
+    png_set_user_limits(png, limits->max_width, limits->max_height);
+    png_set_chunk_malloc_max(png, limits->max_chunk_bytes);
+    png_set_chunk_cache_max(png, SHATTER_PNG_CHUNK_CACHE_MAX);
+}
+
+/*
  * Decodes any PNG to straight RGBA8 with the classic read API (samples as stored, 16-bit scaled
  * with rounding, no gamma conversion). Used only for 16-bit Adam7 files: libpng's simplified API
  * mis-combines interlace passes when scaling 16 to 8 bits (pnggroup/libpng#853).
@@ -207,6 +227,7 @@ static inline void shatter_png_read_fn(png_structp png, png_bytep bytes, size_t 
  */
 __attribute__((noinline)) static int shatter_png_decode_rgba8(const unsigned char *data, size_t size,
                                                                uint32_t width, uint32_t height,
+                                                               const ShatterPNGReadLimits *limits,
                                                                unsigned char *pixels, char *message) {
     message[0] = '\0';
     ShatterPNGSource source = { data, size, 0 };
@@ -233,6 +254,7 @@ __attribute__((noinline)) static int shatter_png_decode_rgba8(const unsigned cha
         return -1;
     }
     png_set_read_fn(png, &source, shatter_png_read_fn);
+    shatter_png_set_read_limits(png, limits);
     png_read_info(png, info);
     if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) {
         png_error(png, "image size differs from the validated header");

@@ -15,9 +15,9 @@ public struct CompareSession {
     /// Keep expected/actual/diff/mask PNGs for passing frames too.
     public var keepAll = false
     public private(set) var frames: [CompareReport.Frame] = []
-    /// Thumbnails only, so memory stays small however many frames are compared.
-    private var strip: [StripEntry] = []
-    private let stripLimit = 12
+    /// The diff pictures' colors (the page's legend is drawn from the same rule).
+    private let palette: DiffPalette
+    private var strip = FilmstripSample(limit: 12)
     private let thumbnailWidth = 160
 
     /// Held while the session lives, so two comparisons never write one folder.
@@ -29,6 +29,7 @@ public struct CompareSession {
         self.rule = rule
         self.folder = try OutputDirectory(folder)
         self.keepAll = keepAll
+        palette = DiffPalette(rule: rule)
         lock = try FolderLock(folder: folder)
         let earlier = Self.reportFiles(in: folder)
         if let example = earlier.first {
@@ -49,64 +50,83 @@ public struct CompareSession {
         }.sorted()
     }
 
-    /// Compares one pair and records its figures; writes its images when it fails (or with keepAll).
+    /// Compares one pair of an animation's frames; see ``add(_:expected:actual:)``.
     @discardableResult
     public mutating func add(frame index: Int, time: Double, expected: Image, actual: Image) throws -> CompareReport.Frame {
+        try add(CompareReport.Frame.Label(index: index, time: time), expected: expected, actual: actual)
+    }
+
+    /// Compares one pair and records its figures and verdict; writes its images when it fails (or with
+    /// keepAll). Images of different sizes are a failing frame with that reason, not an error.
+    @discardableResult
+    public mutating func add(_ label: CompareReport.Frame.Label, expected: Image, actual: Image) throws -> CompareReport.Frame {
+        let stem = String(format: "%05d", label.index ?? frames.count)
+        guard expected.width == actual.width, expected.height == actual.height else {
+            let files = try write([("expected", expected), ("actual", actual)], stem: stem)
+            return record(.sizeMismatch(label, expected: .init(width: expected.width, height: expected.height),
+                                        actual: .init(width: actual.width, height: actual.height), files: files))
+        }
         let difference = try ImageDifference(expected: expected, actual: actual, ignoredBorder: rule.ignoredBorder)
         guard difference.pixelCount > 0 else {
             throw CompareError.nothingCompared(width: expected.width, height: expected.height, ignoredBorder: rule.ignoredBorder)
         }
-        let verdict = difference.verdict(rule)
+        let passed = difference.verdict(rule).passed
         var files: [String: String] = [:]
-        if !verdict.passed || keepAll {
-            let name = String(format: "%05d", index)
-            let images = [("expected", expected), ("actual", actual), ("diff", difference.heatMap()),
-                          ("mask", difference.mask(beyond: rule.channelDelta))]
-            for (kind, image) in images {
-                let file = "\(kind)-\(name).png"
-                try PNGEncoder.write(image, to: folder.path + "/" + file)
-                files[kind] = file
-            }
+        if !passed || keepAll {
+            files = try write([("expected", expected), ("actual", actual), ("diff", difference.overlay(palette: palette)),
+                               ("mask", difference.mask(beyond: rule.channelDelta))], stem: stem)
         }
-        let frame = CompareReport.Frame(index: index, time: time, difference: difference, rule: rule, files: files)
-        frames.append(frame)
-        strip.append(StripEntry(index: index, passed: verdict.passed,
-                                expected: ContactSheet.downscale(expected, toWidth: thumbnailWidth),
-                                actual: ContactSheet.downscale(actual, toWidth: thumbnailWidth),
-                                diff: ContactSheet.downscale(difference.heatMap(), toWidth: thumbnailWidth)))
+        let frame = record(CompareReport.Frame(label, difference: difference, rule: rule, files: files))
+        if strip.wants(passed: passed) {
+            let small = ContactSheet.downscale(expected, toWidth: thumbnailWidth)
+            let identical = difference.largestChannelDifference == 0
+            strip.add(FilmstripSample.Entry(
+                title: label.index.map { "#\($0)" } ?? label.name ?? "image", passed: passed, expected: small,
+                actual: identical ? small : ContactSheet.downscale(actual, toWidth: thumbnailWidth),
+                diff: difference.overlayThumbnail(over: small, palette: palette)))
+        }
         return frame
     }
 
-    /// Writes `report.json`, `filmstrip.png` and `index.html`, and returns the report.
-    public func finish(subject: String, expectedRenderer: String, actualRenderer: String) throws -> CompareReport {
+    /// Records a pair whose raw-pixel hashes agree: identical, with no image decoded.
+    public mutating func addIdenticalByHash(_ label: CompareReport.Frame.Label) {
+        record(.identicalByHash(label))
+    }
+
+    /// Records a frame present on one side only (`.missing` or `.extra`), with the reason in words.
+    public mutating func addUnpaired(_ label: CompareReport.Frame.Label, verdict: CompareReport.Frame.Verdict, reason: String) {
+        record(.unpaired(label, verdict: verdict, reason: reason))
+    }
+
+    @discardableResult
+    private mutating func record(_ frame: CompareReport.Frame) -> CompareReport.Frame {
+        frames.append(frame)
+        return frame
+    }
+
+    private func write(_ images: [(String, Image)], stem: String) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for (kind, image) in images {
+            let file = "\(kind)-\(stem).png"
+            try PNGEncoder.write(image, to: folder.path + "/" + file)
+            files[kind] = file
+        }
+        return files
+    }
+
+    /// Writes `report.json`, `index.html` and (when any frame was decoded) `filmstrip.png`, and returns
+    /// the report.
+    public func finish(subject: String, expectedRenderer: String, actualRenderer: String, notes: [String] = []) throws -> CompareReport {
+        var overview: String?
+        if let sheet = strip.render(thumbnailWidth: thumbnailWidth) {
+            overview = "filmstrip.png"
+            try PNGEncoder.write(sheet, to: folder.path + "/filmstrip.png", options: PNGWriteOptions(compressionLevel: 6))
+        }
         let report = CompareReport(subject: subject, expectedRenderer: expectedRenderer, actualRenderer: actualRenderer,
-                                   rule: rule, frames: frames)
-        try PNGEncoder.write(filmstrip(), to: folder.path + "/filmstrip.png", options: PNGWriteOptions(compressionLevel: 6))
+                                   rule: rule, frames: frames, notes: notes, overview: overview)
         try Self.writeAtomically(report.jsonData(), to: folder.path + "/report.json")
         try Self.writeAtomically(Data(report.html().utf8), to: folder.path + "/index.html")
         return report
-    }
-
-    /// Expected over actual over diff, for up to 12 frames spread over the run (failing ones first).
-    private func filmstrip() -> Image {
-        let failing = strip.filter { !$0.passed }
-        let chosen = failing.isEmpty ? Self.spread(strip, count: stripLimit) : Array(failing.prefix(stripLimit))
-        var sheet = ContactSheet(columns: max(1, chosen.count), thumbnailWidth: thumbnailWidth)
-        for (kind, pick) in [("expected", \StripEntry.expected), ("actual", \.actual), ("diff", \.diff)] {
-            for entry in chosen { sheet.add(entry[keyPath: pick], label: "\(kind) #\(entry.index)") }
-        }
-        return sheet.render()
-    }
-
-    private struct StripEntry {
-        let index: Int
-        let passed: Bool
-        let expected: Image, actual: Image, diff: Image
-    }
-
-    private static func spread<T>(_ items: [T], count: Int) -> [T] {
-        guard items.count > count else { return items }
-        return (0..<count).map { items[$0 * (items.count - 1) / (count - 1)] }
     }
 
     static func writeAtomically(_ data: Data, to path: String) throws {

@@ -73,15 +73,28 @@ public struct FrameManifest: Codable, Sendable, Equatable {
         self.frames = frames
     }
 
-    /// The frames this manifest's job is meant to hold: its range, thinned to its shard.
+    /// The frames this manifest's job is meant to hold: its range, thinned to its shard. Never more
+    /// than ``FrameSelection/maximumFrames``: a manifest that selects more is refused by ``read(path:)``,
+    /// and one built in memory is cut short rather than allowed to exhaust memory.
     public var expectedFrames: [Int] {
-        let all = Array(range.first...max(range.first, range.last))
-        return shard?.select(all) ?? all
+        guard range.first <= range.last else { return [] }
+        let span = range.first...range.last
+        let first: Int, step: Int, count: Int
+        if let shard {
+            guard let start = shard.firstFrame(in: span) else { return [] }
+            (first, step, count) = (start, shard.count, shard.frameCount(in: span))
+        } else {
+            let (extent, overflow) = range.last.subtractingReportingOverflow(range.first)
+            (first, step, count) = (range.first, 1, overflow || extent == Int.max ? Int.max : extent + 1)
+        }
+        // Every listed frame is at most range.last, so first + i · step cannot overflow.
+        return (0..<min(max(count, 0), FrameSelection.maximumFrames)).map { first + $0 * step }
     }
 
     /// Where two manifests' jobs differ (effect, parameters, seed, backend, fps, frames), as one
-    /// phrase; nil when frames of one may stand in for frames of the other.
-    public func jobDifference(from other: FrameManifest) -> String? {
+    /// phrase; nil when frames of one may stand in for frames of the other. A merge leaves the
+    /// backend out (`ignoringBackend`): it judges renderers itself.
+    public func jobDifference(from other: FrameManifest, ignoringBackend: Bool = false) -> String? {
         if format != other.format { return "manifest format \(other.format) vs \(format), from another Shatter version" }
         if effect != other.effect { return "effect \(other.effect) vs \(effect)" }
         if parameters != other.parameters {
@@ -95,7 +108,7 @@ public struct FrameManifest: Codable, Sendable, Equatable {
             return "input \(role) has other pixels"
         }
         if seed != other.seed { return "seed \(other.seed.map(String.init) ?? "none") vs \(seed.map(String.init) ?? "none")" }
-        if backend != other.backend { return "backend \(other.backend) vs \(backend)" }
+        if backend != other.backend && !ignoringBackend { return "backend \(other.backend) vs \(backend)" }
         if fps != other.fps { return "fps \(other.fps) vs \(fps)" }
         if frameCount != other.frameCount || range != other.range {
             return "frames \(other.range.first)-\(other.range.last) of \(other.frameCount) vs \(range.first)-\(range.last) of \(frameCount)"
@@ -115,26 +128,34 @@ public struct FrameManifest: Codable, Sendable, Equatable {
         try AtomicFile.write(try encoded(), to: path)
     }
 
-    /// Reads a manifest; nil when `path` does not exist.
+    /// Reads and validates a manifest; nil when `path` does not exist. At most ``maximumBytes`` are
+    /// read (a pipe or device too), and what is decoded must describe a render that could exist
+    /// (``ManifestError/invalid(path:detail:)`` otherwise), so no field of a crafted file can make a
+    /// reader allocate or count beyond ``FrameSelection/maximumFrames``.
     public static func read(path: String) throws -> FrameManifest? {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            guard FileManager.default.fileExists(atPath: path) else { return nil }
-            throw ManifestError.unreadable(path: path)
-        }
+        guard let data = try readBytes(path: path) else { return nil }
+        return try decode(data, path: path)
+    }
+
+    /// Decodes and validates a manifest's bytes; `path` is what errors call them.
+    public static func decode(_ data: [UInt8], path: String) throws -> FrameManifest {
+        let manifest: FrameManifest
         do {
-            return try JSONDecoder().decode(FrameManifest.self, from: data)
+            manifest = try JSONDecoder().decode(FrameManifest.self, from: Data(data))
         } catch {
             throw ManifestError.notAManifest(path: path, detail: Self.describe(error))
         }
+        if let problem = manifest.problem { throw ManifestError.invalid(path: path, detail: problem) }
+        return manifest
     }
 
     private static func describe(_ error: any Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, _): return "no \"\(key.stringValue)\""
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "bad \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
+            return "bad \"\(printable(context.codingPath.map(\.stringValue).joined(separator: ".")))\""
         case DecodingError.dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "bad \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
+            return context.codingPath.isEmpty ? "not valid JSON" : "bad \"\(printable(context.codingPath.map(\.stringValue).joined(separator: ".")))\""
         default: return "\(error)"
         }
     }
@@ -145,6 +166,9 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String)
     /// The file is not JSON of a manifest's shape; `detail` names the first bad field.
     case notAManifest(path: String, detail: String)
+    /// The file is a manifest's shape, but its values describe no possible render (a frame range outside
+    /// the animation, more frames than one render may have); `detail` names the first one.
+    case invalid(path: String, detail: String)
     /// A folder that should hold a render has no manifest.
     case missing(folder: String)
     /// Resuming into a folder whose manifest describes another render; `difference` names the first
@@ -155,6 +179,8 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .unreadable(let path): return "cannot read \(path)"
         case .notAManifest(let path, let detail): return "\(path) is not a Shatter manifest (\(detail))"
+        case .invalid(let path, let detail):
+            return "\(path) describes no possible render (\(detail)); it was edited or damaged, so render that folder again"
         case .missing(let folder): return "\(folder) has no \(FrameManifest.fileName); it does not hold a Shatter render"
         case .differentRender(let folder, let difference):
             return "\(folder) holds another render (\(difference)), so its frames cannot be resumed"

@@ -46,17 +46,14 @@ public struct FrameSelection: Sendable, Equatable {
     /// The frames this process draws, in order.
     public var indices: [Int] {
         guard let shard else { return Array(range) }
-        let first = range.lowerBound + ((shard.index - range.lowerBound % shard.count) + shard.count) % shard.count
-        return first > range.upperBound ? [] : Array(stride(from: first, through: range.upperBound, by: shard.count))
+        return shard.firstFrame(in: range).map { Array(stride(from: $0, through: range.upperBound, by: shard.count)) } ?? []
     }
 
     /// The instant frame `index` shows.
     public func time(of index: Int) -> Double { timeline.time(of: index, reversed: reversed) }
 
     private static func count(of range: ClosedRange<Int>, in shard: FrameShard?) -> Int {
-        guard let shard else { return range.count }
-        let first = range.lowerBound + ((shard.index - range.lowerBound % shard.count) + shard.count) % shard.count
-        return first > range.upperBound ? 0 : (range.upperBound - first) / shard.count + 1
+        shard?.frameCount(in: range) ?? range.count
     }
 }
 

@@ -86,7 +86,7 @@ public final class VideoEncoder {
         let even = ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
         let codec: [String]
         switch container {
-        case "mp4": codec = even + ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4"]
+        case "mp4": codec = even + ["-c:v", "libx264", "-preset", "fast", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4"]
         case "webm":
             codec = even + ["-c:v", "libvpx-vp9", "-pix_fmt", request.alpha ? "yuva420p" : "yuv420p", "-crf", "32", "-b:v", "0",
                             "-f", "webm"]

@@ -1,8 +1,12 @@
-import CEGL
+import CShatterGL
 
 /// Everything that can go wrong between "no GL yet" and a frame read back, one case per step, each
 /// carrying the driver's own words.
 public enum GLError: Error, CustomStringConvertible, Sendable {
+    /// libEGL or libGLESv2 could not be opened (the loader's words): no GL driver is installed here.
+    case libraryMissing(library: String, reason: String)
+    /// The library opened but lacks an entry point Shatter calls.
+    case entryPointMissing(library: String, name: String)
     /// Every EGL platform was tried and none gave a context; one line per attempt.
     case noPlatform(attempts: [String])
     /// The requested EGL device index does not exist.
@@ -10,9 +14,17 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
     /// An EGL call of the bring-up failed: which step, on which platform, `eglGetError()` and, where
     /// the driver said more through EGL_KHR_debug, its message.
     case egl(step: EGLStep, platform: String, error: EGLErrorCode, driverMessage: String?)
+    /// The context came up but a clear read back wrong: the device does not really render.
+    case testDrawFailed(platform: String, problem: String)
+    /// Hardware GL was required, and the only GL here rasterises on the CPU; with the likely causes.
+    case softwareRasterizerOnly(renderer: String, platform: String, causes: [String])
+    /// The renderer was closed; make a new one.
+    case closed
     case glVersionTooOld(found: String)
     case shaderCompile(file: String, log: String)
     case programLink(program: String, log: String)
+    /// Shatter's code set a uniform the program's GLSL does not declare (a misspelt or stale name).
+    case unknownUniform(program: String, uniform: String)
     case framebufferIncomplete(status: UInt32)
     /// A sprite size the GL cannot rasterise as a point (outside GL_ALIASED_POINT_SIZE_RANGE).
     case pointSizeOutOfRange(requested: Float, supported: ClosedRange<Float>)
@@ -22,6 +34,18 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
+        case .libraryMissing(let library, let reason):
+            return "\(library) could not be loaded (\(reason)); the GL backend needs a GL driver's EGL and GLES "
+                + "through libglvnd (Debian: libegl1 libgles2, plus the driver)"
+        case .entryPointMissing(let library, let name):
+            return "\(library) has no \(name); the GL backend needs EGL 1.5 and OpenGL ES 3 (libglvnd 1.2 or later)"
+        case .testDrawFailed(let platform, let problem):
+            return "the \(platform) platform made a context, but a test draw failed: \(problem)"
+        case .softwareRasterizerOnly(let renderer, let platform, let causes):
+            return "the only GL here is \(renderer) (\(platform) platform), a software rasteriser, not a GPU; "
+                + "likely: \(causes.joined(separator: "; "))"
+        case .closed:
+            return "the GL renderer was closed"
         case .noPlatform(let attempts):
             return "no headless EGL platform works here (\(attempts.joined(separator: "; ")))"
         case .noSuchDevice(let requested, let available):
@@ -35,6 +59,9 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
             return "GLSL compile error in Shaders/\(file): \(Self.oneLine(log))"
         case .programLink(let program, let log):
             return "GLSL link error in program \(program): \(Self.oneLine(log))"
+        case .unknownUniform(let program, let uniform):
+            return "program \(program) declares no uniform named \(uniform) (a name in the Swift code that sets it is "
+                + "misspelt, or the GLSL no longer has it)"
         case .framebufferIncomplete(let status):
             return "the offscreen framebuffer is incomplete (status 0x\(String(status, radix: 16)))"
         case .pointSizeOutOfRange(let requested, let supported):

@@ -1,4 +1,4 @@
-import CGLES3
+import CShatterGL
 import ShatterCore
 import ShatterShaders
 
@@ -9,15 +9,21 @@ extension GLRenderer {
         guard info.pointSizeRange.contains(batch.pointSize) else {
             throw GLError.pointSizeOutOfRange(requested: batch.pointSize, supported: info.pointSizeRange)
         }
+        try batch.motion.validate()
         let program = try use(.pointSprite)
-        try bind(batch.texture, filter: batch.filter, used: &used)
-        glUniform1i(program.location("u_snapshot"), 0)
-        glUniform1f(program.location("u_time"), batch.time)
-        glUniform1f(program.location("u_pointSize"), batch.pointSize)
-        glUniform2f(program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
-        glUniform3f(program.location("u_physics"), batch.physics.maxFallSpeed, batch.physics.restitution,
+        // The shader filters by hand (texelFetch): the texture's own filter is never used.
+        try bind(batch.texture, filter: .nearest, used: &used)
+        glUniform1i(try program.location("u_snapshot"), 0)
+        glUniform1i(try program.location("u_linear"), batch.filter == .linear ? 1 : 0)
+        glUniform1f(try program.location("u_time"), batch.time)
+        glUniform1f(try program.location("u_pointSize"), batch.pointSize)
+        glUniform2f(try program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
+        glUniform3f(try program.location("u_physics"), batch.physics.maxFallSpeed, batch.physics.restitution,
                     batch.physics.stopSpeed)
-        glUniform2f(program.location("u_texcoordScale"), batch.texcoordScale.x, batch.texcoordScale.y)
+        let steps = batch.motion.uniforms
+        glUniform1i(try program.location("u_steps"), steps.steps)
+        glUniform1f(try program.location("u_stepSeconds"), steps.stepSeconds)
+        glUniform2f(try program.location("u_texcoordScale"), batch.texcoordScale.x, batch.texcoordScale.y)
         setBlend(batch.blend)
         glBindVertexArray(vertexArray(for: batch.grid, used: &used))
         glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(batch.grid.count))

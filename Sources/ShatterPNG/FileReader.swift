@@ -1,50 +1,36 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShatterCore
 
-/// Reads a whole file with POSIX calls so each failure maps to its own ``PNGError`` case.
+/// Reads a would-be PNG file with ``BoundedFileReader``: at most ``PNGLimits/maxFileBytes``, and a
+/// stream whose first 8 bytes are not the PNG signature (`/dev/zero`, `yes |`) is refused at once.
 enum FileReader {
-    static func readAll(path: String) throws(PNGError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw openError(path: path, errno: errno) }
-        defer { close(fd) }
-
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .ioFailed(path: path, operation: "stat", reason: describe(errno)) }
-        // open(2) succeeds on a directory with O_RDONLY; the read would then fail with EISDIR.
-        guard info.st_mode & S_IFMT != S_IFDIR else { throw .isDirectory(path: path) }
-
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(0, Int(info.st_size)))  // a hint only: the file may grow or be a pipe
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 {
-                bytes.append(contentsOf: chunk[0..<n])
-            } else if n == 0 {
-                return bytes
-            } else if errno != EINTR {
-                let code = errno
-                if code == EISDIR { throw .isDirectory(path: path) }
-                throw .ioFailed(path: path, operation: "read", reason: describe(code))
+    static func readPNG(path: String, limits: PNGLimits) throws(PNGError) -> [UInt8] {
+        let signature = PNGHeader.signature
+        let contents: BoundedFileReader.Contents
+        do {
+            contents = try BoundedFileReader.read(path: path, maxBytes: limits.maxFileBytes, prefixLength: signature.count) {
+                $0.prefix(signature.count).elementsEqual(signature.prefix($0.count))
             }
+        } catch {
+            throw pngError(error, path: path, limits: limits)
         }
+        if contents.bytes.isEmpty && !contents.isRegularFile { throw .emptyStream(path: path) }
+        return contents.bytes
     }
 
-    /// Sorts open(2)'s errno into missing / unreadable / directory / other.
-    static func openError(path: String, errno code: Int32) -> PNGError {
-        switch code {
-        case ENOENT, ENOTDIR: return .fileNotFound(path: path)
-        case EACCES, EPERM: return .notReadable(path: path, reason: describe(code))
-        case EISDIR: return .isDirectory(path: path)
-        default: return .ioFailed(path: path, operation: "open", reason: describe(code))
+    static func pngError(_ failure: BoundedFileReader.Failure, path: String, limits: PNGLimits) -> PNGError {
+        switch failure {
+        case .notFound: return .fileNotFound(path: path)
+        case .notReadable(let reason): return .notReadable(path: path, reason: reason)
+        case .isDirectory: return .isDirectory(path: path)
+        case .fileTooLarge(let size): return .fileTooLarge(path: path, bytes: size, limit: limits.maxFileBytes)
+        case .streamTooLong: return .streamTooLong(path: path, limit: limits.maxFileBytes)
+        case .rejectedPrefix(let bytes): return bytes.withUnsafeBufferPointer { .notPNG(path: path, looksLike: PNGHeader.sniff($0)) }
+        case .ioFailed(let operation, let reason): return .ioFailed(path: path, operation: operation, reason: reason)
         }
     }
 }
 
 /// `strerror` as a Swift string ("Permission denied").
 func describe(_ code: Int32) -> String {
-    String(cString: strerror(code))
+    BoundedFileReader.describe(code)
 }

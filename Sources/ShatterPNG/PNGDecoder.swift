@@ -14,9 +14,11 @@ import ShatterCore
 /// let tiny = try PNGDecoder.decode(data: bytes, name: "download.png", limits: PNGLimits(maxPixels: 1 << 20))
 /// ```
 public enum PNGDecoder {
-    /// Reads and decodes the PNG file at `path`; errors name `path`.
+    /// Reads and decodes the PNG file at `path`; errors name `path`. At most ``PNGLimits/maxFileBytes``
+    /// are read, also from a pipe or device, and a stream that does not start with the PNG signature is
+    /// refused after its first bytes.
     public static func read(path: String, limits: PNGLimits = .default) throws(PNGError) -> Image {
-        let bytes = try FileReader.readAll(path: path)
+        let bytes = try FileReader.readPNG(path: path, limits: limits)
         return try decode(data: bytes, name: path, limits: limits)
     }
 
@@ -24,6 +26,7 @@ public enum PNGDecoder {
     public static func decode(data: [UInt8], name: String, limits: PNGLimits = .default) throws(PNGError) -> Image {
         try data.withUnsafeBufferPointer { bytes throws(PNGError) in
             try PNGHeader.check(bytes, name: name, limits: limits)
+            try PNGChunkScan.check(bytes, name: name, limits: limits)
             return try decodeChecked(bytes, name: name, limits: limits)
         }
     }
@@ -52,7 +55,7 @@ public enum PNGDecoder {
         // IHDR bytes 24 and 28: bit depth and interlace method (already validated by libpng).
         if bytes[24] == 16 && bytes[28] == 1 {
             png_image_free(&png)
-            try decodeClassic(bytes, width: width, height: height, into: &pixels, name: name)
+            try decodeClassic(bytes, width: width, height: height, into: &pixels, name: name, limits: limits)
         } else {
             let ok = pixels.withUnsafeMutableBytes { buffer in
                 // finish_read frees libpng's state whether it succeeds or not.
@@ -67,11 +70,15 @@ public enum PNGDecoder {
     /// The classic-API path for 16-bit interlaced files, whose 16→8 scaling the simplified API
     /// gets wrong (pnggroup/libpng#853). Same output: straight RGBA8, samples scaled with rounding.
     private static func decodeClassic(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
-                                      into pixels: inout [UInt8], name: String) throws(PNGError) {
+                                      into pixels: inout [UInt8], name: String, limits: PNGLimits) throws(PNGError) {
         var message = [CChar](repeating: 0, count: Int(SHATTER_PNG_MESSAGE_SIZE))
+        // libpng's limits too, so they hold here even without the Swift checks before.
+        var readLimits = ShatterPNGReadLimits(
+            max_width: UInt32(clamping: limits.maxWidth), max_height: UInt32(clamping: limits.maxHeight),
+            max_chunk_bytes: max(0, limits.maxChunkBytes))
         let status = pixels.withUnsafeMutableBufferPointer { out in
             shatter_png_decode_rgba8(bytes.baseAddress, bytes.count, UInt32(width), UInt32(height),
-                                     out.baseAddress, &message)
+                                     &readLimits, out.baseAddress, &message)
         }
         guard status == 0 else {
             throw libpngError(message: message.withUnsafeBytes(libpngMessage), name: name)

@@ -22,6 +22,14 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case isDirectory(path: String)
     /// The file has zero bytes.
     case emptyFile(path: String)
+    /// A pipe, FIFO or device gave no bytes (a FIFO with no writer reads as empty).
+    case emptyStream(path: String)
+    /// A regular file of `bytes` bytes, over ``PNGLimits/maxFileBytes`` (`limit`); refused unread.
+    case fileTooLarge(path: String, bytes: Int, limit: Int)
+    /// A pipe, FIFO or device that went on past ``PNGLimits/maxFileBytes`` (`limit`) bytes.
+    case streamTooLong(path: String, limit: Int)
+    /// A chunk other than image data declares `bytes` bytes, over ``PNGLimits/maxChunkBytes`` (`limit`).
+    case chunkTooLarge(path: String, chunk: String, bytes: Int, limit: Int)
     /// The bytes do not start with the PNG signature; `looksLike` names the format if recognised ("JPEG").
     case notPNG(path: String, looksLike: String?)
     /// The file ends before the PNG does.
@@ -61,6 +69,17 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): is a directory, not a PNG file — give the path of a .png file."
         case .emptyFile(let path):
             return "\(path): file is empty (0 bytes) — it was probably cut off while being written; regenerate it."
+        case .emptyStream(let path):
+            return "\(path): empty, no bytes arrived (a pipe or FIFO with no writer reads as empty) — start the writer first, or give a PNG file."
+        case .fileTooLarge(let path, let bytes, let limit):
+            return "\(path): file is \(bytes) bytes, over the limit of \(byteCount(limit)) for one PNG — re-export it smaller, "
+                + "or pass a larger PNGLimits.maxFileBytes."
+        case .streamTooLong(let path, let limit):
+            return "\(path): more than \(byteCount(limit)) arrived from this pipe or device, over the limit for one PNG — "
+                + "send one PNG file of at most that size."
+        case .chunkTooLarge(let path, let chunk, let bytes, let limit):
+            return "\(path): PNG's \(chunk) chunk declares \(bytes) bytes, over the limit of \(byteCount(limit)) for metadata — "
+                + "strip the metadata (re-export it), or pass a larger PNGLimits.maxChunkBytes."
         case .notPNG(let path, let looksLike):
             let what = looksLike.map { "it looks like a \($0)" } ?? "no PNG signature"
             return "\(path): not a PNG file (\(what)) — convert it to PNG; renaming does not change the format."
@@ -94,4 +113,9 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): \(operation) failed (\(reason)) — check the path and the disk."
         }
     }
+}
+
+/// `268435456 bytes (256 MiB)`: exact, and readable.
+private func byteCount(_ bytes: Int) -> String {
+    bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes) bytes (\(bytes >> 20) MiB)" : "\(bytes) bytes"
 }

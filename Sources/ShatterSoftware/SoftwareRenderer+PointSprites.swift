@@ -4,8 +4,10 @@ extension SoftwareRenderer {
     /// Runs `PointSpriteProgram`: the vertex stage once per point (in parallel chunks, which also sort
     /// the points into the row bands they touch), then the fragments band by band. Inside a band points
     /// go in draw order, so later points overwrite earlier ones exactly as the GPU's in-order blending
-    /// does. A sprite's texture taps are computed once per column and once per row.
+    /// does. A sprite's texture taps are computed once per column and once per row; without the exact
+    /// shortcuts, each point runs the whole vertex program and each pixel the fragment program as written.
     func draw(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) throws {
+        try batch.motion.validate()
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
         let setup = PointSetup(framebufferWidth: guardBand.framebufferWidth,
                                framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
@@ -18,7 +20,10 @@ extension SoftwareRenderer {
         // Vertex stage: each chunk of points lists, per band, the visible points it holds.
         var centres = [SIMD2<Int32>](repeating: .zero, count: count)
         var binned = [[[Int32]]](repeating: [], count: chunks)
-        let invariants = pointInvariants.values(for: batch, program: program, threads: threads)
+        // The closed form's per-point quotients (with the exact shortcuts); stepped pieces need none.
+        let stepped = program.u_steps >= 0
+        let hoisted = shortcuts.contains(.exact) && !stepped
+        let invariants = hoisted ? pointInvariants.values(for: batch, program: program, threads: threads) : []
         // Which band each image row belongs to, looked up rather than divided for every point.
         let bandOfRow = (0..<height).map { Self.band(of: $0, bands: bandCount, height: height) }
         invariants.withUnsafeBufferPointer { invariants in
@@ -30,9 +35,11 @@ extension SoftwareRenderer {
                         var lists = [[Int32]](repeating: [], count: bandCount)
                         for i in chunkRange(chunk, of: chunks, total: count) {
                             let a = i * PointGrid.stride
-                            let clip = program.vertex(centre: SIMD2(attributes[a], attributes[a + 1]),
-                                                      motion: SIMD2(attributes[a + 4], attributes[a + 5]),
-                                                      invariants: invariants[i])
+                            let start = SIMD2(attributes[a], attributes[a + 1])
+                            let motion = SIMD2(attributes[a + 4], attributes[a + 5])
+                            let clip = stepped ? program.steppedVertex(centre: start, motion: motion)
+                                : hoisted ? program.vertex(centre: start, motion: motion, invariants: invariants[i])
+                                : program.vertex(centre: start, motion: motion)
                             guard let centre = setup.snappedCentre(clip: clip) else { continue }
                             sharedCentres.base[i] = centre
                             let js = setup.coveredPixels(centre.y)
@@ -49,9 +56,12 @@ extension SoftwareRenderer {
         }
         }
 
-        // Fragment stage, band by band. Replacing sprites may blend their texels in fixed point.
+        // Fragment stage, band by band. Replacing sprites store the filtered word as it is.
         let width = target.width
-        let integerBlend = usesFastPaths && batch.blend == .replace
+        // The fragment is the shader's 8-bit fixed-point filter: a whole RGBA8 word, stored as is when it
+        // replaces, blended otherwise.
+        let replaces = batch.blend == .replace
+        let literal = !hoisted
         batch.texture.withSampler(filter: batch.filter) { sampler in
             batch.grid.attributes.withUnsafeBufferPointer { attributes in
                 centres.withUnsafeBufferPointer { centres in
@@ -70,6 +80,21 @@ extension SoftwareRenderer {
                                     let a = i * PointGrid.stride
                                     let uvOrigin = SIMD2(attributes[a + 2], attributes[a + 3])
                                     let spriteColumns = endColumn - firstColumn
+                                    if literal {
+                                        for row in firstRow..<endRow {
+                                            for column in firstColumn..<endColumn {
+                                                let pc = setup.pointCoord(i: column + g, j: topRow - row, centre: centre)
+                                                let word = program.fragment(pc: pc, uvOrigin: uvOrigin, snapshot: sampler)
+                                                let offset = (row * width + column) * 4
+                                                if replaces {
+                                                    target.storeWord(word, at: offset)
+                                                } else {
+                                                    target.store(Framebuffer.unpack(word), at: offset, blend: batch.blend)
+                                                }
+                                            }
+                                        }
+                                        continue
+                                    }
                                     for k in 0..<spriteColumns {
                                         let pc = setup.pointCoord(i: firstColumn + k + g, j: 0, centre: centre)
                                         columnTaps[k] = program.columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: sampler)
@@ -78,20 +103,15 @@ extension SoftwareRenderer {
                                         let pc = setup.pointCoord(i: 0, j: topRow - row, centre: centre)
                                         let rowTap = program.rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: sampler)
                                         let offset = (row * width + firstColumn) * 4
-                                        if integerBlend {
-                                            // The fast path: the same taps, the blend in 8-bit fixed point.
-                                            let wy = FixedPointBilinear.weight(rowTap.weight)
+                                        if replaces {
+                                            // The fast path: the fragment's word, stored without a float round trip.
                                             for k in 0..<spriteColumns {
-                                                let columnTap = columnTaps[k]
-                                                let texel = FixedPointBilinear.blend(
-                                                    sampler.word(columnTap.first, rowTap.first), sampler.word(columnTap.second, rowTap.first),
-                                                    sampler.word(columnTap.first, rowTap.second), sampler.word(columnTap.second, rowTap.second),
-                                                    wx: FixedPointBilinear.weight(columnTap.weight), wy: wy)
-                                                target.storeWord(texel, at: offset + k * 4)
+                                                target.storeWord(sampler.filtered(columnTaps[k], rowTap), at: offset + k * 4)
                                             }
                                         } else {
                                             for k in 0..<spriteColumns {
-                                                target.store(sampler.sample(columnTaps[k], rowTap), at: offset + k * 4, blend: batch.blend)
+                                                target.store(Framebuffer.unpack(sampler.filtered(columnTaps[k], rowTap)),
+                                                             at: offset + k * 4, blend: batch.blend)
                                             }
                                         }
                                     }

@@ -11,9 +11,9 @@ import ShatterCore
 public struct SoftwareRenderer: Renderer, Sendable {
     /// Worker threads; defaults to the machine's active cores.
     public var threads: Int
-    /// Shortcuts that give the same bytes as running the programs pixel by pixel (a texture copied
-    /// 1:1); off only in the tests that prove that.
-    var usesFastPaths = true
+    /// The shortcuts the raster loops take: all of them, but in the tests that compare them with the
+    /// programs run literally.
+    var shortcuts: Shortcuts = .all
     /// Per-point values the point-sprite program would recompute every frame (shared by copies).
     let pointInvariants = PointInvariantCache()
 
@@ -54,6 +54,19 @@ public struct SoftwareRenderer: Renderer, Sendable {
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = (ContinuousClock.now - start).components
         return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+    }
+
+    /// Ways of running the programs faster than pixel by pixel as their GLSL is written. Without any,
+    /// every twin runs literally: the point-sprite vertex program in full for every point, each
+    /// fragment program at every pixel from its own inputs.
+    struct Shortcuts: OptionSet, Sendable {
+        let rawValue: Int
+        /// Work hoisted out of the pixel loops with the same float operations in the same order, so
+        /// the same bytes (`TwinEquivalenceTests`, `CPUGoldenTests`): texture taps once per column and
+        /// once per row, the point-sprite program's per-point quotients once per grid, and a texture
+        /// drawn 1:1 copied.
+        static let exact = Shortcuts(rawValue: 1 << 0)
+        static let all: Shortcuts = [.exact]
     }
 
     /// Bands of rows, several per thread so uneven bands still keep every core busy.

@@ -43,6 +43,11 @@ enum CLIErrors {
                 return CLIFailure(description: "\(error); is \(folder) a render's --out folder?")
             default: return error
             }
+        case let error as FolderComparisonError:
+            switch error {
+            case .noSuchFolder: return CLIFailure(description: "\(error); check the --dirs paths (--update records a new golden folder)")
+            default: return CLIFailure(description: "\(error); give --dirs two folders of PNG frames")
+            }
         case let error as VideoError:
             switch error {
             case .ffmpegNotFound:
@@ -78,6 +83,8 @@ enum CLIErrors {
         case .pointSizeOutOfRange: return "\(error); use a smaller --point-size or --scale, or --backend cpu"
         case .textureTooLarge: return "\(error); use a smaller image or --backend cpu"
         case .noSuchDevice: return "\(error); run `shatter info` to list them and pick one with --device N"
+        case .softwareRasterizerOnly: return "\(error); --backend gl accepts it, --backend cpu renders without GL"
+        case .libraryMissing, .entryPointMissing: return "\(error); --backend cpu renders without GL"
         default: return "\(error)"
         }
     }

@@ -2,26 +2,28 @@ import ArgumentParser
 import Shatter
 
 /// The fuzzy rule and where the report goes: shared by `compare <effect>` and `compare --images`.
+/// Every default is `FuzzyRule.parity`'s, the rule Shatter's own GL parity tests use.
 struct CompareOptions: ParsableArguments {
     @Option(name: .customLong("max-different-pixels"), parsing: .unconditional,
             help: ArgumentHelp("Fail a frame when more pixels than this differ.", valueName: "N"))
     var maxDifferentPixels: Int?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Fail a frame when less than this share of pixels match (default 0.999).", valueName: "P"))
+            help: ArgumentHelp("Fail a frame when less than this share of pixels match (default \(Self.defaultBudget)).",
+                               valueName: "P"))
     var precision: Double?
 
     @Option(name: .customLong("pixel-delta-threshold"), parsing: .unconditional,
             help: ArgumentHelp("Fail a frame when any pixel's summed RGBA difference exceeds this.", valueName: "D"))
-    var pixelDeltaThreshold: Int = 32
+    var pixelDeltaThreshold: Int = FuzzyRule.parity.pixelDeltaThreshold
 
     @Option(name: .customLong("channel-delta"), parsing: .unconditional,
             help: ArgumentHelp("A pixel differs when a channel differs by more than this.", valueName: "C"))
-    var channelDelta: Int = 1
+    var channelDelta: Int = FuzzyRule.parity.channelDelta
 
     @Option(name: .customLong("ignored-border"), parsing: .unconditional,
             help: ArgumentHelp("Leave out pixels this close to the edges.", valueName: "N"))
-    var ignoredBorder: Int = 0
+    var ignoredBorder: Int = FuzzyRule.parity.ignoredBorder
 
     @Option(help: ArgumentHelp("Folder for report.json, index.html, filmstrip.png and the images of failing frames.",
                                valueName: "DIR"))
@@ -58,45 +60,56 @@ struct CompareOptions: ParsableArguments {
 
     var rule: FuzzyRule {
         FuzzyRule(channelDelta: channelDelta,
-                  budget: maxDifferentPixels.map { .maxDifferentPixels($0) } ?? .precision(precision ?? 0.999),
+                  budget: maxDifferentPixels.map { .maxDifferentPixels($0) } ?? precision.map { .precision($0) }
+                      ?? FuzzyRule.parity.budget,
                   pixelDeltaThreshold: pixelDeltaThreshold, ignoredBorder: ignoredBorder)
     }
 
     /// Prints the per-frame table (or the JSON) and the verdict; exits 1 when a frame failed.
-    func conclude(_ session: CompareSession, subject: String, expected: String, actual: String) throws {
-        let report = try session.finish(subject: subject, expectedRenderer: expected, actualRenderer: actual)
+    func conclude(_ session: CompareSession, subject: String, expected: String, actual: String, notes: [String] = []) throws {
+        let report = try session.finish(subject: subject, expectedRenderer: expected, actualRenderer: actual, notes: notes)
         if json {
             print(String(decoding: try report.jsonData(), as: UTF8.self), terminator: "")
         } else {
-            print("frame        t  result  differing px   largest Δ  summed Δ       PSNR     SSIM")
-            for f in report.frames {
-                let psnr = f.psnr.map { Self.fixed($0, 2) + " dB" } ?? "identical"
-                print(Self.pad(String(f.index), 5) + Self.pad(Self.fixed(f.time, 4), 9) + Self.pad(f.passed ? "pass" : "FAIL", 8)
-                      + Self.pad(String(f.differingPixels), 14) + Self.pad(String(f.largestChannelDifference), 12)
-                      + Self.pad(String(f.largestSummedDifference), 10) + Self.pad(psnr, 11) + Self.pad(Self.fixed(f.ssim, 5), 9))
-            }
+            print(CompareTable(report).text, terminator: "")
             let verdict = report.passed ? "PASS" : "FAIL"
-            print("\(verdict): \(report.frames.count - report.failingFrames.count)/\(report.frames.count) frames pass "
+            let noun = report.frames.contains { $0.index != nil } ? "frames" : "images"
+            print("\(verdict): \(report.counts.passed)/\(report.counts.frames) \(noun) pass "
                   + "(expected: \(expected); actual: \(actual)); report: \(session.folder.path)/index.html")
-            for f in report.failingFrames.prefix(5) { print("  frame \(f.index): \(f.reasons.joined(separator: "; "))") }
+            for note in notes { print("  note: \(note)") }
+            for f in report.framesWorstFirst.prefix(while: { !$0.passed }).prefix(5) {
+                print("  \(CompareTable.name(f)): \(f.reasons.joined(separator: "; "))")
+            }
         }
         if !report.passed { throw ExitCode(1) }
+    }
+
+    /// The parity budget as the help states it: "0.999" (a share), or "at most N differing pixels".
+    static var defaultBudget: String {
+        switch FuzzyRule.parity.budget {
+        case .precision(let share): "\(share)"
+        case .maxDifferentPixels(let n): "at most \(n) differing pixels"
+        }
     }
 
     private static func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
     private static func fixed(_ value: Double, _ digits: Int) -> String { Format.decimals(value, digits) }
 }
 
-/// `shatter compare`: the GL backend against the CPU reference, frame by frame, or two PNGs.
+/// `shatter compare`: the GL backend against the CPU reference, frame by frame, two PNGs, or two folders.
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Render an effect on GL and CPU and compare them, or compare two PNGs (--images).",
+        abstract: "Render an effect on GL and CPU and compare them, or compare two PNGs (--images) or two folders (--dirs).",
         discussion: """
-            A pixel differs when any channel differs by more than --channel-delta (default 1); a frame \
-            fails when too many pixels differ (--max-different-pixels, or --precision, default 0.999) or \
-            any pixel's summed RGBA difference exceeds --pixel-delta-threshold (default 32). Exit codes: \
-            0 every frame passes, 1 a frame fails, 2 an error.
+            A pixel differs when any channel differs by more than --channel-delta (default \
+            \(FuzzyRule.parity.channelDelta)); a frame fails when too many pixels differ (--max-different-pixels, \
+            or --precision, default \(CompareOptions.defaultBudget)) or any pixel's summed RGBA difference exceeds \
+            --pixel-delta-threshold (default \(FuzzyRule.parity.pixelDeltaThreshold)). The defaults are the rule \
+            Shatter's own GL parity tests use. --dirs pairs \
+            frames by index through the folders' manifest.json (by file name without one); frames whose \
+            raw-pixel hashes agree are identical without decoding; missing, extra and resized frames \
+            fail. --update copies NEW over GOLDEN instead. Exit codes: 0 every frame passes, 1 a frame fails, 2 an error.
             """,
         subcommands: EffectRegistry.compareCommands
     )
@@ -104,18 +117,53 @@ struct CompareCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Compare two PNG files: expected, then actual.", valueName: "PNG"))
     var images: [String] = []
 
+    @Option(parsing: .upToNextOption,
+            help: ArgumentHelp("Compare two folders of frames: the golden (expected), then the new render.", valueName: "DIR"))
+    var dirs: [String] = []
+
+    @Flag(help: "With --dirs: make GOLDEN equal to NEW (copy changed and new frames and the manifest, remove frames NEW lacks).")
+    var update = false
+
     @OptionGroup var options: CompareOptions
 
     func run() throws {
         // Checked here, not in validate(): ArgumentParser validates this command's options even when
         // an effect subcommand runs.
+        if update && dirs.isEmpty { throw ValidationError("--update needs --dirs GOLDEN NEW") }
+        if !dirs.isEmpty {
+            guard dirs.count == 2, images.isEmpty else { throw ValidationError("give --dirs GOLDEN NEW: two folders") }
+            return try update ? updateGolden(dirs[0], from: dirs[1]) : compareFolders(dirs[0], dirs[1])
+        }
         guard images.count == 2 else {
-            throw ValidationError("name an effect (shatter compare shatter) or give --images EXPECTED.png ACTUAL.png")
+            throw ValidationError("name an effect (shatter compare shatter), or give --images EXPECTED.png ACTUAL.png "
+                                  + "or --dirs GOLDEN NEW")
         }
         let expected = try PNGDecoder.read(path: images[0]), actual = try PNGDecoder.read(path: images[1])
         var session = try options.session()
-        try session.add(frame: 0, time: 0, expected: expected, actual: actual)
+        try session.add(.init(name: Self.fileName(images[1])), expected: expected, actual: actual)
         try options.conclude(session, subject: "\(images[0]) vs \(images[1])", expected: images[0], actual: images[1])
+    }
+
+    private func compareFolders(_ golden: String, _ new: String) throws {
+        let comparison = try FolderComparison(expected: golden, actual: new)
+        var session = try options.session()
+        try comparison.run(into: &session) { done, total in Terminal.status("shatter: compared \(done)/\(total)") }
+        Terminal.endStatus()
+        try options.conclude(session, subject: comparison.subject, expected: comparison.expected.summary,
+                             actual: comparison.actual.summary, notes: comparison.notes)
+    }
+
+    private func updateGolden(_ golden: String, from new: String) throws {
+        let summary = try FolderUpdate.run(golden: golden, new: new)
+        print("updated \(golden) from \(new): \(summary)")
+        for (verb, files) in [("replaced", summary.replaced), ("added", summary.added), ("removed", summary.removed)] {
+            for file in files.prefix(10) { print("  \(verb) \(file)") }
+            if files.count > 10 { print("  … \(files.count - 10) more \(verb)") }
+        }
+    }
+
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 }
 
@@ -135,6 +183,7 @@ struct CompareEffect<Options: EffectOptions>: ParsableCommand {
         let frames = try FrameSelection(timeline: FrameTimeline(duration: made.duration, fps: timing.rate.fps),
                                         range: timing.range, reversed: made.playsBackwards)
         let gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
+        defer { gl.close() }
         let cpu = SoftwareRenderer()
         var session = try options.session()
         try session.add(effect: made, frames: frames, expected: cpu, actual: gl) { done, total in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShatterTestSupport
 import ShatterCore
 
 @Suite struct SHA256Tests {
@@ -28,19 +29,15 @@ import ShatterCore
         #expect(hash.finalize().hex == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
-    @Test func agreesWithSha256sum() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum") else {
-            print("skipped: /usr/bin/sha256sum is not installed")
-            return
-        }
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum"), "/usr/bin/sha256sum is not installed"))
+    func agreesWithSha256sum() throws {
         var state: UInt64 = 7
         let bytes = (0..<100_003).map { _ -> UInt8 in
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return UInt8(truncatingIfNeeded: state >> 33)
         }
-        let path = NSTemporaryDirectory() + "shatter-sha-" + UUID().uuidString
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write(bytes, to: "random.bin")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
         process.arguments = [path]

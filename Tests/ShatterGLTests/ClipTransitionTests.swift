@@ -1,5 +1,6 @@
 import Foundation
 import Shatter
+import ShatterTestSupport
 import Testing
 
 /// The test: two 13-frame PNG clips of solid colors that change every frame, joined by the

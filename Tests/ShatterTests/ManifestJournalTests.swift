@@ -1,15 +1,14 @@
 import Foundation
 import Testing
+import ShatterTestSupport
 @testable import Shatter
 
 /// The manifest written as frames land: one journal line per frame, one whole manifest at the end, and
 /// a killed render's journal replayed by readers.
 @Suite struct ManifestJournalTests {
     func withFolder(_ body: (String) throws -> Void) throws {
-        let folder = NSTemporaryDirectory() + "shatter-journal-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try body(folder)
+        let folder = try TemporaryFolder()
+        try body(folder.path)
     }
 
     func header() -> FrameManifest {

@@ -1,14 +1,14 @@
 import Foundation
 import Testing
+import ShatterTestSupport
 import Shatter
 
 /// A whole render from Swift: frames and manifest in a folder, cancellation, resume, frame selection.
 @Suite struct RenderSessionTests {
-    /// A folder under the system's temporary folder, removed when `body` returns.
+    /// A folder (not made yet) in a temporary folder removed when `body` returns.
     func withFolder(_ body: (String) throws -> Void) throws {
-        let root = NSTemporaryDirectory() + "shatter-session-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try body(root + "/frames")
+        let scratch = try TemporaryFolder()
+        try body(scratch.file("frames"))
     }
 
     func frameFiles(_ folder: String) throws -> [String] {

@@ -1,5 +1,6 @@
 import Foundation
 import Shatter
+import ShatterTestSupport
 
 /// Runs the built `shatter` binary as a user would, capturing its exit code and output.
 struct CLIRun {
@@ -16,14 +17,16 @@ struct CLIRun {
         return executable.deletingLastPathComponent().appendingPathComponent("shatter").path
     }()
 
-    static func shatter(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
-        try command(binary, arguments, environment: environment)
+    static func shatter(_ arguments: [String], environment: [String: String] = [:], in folder: String? = nil) throws -> CLIRun {
+        try command(binary, arguments, environment: environment, in: folder)
     }
 
-    /// Runs any executable (e.g. `setpriv … shatter` to run the tool as another user).
-    static func command(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
+    /// Runs any executable (e.g. `setpriv … shatter` to run the tool as another user), in `folder` if given.
+    static func command(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                        in folder: String? = nil) throws -> CLIRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
@@ -40,30 +43,9 @@ struct CLIRun {
     }
 }
 
-/// A fresh temporary folder per test.
-struct Scratch {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "shatter-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func write(_ bytes: [UInt8], to name: String) throws -> String {
-        let target = file(name)
-        try Data(bytes).write(to: URL(fileURLWithPath: target))
-        return target
-    }
-
+extension TemporaryFolder {
     /// The folder's files, sorted, but for the manifest.json every render writes beside its frames.
     func contents(of folder: String) -> [String] {
         allContents(of: folder).filter { $0 != FrameManifest.fileName && $0 != FrameManifest.journalName }
-    }
-
-    /// Every file in the folder, sorted, hidden ones included.
-    func allContents(of folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Shatter
+import ShatterTestSupport
 import Testing
 
 /// Clip to clip from the command line: PNG sequences and videos as --from/--to, fitting, and the
@@ -7,7 +8,7 @@ import Testing
 @Suite(.enabled(if: FFmpeg.available, "needs Debian's ffmpeg and ffprobe (Tools/setup.sh installs them)"))
 struct ClipCommandTests {
     /// Two 2-second 64×48 videos at 25 fps, lossless (FFV1 in RGB), with a 440 Hz and a 1500 Hz tone.
-    static func videos(in s: Scratch) throws -> (from: String, to: String) {
+    static func videos(in s: TemporaryFolder) throws -> (from: String, to: String) {
         for (name, source, tone) in [("a", "testsrc", 440), ("b", "testsrc2", 1500)] {
             let run = try FFmpeg.shell("ffmpeg -v error -nostdin -y -f lavfi -i \(source)=size=64x48:rate=25:duration=2 "
                                        + "-f lavfi -i sine=frequency=\(tone):duration=2 -c:v ffv1 -pix_fmt bgr0 -c:a flac '\(s.file(name)).mkv'")
@@ -25,7 +26,7 @@ struct ClipCommandTests {
     }
 
     @Test func twoVideosJoinWithTheTransitionsLengthAndACrossfadedSound() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let clips = try Self.videos(in: s)
         let video = s.file("joined.mkv")
         let run = try CLIRun.shatter(["render", "shatter", "--from", clips.from, "--to", clips.to, "--fps", "25", "--duration", "1.2",
@@ -65,7 +66,7 @@ struct ClipCommandTests {
     }
 
     @Test func audioNoneLeavesTheSoundOutAndAudioToNeedsAVideoWithSound() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let clips = try Self.videos(in: s)
         let base = ["render", "shatter", "--from", clips.from, "--to", clips.to, "--fps", "10", "--duration", "0.3", "--backend", "cpu"]
         let silent = s.file("silent.mkv")
@@ -79,7 +80,7 @@ struct ClipCommandTests {
     }
 
     @Test func aClipOfAnotherSizeIsRefusedInOneLineOrFitted() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         for k in 0..<3 {
             try FileManager.default.createDirectory(atPath: s.file("tall"), withIntermediateDirectories: true)
             try PNGEncoder.write(Image(width: 21, height: 37, fill: RGBA8(r: UInt8(80 * k), g: 0, b: 0, a: 255)),
@@ -100,7 +101,7 @@ struct ClipCommandTests {
     }
 
     @Test func headAndTailMakeTheWholeJoinWhoseDurationsAddUp() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let clips = try Self.videos(in: s)
         let video = s.file("whole.mkv")
         let run = try CLIRun.shatter(["render", "shatter", "--from", clips.from, "--to", clips.to, "--fps", "25", "--duration", "0.4",
@@ -126,7 +127,7 @@ struct ClipCommandTests {
     }
 
     @Test func dustTakesAClipToo() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let clips = try Self.videos(in: s)
         let folder = s.file("dust")
         let run = try CLIRun.shatter(["render", "dust", "--from", clips.from, "--layers", "4", "--fps", "25", "--frames", "0-1",

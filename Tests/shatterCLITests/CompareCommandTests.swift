@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import Shatter
+import ShatterTestSupport
 
 @Suite struct CompareCommandTests {
     @Test func glAgainstCPUPassesAndWritesAReport() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let out = s.file("report")
         let run = try CLIRun.shatter(["compare", "shatter", "--size", "90x60", "--frames", "0-5", "--out", out])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -13,7 +14,11 @@ import Shatter
         #expect(report.frames.map(\.index) == Array(0...5))
         #expect(report.frames[0].differingPixels == 0 && report.frames[0].psnr == nil)
         #expect(report.expectedRenderer.hasPrefix("Shatter CPU renderer"))
-        #expect(report.rule.precision == 0.999 && report.rule.pixelDeltaThreshold == 32)
+        // With no rule options, the rule is the one Shatter's GL parity tests use.
+        let parity = FuzzyRule.parity
+        #expect(report.rule.precision == 0.999 && report.rule.pixelDeltaThreshold == parity.pixelDeltaThreshold)
+        #expect(report.rule.channelDelta == parity.channelDelta && report.rule.ignoredBorder == parity.ignoredBorder)
+        #expect(report.rule.maxDifferentPixels == nil && FuzzyRule.parity.budget == .precision(0.999))
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(html.contains("<img class=\"filmstrip\" src=\"filmstrip.png\""))
         let strip = try PNGDecoder.read(path: out + "/filmstrip.png")
@@ -23,7 +28,7 @@ import Shatter
     }
 
     @Test func jsonGoesToStdoutWhenAsked() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let run = try CLIRun.shatter(["compare", "shatter", "--size", "40x40", "--frames", "3", "--json", "--out", s.file("r")])
         #expect(run.status == 0)
         let report = try JSONDecoder().decode(CompareReport.self, from: Data(run.stdout.utf8))
@@ -31,7 +36,7 @@ import Shatter
     }
 
     /// Two 10×10 images that differ in `count` pixels by 255 in red.
-    func pair(_ s: Scratch, differing count: Int) throws -> (String, String) {
+    func pair(_ s: TemporaryFolder, differing count: Int) throws -> (String, String) {
         let a = Image(width: 10, height: 10, fill: .opaqueBlack)
         var b = a
         for i in 0..<count { b[i % 10, i / 10] = RGBA8(r: 255, g: 0, b: 0, a: 255) }
@@ -41,7 +46,7 @@ import Shatter
     }
 
     @Test func imagesModeJudgesByTheRuleAtItsBoundaries() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let (a, b) = try pair(s, differing: 3)
         let loose = ["--pixel-delta-threshold", "1020"]
         let atLimit = try CLIRun.shatter(["compare", "--images", a, b, "--max-different-pixels", "3", "--out", s.file("r1")] + loose)
@@ -61,8 +66,29 @@ import Shatter
         #expect(same.status == 0)
     }
 
+    @Test func imagesOfDifferentSizesAreAFailingImageNotAnError() throws {
+        let s = try TemporaryFolder()
+        let (a, _) = try pair(s, differing: 0)
+        let small = s.file("small.png")
+        try PNGEncoder.write(Image(width: 5, height: 5, fill: .opaqueWhite), to: small)
+        let run = try CLIRun.shatter(["compare", "--images", a, small, "--out", s.file("r")])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("FAIL: 0/1 images pass"))
+        #expect(run.stdout.contains("small.png: the images differ in size: 10x10 expected, 5x5 actual"), "\(run.stdout)")
+        // Two loose images have no frame number or time: the table and the page leave those columns out.
+        #expect(run.stdout.hasPrefix("image ") && !run.stdout.contains(" t "))
+        let report = try RenderFolders.report(s.file("r"))
+        let frame = try #require(report.frames.first)
+        #expect(frame.index == nil && frame.time == nil && frame.name == "small.png")
+        #expect(frame.verdict == .sizeMismatch && frame.actualSize == .init(width: 5, height: 5))
+        #expect(frame.files == ["expected": "expected-00000.png", "actual": "actual-00000.png"])
+        let html = try String(contentsOfFile: s.file("r") + "/index.html", encoding: .utf8)
+        #expect(html.contains("<h3>small.png <span class=\"badge\">size mismatch</span></h3>"))
+        #expect(!html.contains("t (s)") && !html.contains("Frame "))
+    }
+
     @Test func errorsExitWithTwoAndOneClearLine() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let (a, _) = try pair(s, differing: 0)
         let text = try s.write(Array("not a png".utf8), to: "text.png")
         let small = s.file("small.png")
@@ -70,7 +96,6 @@ import Shatter
         let cases: [([String], String)] = [
             (["--images", s.file("missing.png"), a], "no such file"),
             (["--images", text, a], "not a PNG file"),
-            (["--images", a, small], "images differ in size: 10x10 expected, 5x5 actual"),
             (["--images", a], "give --images EXPECTED.png ACTUAL.png"),
             (["--images", a, a, "--precision", "1.5"], "--precision must be between 0 and 1"),
             (["--images", a, a, "--precision", "0.9", "--max-different-pixels", "3"], "not both"),
@@ -85,7 +110,7 @@ import Shatter
     }
 
     @Test func compareNeedsGLAndSaysSo() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let run = try CLIRun.shatter(["compare", "shatter", "--size", "20x20", "--frames", "0", "--out", s.file("r")],
                                      environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": s.file("none.json")])
         #expect(run.status == 2)

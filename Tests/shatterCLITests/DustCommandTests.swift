@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import Shatter
+import ShatterTestSupport
 
 @Suite struct DustCommandTests {
     @Test func rendersTheDefaultDustFromTheSnapshotToNothing() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("dust")
         let run = try CLIRun.shatter(["render", "dust", "--size", "60x40", "--fps", "10", "--backend", "cpu", "--out", out])
         #expect(run.status == 0, "\(run.stderr)")
@@ -16,7 +17,7 @@ import Shatter
     }
 
     @Test func reverseFrameKIsForwardFrameLastMinusK() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let common = ["render", "dust", "--size", "50x30", "--scale", "2", "--layers", "12", "--spread", "60x30",
                       "--path", "css", "--seed", "4", "--fps", "8", "--backend", "cpu"]
         let forward = try CLIRun.shatter(common + ["--out", scratch.file("forward")])
@@ -48,7 +49,7 @@ import Shatter
 
     @Test(arguments: badOptions)
     func badOptionsAreOneLineAndExit64(arguments: [String], expected: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("never")
         let run = try CLIRun.shatter(["render", "dust", "--backend", "cpu", "--out", out] + arguments)
         #expect(run.status == 64)
@@ -60,7 +61,7 @@ import Shatter
 
 @Suite struct SpriteCommandTests {
     @Test func theDrawnSnapShowsFrameTimeTimes48Over2ThenFrame0Again() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("sprite")
         let run = try CLIRun.shatter(["render", "sprite", "--fps", "24", "--backend", "cpu", "--out", out])
         #expect(run.status == 0, "\(run.stderr)")
@@ -73,7 +74,7 @@ import Shatter
     }
 
     @Test func aUserSheetWithItsFrameSizeFramesAndDuration() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         var sheet = Image(width: 30, height: 12)
         for x in 0..<30 { for y in 0..<12 { sheet[x, y] = RGBA8(r: UInt8(80 * (x / 10)), g: 0, b: 0, a: 255) } }
         try PNGEncoder.write(sheet, to: scratch.file("sheet.png"))

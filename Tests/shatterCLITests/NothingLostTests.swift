@@ -1,5 +1,6 @@
 import Foundation
 import Shatter
+import ShatterTestSupport
 import Testing
 
 /// A disk that fills up mid-render: the tool stops with one line saying so, every frame it wrote is
@@ -8,7 +9,7 @@ import Testing
 @Suite(.enabled(if: TinyDisk.canMount, "needs `mount -t tmpfs` (root): \(TinyDisk.refusal ?? "")"))
 struct NothingLostTests {
     @Test func fullDiskStopsCleanly() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let disk = try TinyDisk(at: s.file("disk"), size: "1M")
         defer { disk.unmount() }
         // Uncompressed 200×200 frames are 160 kB each: the disk holds about six of the 631.

@@ -1,4 +1,5 @@
 import Foundation
+import ShatterTestSupport
 import Testing
 
 /// Every numeric option of every command at 0, negative, NaN, huge and malformed: each refused value
@@ -27,6 +28,8 @@ import Testing
         (["render", "shatter"], "--compression", ["-1", "10", "nan", "abc"], "--compression"),
         (["render", "shatter"], "--sheet-frames", ["0", "-1", "65", "nan", "abc"], "--sheet-frames"),
         (["render", "shatter"], "--background", ["-1", "nan", "12345", "GGGGGG", "1000000"], "--background"),
+        (["render", "shatter"], "--physics", ["abc", "euler30", "original,textbook", "closed,euler60", "euler60,", ""], "--physics"),
+        (["render", "shatter", "--physics", "textbook,euler60"], "--duration", ["10.5", "3600"], "--duration"),
         (["render", "breathe"], "--size", ["0x10", "100000x100000", "10x", "abc"], "--size"),
         (["render", "breathe"], "--scale", ["0", "-1", "nan", "1e300", "abc"], "--scale"),
         (["render", "breathe"], "--petals", ["0", "-1", "65", "nan", "99999999999999999999", "abc"], "--petals"),
@@ -67,7 +70,7 @@ import Testing
 
     @Test(arguments: cases)
     func refused(_ c: Case) throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         // Every command that writes gets a scratch --out, so "nothing written" can be checked there.
         let out = c.command.first == "render" || c.command.first == "compare" ? ["--out", s.file("out")] : []
         let sizeFree = c.option == "--size" || c.option == "--frame-size" || c.command.contains("--size")

@@ -1,5 +1,6 @@
 import Foundation
 import Shatter
+import ShatterTestSupport
 import Testing
 
 /// One render per folder: renders never mix, never overwrite what is not theirs, and say what to do.
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func anotherRenderIntoAFolderIsRefusedAndTouchesNothing() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let out = s.file("out")
         #expect(try CLIRun.shatter(shatter + ["--out", out]).status == 0)
         let before = try snapshot(out)
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func overwriteRemovesTheOldRenderOnlyAndLeavesOtherFiles() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let out = s.file("out")
         #expect(try CLIRun.shatter(shatter + ["--out", out]).status == 0)
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: out + "/notes.txt"))
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func framesNoManifestClaimsAreRefused() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let out = s.file("out")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let mine = Data("my own frame".utf8)
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func theSameRenderAgainIsAllowedButAnotherShardIsNot() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let out = s.file("out")
         #expect(try CLIRun.shatter(dust + ["--out", out]).status == 0)
         #expect(try CLIRun.shatter(dust + ["--out", out]).status == 0)
@@ -68,7 +69,7 @@ import Testing
     }
 
     @Test func aSecondRenderIntoABusyFolderFailsAtOnceNamingTheHolder() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let out = s.file("out")
         // A render long enough to be caught in the act: 1,201 frames.
         let first = Process()
@@ -89,7 +90,7 @@ import Testing
     }
 
     @Test func resumeRecognisesAChangedInputAndAnEntryThatNamesAnotherFile() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let out = s.file("out")
         let from = s.file("from.png")
         try PNGEncoder.write(Image(width: 24, height: 24, fill: .opaqueWhite), to: from)
@@ -116,7 +117,7 @@ import Testing
     }
 
     @Test func mergeHashesEveryFrameAgainstItsManifest() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let shards = (0..<2).map { s.file("shard-\($0)") }
         for (i, folder) in shards.enumerated() {
             #expect(try CLIRun.shatter(dust + ["--shard", "\(i)/2", "--out", folder]).status == 0)
@@ -134,7 +135,7 @@ import Testing
 
 /// `compare --out` is one comparison's folder, like a render's; a comparison must compare something.
 @Suite struct CompareFolderTests {
-    func images(_ s: Scratch) throws -> (String, String) {
+    func images(_ s: TemporaryFolder) throws -> (String, String) {
         let a = s.file("a.png"), b = s.file("b.png")
         try PNGEncoder.write(Image(width: 10, height: 10, fill: .opaqueWhite), to: a)
         var changed = Image(width: 10, height: 10, fill: .opaqueWhite)
@@ -144,7 +145,7 @@ import Testing
     }
 
     @Test func anEarlierReportIsRefusedThenReplacedWithNothingOfItLeft() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let (a, b) = try images(s)
         let out = s.file("compare")
         #expect(try CLIRun.shatter(["compare", "--images", a, b, "--out", out]).status == 1)  // fails: diff-00000.png kept
@@ -158,7 +159,7 @@ import Testing
     }
 
     @Test func aBorderThatLeavesNoPixelIsAnError() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let (a, b) = try images(s)
         let run = try CLIRun.shatter(["compare", "--images", a, b, "--ignored-border", "5", "--out", s.file("c")])
         #expect(run.status == 2 && run.errorLines.count == 1, "\(run.stderr)")
@@ -169,7 +170,7 @@ import Testing
 /// A second Ctrl-C (or SIGTERM) while the first is being honoured stops at once, and says so.
 @Suite struct SecondSignalTests {
     @Test func aSecondSignalExitsAtOnceWithOneLine() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLIRun.binary)
         process.arguments = ["render", "shatter", "--size", "900x900", "--point-size", "1", "--backend", "cpu",

@@ -1,5 +1,6 @@
 import Foundation
 import Shatter
+import ShatterTestSupport
 import Testing
 
 /// The files an operator deploys agree with each other (no Docker engine or cluster runs here).
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func mergeCollectsShardsIntoOneSequenceWithoutDoubleSlashes() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let dust = ["render", "dust", "--size", "16x16", "--fps", "5", "--backend", "cpu"]  // 13 frames
         for i in 0..<3 { #expect(try CLIRun.shatter(dust + ["--shard", "\(i)/3", "--out", s.file("shard-\(i)")]).status == 0) }
         let whole = s.file("whole")
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func compareTakesTheSpritePlayerLikeEveryEffect() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let run = try CLIRun.shatter(["compare", "sprite", "--fps", "4", "--out", s.file("compare")])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("PASS: 9/9 frames pass"), "\(run.stdout)")

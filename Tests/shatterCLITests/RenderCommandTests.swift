@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import Shatter
+import ShatterTestSupport
 
 @Suite struct RenderCommandTests {
     @Test func rendersEveryFrameOfTheDefaultTransitionAsPNG() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("frames")
         let run = try CLIRun.shatter(["render", "shatter", "--size", "60x40", "--backend", "cpu", "--out", out])
         #expect(run.status == 0, "\(run.stderr)")
@@ -20,7 +21,7 @@ import Shatter
     }
 
     @Test func userScreensAndOptionsAreHonoured() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let from = Image(width: 50, height: 30, fill: RGBA8(r: 200, g: 10, b: 10, a: 255))
         let to = Image(width: 10, height: 10, fill: RGBA8(r: 0, g: 0, b: 255, a: 255))
         try PNGEncoder.write(from, to: scratch.file("from.png"))
@@ -39,8 +40,36 @@ import Shatter
         #expect(last[25, 0] == RGBA8(r: 0, g: 0, b: 255, a: 255))  // the top has cleared to the destination
     }
 
+    @Test func physicsEuler60StepsLikeTheOriginalAndCombinesWithTheRandomRange() throws {
+        let scratch = try TemporaryFolder()
+        func frame(_ physics: String) throws -> (Image, String) {
+            let out = scratch.file(physics)
+            let run = try CLIRun.shatter(["render", "shatter", "--size", "60x40", "--backend", "cpu", "--frames", "36",
+                                          "--physics", physics, "--out", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            return (try PNGDecoder.read(path: out + "/frame-00036.png"),
+                    try String(contentsOfFile: out + "/manifest.json", encoding: .utf8))
+        }
+        let screens = (from: Texture(image: DefaultScenes.presentedScreen(widthPoints: 60, heightPoints: 40, scale: 1)),
+                       to: Texture(image: DefaultScenes.destination(widthPoints: 60, heightPoints: 40, scale: 1)))
+        var stepped: [Image] = []
+        for (physics, range) in [("euler60", ShatteredTransition.RandomRange.original), ("euler60,textbook", .textbook)] {
+            let (image, manifest) = try frame(physics)
+            stepped.append(image)
+            let effect = ShatteredTransition(from: screens.from, to: screens.to, parameters: .init(
+                width: 60, height: 40, randomRange: range, motion: .euler60))
+            #expect(image == (try SoftwareRenderer().render(effect.displayList(at: 0.6))), "\(physics)")
+            #expect(manifest.contains("\"motion\" : \"euler60\"") && manifest.contains("\"randomRange\" : \"\(range)\""),
+                    "\(manifest)")
+        }
+        // The default motion is the closed form.
+        let (closed, manifest) = try frame("original")
+        #expect(closed != stepped[0] && stepped[0] != stepped[1])
+        #expect(manifest.contains("\"motion\" : \"closed\""))
+    }
+
     @Test func glWhereNoEGLWorksIsOneClearLineAndAutoFallsBackToTheCPU() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let noDriver = ["__EGL_VENDOR_LIBRARY_FILENAMES": scratch.file("no-such-vendor.json")]
         let out = scratch.file("gl")
         let gl = try CLIRun.shatter(["render", "shatter", "--size", "40x40", "--backend", "gl", "--out", out],
@@ -76,12 +105,10 @@ import Shatter
 }
 
 @Suite struct AutoBackendTests {
-    @Test func autoPrefersTheCPURendererOverASoftwareGL() throws {
-        guard let gl = try? GLRenderer() else {
-            print("skipped: no EGL context can be made here")
-            return
-        }
-        let s = try Scratch()
+    @Test(.enabled(if: GLSupport.isAvailable, "no EGL context can be made here, so auto has nothing to choose between"))
+    func autoPrefersTheCPURendererOverASoftwareGL() throws {
+        let gl = try GLRenderer()
+        let s = try TemporaryFolder()
         let run = try CLIRun.shatter(["render", "shatter", "--size", "30x20", "--duration", "0", "--out", s.file("f")])
         #expect(run.status == 0)
         if gl.info.isSoftwareRasterizer {

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import Shatter
+import ShatterTestSupport
 
 /// Sharding as a scheduler runs it: separate `shatter` processes, one per shard, then a merge.
 @Suite struct ShardCommandTests {
     let render = ["render", "shatter", "--size", "48x36", "--fps", "20", "--backend", "cpu"]
 
     @Test func threeShardsInSeparateProcessesMergeIntoExactlyTheWholeRender() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let whole = scratch.file("whole")
         #expect(try CLIRun.shatter(render + ["--out", whole]).status == 0)
 
@@ -41,7 +42,7 @@ import Shatter
     }
 
     @Test func theManifestHashesTheRawPixelsAsRendered() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("out")
         #expect(try CLIRun.shatter(render + ["--frames", "3", "--seed", "9", "--out", out]).status == 0)
         let manifest = try #require(try FrameManifest.read(path: out + "/manifest.json"))
@@ -59,7 +60,7 @@ import Shatter
     }
 
     @Test func theShardIndexComesFromTheScheduler() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let k8s = try CLIRun.shatter(render + ["--shards", "4", "--out", scratch.file("k")], environment: ["JOB_COMPLETION_INDEX": "2"])
         #expect(k8s.status == 0)
         #expect(scratch.allContents(of: scratch.file("k")) == ["frame-00002.png", "frame-00006.png", "frame-00010.png",
@@ -80,7 +81,7 @@ import Shatter
         (["--shards", "2"], ["JOB_COMPLETION_INDEX": "", "SLURM_ARRAY_TASK_ID": ""], "--shards 2 takes this shard's index from"),
     ])
     func badShardOptionsAreOneLineAndExit64(arguments: [String], environment: [String: String], message: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let run = try CLIRun.shatter(render + arguments + ["--out", scratch.file("x")], environment: environment)
         #expect(run.status == 64)
         #expect(run.errorLines.count == 1)
@@ -88,7 +89,7 @@ import Shatter
     }
 
     @Test func mergeReportsMissingFramesAndExits1() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         for i in [0, 2] {
             #expect(try CLIRun.shatter(render + ["--shard", "\(i)/3", "--out", scratch.file("s\(i)")]).status == 0)
         }
@@ -105,9 +106,10 @@ final class BackgroundRun {
     let process = Process()
     let stderrPath: String
 
-    init(_ arguments: [String], in scratch: Scratch) throws {
+    init(_ arguments: [String], in scratch: TemporaryFolder, environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: CLIRun.binary)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         // Files, not pipes: nobody reads while it runs, and a full pipe would block it.
         stderrPath = scratch.file("stderr-" + UUID().uuidString)
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Shatter
+import ShatterTestSupport
 import Testing
 
 /// Debian's ffmpeg and ffprobe, the real encoder the streams and videos are made for.
@@ -34,14 +35,14 @@ struct StreamingTests {
     func quoted(_ arguments: [String]) -> String { arguments.map { "'\($0)'" }.joined(separator: " ") }
 
     /// The folder render's frames, decoded.
-    func folderFrames(_ s: Scratch) throws -> [Image] {
+    func folderFrames(_ s: TemporaryFolder) throws -> [Image] {
         let folder = s.file("folder")
         #expect(try CLIRun.shatter(render + ["--out", folder]).status == 0)
         return try (0...12).map { try PNGDecoder.read(path: folder + "/" + OutputDirectory.frameName($0)) }
     }
 
     @Test func aPNGStreamIntoFFmpegDecodesToTheFolderFrames() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let expected = try folderFrames(s)
         try FileManager.default.createDirectory(atPath: s.file("decoded"), withIntermediateDirectories: true)
         let run = try FFmpeg.shell("\(quoted([CLIRun.binary] + render + ["--out", "-", "--quiet"])) | "
@@ -53,7 +54,7 @@ struct StreamingTests {
     }
 
     @Test func rawRGBAIntoFFmpegIsLosslessThroughFFV1() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let expected = try folderFrames(s)
         let video = s.file("raw.mkv")
         let run = try FFmpeg.shell("\(quoted([CLIRun.binary] + render + ["--pipe", "rgba", "--quiet"])) | "
@@ -68,7 +69,7 @@ struct StreamingTests {
     }
 
     @Test func videoInOneStepHasTheFramesSizeAndRate() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let mp4 = s.file("transition.mp4")
         let run = try CLIRun.shatter(render + ["--video", mp4])
         #expect(run.status == 0, "\(run.stderr)")
@@ -106,7 +107,7 @@ struct StreamingTests {
     }
 
     @Test func ffmpegMissingOrFailingIsOneLineAndLeavesNoVideo() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let missing = try CLIRun.shatter(render + ["--video", s.file("a.mp4")], environment: ["PATH": "/nonexistent"])
         #expect(missing.status == 1 && missing.errorLines.count == 1, "\(missing.stderr)")
         #expect(missing.stderr.contains("no ffmpeg found") && missing.stderr.contains("apt-get install ffmpeg"), "\(missing.stderr)")
@@ -120,7 +121,7 @@ struct StreamingTests {
 /// Smaller promises of the render commands.
 @Suite struct RenderConveniencesTests {
     @Test func aContactSheetAloneWritesOnlyTheSheet() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let run = try CLIRun.shatter(["render", "splash", "--size", "40x60", "--fps", "5", "--duration", "1", "--backend", "cpu",
                                       "--contact-sheet", s.file("sheet.png")], environment: [:])
         #expect(run.status == 0, "\(run.stderr)")
@@ -134,7 +135,7 @@ struct StreamingTests {
     }
 
     @Test func oneFrameIsOneFrameAndTheVersionIsPrinted() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let run = try CLIRun.shatter(["render", "shatter", "--size", "20x20", "--frames", "3", "--backend", "cpu",
                                       "--out", s.file("out")])
         #expect(run.stdout.hasPrefix("Rendered 1 frame to "), "\(run.stdout)")
@@ -143,7 +144,7 @@ struct StreamingTests {
     }
 
     @Test func jsonProgressIsOneObjectALine() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let run = try CLIRun.shatter(["render", "shatter", "--size", "20x20", "--fps", "10", "--backend", "cpu",
                                       "--progress", "json", "--out", s.file("out")])
         #expect(run.status == 0, "\(run.stderr)")

@@ -17,6 +17,12 @@ let package = Package(
             name: "fuzz-png",
             dependencies: ["CFuzzer", .product(name: "Shatter", package: "Shatter")]
         ),
+        // manifest.json bytes → FrameManifest.decode, then everything a merge does with it: must be
+        // usable or refused with one line, never crash or allocate beyond the frame limit.
+        .executableTarget(
+            name: "fuzz-manifest",
+            dependencies: ["CFuzzer", .product(name: "Shatter", package: "Shatter")]
+        ),
         // Argument lists → the CLI's parser and validate(): must parse or refuse, never crash.
         // CLI is a link to Sources/shatter, compiled here without its @main.
         .executableTarget(

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes the fuzzers' seed corpus: small PNGs of every color type, depth and interlacing, and
-command lines. Run once; the files are committed under Tools/fuzz/corpus/."""
-import os, struct, zlib
+"""Writes the fuzzers' seed corpus: small PNGs of every color type, depth and interlacing, manifests,
+and command lines. Run once; the files are committed under Tools/fuzz/corpus/."""
+import json, os, struct, zlib
 
 here = os.path.dirname(os.path.abspath(__file__))
 
@@ -66,12 +66,43 @@ huge[16:24] = struct.pack(">II", 100000, 100000)
 huge[29:33] = struct.pack(">I", zlib.crc32(bytes(huge[12:29])) & 0xFFFFFFFF)
 seeds["huge-header.png"] = bytes(huge)
 seeds["jpeg-renamed.png"] = bytes([0xFF, 0xD8, 0xFF, 0xE0, 0, 16]) + b"JFIF\x00\x01\x01"
+# libpng's huge_*_chunk.png crashers in 57 bytes: a text chunk that declares 2 GB and holds 16 bytes.
+lying = seeds["rgba8.png"][:33] + struct.pack(">I", 0x7FFFFFFF) + b"tEXtComment\x00hello wo"
+seeds["huge-text-chunk.png"] = lying
 
 folder = os.path.join(here, "corpus", "png")
 os.makedirs(folder, exist_ok=True)
 for name, data in seeds.items():
     with open(os.path.join(folder, name), "wb") as f:
         f.write(data)
+
+def manifest(frames, first=0, last=6, frame_count=7, shard=None, **changes):
+    """A manifest as renders write it (pretty, keys sorted), with `changes` to its header."""
+    entries = [{"file": "frame-%05d.png" % i, "index": i, "pngSHA256": "%064x" % (i + 1), "sha256": "%064x" % (i + 2)}
+               for i in frames]
+    header = {"format": 2, "effect": "shatter", "parameters": {"pointSize": "2.0", "width": "48"},
+              "inputs": {"from": "%064x" % 7}, "seed": 9, "backend": "cpu", "renderer": "Shatter CPU renderer",
+              "fps": 60, "frameCount": frame_count, "range": {"first": first, "last": last}, "frames": entries}
+    if shard:
+        header["shard"] = {"index": shard[0], "count": shard[1], "scheme": "modulo"}
+    header.update(changes)
+    return json.dumps(header, indent=2, sort_keys=True, separators=(",", " : ")) + "\n"
+
+manifests = {
+    "whole.json": manifest(range(7)),
+    "shard-1-of-3.json": manifest([1, 4], shard=(1, 3)),
+    "partial-range.json": manifest([3, 4], first=3, last=4, frame_count=864000001),
+    "merged.json": manifest(range(7), renderer="a; b"),
+    "format-1.json": manifest([0], format=1, inputs=None),
+    # The issue's crashes: a range to 2^62 (listed whole), first = last = Int.max (overflowed describing it).
+    "regression-range-2-62.json": manifest([0], last=4611686018427387904),
+    "regression-int-max.json": manifest([], first=9223372036854775807, last=9223372036854775807),
+}
+folder = os.path.join(here, "corpus", "manifest")
+os.makedirs(folder, exist_ok=True)
+for name, text in manifests.items():
+    with open(os.path.join(folder, name), "w") as f:
+        f.write(text)
 
 commands = {
     "render-shatter": "render shatter --size 30x20 --scale 2 --point-size 3 --fps 30 --frames 2-5 --backend cpu --out o",

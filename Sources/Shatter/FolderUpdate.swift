@@ -1,0 +1,97 @@
+import Foundation
+import Glibc
+
+/// Makes a golden folder equal to a new render: frames the new folder has are copied in (each
+/// written to a temporary name and renamed, so a reader sees the old file or the new one), its
+/// manifest replaces the golden's, and golden frames the new folder lacks are removed. Frames whose
+/// raw-pixel hashes (or, without manifests, bytes) already agree are left alone. The golden folder is
+/// locked (``FolderLock``) while this runs, and created when missing.
+///
+/// ```swift
+/// let summary = try FolderUpdate.run(golden: "Tests/Goldens/splash", new: "frames")
+/// print(summary)   // "1 replaced, 0 added, 0 removed, 72 unchanged; manifest.json replaced"
+/// ```
+public enum FolderUpdate {
+    public struct Summary: Sendable, Equatable, CustomStringConvertible {
+        public var added: [String] = []
+        public var replaced: [String] = []
+        public var removed: [String] = []
+        public var unchanged = 0
+        public var manifest = ManifestChange.none
+
+        public enum ManifestChange: String, Sendable {
+            case none, unchanged, written, replaced, removed
+        }
+
+        /// Whether the golden folder changed at all.
+        public var changed: Bool {
+            !added.isEmpty || !replaced.isEmpty || !removed.isEmpty || ![.none, .unchanged].contains(manifest)
+        }
+
+        public var description: String {
+            var text = "\(replaced.count) replaced, \(added.count) added, \(removed.count) removed, \(unchanged) unchanged"
+            switch manifest {
+            case .written, .replaced, .removed: text += "; \(FrameManifest.fileName) \(manifest.rawValue)"
+            case .none, .unchanged: break
+            }
+            return text
+        }
+    }
+
+    public static func run(golden: String, new: String) throws -> Summary {
+        let source = try FrameFolder(path: new)
+        guard !source.frames.isEmpty else { throw FolderComparisonError.noFrames(paths: [new]) }
+        _ = try OutputDirectory(golden)
+        let lock = try FolderLock(folder: golden)
+        defer { lock.release() }
+        let target = try FrameFolder(path: golden)
+
+        var summary = Summary()
+        var stale = [String]()
+        for pair in FramePairing(expected: target, actual: source).pairs {
+            guard let incoming = pair.actual else {
+                if let old = pair.expected { stale.append(old.file) }
+                continue
+            }
+            if let old = pair.expected, old.file == incoming.file,
+               try pair.identicalByHash || sameBytes(target.filePath(old), source.filePath(incoming)) {
+                summary.unchanged += 1
+                continue
+            }
+            try AtomicFile.write(try bytes(of: source.filePath(incoming)), to: golden + "/" + incoming.file)
+            if let old = pair.expected {
+                summary.replaced.append(incoming.file)
+                if old.file != incoming.file { stale.append(old.file) }
+            } else {
+                summary.added.append(incoming.file)
+            }
+        }
+
+        // The manifest goes in after the frames it lists and before stale frames go, so a reader never
+        // finds a listed frame missing.
+        if let manifest = source.manifest {
+            summary.manifest = target.manifest == nil ? .written : target.manifest == manifest ? .unchanged : .replaced
+            if summary.manifest != .unchanged { try manifest.write(to: golden + "/" + FrameManifest.fileName) }
+            unlink(golden + "/" + FrameManifest.journalName)
+        } else if target.manifest != nil {
+            FrameManifest.remove(folder: golden)
+            summary.manifest = .removed
+        }
+        for file in stale {
+            unlink(golden + "/" + file)
+            summary.removed.append(file)
+        }
+        return summary
+    }
+
+    private static func bytes(of path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw PNGError.notReadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        return [UInt8](data)
+    }
+
+    private static func sameBytes(_ a: String, _ b: String) throws -> Bool {
+        try bytes(of: a) == bytes(of: b)
+    }
+}

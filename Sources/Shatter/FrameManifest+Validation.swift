@@ -1,0 +1,69 @@
+import ShatterCore
+
+/// What ``FrameManifest/read(path:)`` checks before a manifest is used: a bounded read, then values
+/// that describe a render Shatter could have made. A manifest is a file anyone can edit, and its
+/// numbers size arrays (the frames expected), so none is trusted as decoded.
+extension FrameManifest {
+    /// The most bytes a manifest may have: 512 MiB, room for ``FrameSelection/maximumFrames`` entries of
+    /// over 500 bytes each (a frame's entry is about 250 bytes; a merged manifest adds the folder).
+    public static let maximumBytes = 512 * 1024 * 1024
+
+    /// The first value that no render could have written, as a phrase; nil when the manifest is sound.
+    var problem: String? {
+        guard fps.isFinite, fps > 0 else { return "fps \(fps) is not a number above 0" }
+        guard frameCount >= 1 else { return "frameCount \(frameCount) is below 1" }
+        guard range.first >= 0, range.first <= range.last, range.last < frameCount else {
+            return "range \(range.first)-\(range.last) is not a range within the animation's frames 0-\(frameCount - 1)"
+        }
+        let span = range.first...range.last
+        // last < frameCount ≤ Int.max, so the span's count fits in an Int.
+        let selected = shard?.frameCount(in: span) ?? (range.last - range.first + 1)
+        guard selected <= FrameSelection.maximumFrames else {
+            let which = shard.map { " in shard \($0.label)" } ?? ""
+            return "range \(range.first)-\(range.last)\(which) has \(selected) frames, over the limit of \(FrameSelection.maximumFrames)"
+        }
+        // A render lists each of its frames once: more entries than frames is a damaged file, and
+        // checking that first keeps the duplicate check below within the frame limit.
+        guard frames.count <= selected else { return "\(frames.count) frame entries for the \(selected) frames of its range" }
+        if let stray = frames.first(where: { !span.contains($0.index) || !(shard?.contains($0.index) ?? true) }) {
+            let place = "the range \(range.first)-\(range.last)" + (shard.map { " of shard \($0.label)" } ?? "")
+            return "frame \(stray.index) (\(Self.printable(stray.file))) is outside \(place)"
+        }
+        var seen = Set<Int>(minimumCapacity: frames.count)
+        if let twice = frames.first(where: { !seen.insert($0.index).inserted }) { return "frame \(twice.index) is listed twice" }
+        return nil
+    }
+
+    /// The file's bytes, at most ``maximumBytes``; nil when nothing is at `path`. A stream whose first
+    /// byte that is not white space is not `{` (`/dev/zero`, `yes |`) is refused as soon as it arrives.
+    static func readBytes(path: String) throws -> [UInt8]? {
+        do {
+            return try BoundedFileReader.read(path: path, maxBytes: maximumBytes, prefixLength: 1, acceptsPrefix: startsLikeJSON).bytes
+        } catch {
+            switch error {
+            case .notFound: return nil
+            case .rejectedPrefix: throw ManifestError.notAManifest(path: path, detail: "not JSON: it does not start with {")
+            case .fileTooLarge(let size):
+                throw ManifestError.invalid(path: path, detail: "\(size) bytes, over the limit of \(maximumBytes) bytes for a manifest")
+            case .streamTooLong:
+                throw ManifestError.invalid(path: path, detail: "more than \(maximumBytes) bytes arrived, over the limit for a manifest")
+            case .isDirectory, .notReadable, .ioFailed: throw ManifestError.unreadable(path: path)
+            }
+        }
+    }
+
+    /// Whether the first byte that is not JSON white space (if any has arrived yet) opens an object.
+    private static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
+        let whiteSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        guard let first = bytes.first(where: { !whiteSpace.contains($0) }) else { return true }
+        return first == UInt8(ascii: "{")
+    }
+
+    /// A name taken from the file, fit for a one-line message: control characters and line breaks
+    /// shown as U+FFFD, and at most 80 characters.
+    static func printable(_ text: String) -> String {
+        let unsafe: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator]
+        let scalars = text.unicodeScalars.prefix(80).map { unsafe.contains($0.properties.generalCategory) ? "\u{FFFD}" : $0 }
+        return String(String.UnicodeScalarView(scalars)) + (text.unicodeScalars.count > 80 ? "…" : "")
+    }
+}
