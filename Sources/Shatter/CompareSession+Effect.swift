@@ -12,7 +12,7 @@ extension CompareSession {
         let indices = frames.indices
         for (done, index) in indices.enumerated() {
             let time = frames.time(of: index)
-            let list = effect.displayList(at: time)
+            let list = try effect.displayList(at: time)
             try add(frame: index, time: time, expected: try expected.render(list), actual: try actual.render(list))
             progress(done + 1, indices.count)
         }

@@ -41,7 +41,7 @@ public struct FramePipeline: Sendable {
     /// `interrupted`. `written` hears of each frame once its PNG is in place, with its digests (for
     /// the manifest), on any thread; an error it throws stops the run like a write error.
     public func run(
-        frames: [Int], renderer: any Renderer, displayList: (Int) -> DisplayList,
+        frames: [Int], renderer: any Renderer, displayList: (Int) throws -> DisplayList,
         inspect: (Int, Image) -> Void = { _, _ in },
         shouldStop: () -> Bool = { false },
         written: (@Sendable (WrittenFrame) throws -> Void)? = nil,
@@ -69,7 +69,7 @@ public struct FramePipeline: Sendable {
             let renderStart = clock.now
             var image = pool.withLock { $0.popLast() } ?? Image(width: 0, height: 0)
             do {
-                try renderer.render(displayList(index), into: &image)
+                try renderer.render(try displayList(index), into: &image)
             } catch {
                 slots.signal()
                 writes.wait()

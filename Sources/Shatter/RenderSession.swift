@@ -114,7 +114,7 @@ public struct RenderSession<E: Effect> {
         let selection = self.selection, effect = self.effect
         let summary = try pipeline.run(
             frames: frames, renderer: renderer.renderer,
-            displayList: { effect.displayList(at: selection.time(of: $0)) },
+            displayList: { try effect.displayList(at: selection.time(of: $0)) },
             inspect: { index, image in sheet.offer(index, image, time: selection.time(of: index)) },
             shouldStop: { cancellation.isCancelled },
             written: written,
@@ -128,7 +128,7 @@ public struct RenderSession<E: Effect> {
     func startingManifest() throws -> FrameManifest {
         var parameters = try FlatParameters.encode(effect.parameters)
         if let background = options.png.background { parameters["background"] = background.hexRGB }
-        let inputs = effect.inputs.mapValues { SHA256.hash($0.image.pixels).hex }
+        let inputs = effect.inputDigests
         var manifest = FrameManifest(
             effect: E.name, parameters: parameters, inputs: inputs.isEmpty ? nil : inputs,
             seed: parameters["seed"].flatMap { UInt64($0) }, backend: renderer.backend.rawValue,

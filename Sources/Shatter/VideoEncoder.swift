@@ -26,6 +26,8 @@ public final class VideoEncoder {
         public var ffmpeg: String?
         /// More output options, placed before the output file (e.g. `-crf 28`).
         public var extraArguments: [String] = []
+        /// Sound taken from video files and mixed in (not for `.gif`).
+        public var audio: VideoAudio?
 
         public init(path: String, width: Int, height: Int, fps: Double) {
             self.path = path
@@ -79,7 +81,7 @@ public final class VideoEncoder {
     static func arguments(_ request: Request, container: String, output: String) -> [String] {
         let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
                      "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(request.width)x\(request.height)",
-                     "-framerate", Self.rate(request.fps), "-i", "pipe:0"]
+                     "-framerate", Self.rate(request.fps), "-i", "pipe:0"] + (container == "gif" ? [] : request.audio?.inputArguments() ?? [])
         // yuv420p needs even sides: pad an odd one with one transparent/black row or column.
         let even = ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
         let codec: [String]
@@ -96,7 +98,8 @@ public final class VideoEncoder {
                      "-loop", "0", "-f", "gif"]
         default: codec = ["-c:v", "ffv1", "-pix_fmt", request.alpha ? "bgra" : "bgr0", "-f", "matroska"]
         }
-        return input + codec + request.extraArguments + [output]
+        let audio = container == "gif" ? [] : request.audio?.outputArguments(container: container) ?? []
+        return input + codec + audio + request.extraArguments + [output]
     }
 
     /// Closes ffmpeg's input, waits for it, and moves the finished video into place.

@@ -123,6 +123,10 @@ public final class GLRenderer: Renderer {
 
     /// Live GL objects this renderer holds (textures, point buffers): a soak test checks it stays flat.
     public var liveObjectCount: Int { textures.count + grids.count }
+    /// Texture storage allocated (`glTexImage2D`) and versions copied into existing storage
+    /// (`glTexSubImage2D`) since the renderer was made: a clip's frames should only add updates.
+    public private(set) var textureAllocations = 0
+    public private(set) var textureUpdates = 0
 
     @discardableResult
     public func render(_ list: DisplayList, into image: inout Image) throws -> FrameTimings {
@@ -200,32 +204,57 @@ public final class GLRenderer: Renderer {
 
     // MARK: Resources
 
-    /// Binds `texture` to unit `unit`, uploading it the first time a frame names it.
+    /// Binds `texture` to unit `unit`, uploading it the first time a frame names its slot. A new
+    /// version of a slot already uploaded (a clip's next frame) is copied into the same GL texture with
+    /// `glTexSubImage2D`; only a change of size allocates again.
     func bind(_ texture: Texture, filter: TextureFilter, unit: Int = 0, used: inout Set<ObjectIdentifier>) throws {
-        let key = ObjectIdentifier(texture)
+        let key = ObjectIdentifier(texture.slot)
         used.insert(key)
         glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+        let image = texture.image
         if let cached = textures[key] {
             glBindTexture(GLenum(GL_TEXTURE_2D), cached.name)
-        } else {
-            let image = texture.image
-            guard image.width <= info.maxTextureSize, image.height <= info.maxTextureSize else {
-                throw GLError.textureTooLarge(width: image.width, height: image.height, maximum: info.maxTextureSize)
+            if cached.texture !== texture {
+                let sameSize = cached.texture.image.width == image.width && cached.texture.image.height == image.height
+                try upload(image, allocate: !sameSize)
+                textures[key] = (texture, cached.name)
+                textureUpdates += 1
             }
+        } else {
             var name: GLuint = 0
             glGenTextures(1, &name)
             glBindTexture(GLenum(GL_TEXTURE_2D), name)
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-            // Rows go up top first: texture v = 0 is the image's top row.
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
-                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), image.pixels)
-            try checkError("glTexImage2D (\(image.width)x\(image.height))")
+            do {
+                try upload(image, allocate: true)
+            } catch {
+                glDeleteTextures(1, &name)
+                throw error
+            }
             textures[key] = (texture, name)
         }
         let mode = filter == .linear ? GL_LINEAR : GL_NEAREST
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), mode)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), mode)
+    }
+
+    /// Copies `image` into the bound texture; `allocate` gives it storage of the image's size first.
+    private func upload(_ image: Image, allocate: Bool) throws {
+        guard image.width <= info.maxTextureSize, image.height <= info.maxTextureSize else {
+            throw GLError.textureTooLarge(width: image.width, height: image.height, maximum: info.maxTextureSize)
+        }
+        // Rows go up top first: texture v = 0 is the image's top row.
+        if allocate {
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
+                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), image.pixels)
+            textureAllocations += 1
+            try checkError("glTexImage2D (\(image.width)x\(image.height))")
+        } else {
+            glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(image.width), GLsizei(image.height),
+                            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), image.pixels)
+            try checkError("glTexSubImage2D (\(image.width)x\(image.height))")
+        }
     }
 
     func vertexArray(for grid: PointGrid, used: inout Set<ObjectIdentifier>) -> GLuint {

@@ -54,6 +54,13 @@ enum CLIErrors {
                 return CLIFailure(description: "\(error); install it (apt-get install ffmpeg, or Tools/setup.sh) or give --ffmpeg PATH")
             default: return CLIFailure(description: "\(error)")
             }
+        case let error as ClipError:
+            switch error {
+            case .sizeMismatch(let role, let width, let height, let outputWidth, let outputHeight):
+                return ValidationError("the --\(role) clip is \(width)x\(height) but the output is \(outputWidth)x\(outputHeight); "
+                                       + "pass --fit stretch|contain|cover, or --size and --scale to match the clip")
+            default: return CLIFailure(description: "\(error)")
+            }
         case let error as StreamError:
             return CLIFailure(description: "\(error); stopped")
         case let error as CompareError:

@@ -179,7 +179,7 @@ struct CompareEffect<Options: EffectOptions>: ParsableCommand {
     @OptionGroup var device: DeviceOption
 
     func run() throws {
-        let made = try effect.makeEffect()
+        let made = try effect.makeEffect(EffectContext(fps: timing.rate.fps, background: nil))
         let frames = try FrameSelection(timeline: FrameTimeline(duration: made.duration, fps: timing.rate.fps),
                                         range: timing.range, reversed: made.playsBackwards)
         let gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))

@@ -19,6 +19,10 @@ struct DeliveryOptions: ParsableArguments {
             help: ArgumentHelp("Extra ffmpeg output options for --video, e.g. \"-crf 28\".", valueName: "ARGS"))
     var ffmpegArgs: String?
 
+    @Option(help: ArgumentHelp("Sound for --video when the clips are videos with audio: crossfade (--from fades out "
+                               + "while --to fades in, equal power), from, to, or none.", valueName: "MIX"))
+    var audio: VideoAudio.Mix?
+
     @Option(help: "Progress: auto (tty on a terminal, else plain), tty (one line), plain (a line every 5 s), json, none.")
     var progress: ProgressMode = .auto
 
@@ -27,6 +31,7 @@ struct DeliveryOptions: ParsableArguments {
 
     func validate() throws {
         if video != nil, pipe != nil { throw ValidationError("give --video or --pipe, not both") }
+        if audio != nil, video == nil { throw ValidationError("--audio goes with --video") }
         if ffmpeg != nil || ffmpegArgs != nil, video == nil { throw ValidationError("--ffmpeg and --ffmpeg-args go with --video") }
         if let video {
             let container = video.split(separator: ".").last.map { $0.lowercased() } ?? ""

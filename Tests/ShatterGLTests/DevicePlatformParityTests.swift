@@ -25,7 +25,7 @@ struct DevicePlatformParityTests {
         let surfaceless = try GLRenderer()
         let effect = try sample.effect()
         for t in sample.instants {
-            let list = effect.displayList(at: t)
+            let list = try effect.displayList(at: t)
             for gl in [device, surfaceless] {
                 let d = try Parity.check(list, gl: gl, label: "\(sample)-\(gl.info.platform)-t\(t)")
                 print("parity \(sample) on \(gl.info.platform) t=\(t): \(d)")

@@ -48,7 +48,8 @@ import ShatterTestSupport
             (try s.write(Array(valid.prefix(valid.count / 2)), to: "truncated.png"), "truncated"),
             (try s.write([], to: "empty.png"), "empty"),
             (try s.write(huge, to: "huge.png"), "over the limit"),
-            (s.path, "is a directory"),
+            // A folder is a clip of its PNG frames: the first frame that cannot be read is named.
+            (s.path, "empty.png: file is empty"),
         ]
         for (path, expected) in cases {
             try expectRefused(["--from", path], expected: expected, status: 1)
