@@ -11,6 +11,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // SHA-256 for manifests: BoringSSL (with the CPU's SHA extensions), compiled in and linked statically.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         // C at the edges: system libraries found through pkg-config.
@@ -58,7 +60,7 @@ let package = Package(
             name: "Shatter",
             dependencies: [
                 "ShatterCore", "ShatterAnimation", "ShatterDrawing", "ShatterScenes", "ShatterCompare", "ShatterEffects",
-                "ShatterSoftware", "ShatterGL", "ShatterPNG",
+                "ShatterSoftware", "ShatterGL", "ShatterPNG", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(

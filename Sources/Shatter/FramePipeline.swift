@@ -84,8 +84,8 @@ public struct FramePipeline: Sendable {
                     let bytes = try PNGEncoder.write(frame, to: path, options: options)
                     if let written {
                         // Hashed here, on the encoding cores, not on the rendering thread.
-                        try written(WrittenFrame(index: index, path: path, pixelSHA256: SHA256.hash(frame.pixels).hex,
-                                                 pngSHA256: SHA256.hash(bytes).hex))
+                        try written(WrittenFrame(index: index, path: path, pixelSHA256: SHA256Hex.of(frame.pixels),
+                                                 pngSHA256: SHA256Hex.of(bytes)))
                     }
                     let done = state.withLock { state in
                         state.written += 1

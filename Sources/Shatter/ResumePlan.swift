@@ -17,7 +17,7 @@ public enum ResumePlan {
         return earlier.frames.filter { entry in
             guard wanted.contains(entry.index), !entry.file.contains("/"),
                   let bytes = FileManager.default.contents(atPath: folder + "/" + entry.file) else { return false }
-            return SHA256.hash(Array(bytes)).hex == entry.pngSHA256
+            return bytes.withUnsafeBytes { SHA256Hex.of($0) } == entry.pngSHA256
         }
     }
 }
