@@ -1,11 +1,21 @@
 import ShatterCore
 
 extension SoftwareRenderer {
-    /// Runs `PointSpriteProgram`: the vertex stage once per point (in parallel chunks, which also sort
-    /// the points into the row bands they touch), then the fragments band by band. Inside a band points
-    /// go in draw order, so later points overwrite earlier ones exactly as the GPU's in-order blending
-    /// does. A sprite's texture taps are computed once per column and once per row.
-    func draw(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) throws {
+    /// Replacing sprites go eight points at a time (``drawInLanes(_:into:guardBand:)``); the rest, and
+    /// the tests' reference, point by point.
+    func draw(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) {
+        if usesFastPaths && usesPointLanes && batch.blend == .replace {
+            drawInLanes(batch, into: target, guardBand: guardBand)
+        } else {
+            drawPointByPoint(batch, into: target, guardBand: guardBand)
+        }
+    }
+
+    /// Runs `PointSpriteProgram` as written: the vertex stage once per point (in parallel chunks, which
+    /// also sort the points into the row bands they touch), then the fragments band by band. Inside a
+    /// band points go in draw order, so later points overwrite earlier ones exactly as the GPU's
+    /// in-order blending does. A sprite's texture taps are computed once per column and once per row.
+    func drawPointByPoint(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) {
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
         let setup = PointSetup(framebufferWidth: guardBand.framebufferWidth,
                                framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
@@ -18,10 +28,8 @@ extension SoftwareRenderer {
         // Vertex stage: each chunk of points lists, per band, the visible points it holds.
         var centres = [SIMD2<Int32>](repeating: .zero, count: count)
         var binned = [[[Int32]]](repeating: [], count: chunks)
-        let invariants = pointInvariants.values(for: batch, program: program, threads: threads)
         // Which band each image row belongs to, looked up rather than divided for every point.
         let bandOfRow = (0..<height).map { Self.band(of: $0, bands: bandCount, height: height) }
-        invariants.withUnsafeBufferPointer { invariants in
         batch.grid.attributes.withUnsafeBufferPointer { attributes in
             centres.withUnsafeMutableBufferPointer { out in
                 binned.withUnsafeMutableBufferPointer { bins in
@@ -31,8 +39,7 @@ extension SoftwareRenderer {
                         for i in chunkRange(chunk, of: chunks, total: count) {
                             let a = i * PointGrid.stride
                             let clip = program.vertex(centre: SIMD2(attributes[a], attributes[a + 1]),
-                                                      motion: SIMD2(attributes[a + 4], attributes[a + 5]),
-                                                      invariants: invariants[i])
+                                                      motion: SIMD2(attributes[a + 4], attributes[a + 5]))
                             guard let centre = setup.snappedCentre(clip: clip) else { continue }
                             sharedCentres.base[i] = centre
                             let js = setup.coveredPixels(centre.y)
@@ -46,7 +53,6 @@ extension SoftwareRenderer {
                     }
                 }
             }
-        }
         }
 
         // Fragment stage, band by band. Replacing sprites may blend their texels in fixed point.

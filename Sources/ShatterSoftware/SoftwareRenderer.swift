@@ -14,8 +14,13 @@ public struct SoftwareRenderer: Renderer, Sendable {
     /// Shortcuts that give the same bytes as running the programs pixel by pixel (a texture copied
     /// 1:1); off only in the tests that prove that.
     var usesFastPaths = true
+    /// Point sprites eight at a time, giving the same bytes as point by point; off only in the tests
+    /// that prove that.
+    var usesPointLanes = true
     /// Per-point values the point-sprite program would recompute every frame (shared by copies).
     let pointInvariants = PointInvariantCache()
+    /// The point-sprite draw's working memory, reused from frame to frame (shared by copies).
+    let pointScratch = PointScratchPool()
 
     public init(threads: Int? = nil) {
         self.threads = max(1, threads ?? ProcessInfoCores.active)
@@ -36,7 +41,7 @@ public struct SoftwareRenderer: Renderer, Sendable {
                 case .texturedQuad(let quad):
                     try draw(quad, into: target)
                 case .pointSprites(let batch):
-                    try draw(batch, into: target, guardBand: guardBand)
+                    draw(batch, into: target, guardBand: guardBand)
                 case .instancedCircles(let batch):
                     draw(batch, into: target)
                 case .dustLayers(let stack):
