@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
         // libpng; shim.h keeps libpng's setjmp error handling inside C.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // libdeflate: the IDAT stream of written PNGs.
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // Float <-> integer conversions of SIMD lanes, which Swift's SIMD types do element by element.
         .systemLibrary(name: "CLanes"),
 
@@ -35,7 +37,7 @@ let package = Package(
         .target(name: "ShatterAnimation"),
         .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterDrawing"]),
         .target(name: "ShatterSoftware", dependencies: ["ShatterCore", "CLanes"]),
-        .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG"]),
+        .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG", "CDeflate"]),
 
         // GLSL ES 3.00 programs, embedded in code at build time.
         .target(
