@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds a self-contained Linux bundle of `shatter` for a bare GPU machine:
 #   dist/shatter-linux-<arch>/shatter    release binary: Swift runtime and Foundation linked in
-#                                        (--static-swift-stdlib), libpng and zlib linked in statically
+#                                        (--static-swift-stdlib), libpng, zlib, libdeflate and BoringSSL
+#                                        (swift-crypto) linked in statically
 #   dist/shatter-linux-<arch>/README.md  how to run it
 # The binary needs only glibc and the driver's EGL through libglvnd (libEGL.so.1, libGLESv2.so.2)
 # plus libgbm.so.1; the script checks its ELF NEEDED list and fails on anything else.
@@ -18,14 +19,19 @@ mkdir -p "$static" "$dist"
 
 # `-lpng16` comes from libpng's pkg-config file and would find libpng16.so. A libpng.pc of our own,
 # found first through PKG_CONFIG_PATH, names the static archives instead, under names no shared
-# library has (the system folder is searched before ours), plus zlib, which libpng needs.
+# library has (the system folder is searched before ours), plus zlib, which libpng needs; and a
+# libdeflate.pc the same way.
 libdir=$(pkg-config --variable=libdir libpng)
 zlibdir=$(pkg-config --variable=libdir zlib 2>/dev/null || echo "$libdir")
-for archive in "$libdir/libpng16.a" "$zlibdir/libz.a"; do
-    [ -f "$archive" ] || { echo "Tools/bundle.sh: $archive is missing; install libpng-dev and zlib1g-dev" >&2; exit 1; }
+# Debian's libdeflate.pc names /usr/lib, while the archive sits beside libpng's.
+deflatedir=$(pkg-config --variable=libdir libdeflate 2>/dev/null || echo "$libdir")
+[ -f "$deflatedir/libdeflate.a" ] || deflatedir=$libdir
+for archive in "$libdir/libpng16.a" "$zlibdir/libz.a" "$deflatedir/libdeflate.a"; do
+    [ -f "$archive" ] || { echo "Tools/bundle.sh: $archive is missing; install libpng-dev, zlib1g-dev and libdeflate-dev" >&2; exit 1; }
 done
 ln -sf "$libdir/libpng16.a" "$static/libshatter-png-static.a"
 ln -sf "$zlibdir/libz.a" "$static/libshatter-z-static.a"
+ln -sf "$deflatedir/libdeflate.a" "$static/libshatter-deflate-static.a"
 static_abs=$(cd "$static" && pwd)
 cat > "$static/libpng.pc" <<PC
 Name: libpng
@@ -33,6 +39,13 @@ Description: libpng and zlib, static, for the Shatter bundle
 Version: $(pkg-config --modversion libpng)
 Cflags: $(pkg-config --cflags libpng)
 Libs: -L$static_abs -lshatter-png-static -lshatter-z-static -lm
+PC
+cat > "$static/libdeflate.pc" <<PC
+Name: libdeflate
+Description: libdeflate, static, for the Shatter bundle
+Version: $(pkg-config --modversion libdeflate)
+Cflags: $(pkg-config --cflags libdeflate)
+Libs: -L$static_abs -lshatter-deflate-static
 PC
 
 # The Swift runtime asks for -lstdc++; the same folder (searched before gcc's, which holds
@@ -63,7 +76,7 @@ cat > "$dist/README.md" <<README
 
 One binary. It needs glibc and, for the GL backend, the GPU driver's EGL through libglvnd
 (libEGL.so.1, libGLESv2.so.2; on NVIDIA: the driver's libEGL_nvidia) and libgbm.so.1 (Debian and
-Ubuntu: libgbm1). The Swift runtime, Foundation, libpng and zlib are inside.
+Ubuntu: libgbm1). The Swift runtime, Foundation, libpng, zlib, libdeflate and BoringSSL are inside.
 Libraries it loads: $(echo "$needed" | tr '\n' ' ')
 
     ./shatter info                      # EGL devices, which one is used, what --backend auto picks

@@ -68,12 +68,13 @@ struct DeflatePNGWriter {
         let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: (stride + 1) * height)
         let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * 2)
         defer { rows.deallocate() }
-        let candidates: [PNGRowFilter] = switch filter {
-        case .none: [.none]
-        case .sub: [.sub]
-        case .up: [.up]
-        case .paeth: [.paeth]
-        case .adaptive: [.none, .sub, .up, .paeth]
+        // PNG filter types: 0 none, 1 sub, 2 up, 4 Paeth (average, 3, is left out: it seldom wins).
+        let candidates: [Int32] = switch filter {
+        case .none: [0]
+        case .sub: [1]
+        case .up: [2]
+        case .paeth: [4]
+        case .adaptive: [0, 1, 2, 4]
         }
         let trial = candidates.count > 1 ? UnsafeMutablePointer<UInt8>.allocate(capacity: stride) : nil
         defer { trial?.deallocate() }
@@ -84,13 +85,13 @@ struct DeflatePNGWriter {
             var best = candidates[0], bestCost = Int.max
             if let trial {
                 for candidate in candidates {
-                    candidate.apply(row: current, previous: previous, count: stride, bpp: channels, out: trial)
-                    let cost = PNGRowFilter.cost(trial, count: stride)
+                    shatter_png_filter_row(candidate, current, previous, stride, channels, trial)
+                    let cost = shatter_png_row_cost(trial, stride)
                     if cost < bestCost { (best, bestCost) = (candidate, cost) }
                 }
             }
-            line[0] = best.rawValue
-            best.apply(row: current, previous: previous, count: stride, bpp: channels, out: line + 1)
+            line[0] = UInt8(best)
+            shatter_png_filter_row(best, current, previous, stride, channels, line + 1)
         }
         return out
     }
