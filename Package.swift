@@ -37,6 +37,8 @@ let package = Package(
         .target(name: "ShatterAnimation"),
         .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterDrawing"]),
         .target(name: "ShatterSoftware", dependencies: ["ShatterCore", "CLanes"]),
+        // SHA-256 for manifests and goldens, through swift-crypto.
+        .target(name: "ShatterDigest", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG", "CDeflate"]),
 
         // GLSL ES 3.00 programs, embedded in code at build time.
@@ -51,7 +53,6 @@ let package = Package(
                 .embedInCode("textured_quad.frag"),
                 .embedInCode("instanced_circle.vert"),
                 .embedInCode("instanced_circle.frag"),
-                .embedInCode("dust_layers.vert"),
                 .embedInCode("dust_layers.frag"),
                 .embedInCode("covering_quad.vert"),
                 .embedInCode("sdf_shape.frag"),
@@ -64,7 +65,7 @@ let package = Package(
             name: "Shatter",
             dependencies: [
                 "ShatterCore", "ShatterAnimation", "ShatterDrawing", "ShatterScenes", "ShatterCompare", "ShatterEffects",
-                "ShatterSoftware", "ShatterGL", "ShatterPNG", .product(name: "Crypto", package: "swift-crypto"),
+                "ShatterSoftware", "ShatterGL", "ShatterPNG", "ShatterDigest",
             ]
         ),
         .executableTarget(
@@ -72,22 +73,25 @@ let package = Package(
             dependencies: ["Shatter", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        // Fixtures shared by the test targets.
-        .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterScenes", "ShatterCompare", "ShatterEffects"], path: "Tests/ShatterTestSupport"),
+        // Helpers shared by the test targets: effect fixtures, whether GL works, temporary folders, PNG
+        // building, CRC.
+        .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterScenes", "ShatterCompare", "ShatterEffects", "ShatterGL"],
+                path: "Tests/ShatterTestSupport"),
         // Regression benchmarks of the core paths: `swift run -c release shatter-benchmarks`.
         .executableTarget(name: "shatter-benchmarks", dependencies: ["Shatter"]),
 
-        .testTarget(name: "ShatterCoreTests", dependencies: ["ShatterCore"]),
+        .testTarget(name: "ShatterCoreTests", dependencies: ["ShatterCore", "ShatterTestSupport"]),
         .testTarget(name: "ShatterDrawingTests", dependencies: ["ShatterDrawing"]),
         .testTarget(name: "ShatterScenesTests", dependencies: ["ShatterScenes"]),
         .testTarget(name: "ShatterCompareTests", dependencies: ["ShatterCompare"]),
         .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation"]),
         .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation"]),
-        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterTestSupport"]),
-        .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG"]),
+        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterDigest", "ShatterTestSupport"],
+                    exclude: ["Goldens"]),  // read by path (GoldenFile.swift), so re-recording writes the checked-in file
+        .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG", "ShatterTestSupport"]),
         .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport"]),
-        .testTarget(name: "ShatterTests", dependencies: ["Shatter"]),
-        .testTarget(name: "shatterCLITests", dependencies: ["Shatter", "shatter"]),
+        .testTarget(name: "ShatterTests", dependencies: ["Shatter", "ShatterTestSupport"]),
+        .testTarget(name: "shatterCLITests", dependencies: ["Shatter", "shatter", "ShatterTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     /// File names, for error messages and the twin check.
     public var vertexFile: String {
         switch self {
-        case .sdfShape, .layerQuad: "covering_quad.vert"   // one covering quad, coverage decided per pixel
+        case .sdfShape, .layerQuad, .dustLayers: "covering_quad.vert"   // one covering quad, coverage decided per pixel
         default: rawValue + ".vert"
         }
     }
@@ -21,8 +21,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
         case .pointSprite: String(decoding: PackageResources.point_sprite_vert, as: UTF8.self)
         case .texturedQuad: String(decoding: PackageResources.textured_quad_vert, as: UTF8.self)
         case .instancedCircle: String(decoding: PackageResources.instanced_circle_vert, as: UTF8.self)
-        case .dustLayers: String(decoding: PackageResources.dust_layers_vert, as: UTF8.self)
-        case .sdfShape, .layerQuad: String(decoding: PackageResources.covering_quad_vert, as: UTF8.self)
+        case .sdfShape, .layerQuad, .dustLayers: String(decoding: PackageResources.covering_quad_vert, as: UTF8.self)
         }
     }
 

@@ -1,7 +1,7 @@
 #version 300 es
 // A pixel rectangle (top-left origin) that merely covers a shape or layer: which pixels are inside
 // the shape is decided per pixel in the fragment stage, so the quad's rasterised edges never show.
-// Shared by sdf_shape and layer_quad.
+// Shared by sdf_shape, layer_quad and dust_layers.
 // Swift twin: Sources/ShatterSoftware/CoveringQuad.swift
 precision highp float;
 

@@ -1,5 +1,6 @@
 #version 300 es
-// The Thanos dust: every layer, bottom first, composited source-over in float, blended once.
+// The Thanos dust: every layer, bottom first, composited source-over in float, blended once, over
+// the covering quad (covering_quad.vert) around everything the layers can touch.
 // For each layer the pixel centre is mapped back into the snapshot (inverse of the layer's move and
 // rotation about the anchor) and the snapshot is filtered bilinearly by hand, each of the four texels
 // counted only when that layer owns it. Texels outside the snapshot count as transparent.
@@ -15,9 +16,20 @@ uniform float u_guard;                    // guard band, pixels
 uniform vec2 u_viewSize;
 uniform int u_layerCount;
 
+// One layer at this instant; Swift: DustLayerUniform (Sources/ShatterCore/DustLayerStack.swift), whose
+// layout is this struct's under std140 (32 bytes).
+struct DustLayer {
+    vec2 position;                        // where the anchor is now, pixels
+    float cosine;                         // of the layer's rotation
+    float sine;
+    float opacity;
+    float index;                          // in the assignment texture
+    float firstColumn;                    // the snapshot columns holding the layer's pixels
+    float lastColumn;
+};
+
 layout(std140) uniform DustLayers {
-    // Per layer: (position.x, position.y, cos, sin), (opacity, index, first column, last column).
-    vec4 u_layers[510];
+    DustLayer u_layers[255];              // DustLayerStack.maximumLayers; the first u_layerCount are used
 };
 
 out vec4 fragColor;
@@ -35,20 +47,19 @@ void main() {
     vec2 pixel = vec2(gl_FragCoord.x - u_guard, u_viewSize.y + u_guard - gl_FragCoord.y);
     vec4 color = vec4(0.0);
     for (int i = 0; i < u_layerCount; i++) {
-        vec4 pose = u_layers[2 * i];
-        vec4 more = u_layers[2 * i + 1];
-        vec2 d = pixel - pose.xy;
-        vec2 local = vec2(d.x * pose.z + d.y * pose.w, d.y * pose.z - d.x * pose.w) + u_anchor;
+        DustLayer l = u_layers[i];
+        vec2 d = pixel - l.position;
+        vec2 local = vec2(d.x * l.cosine + d.y * l.sine, d.y * l.cosine - d.x * l.sine) + u_anchor;
         vec2 f = local * u_texelScale - 0.5;
         vec2 base = floor(f);
         // The footprint misses every column of this layer: it adds nothing.
-        if (base.x + 1.0 < more.z || base.x > more.w) continue;
+        if (base.x + 1.0 < l.firstColumn || base.x > l.lastColumn) continue;
         vec2 a = f - base;
         ivec2 p = ivec2(base);
-        int layer = int(more.y);
+        int layer = int(l.index);
         vec4 top = layerTexel(p, layer) * (1.0 - a.x) + layerTexel(p + ivec2(1, 0), layer) * a.x;
         vec4 bottom = layerTexel(p + ivec2(0, 1), layer) * (1.0 - a.x) + layerTexel(p + ivec2(1, 1), layer) * a.x;
-        vec4 c = (top * (1.0 - a.y) + bottom * a.y) * more.x;
+        vec4 c = (top * (1.0 - a.y) + bottom * a.y) * l.opacity;
         color = c + color * (1.0 - c.a);
     }
     fragColor = color;

@@ -30,7 +30,7 @@ if [ "${1:-}" = "repro" ]; then
 fi
 
 seconds=${1:-600}
-[[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -gt 0 ] || { echo "usage: Tools/fuzz.sh SECONDS [TARGET...]" >&2; exit 64; }
+if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -eq 0 ]; then echo "usage: Tools/fuzz.sh SECONDS [TARGET...]" >&2; exit 64; fi
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-options)

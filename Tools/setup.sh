@@ -2,12 +2,12 @@
 # Installs the Debian packages Shatter builds and renders with, when any is missing:
 # EGL + GLES headers, GBM, libpng, libdeflate (PNG writing), and Mesa's EGL driver with llvmpipe (GL with no GPU).
 # Also the checkers the tests run on Tools/cluster (shellcheck, and kubernetes-validate from PyPI),
-# pypng (PyPI), a second PNG reader for the written files,
-# and zlib's static library for Tools/bundle.sh.
+# pypng (PyPI), a second PNG reader for the written files, zlib's static library for
+# Tools/bundle.sh, and ffmpeg (with ffprobe) for `--video` and its tests.
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
-packages=(pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev libdeflate-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck)
+packages=(pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev libdeflate-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck ffmpeg)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

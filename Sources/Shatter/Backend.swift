@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let choice = try Backend.auto.makeRenderer()
-/// if let note = choice.note { print(note) }   // e.g. why auto fell back to the CPU
+/// if let fallback = choice.fallback { print(fallback) }   // why auto rendered on the CPU
 /// ```
 public enum Backend: String, Sendable, CaseIterable {
     /// GL on a GPU; the CPU renderer where no EGL context can be made or the only GL is a software
@@ -17,29 +17,49 @@ public enum Backend: String, Sendable, CaseIterable {
     public struct Choice {
         public let renderer: any Renderer
         public let backend: Backend
-        /// One line for the user when `auto` did not get GL.
-        public let note: String?
+        /// Why `auto` did not get GL, when it did not.
+        public let fallback: Fallback?
+
+        public init(renderer: any Renderer, backend: Backend, fallback: Fallback? = nil) {
+            self.renderer = renderer
+            self.backend = backend
+            self.fallback = fallback
+        }
+    }
+
+    /// Why `auto` rendered on the CPU.
+    public enum Fallback: Sendable, CustomStringConvertible {
+        /// The only GL is a software rasteriser (its renderer string), slower than Shatter's CPU renderer.
+        case softwareRasterizer(String)
+        /// No GL context could be made; the error says why.
+        case glUnavailable(String)
+
+        public var description: String {
+            switch self {
+            case .softwareRasterizer(let renderer):
+                return "the only GL here is \(renderer), a software rasteriser; rendering on Shatter's faster CPU renderer"
+            case .glUnavailable(let reason): return "GL unavailable (\(reason)); rendering on the CPU"
+            }
+        }
     }
 
     /// Makes the renderer; `gl` options apply to the GL backend (and to `auto`'s GL attempt).
     public func makeRenderer(gl options: GLRenderer.Options = .init(), threads: Int? = nil) throws -> Choice {
         switch self {
         case .cpu:
-            return Choice(renderer: SoftwareRenderer(threads: threads), backend: .cpu, note: nil)
+            return Choice(renderer: SoftwareRenderer(threads: threads), backend: .cpu)
         case .gl:
-            return Choice(renderer: try GLRenderer(options: options), backend: .gl, note: nil)
+            return Choice(renderer: try GLRenderer(options: options), backend: .gl)
         case .auto:
             do {
                 let gl = try GLRenderer(options: options)
                 guard !gl.info.isSoftwareRasterizer else {
                     return Choice(renderer: SoftwareRenderer(threads: threads), backend: .cpu,
-                                  note: "the only GL here is \(gl.info.renderer), a software rasteriser; "
-                                      + "rendering on Shatter's faster CPU renderer (--backend gl to use it anyway)")
+                                  fallback: .softwareRasterizer(gl.info.renderer))
                 }
-                return Choice(renderer: gl, backend: .gl, note: nil)
+                return Choice(renderer: gl, backend: .gl)
             } catch {
-                return Choice(renderer: SoftwareRenderer(threads: threads), backend: .cpu,
-                              note: "GL unavailable (\(error)); rendering on the CPU")
+                return Choice(renderer: SoftwareRenderer(threads: threads), backend: .cpu, fallback: .glUnavailable("\(error)"))
             }
         }
     }

@@ -20,16 +20,42 @@ public struct CompareSession {
     private let stripLimit = 12
     private let thumbnailWidth = 160
 
-    public init(rule: FuzzyRule, folder: String, keepAll: Bool = false) throws {
+    /// Held while the session lives, so two comparisons never write one folder.
+    private let lock: FolderLock
+
+    /// Takes the folder for this comparison. A folder holding an earlier comparison's report is refused,
+    /// unless `replacing` says to remove that report's files first (only those); other files stay.
+    public init(rule: FuzzyRule, folder: String, keepAll: Bool = false, replacing: Bool = false) throws {
         self.rule = rule
         self.folder = try OutputDirectory(folder)
         self.keepAll = keepAll
+        lock = try FolderLock(folder: folder)
+        let earlier = Self.reportFiles(in: folder)
+        if let example = earlier.first {
+            guard replacing else {
+                throw OutputFolderError.holdsEarlierReport(path: folder, example: example)
+            }
+            for name in earlier { unlink(folder + "/" + name) }
+        }
+    }
+
+    /// The files a comparison writes: report.json, index.html, filmstrip.png, and expected-, actual-,
+    /// diff-, mask-NNNNN.png.
+    static func reportFiles(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { name in
+            ["report.json", "index.html", "filmstrip.png"].contains(name)
+                || (["expected-", "actual-", "diff-", "mask-"].contains { name.hasPrefix($0) } && name.hasSuffix(".png"))
+        }.sorted()
     }
 
     /// Compares one pair and records its figures; writes its images when it fails (or with keepAll).
     @discardableResult
     public mutating func add(frame index: Int, time: Double, expected: Image, actual: Image) throws -> CompareReport.Frame {
         let difference = try ImageDifference(expected: expected, actual: actual, ignoredBorder: rule.ignoredBorder)
+        guard difference.pixelCount > 0 else {
+            throw CompareError.nothingCompared(width: expected.width, height: expected.height, ignoredBorder: rule.ignoredBorder)
+        }
         let verdict = difference.verdict(rule)
         var files: [String: String] = [:]
         if !verdict.passed || keepAll {
@@ -87,7 +113,20 @@ public struct CompareSession {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw OutputDirectory.Problem(description: "cannot write \(path): \(error.localizedDescription)")
+            throw OutputFolderError.cannotWriteFile(path: path, reason: error.localizedDescription)
+        }
+    }
+}
+
+/// Why a comparison cannot be judged.
+public enum CompareError: Error, CustomStringConvertible, Equatable {
+    /// The ignored border leaves no pixel to compare; such a comparison would pass whatever the images.
+    case nothingCompared(width: Int, height: Int, ignoredBorder: Int)
+
+    public var description: String {
+        switch self {
+        case .nothingCompared(let width, let height, let border):
+            return "an ignored border of \(border) px leaves no pixel of the \(width)x\(height) images to compare"
         }
     }
 }

@@ -9,10 +9,16 @@ import Foundation
 public struct FrameManifest: Codable, Sendable, Equatable {
     public static let fileName = "manifest.json"
 
-    public var format = 1
+    /// 2: parameters are the effect's own (``FlatParameters``) and inputs are hashed; 1: parameters were
+    /// the command-line options as given.
+    public static let currentFormat = 2
+    public var format = FrameManifest.currentFormat
     public var effect: String
-    /// The effect's options as parsed, defaults included, plus anything else that changes pixels.
+    /// The effect's parameters (``FlatParameters``), defaults included, plus the PNG background.
     public var parameters: [String: String]
+    /// SHA-256 of each input picture's pixels by role (`from`, `to`, `sheet`), so a changed input is
+    /// recognised as another render; nil for effects that draw their own.
+    public var inputs: [String: String]?
     public var seed: UInt64?
     /// `gl` or `cpu`: frames of different backends may differ by a little, so they never mix.
     public var backend: String
@@ -21,7 +27,7 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     public var fps: Double
     /// Frames in the whole animation.
     public var frameCount: Int
-    /// The frames the whole job renders, over all shards: `--frames A-B`, or every frame.
+    /// The frames the whole job renders, over all shards: a range of frames, or every frame.
     public var range: Span
     /// Which shard this folder holds; nil for an unsharded render or a merged manifest.
     public var shard: FrameShard?
@@ -52,10 +58,11 @@ public struct FrameManifest: Codable, Sendable, Equatable {
         }
     }
 
-    public init(effect: String, parameters: [String: String], seed: UInt64?, backend: String, renderer: String,
+    public init(effect: String, parameters: [String: String], inputs: [String: String]? = nil, seed: UInt64?, backend: String, renderer: String,
                 fps: Double, frameCount: Int, range: Span, shard: FrameShard?, frames: [Entry] = []) {
         self.effect = effect
         self.parameters = parameters
+        self.inputs = inputs
         self.seed = seed
         self.backend = backend
         self.renderer = renderer
@@ -64,10 +71,6 @@ public struct FrameManifest: Codable, Sendable, Equatable {
         self.range = range
         self.shard = shard
         self.frames = frames
-    }
-
-    public struct Problem: Error, CustomStringConvertible {
-        public let description: String
     }
 
     /// The frames this manifest's job is meant to hold: its range, thinned to its shard.
@@ -79,11 +82,17 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     /// Where two manifests' jobs differ (effect, parameters, seed, backend, fps, frames), as one
     /// phrase; nil when frames of one may stand in for frames of the other.
     public func jobDifference(from other: FrameManifest) -> String? {
+        if format != other.format { return "manifest format \(other.format) vs \(format), from another Shatter version" }
         if effect != other.effect { return "effect \(other.effect) vs \(effect)" }
         if parameters != other.parameters {
             let keys = Set(parameters.keys).union(other.parameters.keys).sorted()
             let key = keys.first { parameters[$0] != other.parameters[$0] } ?? "?"
-            return "--\(key) \(other.parameters[key] ?? "unset") vs \(parameters[key] ?? "unset")"
+            return "\(key) \(other.parameters[key] ?? "unset") vs \(parameters[key] ?? "unset")"
+        }
+        if inputs != other.inputs {
+            let roles = Set((inputs ?? [:]).keys).union((other.inputs ?? [:]).keys).sorted()
+            let role = roles.first { inputs?[$0] != other.inputs?[$0] } ?? "?"
+            return "input \(role) has other pixels"
         }
         if seed != other.seed { return "seed \(other.seed.map(String.init) ?? "none") vs \(seed.map(String.init) ?? "none")" }
         if backend != other.backend { return "backend \(other.backend) vs \(backend)" }
@@ -110,12 +119,12 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     public static func read(path: String) throws -> FrameManifest? {
         guard let data = FileManager.default.contents(atPath: path) else {
             guard FileManager.default.fileExists(atPath: path) else { return nil }
-            throw Problem(description: "cannot read \(path)")
+            throw ManifestError.unreadable(path: path)
         }
         do {
             return try JSONDecoder().decode(FrameManifest.self, from: data)
         } catch {
-            throw Problem(description: "\(path) is not a Shatter manifest (\(Self.describe(error)))")
+            throw ManifestError.notAManifest(path: path, detail: Self.describe(error))
         }
     }
 
@@ -127,6 +136,28 @@ public struct FrameManifest: Codable, Sendable, Equatable {
         case DecodingError.dataCorrupted(let context):
             return context.codingPath.isEmpty ? "not valid JSON" : "bad \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
         default: return "\(error)"
+        }
+    }
+}
+
+/// Why a manifest cannot be used.
+public enum ManifestError: Error, CustomStringConvertible, Equatable {
+    case unreadable(path: String)
+    /// The file is not JSON of a manifest's shape; `detail` names the first bad field.
+    case notAManifest(path: String, detail: String)
+    /// A folder that should hold a render has no manifest.
+    case missing(folder: String)
+    /// Resuming into a folder whose manifest describes another render; `difference` names the first
+    /// thing that differs.
+    case differentRender(folder: String, difference: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path): return "cannot read \(path)"
+        case .notAManifest(let path, let detail): return "\(path) is not a Shatter manifest (\(detail))"
+        case .missing(let folder): return "\(folder) has no \(FrameManifest.fileName); it does not hold a Shatter render"
+        case .differentRender(let folder, let difference):
+            return "\(folder) holds another render (\(difference)), so its frames cannot be resumed"
         }
     }
 }

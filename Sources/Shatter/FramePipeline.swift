@@ -1,7 +1,7 @@
 import Dispatch
 
-/// Renders frames and writes them as PNG files, encoding on the other cores while the next frame
-/// renders. At most `framesInFlight` rendered frames wait for encoding, so memory does not grow with
+/// Renders frames and hands them to a ``FrameWriter`` (PNG files in a folder, a stream), encoding on
+/// the other cores while the next frame renders. At most `framesInFlight` rendered frames wait for encoding, so memory does not grow with
 /// the frame count. Rendering stays on the calling thread (a GL context belongs to it).
 ///
 /// ```swift
@@ -9,14 +9,17 @@ import Dispatch
 ///     .run(frames: Array(0..<73), renderer: renderer) { i in effect.displayList(at: Double(i) / 60) }
 /// ```
 public struct FramePipeline: Sendable {
-    public var output: OutputDirectory
-    public var png: PNGWriteOptions
+    public var writer: any FrameWriter
     public var framesInFlight: Int
 
-    public init(output: OutputDirectory, png: PNGWriteOptions = PNGWriteOptions(), framesInFlight: Int = 4) {
-        self.output = output
-        self.png = png
+    public init(writer: any FrameWriter, framesInFlight: Int = 4) {
+        self.writer = writer
         self.framesInFlight = max(1, framesInFlight)
+    }
+
+    /// PNG files in `output`.
+    public init(output: OutputDirectory, png: PNGWriteOptions = PNGWriteOptions(), framesInFlight: Int = 4) {
+        self.init(writer: FolderFrameWriter(folder: output, png: png), framesInFlight: framesInFlight)
     }
 
     public struct Summary: Sendable {
@@ -74,19 +77,16 @@ public struct FramePipeline: Sendable {
             }
             renderSeconds += Self.seconds(clock.now - renderStart)
             inspect(index, image)
-            let path = output.framePath(index), options = png, total = frames.count
+            let writer = self.writer, total = frames.count, position = started
             let frame = image
             image = Image(width: 0, height: 0)  // drop this reference so the encoder's is the only one
             started += 1
             queue.async(group: writes) {
                 let encodeStart = clock.now
                 do {
-                    let bytes = try PNGEncoder.write(frame, to: path, options: options)
-                    if let written {
-                        // Hashed here, on the encoding cores, not on the rendering thread.
-                        try written(WrittenFrame(index: index, path: path, pixelSHA256: SHA256Hex.of(frame.pixels),
-                                                 pngSHA256: SHA256Hex.of(bytes)))
-                    }
+                    // Encoded and hashed here, on the encoding cores, not on the rendering thread.
+                    let record = try writer.write(frame, index: index, position: position)
+                    if let written, let record { try written(record) }
                     let done = state.withLock { state in
                         state.written += 1
                         state.encodeSeconds += Self.seconds(clock.now - encodeStart)
@@ -113,7 +113,7 @@ public struct FramePipeline: Sendable {
         public let path: String
         /// SHA-256 of the raw RGBA pixels as rendered (premultiplied), independent of PNG settings.
         public let pixelSHA256: String
-        /// SHA-256 of the PNG file's bytes, to recognise the file on `--resume`.
+        /// SHA-256 of the PNG file's bytes, to recognise the file when a render resumes.
         public let pngSHA256: String
     }
 

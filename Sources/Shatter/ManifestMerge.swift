@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Joins the manifests of a sharded render (`shatter manifest merge`): one manifest listing every
 /// frame, with the frames no shard wrote and the frames or jobs that disagree.
@@ -12,28 +13,48 @@ public struct ManifestMerge: Sendable {
 
     public var isComplete: Bool { missing.isEmpty && conflicts.isEmpty }
 
-    /// Reads `folder/manifest.json` for each folder and joins them.
-    public static func merge(folders: [String]) throws -> ManifestMerge {
+    /// What became of a frame file a manifest lists.
+    public enum FileCheck: Sendable {
+        case present
+        case missing
+        /// The file is there but its bytes no longer match the manifest's PNG hash.
+        case changed
+    }
+
+    /// Reads each folder's manifest (with its journal) and joins them. With `verify`, each listed
+    /// PNG is hashed and compared with the manifest, so a frame overwritten by another render is
+    /// reported rather than trusted.
+    public static func merge(folders: [String], verify: Bool = true) throws -> ManifestMerge {
         var shards: [(folder: String, manifest: FrameManifest)] = []
         for folder in folders {
-            let path = folder + "/" + FrameManifest.fileName
-            guard let manifest = try FrameManifest.read(path: path) else {
-                throw FrameManifest.Problem(description: "\(folder) has no \(FrameManifest.fileName); is it a render's --out folder?")
-            }
+            guard let manifest = try FrameManifest.read(folder: folder) else { throw ManifestError.missing(folder: folder) }
             shards.append((folder, manifest))
         }
-        return merge(shards, fileExists: { FileManager.default.fileExists(atPath: $0) })
+        return merge(shards) { path, entry in
+            guard verify else { return FileManager.default.fileExists(atPath: path) ? .present : .missing }
+            guard let bytes = FileManager.default.contents(atPath: path) else { return .missing }
+            return bytes.withUnsafeBytes { SHA256Hex.of($0) } == entry.pngSHA256 ? .present : .changed
+        }
     }
 
     /// Joins manifests read from `folder`s; `fileExists` checks that each listed frame is still there.
     public static func merge(_ shards: [(folder: String, manifest: FrameManifest)],
                              fileExists: (String) -> Bool) -> ManifestMerge {
+        merge(shards) { path, _ in fileExists(path) ? .present : .missing }
+    }
+
+    /// Joins manifests read from `folder`s; `check` says what became of each listed frame's file.
+    public static func merge(_ shards: [(folder: String, manifest: FrameManifest)],
+                             check: (String, FrameManifest.Entry) -> FileCheck) -> ManifestMerge {
         precondition(!shards.isEmpty, "merge needs at least one manifest")
         let first = shards[0]
         var conflicts: [String] = []
         var byIndex: [Int: (folder: String, entry: FrameManifest.Entry)] = [:]
         var absent: Set<Int> = []
-        for (folder, manifest) in shards {
+        for (given, manifest) in shards {
+            // `shard-*/` from a shell glob: no `shard-0//frame-00000.png` in the merged paths.
+            var folder = given
+            while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
             if let difference = first.manifest.jobDifference(from: manifest) {
                 conflicts.append("\(folder) is another render than \(first.folder): \(difference)")
                 continue
@@ -47,8 +68,13 @@ public struct ManifestMerge: Sendable {
                     }
                     continue
                 }
-                guard fileExists(path) else {
+                switch check(path, entry) {
+                case .present: break
+                case .missing:
                     absent.insert(entry.index)
+                    continue
+                case .changed:
+                    conflicts.append("frame \(entry.index): \(path) no longer matches its manifest (overwritten since it was rendered)")
                     continue
                 }
                 absent.remove(entry.index)
@@ -76,5 +102,42 @@ public struct ManifestMerge: Sendable {
             previous = frame
         }
         return parts.joined(separator: ", ")
+    }
+}
+
+extension ManifestMerge {
+    /// Gathers every merged frame into `folder` (hard links where the file system allows, copies
+    /// elsewhere) with a manifest naming them there, so the shards become one frame sequence. The
+    /// folder must be new or empty; frames are linked or copied under a temporary name and renamed.
+    public func collect(into folder: String) throws {
+        let output = try OutputDirectory(folder)
+        let lock = try FolderLock(folder: output.path)
+        defer { lock.release() }
+        let present = ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).filter { $0 != FolderLock.fileName }
+        if let example = present.sorted().first {
+            throw OutputFolderError.holdsUnclaimedFrames(path: output.path, count: present.count, example: example)
+        }
+        var collected = merged
+        collected.frames = []
+        for entry in merged.frames {
+            let name = OutputDirectory.frameName(entry.index)
+            let temporary = output.path + "/." + name + ".tmp-\(getpid())"
+            if link(entry.file, temporary) != 0 {
+                do {
+                    try FileManager.default.copyItem(atPath: entry.file, toPath: temporary)
+                } catch {
+                    unlink(temporary)
+                    throw OutputFolderError.cannotWriteFile(path: output.path + "/" + name, reason: error.localizedDescription)
+                }
+            }
+            guard rename(temporary, output.path + "/" + name) == 0 else {
+                let reason = OutputDirectory.lastError()
+                unlink(temporary)
+                throw OutputFolderError.cannotWriteFile(path: output.path + "/" + name, reason: reason)
+            }
+            collected.frames.append(FrameManifest.Entry(index: entry.index, file: name, sha256: entry.sha256,
+                                                        pngSHA256: entry.pngSHA256))
+        }
+        try collected.write(to: output.path + "/" + FrameManifest.fileName)
     }
 }

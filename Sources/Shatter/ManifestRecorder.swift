@@ -1,54 +1,136 @@
+import Glibc
 
-/// Keeps a folder's `manifest.json` up to date while frames are written, from any thread.
+/// Keeps a folder's manifest up to date while frames are written, from any thread, at a cost that does
+/// not grow with the frame count.
 ///
-/// The manifest is rewritten (atomically) at most every `interval` seconds and once at the end, so
-/// a killed render leaves a valid manifest listing frames that are complete on disk; frames
-/// written after the last rewrite are simply rendered again by `--resume`.
+/// `manifest.json` is written once at the start (header plus any frames kept from an earlier run);
+/// each frame is then one line appended to `manifest.journal` as its PNG lands; ``finish()`` writes the
+/// whole manifest atomically and removes the journal. A killed render leaves `manifest.json` and the
+/// journal, which ``FrameManifest/read(folder:)`` replays, so every frame complete on disk stays listed.
+/// Entries are held in 72 bytes each (digests as binary), so a million frames cost about 72 MB.
 public final class ManifestRecorder: Sendable {
-    public let path: String
-    private let interval: Duration
+    public let folder: String
     private let state: Locked<State>
 
     private struct State {
-        var manifest: FrameManifest
-        var lastWrite: ContinuousClock.Instant
-        var unsaved = false
+        var header: FrameManifest
+        var entries: [PackedEntry]
+        var journal: Int32
+        var finished = false
     }
 
-    /// Writes the starting manifest (header plus any frames kept from an earlier run) at once.
-    public init(path: String, manifest: FrameManifest, interval: Duration = .milliseconds(250)) throws {
-        self.path = path
-        self.interval = interval
-        var start = manifest
-        start.frames.sort { $0.index < $1.index }
-        try start.write(to: path)
-        state = Locked(State(manifest: start, lastWrite: ContinuousClock.now))
+    /// Writes the starting manifest (header plus frames kept from an earlier run) and starts an empty
+    /// journal. `expectedFrames` reserves room for the entries to come.
+    public init(folder: String, manifest: FrameManifest, expectedFrames: Int = 0) throws {
+        self.folder = folder
+        var header = manifest
+        let kept = manifest.frames.compactMap(PackedEntry.init)
+        header.frames = []
+        var entries = [PackedEntry]()
+        entries.reserveCapacity(kept.count + expectedFrames)
+        entries.append(contentsOf: kept)
+        entries.sort { $0.index < $1.index }
+        try ManifestFile.write(header: header, entries: entries, to: folder + "/" + FrameManifest.fileName)
+        let journalPath = folder + "/" + FrameManifest.journalName
+        let fd = open(journalPath, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw OutputFolderError.cannotWriteFile(path: journalPath, reason: OutputDirectory.lastError()) }
+        state = Locked(State(header: header, entries: entries, journal: fd))
     }
 
-    /// Records a frame whose PNG is in place.
+    deinit {
+        state.withLock { if $0.journal >= 0 { close($0.journal) } }
+    }
+
+    /// Records a frame whose PNG is in place: one journal line, written with one call.
     public func record(_ entry: FrameManifest.Entry) throws {
+        guard let packed = PackedEntry(entry) else {
+            throw OutputFolderError.cannotWriteFile(path: folder + "/" + FrameManifest.journalName,
+                                                    reason: "frame \(entry.index)'s digests are not SHA-256 hex")
+        }
+        let line = FrameManifest.journalLine(entry)
         try state.withLock { state in
-            state.manifest.frames.removeAll { $0.index == entry.index }
-            let position = state.manifest.frames.firstIndex { $0.index > entry.index } ?? state.manifest.frames.endIndex
-            state.manifest.frames.insert(entry, at: position)
-            state.unsaved = true
-            let now = ContinuousClock.now
-            if now - state.lastWrite >= interval {
-                try state.manifest.write(to: path)
-                state.lastWrite = now
-                state.unsaved = false
+            let written = line.withUnsafeBytes { write(state.journal, $0.baseAddress, $0.count) }
+            guard written == line.count else {
+                let reason = written < 0 ? OutputDirectory.lastError() : "short write"
+                throw OutputFolderError.cannotWriteFile(path: folder + "/" + FrameManifest.journalName, reason: reason)
+            }
+            state.entries.append(packed)
+        }
+    }
+
+    /// Writes the whole manifest atomically and removes the journal. Safe to call more than once.
+    public func finish() throws {
+        try state.withLock { state in
+            guard !state.finished else { return }
+            state.entries.sort { $0.index < $1.index }
+            try ManifestFile.write(header: state.header, entries: state.entries, to: folder + "/" + FrameManifest.fileName)
+            close(state.journal)
+            state.journal = -1
+            unlink(folder + "/" + FrameManifest.journalName)
+            state.finished = true
+        }
+    }
+
+    /// The manifest as recorded so far.
+    public var manifest: FrameManifest {
+        state.withLock { state in
+            var manifest = state.header
+            manifest.frames = state.entries.sorted { $0.index < $1.index }.map(\.entry)
+            return manifest
+        }
+    }
+}
+
+/// A manifest entry with its two SHA-256 digests as 32 bytes each instead of 64-character strings; the
+/// file name is the one the index implies.
+struct PackedEntry: Sendable {
+    let index: Int
+    let pixels: Digest
+    let png: Digest
+
+    struct Digest: Sendable {
+        var words: (UInt64, UInt64, UInt64, UInt64)
+
+        init?(hex: String) {
+            let bytes = Array(hex.utf8)
+            guard bytes.count == 64 else { return nil }
+            var values: [UInt64] = []
+            for word in 0..<4 {
+                var value: UInt64 = 0
+                for byte in bytes[(word * 16)..<(word * 16 + 16)] {
+                    guard let nibble = Self.nibble(byte) else { return nil }
+                    value = value << 4 | UInt64(nibble)
+                }
+                values.append(value)
+            }
+            words = (values[0], values[1], values[2], values[3])
+        }
+
+        var hex: String {
+            [words.0, words.1, words.2, words.3].map { word in
+                let digits = String(word, radix: 16)
+                return String(repeating: "0", count: 16 - digits.count) + digits
+            }.joined()
+        }
+
+        private static func nibble(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+            default: return nil
             }
         }
     }
 
-    /// Writes whatever is not yet on disk.
-    public func flush() throws {
-        try state.withLock { state in
-            guard state.unsaved else { return }
-            try state.manifest.write(to: path)
-            state.unsaved = false
-        }
+    init?(_ entry: FrameManifest.Entry) {
+        guard entry.file == OutputDirectory.frameName(entry.index), let pixels = Digest(hex: entry.sha256),
+              let png = Digest(hex: entry.pngSHA256) else { return nil }
+        index = entry.index
+        self.pixels = pixels
+        self.png = png
     }
 
-    public var manifest: FrameManifest { state.withLock { $0.manifest } }
+    var entry: FrameManifest.Entry {
+        FrameManifest.Entry(index: index, file: OutputDirectory.frameName(index), sha256: pixels.hex, pngSHA256: png.hex)
+    }
 }

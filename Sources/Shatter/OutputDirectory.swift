@@ -5,30 +5,29 @@ import Glibc
 public struct OutputDirectory: Sendable {
     public let path: String
 
-    public struct Problem: Error, CustomStringConvertible {
-        public let description: String
-    }
-
-    public init(_ path: String) throws {
+    public init(_ path: String) throws(OutputFolderError) {
         self.path = path
         try Self.createIfMissing(path)
         guard access(path, W_OK | X_OK) == 0 else {
-            throw Problem(description: "cannot write into --out \(path): \(Self.lastError()); choose a writable folder")
+            throw .notWritable(path: path, reason: Self.lastError())
         }
     }
 
     /// `DIR/frame-00012.png`.
     public func framePath(_ index: Int) -> String {
-        let digits = String(index)
-        return path + "/frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+        path + "/" + Self.frameName(index)
     }
 
-    private static func createIfMissing(_ path: String) throws {
+    /// `frame-00012.png`: at least five digits, so names sort in frame order up to 100,000 frames.
+    public static func frameName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    private static func createIfMissing(_ path: String) throws(OutputFolderError) {
         var status = stat()
         if stat(path, &status) == 0 {
-            guard (status.st_mode & S_IFMT) == S_IFDIR else {
-                throw Problem(description: "--out \(path) is a file, not a folder; give a folder path")
-            }
+            guard (status.st_mode & S_IFMT) == S_IFDIR else { throw .isAFile(path: path) }
             return
         }
         // Create parents first, like `mkdir -p`.
@@ -36,16 +35,49 @@ public struct OutputDirectory: Sendable {
         for component in path.split(separator: "/") {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
             if stat(prefix, &status) == 0 {
-                guard (status.st_mode & S_IFMT) == S_IFDIR else {
-                    throw Problem(description: "cannot create --out \(path): \(prefix) is a file; give a folder path")
-                }
+                guard (status.st_mode & S_IFMT) == S_IFDIR else { throw .parentIsAFile(path: path, parent: prefix) }
                 continue
             }
             guard mkdir(prefix, 0o755) == 0 || errno == EEXIST else {
-                throw Problem(description: "cannot create --out \(path): \(lastError()); choose a writable folder")
+                throw .cannotCreate(path: path, reason: lastError())
             }
         }
     }
 
-    private static func lastError() -> String { String(cString: strerror(errno)) }
+    static func lastError() -> String { String(cString: strerror(errno)) }
+}
+
+/// Why an output folder, or a file in it, cannot be used.
+public enum OutputFolderError: Error, CustomStringConvertible, Equatable {
+    case isAFile(path: String)
+    case parentIsAFile(path: String, parent: String)
+    case cannotCreate(path: String, reason: String)
+    case notWritable(path: String, reason: String)
+    /// A report or manifest file could not be written.
+    case cannotWriteFile(path: String, reason: String)
+    /// Another process holds the folder's lock (its pid, when it could be read).
+    case busy(path: String, holder: Int32?)
+    /// The folder holds a render other than the one asked for; `difference` names the first thing
+    /// that differs.
+    case holdsAnotherRender(path: String, difference: String)
+    /// The folder holds frame files no manifest there describes (`example` is one of them).
+    case holdsUnclaimedFrames(path: String, count: Int, example: String)
+    /// The folder holds an earlier comparison's report (`example` is one of its files).
+    case holdsEarlierReport(path: String, example: String)
+
+    public var description: String {
+        switch self {
+        case .isAFile(let path): return "\(path) is a file, not a folder"
+        case .parentIsAFile(let path, let parent): return "cannot create the folder \(path): \(parent) is a file"
+        case .cannotCreate(let path, let reason): return "cannot create the folder \(path): \(reason)"
+        case .notWritable(let path, let reason): return "cannot write into the folder \(path): \(reason)"
+        case .cannotWriteFile(let path, let reason): return "cannot write \(path): \(reason)"
+        case .busy(let path, let holder):
+            return "\(path) is being written by another render" + (holder.map { " (process \($0))" } ?? "")
+        case .holdsAnotherRender(let path, let difference): return "\(path) holds another render (\(difference))"
+        case .holdsUnclaimedFrames(let path, let count, let example):
+            return "\(path) holds \(count) frame file\(count == 1 ? "" : "s") (\(example)…) that no Shatter manifest there describes"
+        case .holdsEarlierReport(let path, let example): return "\(path) holds an earlier comparison's report (\(example))"
+        }
+    }
 }

@@ -50,16 +50,17 @@ public struct PointSizeBenchmark {
                 progress("\(backend.rawValue), point size \(pointSize)")
                 let effect = ShatteredTransition(from: from, to: to, parameters: .init(
                     width: c.width, height: c.height, pointSize: pointSize))
-                results.append(try measure(effect, renderer: choice.renderer, backend: backend))
+                results.append(try measure(effect, renderer: choice, backend: backend))
             }
         }
         return BenchmarkReport(machine: .current(gl: glInfo), results: results)
     }
 
-    private func measure(_ effect: ShatteredTransition, renderer: any Renderer, backend: Backend) throws
+    private func measure(_ effect: ShatteredTransition, renderer choice: Backend.Choice, backend: Backend) throws
         -> BenchmarkReport.Result
     {
         let c = configuration
+        let renderer = choice.renderer
         let pixels = effect.parameters.pixelWidth * effect.parameters.pixelHeight
         var result = BenchmarkReport.Result(backend: backend.rawValue, pointSize: effect.parameters.pointSize,
                                             points: effect.grid.count, renderer: renderer.description)
@@ -91,7 +92,7 @@ public struct PointSizeBenchmark {
         result.renderMs = .init(render)
         result.readbackMs = backend == .cpu ? nil : .init(readback)
         result.encodeMs = c.encodePNG ? .init(encode) : nil
-        result.fps = try endToEndFPS(effect, renderer: renderer, times: times,
+        result.fps = try endToEndFPS(effect, renderer: choice, times: times,
                                      sequentialSeconds: BenchmarkReport.Stats(total).median / 1000)
         let medianRender = (result.renderMs.median + (result.readbackMs?.median ?? 0)) / 1000
         result.megapixelsPerSecond = medianRender > 0 ? Double(pixels) / 1e6 / medianRender : 0
@@ -100,15 +101,18 @@ public struct PointSizeBenchmark {
         return result
     }
 
-    /// Frames per second as `shatter render` delivers them: with PNG, the frame pipeline (encoding on
-    /// the other cores) writing into a temporary folder; without, back-to-back renders.
-    private func endToEndFPS(_ effect: ShatteredTransition, renderer: any Renderer, times: [Double],
+    /// Frames per second as `shatter render` delivers them: with PNG, a ``RenderSession`` (encoding on
+    /// the other cores, hashing, manifest) writing into a private temporary folder, at the frame rate
+    /// that samples the same instants; without, back-to-back renders.
+    private func endToEndFPS(_ effect: ShatteredTransition, renderer: Backend.Choice, times: [Double],
                              sequentialSeconds: Double) throws -> Double {
         guard configuration.encodePNG else { return sequentialSeconds > 0 ? 1 / sequentialSeconds : 0 }
-        let folder = NSTemporaryDirectory() + "shatter-bench-\(getpid())"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let pipeline = FramePipeline(output: try OutputDirectory(folder))
-        let summary = try pipeline.run(frames: Array(times.indices), renderer: renderer) { effect.displayList(at: times[$0]) }
-        return summary.seconds > 0 ? Double(summary.frames) / summary.seconds : 0
+        var options = RenderSession<ShatteredTransition>.Options()
+        options.fps = times.count > 1 ? Double(times.count - 1) / effect.duration : 1
+        options.range = 0...(times.count - 1)
+        let summary = try PrivateTemporaryFolder.with(prefix: "shatter-bench") { folder in
+            try RenderSession(effect: effect, renderer: renderer, folder: folder + "/frames", options: options).run()
+        }
+        return summary.seconds > 0 ? Double(summary.written) / summary.seconds : 0
     }
 }

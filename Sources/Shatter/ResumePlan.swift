@@ -1,21 +1,27 @@
 import Foundation
 
-/// What `--resume` may keep from an earlier run into the same folder: the frames its manifest
-/// lists whose PNG is still there, byte for byte.
+/// What a resumed render may keep from an earlier run into the same folder: the frames its manifest
+/// (with its journal) lists under the name their index implies, whose PNG is still there byte for byte.
 public enum ResumePlan {
     /// The entries of `folder`'s manifest that `job` can keep. No manifest: nothing to keep. A
     /// manifest of a different job is an error rather than a silent re-render, since the user
-    /// probably pointed `--out` at the wrong folder.
+    /// probably pointed the render at the wrong folder.
     public static func keptFrames(in folder: String, for job: FrameManifest) throws -> [FrameManifest.Entry] {
-        let path = folder + "/" + FrameManifest.fileName
-        guard let earlier = try FrameManifest.read(path: path) else { return [] }
+        guard let earlier = try FrameManifest.read(folder: folder) else { return [] }
         if let difference = job.jobDifference(from: earlier) {
-            throw FrameManifest.Problem(description: "cannot --resume into \(folder): its manifest is for another render "
-                                        + "(\(difference)); use the same options or another --out")
+            throw ManifestError.differentRender(folder: folder, difference: difference)
         }
-        let wanted = Set(job.expectedFrames)
+        return keptFrames(in: folder, earlier: earlier, for: job)
+    }
+
+    /// The entries of `earlier` (already known to be the same job) whose PNG still matches.
+    static func keptFrames(in folder: String, earlier: FrameManifest, for job: FrameManifest) -> [FrameManifest.Entry] {
+        let wanted = job.shard.map { shard in { (index: Int) in shard.contains(index) } } ?? { _ in true }
         return earlier.frames.filter { entry in
-            guard wanted.contains(entry.index), !entry.file.contains("/"),
+            // The name must be the one the index implies: a hand-edited entry pointing at another
+            // frame's file would otherwise keep a frame that is not on disk.
+            guard (job.range.first...job.range.last).contains(entry.index), wanted(entry.index),
+                  entry.file == OutputDirectory.frameName(entry.index),
                   let bytes = FileManager.default.contents(atPath: folder + "/" + entry.file) else { return false }
             return bytes.withUnsafeBytes { SHA256Hex.of($0) } == entry.pngSHA256
         }

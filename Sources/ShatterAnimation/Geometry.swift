@@ -44,7 +44,7 @@ public struct Point: ComponentwiseInterpolatable, Hashable {
 /// ```swift
 /// let tile = Size(width: 90, height: 90)
 /// ```
-public struct Size: ComponentwiseInterpolatable, Hashable {
+public struct Size: ComponentwiseInterpolatable, Hashable, Codable {
     /// Horizontal extent.
     public var width: Double
     /// Vertical extent.

@@ -24,10 +24,25 @@ public struct FuzzyRule: Sendable, Equatable {
     /// Pixels this close to an edge are not compared.
     public var ignoredBorder: Int
 
-    /// Defaults: a pixel differs beyond 1 per channel; 99.9% of pixels must match; no pixel's summed
-    /// difference may exceed 8·4.
-    public init(channelDelta: Int = 1, budget: Budget = .precision(0.999), pixelDeltaThreshold: Int = 32,
-                ignoredBorder: Int = 0) {
+    /// The rule Shatter holds its GL backend to against the CPU reference, everywhere: `shatter
+    /// compare`'s defaults and every GL parity test. A pixel differs beyond 1 per channel (8-bit
+    /// rounding may go either way on a GPU); 99.9% of pixels must match; no pixel's summed RGBA
+    /// difference may exceed 8·4 (a misplaced sprite or a wrong texel shows at once).
+    public static let parity = FuzzyRule(channelDelta: 1, budget: .precision(0.999), pixelDeltaThreshold: 32, ignoredBorder: 0)
+
+    /// ``parity`` for textures sampled with nearest filtering: the same budget, no limit on how far
+    /// the differing pixels are apart. Where a pixel centre maps exactly onto the edge between two
+    /// texels (a sprite centred on a whole pixel gives u·width = 133.0), a GPU and the CPU twin may
+    /// land one ulp apart on either side (llvmpipe interpolates gl_PointCoord from a plane equation;
+    /// the twin evaluates it directly) and show neighbouring texels, any amount apart. At the default
+    /// 375×667 with 2-point pieces that is up to 0.034% of a frame's pixels; the summed threshold
+    /// would fail most frames for it. (`shatter compare … --pixel-delta-threshold 1020` applies it.)
+    public static let nearestFilteringParity = FuzzyRule(channelDelta: parity.channelDelta, budget: parity.budget,
+                                                         pixelDeltaThreshold: 4 * 255, ignoredBorder: parity.ignoredBorder)
+
+    /// Anything left out is ``parity``'s.
+    public init(channelDelta: Int = parity.channelDelta, budget: Budget = parity.budget,
+                pixelDeltaThreshold: Int = parity.pixelDeltaThreshold, ignoredBorder: Int = parity.ignoredBorder) {
         self.channelDelta = channelDelta
         self.budget = budget
         self.pixelDeltaThreshold = pixelDeltaThreshold

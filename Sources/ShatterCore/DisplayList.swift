@@ -55,7 +55,7 @@ public enum BlendMode: String, Sendable, CaseIterable {
 }
 
 /// How a texture is sampled between texel centres. Addressing is always clamp-to-edge.
-public enum TextureFilter: String, Sendable, CaseIterable {
+public enum TextureFilter: String, Sendable, Codable, CaseIterable {
     case linear
     case nearest
 }

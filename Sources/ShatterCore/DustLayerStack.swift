@@ -71,10 +71,38 @@ public struct DustLayerPose: Sendable, Equatable {
         self.columns = columns
     }
 
-    /// The eight floats the program reads for this layer, in its uniform block's order:
-    /// position, rotation, then opacity, index, first and last column.
-    public var packed: [Float] {
-        [position.x, position.y, rotation.x, rotation.y, opacity, Float(layer), Float(columns.lowerBound),
-         Float(columns.upperBound)]
+    /// This layer as the program's uniform block holds it.
+    public var uniform: DustLayerUniform {
+        DustLayerUniform(position: position, cosine: rotation.x, sine: rotation.y, opacity: opacity, index: Float(layer),
+                         firstColumn: Float(columns.lowerBound), lastColumn: Float(columns.upperBound))
+    }
+}
+
+/// One element of the dust program's `DustLayers` uniform block, field for field as GLSL's
+/// `DustLayer` struct (`Shaders/dust_layers.frag`). Laid out as std140 lays that struct out: 32 bytes,
+/// `position` at 0, then each float 4 bytes on, so an array of these is the block's bytes.
+public struct DustLayerUniform: Sendable, Equatable {
+    /// Where the anchor is now, in output pixels.
+    public var position: SIMD2<Float>
+    /// cos θ and sin θ of the layer's rotation.
+    public var cosine: Float
+    public var sine: Float
+    public var opacity: Float
+    /// The layer's index in the assignment texture (a float, as the program compares it).
+    public var index: Float
+    /// The first and last snapshot columns that hold the layer's pixels.
+    public var firstColumn: Float
+    public var lastColumn: Float
+
+    /// Fields left out are 0 (the block's unused elements are all zero).
+    public init(position: SIMD2<Float> = .zero, cosine: Float = 0, sine: Float = 0, opacity: Float = 0, index: Float = 0,
+                firstColumn: Float = 0, lastColumn: Float = 0) {
+        self.position = position
+        self.cosine = cosine
+        self.sine = sine
+        self.opacity = opacity
+        self.index = index
+        self.firstColumn = firstColumn
+        self.lastColumn = lastColumn
     }
 }

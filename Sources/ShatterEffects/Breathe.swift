@@ -13,7 +13,7 @@ import ShatterDrawing
 /// let list = flower.displayList(at: 4.2)           // phase 0.4: fully open, turned +60°
 /// ```
 public struct Breathe: Sendable {
-    public struct Parameters: Sendable, Equatable, ScreenSized {
+    public struct Parameters: Sendable, Equatable, Codable, ScreenSized {
         /// Canvas size in points (default: the 44 mm watch's screen).
         public var width: Int
         public var height: Int
@@ -21,12 +21,16 @@ public struct Breathe: Sendable {
         public var scale: Double
         /// Petals (the original's `petalCount`, 6); each is rotated −360°/petals from the one before.
         public var petals: Int
+        /// Seconds of animation; the flower repeats every ``Breathe/cycleDuration`` (default: one cycle).
+        public var duration: Double
 
-        public init(width: Int = 368, height: Int = 448, scale: Double = 1, petals: Int = 6) {
+        public init(width: Int = 368, height: Int = 448, scale: Double = 1, petals: Int = 6,
+                    duration: Double = Breathe.cycleDuration) {
             self.width = width
             self.height = height
             self.scale = scale
             self.petals = petals
+            self.duration = duration
         }
     }
 

@@ -14,7 +14,7 @@ import ShatterCore
 /// dust.duration   // 2.3078125 for 32 layers
 /// ```
 public struct DustEffect: Sendable {
-    public struct Parameters: Sendable, Equatable, ScreenSized {
+    public struct Parameters: Sendable, Equatable, Codable, ScreenSized {
         /// Picture size in points.
         public var width: Int
         public var height: Int
@@ -26,9 +26,12 @@ public struct DustEffect: Sendable {
         public var spread: Size
         public var path: DustPath
         public var seed: UInt64
+        /// Play backwards, so the dust gathers back into the picture (a restore the original never had).
+        public var reverse: Bool
 
         public init(width: Int = 375, height: Int = 667, scale: Double = 1, layers: Int = 32,
-                    spread: Size = Size(width: 30, height: 15), path: DustPath = .bezier, seed: UInt64 = 0) {
+                    spread: Size = Size(width: 30, height: 15), path: DustPath = .bezier, seed: UInt64 = 0,
+                    reverse: Bool = false) {
             self.width = width
             self.height = height
             self.scale = scale
@@ -36,6 +39,7 @@ public struct DustEffect: Sendable {
             self.spread = spread
             self.path = path
             self.seed = seed
+            self.reverse = reverse
         }
     }
 

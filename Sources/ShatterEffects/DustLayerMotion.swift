@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// How a dust layer's centre travels to its end point.
-public enum DustPath: String, Sendable, CaseIterable {
+public enum DustPath: String, Sendable, Codable, CaseIterable {
     /// potato04's: a quadratic Bézier from the centre to the rotated end point `R(a1)·(tx, ty)`, with
     /// the unrotated `(tx, ty)` as control point, walked at constant speed (paced).
     case bezier

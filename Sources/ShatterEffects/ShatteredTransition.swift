@@ -13,7 +13,7 @@ import ShatterCore
 /// let list = effect.displayList(at: 0.6)
 /// ```
 public struct ShatteredTransition: Sendable {
-    public struct Parameters: Sendable, Equatable, ScreenSized {
+    public struct Parameters: Sendable, Equatable, Codable, ScreenSized {
         /// Screen size in points.
         public var width: Int
         public var height: Int
@@ -45,7 +45,7 @@ public struct ShatteredTransition: Sendable {
     }
 
     /// The range of the original's random factor `R`.
-    public enum RandomRange: String, Sendable, CaseIterable {
+    public enum RandomRange: String, Sendable, Codable, CaseIterable {
         /// `arc4random() / RAND_MAX` on Darwin: R ∈ [0, 2] (RAND_MAX is 2³¹−1). The original's look.
         case original
         /// R ∈ [0, 1], what the code meant.

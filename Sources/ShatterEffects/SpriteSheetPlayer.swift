@@ -15,40 +15,78 @@ import ShatterCore
 /// player.frameIndex(at: 1.0)   // 24
 /// ```
 public struct SpriteSheetPlayer: Sendable {
-    /// Why a sheet cannot be played as asked.
-    public struct SheetTooSmall: Error, CustomStringConvertible {
-        public let description: String
+    public struct Parameters: Sendable, Equatable, Codable {
+        /// Size of one frame in sheet pixels.
+        public var frameWidth: Int
+        public var frameHeight: Int
+        /// Frames played; nil means every whole frame the sheet holds.
+        public var frames: Int?
+        /// Seconds the frames take (the original: 2).
+        public var duration: Double
+        /// Output pixels per sheet pixel.
+        public var scale: Double
+
+        public init(frameWidth: Int, frameHeight: Int, frames: Int? = nil, duration: Double = 2, scale: Double = 1) {
+            self.frameWidth = frameWidth
+            self.frameHeight = frameHeight
+            self.frames = frames
+            self.duration = duration
+            self.scale = scale
+        }
     }
 
+    /// Why a sheet cannot be played as asked.
+    public enum SheetError: Error, CustomStringConvertible, Equatable {
+        /// The sheet holds `available` whole frames of the asked size, fewer than `requested` (or none).
+        case tooSmall(sheetWidth: Int, sheetHeight: Int, frameWidth: Int, frameHeight: Int, available: Int, requested: Int)
+
+        public var description: String {
+            switch self {
+            case .tooSmall(let sheetWidth, let sheetHeight, let frameWidth, let frameHeight, let available, let requested):
+                return "a \(sheetWidth)x\(sheetHeight) px sheet holds \(available) frames of \(frameWidth)x\(frameHeight) px; "
+                    + "\(requested) asked for"
+            }
+        }
+    }
+
+    /// The resolved parameters: `frames` is never nil.
+    public let parameters: Parameters
     public let sheet: Image
-    public let frameWidth: Int
-    public let frameHeight: Int
-    public let frames: Int
-    public let duration: Double
-    public let scale: Double
+    /// The sheet as a texture, recorded as the player's input.
+    public let sheetTexture: Texture
+    public var frameWidth: Int { parameters.frameWidth }
+    public var frameHeight: Int { parameters.frameHeight }
+    public var frames: Int { parameters.frames ?? 0 }
+    public var duration: Double { parameters.duration }
+    public var scale: Double { parameters.scale }
     /// The layer whose `contentsRect.origin.x` the keyframes move.
     public let layer: Layer
 
     /// `frames` defaults to as many whole frames as the sheet holds (48 for the gauntlet's 3840 px sheet).
-    public init(sheet: Image, frameWidth: Int, frameHeight: Int, frames: Int? = nil, duration: Double = 2,
-                scale: Double = 1) throws {
+    public init(sheet: Image, parameters: Parameters) throws {
+        let frameWidth = parameters.frameWidth, frameHeight = parameters.frameHeight
         let available = frameWidth > 0 ? sheet.width / frameWidth : 0
-        let frames = frames ?? available
+        let frames = parameters.frames ?? available
         guard frameWidth > 0, frameHeight > 0, frameHeight <= sheet.height, frames >= 1, frames <= available else {
-            throw SheetTooSmall(description: "a \(sheet.width)x\(sheet.height) px sheet holds \(available) frames of "
-                + "\(frameWidth)x\(frameHeight) px; \(frames) asked for. Check --frame-size and --frames")
+            throw SheetError.tooSmall(sheetWidth: sheet.width, sheetHeight: sheet.height, frameWidth: frameWidth,
+                                      frameHeight: frameHeight, available: available, requested: frames)
         }
+        var resolved = parameters
+        resolved.frames = frames
+        self.parameters = resolved
         self.sheet = sheet
-        self.frameWidth = frameWidth
-        self.frameHeight = frameHeight
-        self.frames = frames
-        self.duration = duration
-        self.scale = scale
+        self.sheetTexture = Texture(image: sheet)
         var layer = Layer()
         layer.add(.property(\.contentsRect.origin.x, KeyframeAnimation(
-            values: (0..<frames).map { Double($0) / Double(frames) }, timing: MediaTiming(duration: duration),
+            values: (0..<frames).map { Double($0) / Double(frames) }, timing: MediaTiming(duration: parameters.duration),
             timingFunction: .linear, calculationMode: .discrete)), forKey: "sprite")
         self.layer = layer
+    }
+
+    public init(sheet: Image, frameWidth: Int, frameHeight: Int, frames: Int? = nil, duration: Double = 2,
+                scale: Double = 1) throws {
+        try self.init(sheet: sheet, parameters: Parameters(frameWidth: frameWidth, frameHeight: frameHeight, frames: frames,
+                                                           duration: duration, scale: scale))
     }
 
     /// Output size in pixels.

@@ -5,7 +5,7 @@ import CEGL
 public enum GLError: Error, CustomStringConvertible, Sendable {
     /// Every EGL platform was tried and none gave a context; one line per attempt.
     case noPlatform(attempts: [String])
-    /// `--device N` / `SHATTER_EGL_DEVICE` names a device that does not exist.
+    /// The requested EGL device index does not exist.
     case noSuchDevice(requested: Int, available: Int)
     /// An EGL call of the bring-up failed: which step, on which platform, `eglGetError()` and, where
     /// the driver said more through EGL_KHR_debug, its message.
@@ -13,6 +13,8 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
     case glVersionTooOld(found: String)
     case shaderCompile(file: String, log: String)
     case programLink(program: String, log: String)
+    /// Shatter's code set a uniform the program's GLSL does not declare (a misspelt or stale name).
+    case unknownUniform(program: String, uniform: String)
     case framebufferIncomplete(status: UInt32)
     /// A sprite size the GL cannot rasterise as a point (outside GL_ALIASED_POINT_SIZE_RANGE).
     case pointSizeOutOfRange(requested: Float, supported: ClosedRange<Float>)
@@ -23,26 +25,28 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .noPlatform(let attempts):
-            return "no headless EGL platform works here (\(attempts.joined(separator: "; "))); "
-                + "install Mesa's EGL (Tools/setup.sh) or use --backend cpu"
+            return "no headless EGL platform works here (\(attempts.joined(separator: "; ")))"
         case .noSuchDevice(let requested, let available):
-            return "EGL device \(requested) does not exist (\(available) found); run `shatter info` to list them"
+            return "EGL device \(requested) does not exist (\(available) found)"
         case .egl(let step, let platform, let error, let message):
             let detail = message.map { ": \($0)" } ?? ""
             return "EGL \(step.rawValue) failed on the \(platform) platform with \(error)\(detail)"
         case .glVersionTooOld(let found):
-            return "the GL context is \(found), but Shatter needs OpenGL ES 3.0 or later; use --backend cpu"
+            return "the GL context is \(found), but Shatter needs OpenGL ES 3.0 or later"
         case .shaderCompile(let file, let log):
             return "GLSL compile error in Shaders/\(file): \(Self.oneLine(log))"
         case .programLink(let program, let log):
             return "GLSL link error in program \(program): \(Self.oneLine(log))"
+        case .unknownUniform(let program, let uniform):
+            return "program \(program) declares no uniform named \(uniform) (a name in the Swift code that sets it is "
+                + "misspelt, or the GLSL no longer has it)"
         case .framebufferIncomplete(let status):
             return "the offscreen framebuffer is incomplete (status 0x\(String(status, radix: 16)))"
         case .pointSizeOutOfRange(let requested, let supported):
             return "point size \(requested) px is outside this GL's point size range "
-                + "\(supported.lowerBound)…\(supported.upperBound) px; use a smaller --point-size or --scale, or --backend cpu"
+                + "\(supported.lowerBound)…\(supported.upperBound) px"
         case .textureTooLarge(let width, let height, let maximum):
-            return "a \(width)x\(height) texture exceeds this GL's GL_MAX_TEXTURE_SIZE \(maximum); use a smaller image or --backend cpu"
+            return "a \(width)x\(height) texture exceeds this GL's GL_MAX_TEXTURE_SIZE \(maximum)"
         case .call(let name, let code):
             return "\(name) failed with GL error 0x\(String(code, radix: 16))"
         }

@@ -4,7 +4,12 @@ import ShatterShaders
 /// A linked GLSL program and the locations of all its active uniforms, looked up once at link time.
 struct GLProgram {
     let name: GLuint
-    private let locations: [String: GLint]
+    /// The program's file name (`point_sprite`), for errors.
+    let source: String
+    /// Active uniforms by name (what the compiler kept).
+    let locations: [String: GLint]
+    /// Every uniform its two files declare, active or not.
+    private let declared: Set<String>
 
     init(_ source: ShaderSource) throws {
         let vertex = try Self.compile(GLenum(GL_VERTEX_SHADER), source.vertex, file: source.vertexFile)
@@ -23,11 +28,43 @@ struct GLProgram {
             throw GLError.programLink(program: source.rawValue, log: log)
         }
         name = program
+        self.source = source.rawValue
         locations = Self.activeUniforms(program)
+        declared = Self.declaredUniforms(source.vertex).union(Self.declaredUniforms(source.fragment))
     }
 
-    /// A uniform's location; -1 (which GL ignores) for one the compiler optimised away.
-    func location(_ uniform: String) -> GLint { locations[uniform] ?? -1 }
+    /// A uniform's location. A name neither file declares (misspelt, or gone from the GLSL) throws,
+    /// rather than giving -1, which GL would silently ignore. A declared uniform the compiler
+    /// optimised away gives -1: drivers may drop what the program never reads, and setting it is
+    /// then rightly a no-op.
+    func location(_ uniform: String) throws(GLError) -> GLint {
+        if let location = locations[uniform] { return location }
+        guard declared.contains(uniform) else { throw GLError.unknownUniform(program: source, uniform: uniform) }
+        return -1
+    }
+
+    /// The bytes the driver lays uniform block `block` out in (std140 blocks: fixed by the GLSL), or
+    /// nil when the program has no such block.
+    func uniformBlockDataSize(_ block: String) -> Int? {
+        let index = glGetUniformBlockIndex(name, block)
+        guard index != GLuint(GL_INVALID_INDEX) else { return nil }
+        var size: GLint = 0
+        glGetActiveUniformBlockiv(name, index, GLenum(GL_UNIFORM_BLOCK_DATA_SIZE), &size)
+        return Int(size)
+    }
+
+    /// The names in `uniform TYPE NAME;` and `uniform TYPE NAME[N];` declarations (uniform blocks,
+    /// `uniform NAME {`, are set through their binding, not by name, and are left out).
+    static func declaredUniforms(_ glsl: String) -> Set<String> {
+        var names = Set<String>()
+        for line in glsl.split(whereSeparator: \.isNewline) {
+            let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = code.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "[" })
+            guard let keyword = words.firstIndex(of: "uniform"), keyword + 2 < words.count, words[keyword + 2] != "{" else { continue }
+            names.insert(String(words[keyword + 2]))
+        }
+        return names
+    }
 
     private static func activeUniforms(_ program: GLuint) -> [String: GLint] {
         var count: GLint = 0, longest: GLint = 0
@@ -40,7 +77,9 @@ struct GLProgram {
             glGetActiveUniform(program, index, GLsizei(buffer.count), &length, &size, &type, &buffer)
             var name = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if name.hasSuffix("[0]") { name.removeLast(3) }  // arrays answer to their bare name too
-            locations[name] = glGetUniformLocation(program, name)
+            let location = glGetUniformLocation(program, name)
+            // Members of uniform blocks are listed too, with no location: they are set through the block.
+            if location >= 0 { locations[name] = location }
         }
         return locations
     }

@@ -11,13 +11,13 @@ extension GLRenderer {
         }
         let program = try use(.pointSprite)
         try bind(batch.texture, filter: batch.filter, used: &used)
-        glUniform1i(program.location("u_snapshot"), 0)
-        glUniform1f(program.location("u_time"), batch.time)
-        glUniform1f(program.location("u_pointSize"), batch.pointSize)
-        glUniform2f(program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
-        glUniform3f(program.location("u_physics"), batch.physics.maxFallSpeed, batch.physics.restitution,
+        glUniform1i(try program.location("u_snapshot"), 0)
+        glUniform1f(try program.location("u_time"), batch.time)
+        glUniform1f(try program.location("u_pointSize"), batch.pointSize)
+        glUniform2f(try program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
+        glUniform3f(try program.location("u_physics"), batch.physics.maxFallSpeed, batch.physics.restitution,
                     batch.physics.stopSpeed)
-        glUniform2f(program.location("u_texcoordScale"), batch.texcoordScale.x, batch.texcoordScale.y)
+        glUniform2f(try program.location("u_texcoordScale"), batch.texcoordScale.x, batch.texcoordScale.y)
         setBlend(batch.blend)
         glBindVertexArray(vertexArray(for: batch.grid, used: &used))
         glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(batch.grid.count))

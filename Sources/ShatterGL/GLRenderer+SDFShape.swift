@@ -7,18 +7,18 @@ extension GLRenderer {
     func draw(_ shape: SDFShape, guardBand: GuardBand) throws {
         let program = try use(.sdfShape)
         let parameters = shape.parameters
-        glUniform1i(program.location("u_kind"), shape.kindIndex)
-        glUniform4f(program.location("u_shape"), parameters.x, parameters.y, parameters.z, parameters.w)
-        setMap(program, "u_toLocalX", "u_toLocalY", shape.toLocal)
-        glUniform1f(program.location("u_pixelsPerUnit"), shape.pixelsPerUnit)
-        glUniform4f(program.location("u_color"), shape.color.x, shape.color.y, shape.color.z, shape.color.w)
+        glUniform1i(try program.location("u_kind"), shape.kindIndex)
+        glUniform4f(try program.location("u_shape"), parameters.x, parameters.y, parameters.z, parameters.w)
+        try setMap(program, "u_toLocalX", "u_toLocalY", shape.toLocal)
+        glUniform1f(try program.location("u_pixelsPerUnit"), shape.pixelsPerUnit)
+        glUniform4f(try program.location("u_color"), shape.color.x, shape.color.y, shape.color.z, shape.color.w)
         if let mask = shape.mask {
-            setMap(program, "u_maskToLocalX", "u_maskToLocalY", mask.toLocal)
-            glUniform4f(program.location("u_mask"), mask.halfSize.x, mask.halfSize.y, mask.radius, mask.pixelsPerUnit)
+            try setMap(program, "u_maskToLocalX", "u_maskToLocalY", mask.toLocal)
+            glUniform4f(try program.location("u_mask"), mask.halfSize.x, mask.halfSize.y, mask.radius, mask.pixelsPerUnit)
         } else {
-            glUniform4f(program.location("u_mask"), 0, 0, 0, 0)
+            glUniform4f(try program.location("u_mask"), 0, 0, 0, 0)
         }
         setBlend(shape.blend)
-        drawCoveringQuad(program, bounds: shape.bounds, guardBand: guardBand)
+        try drawCoveringQuad(program, bounds: shape.bounds, guardBand: guardBand)
     }
 }

@@ -136,7 +136,8 @@ final class HeadlessEGL {
 
         // Any RGBA8 GLES 3 config: rendering goes to a framebuffer object, never to an EGL surface.
         let configAttributes: [EGLint] = [
-            EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, -1 /* EGL_DONT_CARE */,
+            EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT,
+            EGL_SURFACE_TYPE, -1,  // EGL_DONT_CARE, whose C macro (a cast) Swift does not import
             EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8, EGL_NONE,
         ]
         var config: EGLConfig?

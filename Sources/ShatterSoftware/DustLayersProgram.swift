@@ -1,45 +1,41 @@
 import ShatterCore
 
-/// Swift twin of `Shaders/dust_layers.vert` and `Shaders/dust_layers.frag`: for every layer, bottom
-/// first, the same inverse transform of the pixel centre, the same hand-made bilinear filter over
-/// texels masked by layer ownership, the same source-over in float, in the same order of operations.
-/// The vertex program only places the bounding rectangle; the raster loop visits the pixels whose
-/// centres lie inside it.
+/// Swift twin of `Shaders/dust_layers.frag` (over `Shaders/covering_quad.vert`, see
+/// `CoveringQuad.swift`): for every layer, bottom first, the same inverse transform of the pixel
+/// centre, the same hand-made bilinear filter over texels masked by layer ownership, the same
+/// source-over in float, in the same order of operations.
 struct DustLayersProgram {
     let u_anchor: SIMD2<Float>
     let u_texelScale: SIMD2<Float>
-    /// Eight floats per layer, as the uniform block: position, cos, sin, opacity, index, first and
-    /// last column.
-    let u_layers: [Float]
+    /// The uniform block's elements in use: one per layer, bottom first.
+    let u_layers: [DustLayerUniform]
     let u_layerCount: Int
 
     init(stack: DustLayerStack, viewWidth: Int, viewHeight: Int) {
         u_anchor = stack.anchor
         u_texelScale = stack.texelScale(viewWidth: viewWidth, viewHeight: viewHeight)
-        u_layers = stack.layers.flatMap(\.packed)
+        u_layers = stack.layers.map(\.uniform)
         u_layerCount = stack.layers.count
     }
 
-    /// The premultiplied color at the centre of image pixel (x, y); zero where no layer reaches.
+    /// The premultiplied color at image pixel centre `pixel`; zero where no layer reaches.
     @inline(__always)
-    func fragment(x: Int, y: Int, textures: DustTextures, layers: UnsafeBufferPointer<Float>) -> SIMD4<Float> {
-        let pixel = SIMD2(Float(x) + 0.5, Float(y) + 0.5)
+    func fragment(pixel: SIMD2<Float>, textures: DustTextures, layers: UnsafeBufferPointer<DustLayerUniform>) -> SIMD4<Float> {
         var color = SIMD4<Float>.zero
         for i in 0..<u_layerCount {
-            let o = i * 8
-            let d = pixel - SIMD2(layers[o], layers[o + 1])
-            let cosine = layers[o + 2], sine = layers[o + 3]
-            let local = SIMD2(d.x * cosine + d.y * sine, d.y * cosine - d.x * sine) + u_anchor
+            let l = layers[i]
+            let d = pixel - l.position
+            let local = SIMD2(d.x * l.cosine + d.y * l.sine, d.y * l.cosine - d.x * l.sine) + u_anchor
             let f = local * u_texelScale - 0.5
             let base = f.rounded(.down)
-            if base.x + 1 < layers[o + 6] || base.x > layers[o + 7] { continue }
+            if base.x + 1 < l.firstColumn || base.x > l.lastColumn { continue }
             // Rows wholly outside the snapshot add nothing either (the GLSL finds every texel empty).
             if base.y < -1 || base.y >= Float(textures.height) { continue }
             let a = f - base
-            let px = Int(base.x), py = Int(base.y), layer = Int(layers[o + 5])
+            let px = Int(base.x), py = Int(base.y), layer = Int(l.index)
             let top = texel(px, py, layer, textures) * (1 - a.x) + texel(px + 1, py, layer, textures) * a.x
             let bottom = texel(px, py + 1, layer, textures) * (1 - a.x) + texel(px + 1, py + 1, layer, textures) * a.x
-            let c = (top * (1 - a.y) + bottom * a.y) * layers[o + 4]
+            let c = (top * (1 - a.y) + bottom * a.y) * l.opacity
             color = c + color * (1 - c.w)
         }
         return color

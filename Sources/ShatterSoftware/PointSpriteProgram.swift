@@ -96,15 +96,16 @@ struct PointSpriteProgram {
         return SIMD2(x * u_clipScale.x, y * u_clipScale.y)
     }
 
-    /// The fragment color at point coordinate `pc` (upper-left origin).
+    /// The fragment color at point coordinate `pc` (upper-left origin), line by line as the GLSL.
     @inline(__always)
-    func fragment(pc: SIMD2<Float>, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> SIMD4<Float> {
-        snapshot.sample(columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: snapshot),
-                        rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: snapshot))
+    func fragment(pc: SIMD2<Float>, uvOrigin v_uvOrigin: SIMD2<Float>, snapshot u_snapshot: TextureSampler) -> SIMD4<Float> {
+        let uv = v_uvOrigin + SIMD2(pc.x * u_texcoordScale.x, (1 - pc.y) * u_texcoordScale.y)
+        return u_snapshot.sample(uv.x, 1 - uv.y)
     }
 
-    /// The fragment's horizontal texture tap: it depends on `pc.x` only, so a sprite computes it once
-    /// per column.
+    /// ``fragment(pc:uvOrigin:snapshot:)`` split by axis, the same operations in the same order:
+    /// `snapshot.sample(columnTap(…), rowTap(…))` is the fragment. The horizontal tap depends on
+    /// `pc.x` only, so a sprite computes it once per column.
     @inline(__always)
     func columnTap(pcX: Float, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> TextureSampler.Tap {
         let u = uvOrigin.x + pcX * u_texcoordScale.x

@@ -1,20 +1,21 @@
 import ShatterCore
 
 extension SoftwareRenderer {
-    /// Replacing sprites go eight points at a time (``drawInLanes(_:into:guardBand:)``); the rest, and
-    /// the tests' reference, point by point.
-    func draw(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) {
-        if usesFastPaths && usesPointLanes && batch.blend == .replace {
+    /// Replacing sprites with every shortcut go eight points at a time
+    /// (``drawInLanes(_:into:guardBand:)``); the rest, and the tests' references, point by point.
+    func draw(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) throws {
+        if shortcuts.isSuperset(of: [.exact, .fixedPointSprites, .pointLanes]) && batch.blend == .replace {
             drawInLanes(batch, into: target, guardBand: guardBand)
         } else {
             drawPointByPoint(batch, into: target, guardBand: guardBand)
         }
     }
 
-    /// Runs `PointSpriteProgram` as written: the vertex stage once per point (in parallel chunks, which
-    /// also sort the points into the row bands they touch), then the fragments band by band. Inside a
-    /// band points go in draw order, so later points overwrite earlier ones exactly as the GPU's
-    /// in-order blending does. A sprite's texture taps are computed once per column and once per row.
+    /// Runs `PointSpriteProgram` point by point: the vertex stage once per point (in parallel chunks, which also sort
+    /// the points into the row bands they touch), then the fragments band by band. Inside a band points
+    /// go in draw order, so later points overwrite earlier ones exactly as the GPU's in-order blending
+    /// does. A sprite's texture taps are computed once per column and once per row; without the exact
+    /// shortcuts, each point runs the whole vertex program and each pixel the fragment program as written.
     func drawPointByPoint(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) {
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
         let setup = PointSetup(framebufferWidth: guardBand.framebufferWidth,
@@ -28,6 +29,9 @@ extension SoftwareRenderer {
         // Vertex stage: each chunk of points lists, per band, the visible points it holds.
         var centres = [SIMD2<Int32>](repeating: .zero, count: count)
         var binned = [[[Int32]]](repeating: [], count: chunks)
+        // With the exact shortcuts the closed form skips the bounce loop before a point's first wall
+        // hit (its per-point quotients; the eight-lane path keeps them per grid).
+        let hoisted = shortcuts.contains(.exact)
         // Which band each image row belongs to, looked up rather than divided for every point.
         let bandOfRow = (0..<height).map { Self.band(of: $0, bands: bandCount, height: height) }
         batch.grid.attributes.withUnsafeBufferPointer { attributes in
@@ -38,11 +42,12 @@ extension SoftwareRenderer {
                         var lists = [[Int32]](repeating: [], count: bandCount)
                         for i in chunkRange(chunk, of: chunks, total: count) {
                             let a = i * PointGrid.stride
-                            let clip = program.vertex(centre: SIMD2(attributes[a], attributes[a + 1]),
-                                                      motion: SIMD2(attributes[a + 4], attributes[a + 5]))
-                            guard let centre = setup.snappedCentre(clip: clip) else { continue }
-                            sharedCentres.base[i] = centre
-                            let js = setup.coveredPixels(centre.y)
+                            let centre = SIMD2(attributes[a], attributes[a + 1]), motion = SIMD2(attributes[a + 4], attributes[a + 5])
+                            let clip = hoisted ? program.vertex(centre: centre, motion: motion, invariants: program.invariants(centre: centre, motion: motion))
+                                : program.vertex(centre: centre, motion: motion)
+                            guard let snapped = setup.snappedCentre(clip: clip) else { continue }
+                            sharedCentres.base[i] = snapped
+                            let js = setup.coveredPixels(snapped.y)
                             let firstRow = max(topRow - (js.upperBound - 1), 0), endRow = min(topRow - js.lowerBound + 1, height)
                             guard firstRow < endRow else { continue }
                             for band in bandOfRow[firstRow]...bandOfRow[endRow - 1] {
@@ -57,7 +62,8 @@ extension SoftwareRenderer {
 
         // Fragment stage, band by band. Replacing sprites may blend their texels in fixed point.
         let width = target.width
-        let integerBlend = usesFastPaths && batch.blend == .replace
+        let integerBlend = shortcuts.contains(.fixedPointSprites) && batch.blend == .replace
+        let literal = !hoisted && !integerBlend
         batch.texture.withSampler(filter: batch.filter) { sampler in
             batch.grid.attributes.withUnsafeBufferPointer { attributes in
                 centres.withUnsafeBufferPointer { centres in
@@ -76,6 +82,16 @@ extension SoftwareRenderer {
                                     let a = i * PointGrid.stride
                                     let uvOrigin = SIMD2(attributes[a + 2], attributes[a + 3])
                                     let spriteColumns = endColumn - firstColumn
+                                    if literal {
+                                        for row in firstRow..<endRow {
+                                            for column in firstColumn..<endColumn {
+                                                let pc = setup.pointCoord(i: column + g, j: topRow - row, centre: centre)
+                                                target.store(program.fragment(pc: pc, uvOrigin: uvOrigin, snapshot: sampler),
+                                                             at: (row * width + column) * 4, blend: batch.blend)
+                                            }
+                                        }
+                                        continue
+                                    }
                                     for k in 0..<spriteColumns {
                                         let pc = setup.pointCoord(i: firstColumn + k + g, j: 0, centre: centre)
                                         columnTaps[k] = program.columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: sampler)

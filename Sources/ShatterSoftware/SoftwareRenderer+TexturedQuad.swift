@@ -2,14 +2,21 @@ import ShatterCore
 
 extension SoftwareRenderer {
     /// Runs `TexturedQuadProgram` over the pixels the rectangle covers, in bands of rows: texture taps
-    /// once per column and once per row, the fragment per pixel.
+    /// once per column and once per row, the fragment per pixel (or, without the exact shortcuts, the
+    /// program as written at every pixel).
     func draw(_ quad: TexturedQuad, into target: Framebuffer) throws {
         let program = TexturedQuadProgram(quad: quad)
         let columns = TexturedQuadProgram.coveredPixels(start: quad.rect.x, length: quad.rect.width, limit: target.width)
         let rows = TexturedQuadProgram.coveredPixels(start: quad.rect.y, length: quad.rect.height, limit: target.height)
         guard !columns.isEmpty, !rows.isEmpty else { return }
-        if usesFastPaths, Self.isPixelExactCopy(quad) {
+        let hoisted = shortcuts.contains(.exact)
+        if hoisted, Self.isPixelExactCopy(quad) {
             copy(quad.texture.image, at: (Int(quad.rect.x), Int(quad.rect.y)), columns: columns, rows: rows, into: target)
+            return
+        }
+        guard hoisted else {
+            drawLiterally(program, texture: quad.texture, filter: quad.filter, blend: quad.blend, columns: columns, rows: rows,
+                          into: target)
             return
         }
         quad.texture.withSampler(filter: quad.filter) { sampler in
@@ -23,6 +30,23 @@ extension SoftwareRenderer {
                     for columnTap in columnTaps {
                         target.store(program.fragment(columnTap, rowTap, texture: sampler), at: offset, blend: quad.blend)
                         offset += 4
+                    }
+                }
+            }
+        }
+    }
+
+    /// The program as written: `v_uv` and the fragment at every pixel.
+    private func drawLiterally(_ program: TexturedQuadProgram, texture: Texture, filter: TextureFilter, blend: BlendMode,
+                               columns: Range<Int>, rows: Range<Int>, into target: Framebuffer) {
+        texture.withSampler(filter: filter) { sampler in
+            let bandCount = bands(for: rows.count)
+            parallelChunks(bandCount) { band in
+                for local in chunkRange(band, of: bandCount, total: rows.count) {
+                    let y = rows.lowerBound + local
+                    for x in columns {
+                        target.store(program.fragment(uv: program.uv(x: x, y: y), texture: sampler),
+                                     at: (y * target.width + x) * 4, blend: blend)
                     }
                 }
             }

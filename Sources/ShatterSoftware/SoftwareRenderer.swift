@@ -11,12 +11,9 @@ import ShatterCore
 public struct SoftwareRenderer: Renderer, Sendable {
     /// Worker threads; defaults to the machine's active cores.
     public var threads: Int
-    /// Shortcuts that give the same bytes as running the programs pixel by pixel (a texture copied
-    /// 1:1); off only in the tests that prove that.
-    var usesFastPaths = true
-    /// Point sprites eight at a time, giving the same bytes as point by point; off only in the tests
-    /// that prove that.
-    var usesPointLanes = true
+    /// The shortcuts the raster loops take: all of them, but in the tests that compare them with the
+    /// programs run literally.
+    var shortcuts: Shortcuts = .all
     /// Per-point values the point-sprite program would recompute every frame (shared by copies).
     let pointInvariants = PointInvariantCache()
     /// The point-sprite draw's working memory, reused from frame to frame (shared by copies).
@@ -41,7 +38,7 @@ public struct SoftwareRenderer: Renderer, Sendable {
                 case .texturedQuad(let quad):
                     try draw(quad, into: target)
                 case .pointSprites(let batch):
-                    draw(batch, into: target, guardBand: guardBand)
+                    try draw(batch, into: target, guardBand: guardBand)
                 case .instancedCircles(let batch):
                     draw(batch, into: target)
                 case .dustLayers(let stack):
@@ -59,6 +56,26 @@ public struct SoftwareRenderer: Renderer, Sendable {
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = (ContinuousClock.now - start).components
         return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+    }
+
+    /// Ways of running the programs faster than pixel by pixel as their GLSL is written. Without any,
+    /// every twin runs literally: the point-sprite vertex program in full for every point, each
+    /// fragment program at every pixel from its own inputs, every color blended in float.
+    struct Shortcuts: OptionSet, Sendable {
+        let rawValue: Int
+        /// Work hoisted out of the pixel loops with the same float operations in the same order, so
+        /// the same bytes (`TwinEquivalenceTests`, `CPUGoldenTests`): texture taps once per column and
+        /// once per row, the point-sprite program's per-point quotients once per grid, and a texture
+        /// drawn 1:1 copied.
+        static let exact = Shortcuts(rawValue: 1 << 0)
+        /// Replacing point sprites blend their texels in 8-bit fixed point, as llvmpipe does, within 1
+        /// per channel of the float blend in whole renders (`FixedPointBilinear`); it works on the
+        /// hoisted taps.
+        static let fixedPointSprites = Shortcuts(rawValue: 1 << 1)
+        /// With the other two: replacing point sprites eight at a time (`drawInLanes`), byte for byte
+        /// what they give point by point (`PointLanesTests`).
+        static let pointLanes = Shortcuts(rawValue: 1 << 2)
+        static let all: Shortcuts = [.exact, .fixedPointSprites, .pointLanes]
     }
 
     /// Bands of rows, several per thread so uneven bands still keep every core busy.

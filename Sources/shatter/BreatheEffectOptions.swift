@@ -3,7 +3,6 @@ import Shatter
 
 /// The breathing flower's options: `shatter render breathe …`, `shatter compare breathe …`.
 struct BreatheEffectOptions: EffectOptions {
-    static let name = "breathe"
     static let abstract = "The Apple Watch breathing flower: screen-blended petals that open, turn and close every 10.5 s."
     static let discussion = """
         Frame i is the state at t = i / fps for i = 0 … ceil(duration · fps); the default is one \
@@ -39,13 +38,8 @@ struct BreatheEffectOptions: EffectOptions {
         }
     }
 
-    var parameters: Breathe.Parameters {
-        Breathe.Parameters(width: size.width, height: size.height, scale: scale, petals: petals)
-    }
-
-    func makeScene() throws -> EffectScene {
-        let flower = Breathe(parameters: parameters)
-        return EffectScene(duration: duration ?? Double(cycles ?? 1) * Breathe.cycleDuration,
-                           displayList: flower.displayList(at:))
+    func makeEffect() throws -> Breathe {
+        Breathe(parameters: Breathe.Parameters(width: size.width, height: size.height, scale: scale, petals: petals,
+                                               duration: duration ?? Double(cycles ?? 1) * Breathe.cycleDuration))
     }
 }

@@ -2,26 +2,28 @@ import ArgumentParser
 import Shatter
 
 /// The fuzzy rule and where the report goes: shared by `compare <effect>` and `compare --images`.
+/// Every default is `FuzzyRule.parity`'s, the rule Shatter's own GL parity tests use.
 struct CompareOptions: ParsableArguments {
     @Option(name: .customLong("max-different-pixels"), parsing: .unconditional,
             help: ArgumentHelp("Fail a frame when more pixels than this differ.", valueName: "N"))
     var maxDifferentPixels: Int?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Fail a frame when less than this share of pixels match (default 0.999).", valueName: "P"))
+            help: ArgumentHelp("Fail a frame when less than this share of pixels match (default \(Self.defaultBudget)).",
+                               valueName: "P"))
     var precision: Double?
 
     @Option(name: .customLong("pixel-delta-threshold"), parsing: .unconditional,
             help: ArgumentHelp("Fail a frame when any pixel's summed RGBA difference exceeds this.", valueName: "D"))
-    var pixelDeltaThreshold: Int = 32
+    var pixelDeltaThreshold: Int = FuzzyRule.parity.pixelDeltaThreshold
 
     @Option(name: .customLong("channel-delta"), parsing: .unconditional,
             help: ArgumentHelp("A pixel differs when a channel differs by more than this.", valueName: "C"))
-    var channelDelta: Int = 1
+    var channelDelta: Int = FuzzyRule.parity.channelDelta
 
     @Option(name: .customLong("ignored-border"), parsing: .unconditional,
             help: ArgumentHelp("Leave out pixels this close to the edges.", valueName: "N"))
-    var ignoredBorder: Int = 0
+    var ignoredBorder: Int = FuzzyRule.parity.ignoredBorder
 
     @Option(help: ArgumentHelp("Folder for report.json, index.html, filmstrip.png and the images of failing frames.",
                                valueName: "DIR"))
@@ -32,6 +34,14 @@ struct CompareOptions: ParsableArguments {
 
     @Flag(name: .customLong("keep-all"), help: "Keep expected, actual, diff and mask PNGs of passing frames too.")
     var keepAll = false
+
+    @Flag(help: "Remove an earlier comparison's report from --out (its files only) before writing this one.")
+    var overwrite = false
+
+    /// The comparison session over `--out`.
+    func session() throws -> CompareSession {
+        try CompareSession(rule: rule, folder: out, keepAll: keepAll, replacing: overwrite)
+    }
 
     func validate() throws {
         if maxDifferentPixels != nil && precision != nil {
@@ -50,7 +60,8 @@ struct CompareOptions: ParsableArguments {
 
     var rule: FuzzyRule {
         FuzzyRule(channelDelta: channelDelta,
-                  budget: maxDifferentPixels.map { .maxDifferentPixels($0) } ?? .precision(precision ?? 0.999),
+                  budget: maxDifferentPixels.map { .maxDifferentPixels($0) } ?? precision.map { .precision($0) }
+                      ?? FuzzyRule.parity.budget,
                   pixelDeltaThreshold: pixelDeltaThreshold, ignoredBorder: ignoredBorder)
     }
 
@@ -75,8 +86,16 @@ struct CompareOptions: ParsableArguments {
         if !report.passed { throw ExitCode(1) }
     }
 
+    /// The parity budget as the help states it: "0.999" (a share), or "at most N differing pixels".
+    static var defaultBudget: String {
+        switch FuzzyRule.parity.budget {
+        case .precision(let share): "\(share)"
+        case .maxDifferentPixels(let n): "at most \(n) differing pixels"
+        }
+    }
+
     private static func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
-    private static func fixed(_ value: Double, _ digits: Int) -> String { FrameRendering.format(value, digits: digits) }
+    private static func fixed(_ value: Double, _ digits: Int) -> String { Format.decimals(value, digits) }
 }
 
 /// `shatter compare`: the GL backend against the CPU reference, frame by frame, or two PNGs.
@@ -85,10 +104,11 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Render an effect on GL and CPU and compare them, or compare two PNGs (--images).",
         discussion: """
-            A pixel differs when any channel differs by more than --channel-delta (default 1); a frame \
-            fails when too many pixels differ (--max-different-pixels, or --precision, default 0.999) or \
-            any pixel's summed RGBA difference exceeds --pixel-delta-threshold (default 32). Exit codes: \
-            0 every frame passes, 1 a frame fails, 2 an error.
+            A pixel differs when any channel differs by more than --channel-delta (default \
+            \(FuzzyRule.parity.channelDelta)); a frame fails when too many pixels differ (--max-different-pixels, \
+            or --precision, default \(CompareOptions.defaultBudget)) or any pixel's summed RGBA difference exceeds \
+            --pixel-delta-threshold (default \(FuzzyRule.parity.pixelDeltaThreshold)). The defaults are the rule \
+            Shatter's own GL parity tests use. Exit codes: 0 every frame passes, 1 a frame fails, 2 an error.
             """,
         subcommands: EffectRegistry.compareCommands
     )
@@ -105,37 +125,35 @@ struct CompareCommand: ParsableCommand {
             throw ValidationError("name an effect (shatter compare shatter) or give --images EXPECTED.png ACTUAL.png")
         }
         let expected = try PNGDecoder.read(path: images[0]), actual = try PNGDecoder.read(path: images[1])
-        var session = try CompareSession(rule: options.rule, folder: options.out, keepAll: options.keepAll)
+        var session = try options.session()
         try session.add(frame: 0, time: 0, expected: expected, actual: actual)
         try options.conclude(session, subject: "\(images[0]) vs \(images[1])", expected: images[0], actual: images[1])
     }
 }
 
 /// `shatter compare <effect> [effect options]`: renders each selected frame on both backends.
-struct CompareEffect<Effect: EffectOptions>: ParsableCommand {
+struct CompareEffect<Options: EffectOptions>: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: Effect.name, abstract: "Compare GL with the CPU renderer on: " + Effect.abstract)
+        CommandConfiguration(commandName: Options.Made.name, abstract: "Compare GL with the CPU renderer on: " + Options.abstract)
     }
 
-    @OptionGroup var effect: Effect
+    @OptionGroup var effect: Options
     @OptionGroup var timing: TimingOptions
     @OptionGroup var options: CompareOptions
     @OptionGroup var device: DeviceOption
 
     func run() throws {
-        let scene = try effect.makeScene()
-        let timeline = timing.timeline(duration: scene.duration)
-        let frames = try timing.frames(in: timeline)
+        let made = try effect.makeEffect()
+        let frames = try FrameSelection(timeline: FrameTimeline(duration: made.duration, fps: timing.rate.fps),
+                                        range: timing.range, reversed: made.playsBackwards)
         let gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
         let cpu = SoftwareRenderer()
-        var session = try CompareSession(rule: options.rule, folder: options.out, keepAll: options.keepAll)
-        for (done, index) in frames.enumerated() {
-            let time = timeline.time(of: index, reversed: scene.reversed)
-            let list = scene.displayList(time)
-            try session.add(frame: index, time: time, expected: try cpu.render(list), actual: try gl.render(list))
-            Terminal.status("shatter: compared \(done + 1)/\(frames.count)")
+        var session = try options.session()
+        try session.add(effect: made, frames: frames, expected: cpu, actual: gl) { done, total in
+            Terminal.status("shatter: compared \(done)/\(total)")
         }
         Terminal.endStatus()
-        try options.conclude(session, subject: Effect.name, expected: cpu.description, actual: "\(gl.info.renderer) (\(gl.info.platform))")
+        try options.conclude(session, subject: Options.Made.name, expected: cpu.description,
+                             actual: "\(gl.info.renderer) (\(gl.info.platform))")
     }
 }

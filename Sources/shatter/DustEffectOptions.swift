@@ -3,7 +3,6 @@ import Shatter
 
 /// The Thanos-snap dust's options: `shatter render dust …`, `shatter compare dust …`.
 struct DustEffectOptions: EffectOptions {
-    static let name = "dust"
     static let abstract = "The Thanos-snap dust: a picture splits into layers that drift away, turn and fade."
     static let discussion = """
         With no --from, the shattered transition's default screen is drawn by Shatter. The animation \
@@ -44,13 +43,13 @@ struct DustEffectOptions: EffectOptions {
         }
     }
 
-    func makeScene() throws -> EffectScene {
+    func makeEffect() throws -> DustEffect {
         let snapshot = try TransitionInputs.snapshot(path: from, size: size.map { ($0.width, $0.height) }, scale: scale)
         let parameters = DustEffect.Parameters(
             width: snapshot.width, height: snapshot.height, scale: scale, layers: layers,
-            spread: Size(width: Double(spread.width), height: Double(spread.height)), path: path, seed: seed)
+            spread: Size(width: Double(spread.width), height: Double(spread.height)), path: path, seed: seed,
+            reverse: reverse)
         try SizeLimits.check(width: parameters.pixelWidth, height: parameters.pixelHeight, what: "the output")
-        let effect = DustEffect(snapshot: Texture(image: snapshot.image), parameters: parameters)
-        return EffectScene(duration: effect.duration, displayList: effect.displayList(at:), reversed: reverse)
+        return DustEffect(snapshot: Texture(image: snapshot.image), parameters: parameters)
     }
 }

@@ -1,28 +1,21 @@
 import ArgumentParser
 import Shatter
 
-/// An effect as the CLI knows it: its own options, and how they become frames. `render`, `compare`
-/// (and later `bench`) build one subcommand per effect from ``EffectRegistry``, so a new effect is one
-/// conformance plus one line there.
+/// An effect's command-line options, and how they make the library's ``Effect``. `render` and
+/// `compare` build one subcommand per effect from ``EffectRegistry``, so a new effect is one
+/// conformance here (plus its `Effect` conformance in the library) and one line in the registry.
 protocol EffectOptions: ParsableArguments {
-    static var name: String { get }
+    associatedtype Made: Effect
     static var abstract: String { get }
     static var discussion: String { get }
     /// Loads inputs and builds the effect; throws errors a person can act on.
-    func makeScene() throws -> EffectScene
-}
-
-/// A built effect: how long it runs, what to draw at any instant, and whether frames play it backwards.
-struct EffectScene {
-    let duration: Double
-    let displayList: (Double) -> DisplayList
-    /// Frame i shows the instant of frame (last − i) (the dust's `--reverse`).
-    var reversed = false
+    func makeEffect() throws -> Made
 }
 
 enum EffectRegistry {
     static let all: [any EffectOptions.Type] = [
         ShatterEffectOptions.self, BreatheEffectOptions.self, DustEffectOptions.self, SplashEffectOptions.self,
+        SpriteEffectOptions.self,
     ]
 
     static var renderCommands: [any ParsableCommand.Type] { all.map { renderCommand(for: $0) } }
@@ -32,32 +25,29 @@ enum EffectRegistry {
     private static func compareCommand<E: EffectOptions>(for _: E.Type) -> any ParsableCommand.Type { CompareEffect<E>.self }
 }
 
-/// `shatter render <effect>`, and the sprite-sheet player.
+/// `shatter render <effect>`.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render an effect's frames to PNG.",
-        subcommands: EffectRegistry.renderCommands + [RenderSpriteCommand.self]
+        subcommands: EffectRegistry.renderCommands
     )
 }
 
-/// `shatter render <effect> [effect options] [timing] [output]`.
-struct RenderEffect<Effect: EffectOptions>: ParsableCommand {
+/// `shatter render <effect> [effect options] [timing] [output] [sharding]`.
+struct RenderEffect<Options: EffectOptions>: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: Effect.name, abstract: Effect.abstract, discussion: Effect.discussion)
+        CommandConfiguration(commandName: Options.Made.name, abstract: Options.abstract, discussion: Options.discussion)
     }
 
-    @OptionGroup var effect: Effect
+    @OptionGroup var effect: Options
     @OptionGroup var timing: TimingOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Sharding and resuming") var sharding: ShardOptions
+    @OptionGroup(title: "Streaming, video and progress") var delivery: DeliveryOptions
 
     func run() throws {
-        let scene = try effect.makeScene()
-        let timeline = timing.timeline(duration: scene.duration)
-        let job = RenderJob(effect: Effect.name, parameters: RenderJob.parameters(of: effect),
-                            shard: try sharding.resolved(), resume: sharding.resume)
-        try FrameRendering(output: output, timeline: timeline, frames: try timing.frames(in: timeline),
-                           reversed: scene.reversed, job: job).run(scene.displayList)
+        let made = try effect.makeEffect()
+        try RenderRun(timing: timing, output: output, sharding: sharding, delivery: delivery).run(made)
     }
 }

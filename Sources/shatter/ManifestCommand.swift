@@ -27,12 +27,19 @@ struct MergeManifests: ParsableCommand {
     @Option(help: ArgumentHelp("Write the merged manifest here.", valueName: "FILE"))
     var out: String?
 
+    @Option(help: ArgumentHelp("Also gather every frame into this new folder (hard links, or copies), with a manifest: "
+                               + "the shards as one frame sequence.", valueName: "DIR"))
+    var collect: String?
+
+    @Flag(name: .customLong("no-verify"), help: "Only check that each frame file exists; do not hash it against its manifest.")
+    var noVerify = false
+
     func validate() throws {
         if folders.isEmpty { throw ValidationError("give at least one shard folder to merge") }
     }
 
     func run() throws {
-        let result = try ManifestMerge.merge(folders: folders)
+        let result = try ManifestMerge.merge(folders: folders, verify: !noVerify)
         if let out { try result.merged.write(to: out) }
         let expected = result.merged.expectedFrames.count
         print("Merged \(folders.count) manifests: \(result.merged.frames.count) of \(expected) frames of "
@@ -42,5 +49,13 @@ struct MergeManifests: ParsableCommand {
         }
         for conflict in result.conflicts { print("conflict: \(conflict)") }
         if !result.isComplete { throw ExitCode.failure }
+        if let collect {
+            do {
+                try result.collect(into: collect)
+            } catch OutputFolderError.holdsUnclaimedFrames(_, let count, let example) {
+                throw ValidationError("--collect \(collect) must be a new or empty folder; it holds \(count) files (\(example)…)")
+            }
+            print("Collected \(result.merged.frames.count) frames into \(collect)/")
+        }
     }
 }

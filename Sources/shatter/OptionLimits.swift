@@ -12,8 +12,6 @@ enum OptionLimits {
     static let scale: ClosedRange<Double> = 0.001...1000
     /// Seconds of animation: a day.
     static let maxDuration = 86_400.0
-    /// Frames one command may render: 1,000,000 (4.6 hours at 60 fps).
-    static let maxFrames = 1_000_000
     /// Largest sprite, in pixels (`--point-size × --scale`, bench's `--point-sizes`): a whole maximal frame.
     static let maxPointPixels = Double(SizeLimits.maxSide)
     /// `compare --ignored-border`: wider than any allowed image already leaves out every pixel.
@@ -35,17 +33,6 @@ enum OptionLimits {
         guard duration <= maxDuration else {
             throw ValidationError("\(option) must be at most \(Int(maxDuration)) seconds (a day), not \(duration)")
         }
-    }
-
-    /// The number of frames `timeline` has, refused when it is more than ``maxFrames`` (the frame
-    /// list alone would then take gigabytes).
-    static func frameCount(_ timeline: FrameTimeline) throws -> Int {
-        let frames = timeline.duration * timeline.fps
-        guard frames.isFinite, frames < Double(maxFrames) else {
-            throw ValidationError("--duration × --fps is \(whole(frames)) frames; "
-                                  + "at most \(maxFrames) can be rendered at once — lower --fps or use --frames A-B")
-        }
-        return timeline.count
     }
 
     /// `--size × --scale` (or `what`) within ``SizeLimits``, computed in floating point so a huge

@@ -25,8 +25,10 @@ struct DeviceOption: ParsableArguments {
 
 /// Where and how frames are written, and which backend draws them.
 struct OutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Folder for frame-00000.png, frame-00001.png, …; created if missing.", valueName: "DIR"))
-    var out: String = "frames"
+    @Option(help: ArgumentHelp("Folder for frame-00000.png, frame-00001.png, … and manifest.json; created if missing "
+                               + "(default: frames, or none with only --contact-sheet). - streams PNGs to standard output.",
+                               valueName: "DIR"))
+    var out: String?
 
     @Option(help: "auto (GL on a GPU; the CPU renderer where GL is missing or a software rasteriser), gl, or cpu.")
     var backend: Backend = .auto
@@ -66,8 +68,6 @@ struct FPSOption: ParsableArguments {
         guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a number above 0, not \(fps)") }
         guard fps <= 10_000 else { throw ValidationError("--fps must be at most 10000, not \(fps)") }
     }
-
-    func timeline(duration: Double) -> FrameTimeline { FrameTimeline(duration: duration, fps: fps) }
 }
 
 /// `--fps` and `--frames`: which instants are rendered.
@@ -77,16 +77,8 @@ struct TimingOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Only these frames: A-B (inclusive) or one index N.", valueName: "A-B"))
     var frames: FrameRange?
 
-    func timeline(duration: Double) -> FrameTimeline { rate.timeline(duration: duration) }
-
-    /// The frame indices to render, checked against the timeline.
-    func frames(in timeline: FrameTimeline) throws -> [Int] {
-        guard let frames else { return Array(0..<(try OptionLimits.frameCount(timeline))) }
-        guard frames.last < timeline.count else {
-            throw ValidationError("--frames \(frames.first)-\(frames.last) is outside this animation's frames 0-\(timeline.count - 1)")
-        }
-        return Array(frames.first...frames.last)
-    }
+    /// The `--frames` range; nil for every frame. Checked against the effect's timeline by the library.
+    var range: ClosedRange<Int>? { frames.map { $0.first...$0.last } }
 }
 
 /// `A-B` (inclusive, A ≤ B) or a single frame index `N`.
@@ -165,4 +157,8 @@ extension SizeLimits {
         try OptionLimits.check(scale: scale)
         if let size { try OptionLimits.check(size: size, scale: scale) }
     }
+}
+
+extension Dimensions: CustomStringConvertible {
+    var description: String { "\(width)x\(height)" }
 }

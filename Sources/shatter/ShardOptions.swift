@@ -16,7 +16,14 @@ struct ShardOptions: ParsableArguments {
     @Flag(help: "Keep the frames whose PNG exists and matches --out's manifest.json; render the rest.")
     var resume = false
 
+    @Flag(help: "Remove the render already in --out (its manifest and the frames it lists, nothing else) first.")
+    var overwrite = false
+
+    /// What to do with a render already in the folder.
+    var existingFrames: ExistingFrames { resume ? .resume : overwrite ? .overwrite : .refuse }
+
     func validate() throws {
+        if resume, overwrite { throw ValidationError("give --resume or --overwrite, not both") }
         if shard != nil, shards != nil { throw ValidationError("give --shard I/N or --shards N, not both") }
         if let shard { _ = try parse(shard) }
         if let shards, shards < 1 { throw ValidationError("--shards must be 1 or more, not \(shards)") }
@@ -26,24 +33,29 @@ struct ShardOptions: ParsableArguments {
     func resolved(environment: [String: String] = ShardOptions.environment) throws -> FrameShard? {
         if let shard { return try parse(shard) }
         guard let shards else { return nil }
-        do {
+        do throws(FrameShardError) {
             return try FrameShard(count: shards, environment: environment)
-        } catch let problem as FrameShard.Problem {
-            throw ValidationError(problem.description)
+        } catch .noSchedulerIndex {
+            throw ValidationError("--shards \(shards) takes this shard's index from JOB_COMPLETION_INDEX or "
+                                  + "SLURM_ARRAY_TASK_ID, and neither is set; use --shard I/N outside a scheduler")
+        } catch {
+            throw ValidationError("--shards \(shards): \(error)")
         }
     }
 
     private func parse(_ text: String) throws -> FrameShard {
-        do {
+        do throws(FrameShardError) {
             return try FrameShard(parsing: text)
-        } catch let problem as FrameShard.Problem {
-            throw ValidationError(problem.description)
+        } catch .malformed {
+            throw ValidationError("--shard must be I/N with 0 ≤ I < N, e.g. 0/4, not '\(text)'")
+        } catch {
+            throw ValidationError("--shard \(text): \(error)")
         }
     }
 
     static var environment: [String: String] {
         var values: [String: String] = [:]
-        for name in ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN"] {
+        for name in FrameShard.schedulerVariables {
             if let value = getenv(name) { values[name] = String(cString: value) }
         }
         return values

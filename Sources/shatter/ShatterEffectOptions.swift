@@ -3,7 +3,6 @@ import Shatter
 
 /// The shattered transition's options: `shatter render shatter …`, `shatter compare shatter …`.
 struct ShatterEffectOptions: EffectOptions {
-    static let name = "shatter"
     static let abstract = "The shattered transition: a screen breaks into point sprites that fall away."
     static let discussion = """
         With no --from, the original demo's presented screen is drawn by Shatter; with no --to, its \
@@ -53,14 +52,12 @@ struct ShatterEffectOptions: EffectOptions {
         try OptionLimits.check(duration: duration)
     }
 
-    func makeScene() throws -> EffectScene {
+    func makeEffect() throws -> ShatteredTransition {
         let inputs = try TransitionInputs(fromPath: from, toPath: to, size: size.map { ($0.width, $0.height) }, scale: scale)
         let parameters = ShatteredTransition.Parameters(
             width: inputs.width, height: inputs.height, scale: scale, pointSize: pointSize, duration: duration,
             seed: seed, randomRange: physics, filter: filter)
         try SizeLimits.check(width: parameters.pixelWidth, height: parameters.pixelHeight, what: "the output")
-        let effect = ShatteredTransition(from: Texture(image: inputs.from), to: Texture(image: inputs.to),
-                                         parameters: parameters)
-        return EffectScene(duration: duration, displayList: effect.displayList(at:))
+        return ShatteredTransition(from: Texture(image: inputs.from), to: Texture(image: inputs.to), parameters: parameters)
     }
 }

@@ -6,7 +6,7 @@ import Shatter
 struct ShatterTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shatter",
-        abstract: "Render iOS animation effects headlessly, frame by frame, to PNG.",
+        abstract: "Render iOS animation effects headlessly, frame by frame, to PNG or video.",
         discussion: """
             Backends: EGL + OpenGL ES 3 with no display (a GPU, or Mesa's llvmpipe), or Shatter's own \
             CPU renderer, which gives the same pixels. Exit codes: 0 success, 1 a failure while \
@@ -14,6 +14,7 @@ struct ShatterTool: ParsableCommand {
             stopped by SIGINT/SIGTERM (rerun with --resume); `compare` exits 0 pass, 1 fail, 2 any \
             error (like diff).
             """,
+        version: ShatterVersion.current,
         subcommands: [RenderCommand.self, CompareCommand.self, BenchCommand.self, InfoCommand.self, ManifestCommand.self]
     )
 }
@@ -25,6 +26,7 @@ enum Main {
             var command = try ShatterTool.parseAsRoot()
             try command.run()
         } catch {
+            let error = CLIErrors.translate(error)
             var code = ShatterTool.exitCode(for: error)
             guard code != .success else { ShatterTool.exit(withError: error) }  // --help, --version
             if let exit = error as? ExitCode { Glibc.exit(exit.rawValue) }  // a verdict, already reported

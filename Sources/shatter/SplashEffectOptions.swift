@@ -3,7 +3,6 @@ import Shatter
 
 /// The Uber splash's options: `shatter render splash …`, `shatter compare splash …`.
 struct SplashEffectOptions: EffectOptions {
-    static let name = "splash"
     static let abstract = "The Uber splash: the animated U logo over a rippling grid of tiles, looping every 3 s."
     static let discussion = """
         Logo, tiles and label are drawn by Shatter (no artwork is read). Frame i is the state at \
@@ -24,8 +23,7 @@ struct SplashEffectOptions: EffectOptions {
         try OptionLimits.check(duration: duration)
     }
 
-    func makeScene() throws -> EffectScene {
-        let effect = UberSplash(parameters: .init(width: size.width, height: size.height, scale: scale, duration: duration))
-        return EffectScene(duration: duration, displayList: effect.displayList(at:))
+    func makeEffect() throws -> UberSplash {
+        UberSplash(parameters: .init(width: size.width, height: size.height, scale: scale, duration: duration))
     }
 }

@@ -14,6 +14,11 @@ enum Terminal {
         writeStandardError("\r\u{1B}[K" + line)
     }
 
+    /// Rewrites one line in place, whatever stderr is (`--progress tty`).
+    static func rewrite(_ line: String) {
+        writeStandardError("\r\u{1B}[K" + line)
+    }
+
     static func endStatus() {
         guard stderrIsTerminal else { return }
         writeStandardError("\r\u{1B}[K")

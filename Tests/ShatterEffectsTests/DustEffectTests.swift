@@ -166,10 +166,11 @@ import Glibc
 
     @Test func aSheetTooNarrowForTheFramesAskedIsRefused() {
         let sheet = Image(width: 200, height: 20)
-        #expect(throws: SpriteSheetPlayer.SheetTooSmall.self) {
+        #expect(throws: SpriteSheetPlayer.SheetError.tooSmall(sheetWidth: 200, sheetHeight: 20, frameWidth: 20, frameHeight: 20,
+                                                              available: 10, requested: 11)) {
             _ = try SpriteSheetPlayer(sheet: sheet, frameWidth: 20, frameHeight: 20, frames: 11)
         }
-        #expect(throws: SpriteSheetPlayer.SheetTooSmall.self) {
+        #expect(throws: SpriteSheetPlayer.SheetError.self) {
             _ = try SpriteSheetPlayer(sheet: sheet, frameWidth: 20, frameHeight: 21)
         }
     }

@@ -1,5 +1,6 @@
 import Testing
 import Shatter
+import ShatterTestSupport
 
 /// The breathing flower on GL (one instanced draw for the petals, one for the ghosts) against the CPU
 /// reference, on a real EGL driver.

@@ -1,39 +1,23 @@
 import Foundation
-import Glibc
 import Shatter
 import ShatterTestSupport
 import Testing
 
 /// Many small frames on one renderer, in one process, through the real frame pipeline: nothing a
 /// frame used may stay alive once unused (checked exactly, with weak references to an early
-/// effect's texture and point grid), the GL renderer's live objects stay flat, and so does resident
-/// memory. 300 frames here; `Tools/soak.sh` runs 10,000 by setting SHATTER_SOAK_FRAMES.
+/// effect's texture and point grid), and the GL renderer's live objects stay flat. 300 frames here.
 ///
-/// Resident memory is the whole process's: in a full `swift test` other suites allocate at the same
-/// time (12 MB of growth was seen from them alone), so it is asserted only when the soak runs by
-/// itself (`Tools/soak.sh`, or `SHATTER_SOAK_FRAMES` set); the figures are printed either way.
+/// Resident memory is the whole process's, and in a full `swift test` other suites allocate at the
+/// same time (12 MB of growth was seen from them alone), so it means nothing here. `Tools/soak.sh`
+/// runs these tests alone over 10,000 frames and fails when resident memory grows: each test prints
+/// a `soak-resident <backend> <bytes>` line for it.
 @Suite(.serialized) struct SoakTests {
     static let frames = ProcessInfo.processInfo.environment["SHATTER_SOAK_FRAMES"].flatMap(Int.init) ?? 300
-    /// Whether this process runs the soak alone, so its resident memory is the soak's.
-    static let runsAlone = ProcessInfo.processInfo.environment["SHATTER_SOAK_FRAMES"] != nil
-    /// Resident growth allowed between the end of warm-up and the last frame. A leak of one 48×48
-    /// frame per frame would be 2.7 MB over 300 frames and 90 MB over 10,000; of one 375×667 screen
-    /// per effect rebuild, 7 MB over 300 frames.
-    static let allowedGrowth = 6 * 1024 * 1024
-
-    /// Under AddressSanitizer freed memory waits in a quarantine (256 MB), and ThreadSanitizer keeps
-    /// shadow memory and history, so resident memory grows without any leak; the GL object count is
-    /// still checked there.
-    static let checksResidentMemory: Bool = {
-        let sanitized = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
-        if sanitized { print("soak: resident memory not checked under a sanitizer (it keeps freed memory)") }
-        return !sanitized
-    }()
 
     @Test func cpuStaysFlat() throws {
         let figures = try soak(SoftwareRenderer(), liveObjects: { nil })
         print("soak cpu: \(figures)")
-        #expect(!Self.checksResidentMemory || !Self.runsAlone || figures.residentGrowth <= Self.allowedGrowth, "\(figures)")
+        print("soak-resident cpu \(figures.residentGrowth)")
     }
 
     @Test(.enabled(if: GLSupport.isAvailable, "needs an EGL context"))
@@ -41,7 +25,7 @@ import Testing
         let gl = try GLRenderer()
         let figures = try soak(gl, liveObjects: { gl.liveObjectCount })
         print("soak gl: \(figures)")
-        #expect(!Self.checksResidentMemory || !Self.runsAlone || figures.residentGrowth <= Self.allowedGrowth, "\(figures)")
+        print("soak-resident gl \(figures.residentGrowth)")
         // Each frame uses at most a few textures and point grids; unused ones are deleted.
         #expect(figures.mostLiveObjects <= 4, "\(figures)")
         #expect(figures.liveObjectsAtEnd <= figures.liveObjectsAfterWarmUp, "\(figures)")
@@ -65,8 +49,8 @@ import Testing
     /// Renders `frames` frames of all four effects in turn, rebuilding each effect (new textures and
     /// point grids) every 40 frames, so textures are uploaded and evicted all along.
     private func soak(_ renderer: any Renderer, liveObjects: () -> Int?) throws -> Figures {
-        let folder = NSTemporaryDirectory() + "shatter-soak-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryFolder()
+        let folder = scratch.file("frames")
         let warmUp = max(50, Self.frames / 10)
         var figures = Figures(frames: Self.frames)
         var generation = -1

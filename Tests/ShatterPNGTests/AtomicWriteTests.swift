@@ -1,19 +1,20 @@
 import Foundation
 import ShatterCore
+import ShatterTestSupport
 import Testing
 @testable import ShatterPNG
 
 /// PNGEncoder.write replaces files atomically and cleans up after itself on failure.
 struct AtomicWriteTests {
-    let folder: ScratchFolder
+    let folder: TemporaryFolder
     let image = RoundTripTests.randomImage(width: 8, height: 5, seed: 3)
-    init() throws { folder = try ScratchFolder() }
+    init() throws { folder = try TemporaryFolder() }
 
     @Test func successLeavesOnlyTheFile() throws {
         let path = folder.path + "/frame-00001.png"
         try PNGEncoder.write(image, to: path)
         try PNGEncoder.write(image, to: path)  // overwriting works too
-        #expect(folder.contents() == ["frame-00001.png"])
+        #expect(folder.allContents() == ["frame-00001.png"])
         #expect(try PNGDecoder.read(path: path) == image)
     }
 
@@ -23,23 +24,23 @@ struct AtomicWriteTests {
         let error = pngError { try PNGEncoder.write(image, to: path) }
         #expect(error == .folderMissing(path: path, folder: missing))
         #expect(error?.description.contains("mkdir -p \(missing)") == true)
-        #expect(folder.contents().isEmpty)
+        #expect(folder.allContents().isEmpty)
     }
 
     @Test func failedEncodeLeavesDestinationUntouched() throws {
-        let path = try folder.file("keep.png", Array("old".utf8))
+        let path = try folder.write(Array("old".utf8), to: "keep.png")
         _ = pngError { try PNGEncoder.write(image, to: path, options: PNGWriteOptions(compressionLevel: 42)) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("old".utf8))
-        #expect(folder.contents() == ["keep.png"])
+        #expect(folder.allContents() == ["keep.png"])
     }
 
     @Test("a failed rename removes the temporary file and leaves the destination as it was")
     func failedRenameCleansUp() throws {
         let destination = folder.path + "/taken.png"
         try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: false)
-        _ = try folder.file("taken.png/inside", Array("keep".utf8))
+        _ = try folder.write(Array("keep".utf8), to: "taken.png/inside")
         #expect(pngError { try PNGEncoder.write(image, to: destination) } == .isDirectory(path: destination))
-        #expect(folder.contents() == ["taken.png"])
+        #expect(folder.allContents() == ["taken.png"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: destination) == ["inside"])
     }
 

@@ -1,13 +1,14 @@
 import CPNG
 import Foundation
 import ShatterCore
+import ShatterTestSupport
 import Testing
 @testable import ShatterPNG
 
 /// Every broken input becomes its own PNGError whose message names the file; nothing crashes.
 struct BadInputTests {
-    let folder: ScratchFolder
-    init() throws { folder = try ScratchFolder() }
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
 
     /// Reads `path`, expecting failure; checks the message names the file and is one line.
     func readError(_ path: String, limits: PNGLimits = .default,
@@ -30,12 +31,12 @@ struct BadInputTests {
     }
 
     @Test func emptyFile() throws {
-        let path = try folder.file("empty.png", [])
+        let path = try folder.write([], to: "empty.png")
         #expect(readError(path) == .emptyFile(path: path))
     }
 
     @Test func jpegRenamedToPNG() throws {
-        let path = try folder.file("photo.png", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1])
+        let path = try folder.write([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1], to: "photo.png")
         #expect(readError(path) == .notPNG(path: path, looksLike: "JPEG"))
         #expect(readError(path)?.description.contains("JPEG") == true)
     }
@@ -45,10 +46,10 @@ struct BadInputTests {
     @Test("truncated files are reported as truncated", arguments: ["4", "8", "33", "half", "inside last IDAT"])
     func truncated(at cut: String) throws {
         let png = try Fixtures.sampleRGBA()
-        let idat = try #require(Fixtures.chunks(png).last { $0.type == "IDAT" })
+        let idat = try #require(PNGCorpus.chunks(png).last { $0.type == "IDAT" })
         let length = ["4": 4, "8": 8, "33": 33, "half": png.count / 2,
                       "inside last IDAT": idat.offset + 8 + idat.length - 1][cut] ?? 0
-        let path = try folder.file("cut-\(length).png", Array(png.prefix(length)))
+        let path = try folder.write(Array(png.prefix(length)), to: "cut-\(length).png")
         guard case .truncated = readError(path) else {
             Issue.record("cut at \(cut) (\(length) of \(png.count) bytes) should be .truncated")
             return
@@ -57,9 +58,9 @@ struct BadInputTests {
 
     @Test func brokenCRCInIDAT() throws {
         var png = try Fixtures.sampleRGBA()
-        let idat = try #require(Fixtures.chunks(png).first { $0.type == "IDAT" })
+        let idat = try #require(PNGCorpus.chunks(png).first { $0.type == "IDAT" })
         png[idat.offset + 8 + idat.length] ^= 0xFF  // first CRC byte
-        let path = try folder.file("crc.png", png)
+        let path = try folder.write(png, to: "crc.png")
         guard case .corrupt(_, let message) = readError(path) else {
             Issue.record("a bad IDAT CRC should be .corrupt")
             return
@@ -71,8 +72,8 @@ struct BadInputTests {
     func hugeHeader() throws {
         // Valid IHDR CRC but a tiny IDAT: decoding would fail as corrupt, so getting the size
         // error proves the check ran first (and nothing near 40 GB was allocated).
-        let png = Fixtures.withHeaderSize(try Fixtures.sampleRGBA(), width: 100_000, height: 100_000)
-        let path = try folder.file("huge.png", png)
+        let png = PNGCorpus.withSize(try Fixtures.sampleRGBA(), width: 100_000, height: 100_000)
+        let path = try folder.write(png, to: "huge.png")
         let error = readError(path)
         #expect(error == .tooLarge(path: path, width: 100_000, height: 100_000, limits: .default))
         #expect(error?.description.contains("100000×100000") == true)
@@ -81,7 +82,7 @@ struct BadInputTests {
 
     @Test("custom PNGLimits apply per side and to the pixel count")
     func customLimits() throws {
-        let path = try folder.file("20x16.png", try Fixtures.sampleRGBA(width: 20, height: 16))
+        let path = try folder.write(try Fixtures.sampleRGBA(width: 20, height: 16), to: "20x16.png")
         let narrow = PNGLimits(maxWidth: 16)
         #expect(readError(path, limits: narrow) == .tooLarge(path: path, width: 20, height: 16, limits: narrow))
         let few = PNGLimits(maxPixels: 319)
@@ -91,14 +92,14 @@ struct BadInputTests {
 
     @Test("zero width or height", arguments: [(UInt32(0), UInt32(16)), (16, 0)])
     func zeroSize(width: UInt32, height: UInt32) throws {
-        let path = try folder.file("zero.png", Fixtures.withHeaderSize(try Fixtures.sampleRGBA(), width: width, height: height))
+        let path = try folder.write(PNGCorpus.withSize(try Fixtures.sampleRGBA(), width: width, height: height), to: "zero.png")
         #expect(readError(path) == .zeroDimensions(path: path, width: Int(width), height: Int(height)))
     }
 
     @Test func paletteWithoutPLTE() throws {
         let png = try Fixtures.png(width: 2, height: 2, colorType: PNG_COLOR_TYPE_PALETTE, rows: [0, 1, 1, 0],
                                    palette: [255, 0, 0, 0, 255, 0])
-        let path = try folder.file("noplte.png", Fixtures.removingChunk("PLTE", from: png))
+        let path = try folder.write(PNGCorpus.removingChunk("PLTE", from: png), to: "noplte.png")
         guard case .corrupt = readError(path) else {
             Issue.record("a palette image without PLTE should be .corrupt")
             return
@@ -107,7 +108,7 @@ struct BadInputTests {
 
     @Test("permission denied", .disabled(if: geteuid() == 0, "running as root: chmod 000 does not deny root"))
     func permissionDenied() throws {
-        let path = try folder.file("secret.png", try Fixtures.sampleRGBA())
+        let path = try folder.write(try Fixtures.sampleRGBA(), to: "secret.png")
         chmod(path, 0)
         guard case .notReadable = readError(path) else {
             Issue.record("an unreadable file should be .notReadable")

@@ -1,5 +1,6 @@
 import CPNG
 import ShatterCore
+import ShatterTestSupport
 import Testing
 @testable import ShatterPNG
 

@@ -1,4 +1,5 @@
 import ShatterCore
+import ShatterTestSupport
 import Testing
 @testable import ShatterPNG
 

@@ -28,7 +28,7 @@ import ShatterEffects
         #expect(SoftwareRenderer.isPixelExactCopy(quad))
         let list = DisplayList(width: 341, height: 229, clearColor: RGBA8(r: 1, g: 2, b: 3, a: 4), commands: [.texturedQuad(quad)])
         var slow = SoftwareRenderer()
-        slow.usesFastPaths = false
+        slow.shortcuts = []
         #expect(try SoftwareRenderer().render(list) == slow.render(list))
     }
 
@@ -63,7 +63,7 @@ import ShatterEffects
         let effect = ShatteredTransition(from: Texture(image: snapshot), to: Texture(image: Image(width: 1, height: 1, fill: .opaqueBlack)),
                                          parameters: .init(width: 97, height: 61, pointSize: pointSize, seed: 7))
         var exact = SoftwareRenderer()
-        exact.usesFastPaths = false
+        exact.shortcuts = []
         let list = effect.displayList(at: time)
         let d = try ImageDifference(expected: exact.render(list), actual: SoftwareRenderer().render(list))
         #expect(d.largestChannelDifference <= 1, "\(d)")

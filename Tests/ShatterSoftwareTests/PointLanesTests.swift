@@ -16,7 +16,7 @@ import ShatterTestSupport
             let effect = Self.transition(width: 89, height: 61, scale: scale, pointSize: pointSize, physics: physics,
                                          filter: filter)
             var literal = SoftwareRenderer()
-            literal.usesPointLanes = false
+            literal.shortcuts.remove(.pointLanes)
             let lanes = SoftwareRenderer()
             for time in [0.0, 0.05, 0.31, 0.5, 0.77, 0.93, 1.1, 1.2] {
                 let list = effect.displayList(at: time)
@@ -30,7 +30,7 @@ import ShatterTestSupport
             let effect = Self.transition(width: width, height: height, scale: 1, pointSize: pointSize, physics: .original,
                                          filter: .linear)
             var literal = SoftwareRenderer()
-            literal.usesPointLanes = false
+            literal.shortcuts.remove(.pointLanes)
             for time in [0.0, 0.4, 0.85] {
                 let list = effect.displayList(at: time)
                 #expect(try SoftwareRenderer().render(list) == literal.render(list), "p \(pointSize) t \(time)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShatterTestSupport
 import Shatter
 
 @Suite struct FramePipelineTests {
@@ -8,9 +9,12 @@ import Shatter
         to: Texture(image: DefaultScenes.destination(widthPoints: 40, heightPoints: 30, scale: 1)),
         parameters: .init(width: 40, height: 30, pointSize: 2))
 
+    /// Each test runs on its own instance, so each gets its own folder, removed after it.
+    let scratch: TemporaryFolder
+    init() throws { scratch = try TemporaryFolder() }
+
     func folder() throws -> String {
-        let path = NSTemporaryDirectory() + "shatter-pipeline-" + UUID().uuidString + "/nested/frames"
-        return try OutputDirectory(path).path
+        try OutputDirectory(scratch.file("nested/frames")).path
     }
 
     @Test func writesEachFrameAsItsCPUImageWithNoTemporaryFilesLeft() throws {
@@ -56,8 +60,7 @@ import Shatter
     }
 
     @Test func outputDirectoryRefusesFilesAndNamesThem() throws {
-        let base = NSTemporaryDirectory() + "shatter-out-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        let base = scratch.path
         _ = FileManager.default.createFile(atPath: base + "/file", contents: Data([1]))
         #expect { try OutputDirectory(base + "/file") } throws: { "\($0)".contains("is a file, not a folder") }
         #expect { try OutputDirectory(base + "/file/sub") } throws: { "\($0)".contains("\(base)/file is a file") }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Shatter
+import ShatterTestSupport
 
 @Suite struct SHA256HexTests {
     /// FIPS 180-4 / NIST CAVP examples: one block, empty, two blocks, and the padding edge at 56 bytes.
@@ -21,7 +22,7 @@ import Shatter
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum"), "needs /usr/bin/sha256sum"))
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum"), "/usr/bin/sha256sum is not installed"))
     func agreesWithSha256sum() throws {
         var state: UInt64 = 7
         // A 1080p frame's worth plus a partial block.
@@ -29,9 +30,8 @@ import Shatter
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return UInt8(truncatingIfNeeded: state >> 33)
         }
-        let path = NSTemporaryDirectory() + "shatter-sha-" + UUID().uuidString
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write(bytes, to: "random.bin")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
         process.arguments = [path]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShatterTestSupport
 import Shatter
 
 @Suite struct FrameShardTests {
@@ -13,9 +14,9 @@ import Shatter
 
     @Test func parsesIOverN() throws {
         #expect(try FrameShard(parsing: "2/8") == FrameShard(index: 2, count: 8))
-        #expect(throws: FrameShard.Problem.self) { try FrameShard(parsing: "8/8") }
-        #expect(throws: FrameShard.Problem.self) { try FrameShard(parsing: "1-4") }
-        #expect(throws: FrameShard.Problem.self) { try FrameShard(parsing: "0/0") }
+        #expect(throws: FrameShardError.indexOutOfRange(index: 8, count: 8)) { try FrameShard(parsing: "8/8") }
+        #expect(throws: FrameShardError.malformed("1-4")) { try FrameShard(parsing: "1-4") }
+        #expect(throws: FrameShardError.countBelowOne(0)) { try FrameShard(parsing: "0/0") }
     }
 
     @Test func takesTheIndexFromKubernetesOrSlurm() throws {
@@ -23,7 +24,13 @@ import Shatter
         #expect(try FrameShard(count: 4, environment: ["SLURM_ARRAY_TASK_ID": "2"]).index == 2)
         // `sbatch --array=1-4`: task ids 1…4 are shards 0…3.
         #expect(try FrameShard(count: 4, environment: ["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1"]).index == 3)
-        #expect(throws: FrameShard.Problem.self) { try FrameShard(count: 4, environment: ["JOB_COMPLETION_INDEX": "4"]) }
+        #expect(throws: FrameShardError.indexOutOfRange(index: 4, count: 4)) {
+            try FrameShard(count: 4, environment: ["JOB_COMPLETION_INDEX": "4"])
+        }
+        // A malformed minimum is refused like a malformed id, never read as 0.
+        #expect(throws: FrameShardError.badEnvironment(name: "SLURM_ARRAY_TASK_MIN", value: "x")) {
+            try FrameShard(count: 4, environment: ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "x"])
+        }
         do {
             _ = try FrameShard(count: 4, environment: [:])
             Issue.record("no index should be an error")
@@ -59,7 +66,7 @@ import Shatter
         #expect(result.missing.isEmpty)
         #expect(result.conflicts.count == 2)
         #expect(result.conflicts[0].hasPrefix("frame 2 differs: a/frame-00002.png"))
-        #expect(result.conflicts[1] == "c is another render than a: --seed 2 vs 1")
+        #expect(result.conflicts[1] == "c is another render than a: seed 2 vs 1")
     }
 
     @Test func aListedFrameWhoseFileIsGoneIsMissing() {
@@ -73,18 +80,19 @@ import Shatter
     }
 
     @Test func aManifestReadsBackAsWrittenAndBadOnesAreOneLine() throws {
-        let folder = NSTemporaryDirectory() + "shatter-manifest-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let scratch = try TemporaryFolder()
+        let folder = scratch.path
         let original = manifest(shard: try FrameShard(index: 1, count: 3), frames: [1, 4])
         try original.write(to: folder + "/manifest.json")
         #expect(try FrameManifest.read(path: folder + "/manifest.json") == original)
         #expect(try FrameManifest.read(path: folder + "/absent.json") == nil)
         try Data("{\"effect\": 3}".utf8).write(to: URL(fileURLWithPath: folder + "/bad.json"))
-        #expect(throws: FrameManifest.Problem.self) { try FrameManifest.read(path: folder + "/bad.json") }
+        #expect(throws: ManifestError.self) { try FrameManifest.read(path: folder + "/bad.json") }
     }
 
     @Test func staleTemporariesOfDeadProcessesAreRemovedAndLiveOnesKept() throws {
-        let out = try OutputDirectory(NSTemporaryDirectory() + "shatter-stale-" + UUID().uuidString)
+        let scratch = try TemporaryFolder()
+        let out = try OutputDirectory(scratch.file("frames"))
         let live = getppid()  // the test runner's parent: alive for the whole test
         let names = [".frame-00003.png.tmp-999999999-ab12", ".manifest.json.tmp-999999999-1",
                      ".frame-00004.png.tmp-\(live)-cd", ".frame-00005.png.tmp-\(getpid())-ef", ".notes.tmp-999999999-1"]

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Shatter
+import ShatterTestSupport
 
 /// Every bad input: one line on stderr naming the problem, a non-zero exit, no frame written.
 @Suite struct BadInputTests {
@@ -36,7 +37,7 @@ import Shatter
     }
 
     @Test func missingUnreadableAndNonPNGInputs() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let valid = try PNGEncoder.encode(Image(width: 8, height: 8, fill: .opaqueWhite))
         var huge = Array(valid.prefix(33))  // signature + IHDR claiming 100000 x 100000
         huge.replaceSubrange(16..<24, with: [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0])
@@ -56,7 +57,7 @@ import Shatter
     }
 
     @Test func outThatIsAFileOrUnderAFile() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let file = try s.write([1, 2, 3], to: "not-a-folder")
         try expectRefused([], out: file, expected: "is a file", status: 1)
         try expectRefused([], out: file + "/frames", expected: "is a file", status: 1)
@@ -65,7 +66,7 @@ import Shatter
 
     private func expectRefused(_ arguments: [String], out: String? = nil, expected: String, status: Int32,
                                sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let folder = out ?? s.file("out")
         let run = try CLIRun.shatter(["render", "shatter", "--size", "30x30", "--backend", "cpu", "--out", folder] + arguments)
         #expect(run.status == status, "\(arguments): exit \(run.status), \(run.stderr)", sourceLocation: sourceLocation)

@@ -1,4 +1,5 @@
 import Foundation
+import ShatterTestSupport
 import Testing
 
 /// The bad-input corpus, generated here, through every command that reads a PNG: each broken file
@@ -61,7 +62,7 @@ import Testing
         return cases
     }()
 
-    func path(of c: Bad, in s: Scratch) throws -> String {
+    func path(of c: Bad, in s: TemporaryFolder) throws -> String {
         if let bytes = c.bytes { return try s.write(bytes, to: "input.png") }
         if c.name == "directory" {
             try FileManager.default.createDirectory(atPath: s.file("folder.png"), withIntermediateDirectories: false)
@@ -73,7 +74,7 @@ import Testing
     @Test(arguments: bad)
     func refusedByEveryReader(_ c: Bad) throws {
         for reader in Self.readers {
-            let s = try Scratch()
+            let s = try TemporaryFolder()
             let input = try path(of: c, in: s)
             let reference = try s.write(Self.rgba8(), to: "reference.png")
             let run = try CLIRun.shatter(arguments(reader.arguments, file: input, reference: reference, out: s.file("out")))
@@ -88,7 +89,7 @@ import Testing
 
     @Test("a file the user may not read", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
     func permissionDenied() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let input = try s.write(Self.rgba8(), to: "secret.png")
         chmod(input, 0o000)
         chmod(s.path, 0o777)  // so that nobody may look in (and would be able to write there)
@@ -135,7 +136,7 @@ import Testing
 
     @Test(arguments: valid)
     func validFilesRender(_ c: Valid) throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let input = try s.write(c.bytes, to: "input.png")
         let reference = try s.write(PNGCorpus.png(width: Self.width, height: Self.height, colorType: 6) { x, y in
             let i = (y * Self.width + x) * 4
@@ -146,7 +147,7 @@ import Testing
                                           "--max-different-pixels", "0", "--out", s.file("compare")])
         #expect(compare.status == 0, "\(compare.stdout) \(compare.stderr)")
         for reader in Self.readers where reader.arguments[0] == "render" {
-            let out = s.file("out-" + reader.arguments[1])
+            let out = s.file("out-" + reader.name.filter(\.isLetter))  // one folder per reader: renders never share one
             let run = try CLIRun.shatter(arguments(reader.arguments, file: input, reference: reference, out: out))
             #expect(run.status == 0, "\(reader.name): \(run.stderr)")
             #expect(s.contents(of: out).contains("frame-00000.png"), "\(reader.name)")

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import Shatter
+import ShatterTestSupport
 
 @Suite struct BenchCommandTests {
     @Test func writesTheTableJSONCSVAndChart() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let run = try CLIRun.shatter(["bench", "--size", "80x60", "--frames", "2", "--point-sizes", "2,8", "--backends", "cpu",
                                       "--json", s.file("b.json"), "--csv", s.file("b.csv"), "--chart", s.file("b.png")])
         #expect(run.status == 0, "\(run.stderr)")

@@ -1,5 +1,6 @@
 import Foundation
 import Shatter
+import ShatterTestSupport
 
 /// Runs the built `shatter` binary as a user would, capturing its exit code and output.
 struct CLIRun {
@@ -40,30 +41,9 @@ struct CLIRun {
     }
 }
 
-/// A fresh temporary folder per test.
-struct Scratch {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "shatter-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func write(_ bytes: [UInt8], to name: String) throws -> String {
-        let target = file(name)
-        try Data(bytes).write(to: URL(fileURLWithPath: target))
-        return target
-    }
-
+extension TemporaryFolder {
     /// The folder's files, sorted, but for the manifest.json every render writes beside its frames.
     func contents(of folder: String) -> [String] {
-        allContents(of: folder).filter { $0 != "manifest.json" }
-    }
-
-    /// Every file in the folder, sorted, hidden ones included.
-    func allContents(of folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        allContents(of: folder).filter { $0 != FrameManifest.fileName && $0 != FrameManifest.journalName }
     }
 }

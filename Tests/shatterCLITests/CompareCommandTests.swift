@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import Shatter
+import ShatterTestSupport
 
 @Suite struct CompareCommandTests {
     @Test func glAgainstCPUPassesAndWritesAReport() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let out = s.file("report")
         let run = try CLIRun.shatter(["compare", "shatter", "--size", "90x60", "--frames", "0-5", "--out", out])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -13,7 +14,11 @@ import Shatter
         #expect(report.frames.map(\.index) == Array(0...5))
         #expect(report.frames[0].differingPixels == 0 && report.frames[0].psnr == nil)
         #expect(report.expectedRenderer.hasPrefix("Shatter CPU renderer"))
-        #expect(report.rule.precision == 0.999 && report.rule.pixelDeltaThreshold == 32)
+        // With no rule options, the rule is the one Shatter's GL parity tests use.
+        let parity = FuzzyRule.parity
+        #expect(report.rule.precision == 0.999 && report.rule.pixelDeltaThreshold == parity.pixelDeltaThreshold)
+        #expect(report.rule.channelDelta == parity.channelDelta && report.rule.ignoredBorder == parity.ignoredBorder)
+        #expect(report.rule.maxDifferentPixels == nil && FuzzyRule.parity.budget == .precision(0.999))
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(html.contains("<img class=\"filmstrip\" src=\"filmstrip.png\""))
         let strip = try PNGDecoder.read(path: out + "/filmstrip.png")
@@ -23,7 +28,7 @@ import Shatter
     }
 
     @Test func jsonGoesToStdoutWhenAsked() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let run = try CLIRun.shatter(["compare", "shatter", "--size", "40x40", "--frames", "3", "--json", "--out", s.file("r")])
         #expect(run.status == 0)
         let report = try JSONDecoder().decode(CompareReport.self, from: Data(run.stdout.utf8))
@@ -31,7 +36,7 @@ import Shatter
     }
 
     /// Two 10×10 images that differ in `count` pixels by 255 in red.
-    func pair(_ s: Scratch, differing count: Int) throws -> (String, String) {
+    func pair(_ s: TemporaryFolder, differing count: Int) throws -> (String, String) {
         let a = Image(width: 10, height: 10, fill: .opaqueBlack)
         var b = a
         for i in 0..<count { b[i % 10, i / 10] = RGBA8(r: 255, g: 0, b: 0, a: 255) }
@@ -41,7 +46,7 @@ import Shatter
     }
 
     @Test func imagesModeJudgesByTheRuleAtItsBoundaries() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let (a, b) = try pair(s, differing: 3)
         let loose = ["--pixel-delta-threshold", "1020"]
         let atLimit = try CLIRun.shatter(["compare", "--images", a, b, "--max-different-pixels", "3", "--out", s.file("r1")] + loose)
@@ -62,7 +67,7 @@ import Shatter
     }
 
     @Test func errorsExitWithTwoAndOneClearLine() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let (a, _) = try pair(s, differing: 0)
         let text = try s.write(Array("not a png".utf8), to: "text.png")
         let small = s.file("small.png")
@@ -85,7 +90,7 @@ import Shatter
     }
 
     @Test func compareNeedsGLAndSaysSo() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let run = try CLIRun.shatter(["compare", "shatter", "--size", "20x20", "--frames", "0", "--out", s.file("r")],
                                      environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": s.file("none.json")])
         #expect(run.status == 2)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import Shatter
+import ShatterTestSupport
 
 @Suite struct DustCommandTests {
     @Test func rendersTheDefaultDustFromTheSnapshotToNothing() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("dust")
         let run = try CLIRun.shatter(["render", "dust", "--size", "60x40", "--fps", "10", "--backend", "cpu", "--out", out])
         #expect(run.status == 0, "\(run.stderr)")
@@ -16,7 +17,7 @@ import Shatter
     }
 
     @Test func reverseFrameKIsForwardFrameLastMinusK() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let common = ["render", "dust", "--size", "50x30", "--scale", "2", "--layers", "12", "--spread", "60x30",
                       "--path", "css", "--seed", "4", "--fps", "8", "--backend", "cpu"]
         let forward = try CLIRun.shatter(common + ["--out", scratch.file("forward")])
@@ -48,7 +49,7 @@ import Shatter
 
     @Test(arguments: badOptions)
     func badOptionsAreOneLineAndExit64(arguments: [String], expected: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("never")
         let run = try CLIRun.shatter(["render", "dust", "--backend", "cpu", "--out", out] + arguments)
         #expect(run.status == 64)
@@ -60,7 +61,7 @@ import Shatter
 
 @Suite struct SpriteCommandTests {
     @Test func theDrawnSnapShowsFrameTimeTimes48Over2ThenFrame0Again() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("sprite")
         let run = try CLIRun.shatter(["render", "sprite", "--fps", "24", "--backend", "cpu", "--out", out])
         #expect(run.status == 0, "\(run.stderr)")
@@ -73,13 +74,13 @@ import Shatter
     }
 
     @Test func aUserSheetWithItsFrameSizeFramesAndDuration() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         var sheet = Image(width: 30, height: 12)
         for x in 0..<30 { for y in 0..<12 { sheet[x, y] = RGBA8(r: UInt8(80 * (x / 10)), g: 0, b: 0, a: 255) } }
         try PNGEncoder.write(sheet, to: scratch.file("sheet.png"))
         let out = scratch.file("out")
         let run = try CLIRun.shatter(["render", "sprite", "--sheet", scratch.file("sheet.png"), "--frame-size", "10x12",
-                                      "--frames", "2", "--duration", "1", "--fps", "4", "--scale", "2",
+                                      "--sheet-frame-count", "2", "--duration", "1", "--fps", "4", "--scale", "2",
                                       "--backend", "cpu", "--out", out])
         #expect(run.status == 0, "\(run.stderr)")
         let reds = try (0...4).map { try PNGDecoder.read(path: out + "/" + String(format: "frame-%05d.png", $0)) }
@@ -88,7 +89,7 @@ import Shatter
         #expect(try PNGDecoder.read(path: out + "/frame-00000.png").width == 20)
 
         let tooMany = try CLIRun.shatter(["render", "sprite", "--sheet", scratch.file("sheet.png"), "--frame-size", "10x12",
-                                          "--frames", "4", "--backend", "cpu", "--out", scratch.file("never")])
+                                          "--sheet-frame-count", "4", "--backend", "cpu", "--out", scratch.file("never")])
         #expect(tooMany.status == 64)
         #expect(tooMany.errorLines.count == 1)
         #expect(tooMany.stderr.contains("holds 3 frames of 10x12 px; 4 asked for"), "\(tooMany.stderr)")

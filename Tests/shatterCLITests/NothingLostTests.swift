@@ -1,5 +1,6 @@
 import Foundation
 import Shatter
+import ShatterTestSupport
 import Testing
 
 /// A disk that fills up mid-render: the tool stops with one line saying so, every frame it wrote is
@@ -8,7 +9,7 @@ import Testing
 @Suite(.enabled(if: TinyDisk.canMount, "needs `mount -t tmpfs` (root): \(TinyDisk.refusal ?? "")"))
 struct NothingLostTests {
     @Test func fullDiskStopsCleanly() throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         let disk = try TinyDisk(at: s.file("disk"), size: "1M")
         defer { disk.unmount() }
         // Uncompressed 200×200 frames are 160 kB each: the disk holds about six of the 631.
@@ -20,6 +21,9 @@ struct NothingLostTests {
 
         let written = s.contents(of: disk.path + "/frames")
         #expect(!written.isEmpty, "no frame was written before the disk filled")
+        // The manifest (with its journal) lists every frame that reached the disk.
+        let manifest = try #require(try FrameManifest.read(folder: disk.path + "/frames"))
+        #expect(manifest.frames.map(\.file) == written, "manifest lists \(manifest.frames.count) of \(written.count) frames")
         #expect(written.allSatisfy { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }, "leftovers: \(written)")
         // Each surviving frame is byte for byte the frame a roomy disk gets.
         let reference = s.file("reference")

@@ -1,4 +1,5 @@
 import Foundation
+import ShatterTestSupport
 import Testing
 
 /// Every numeric option of every command at 0, negative, NaN, huge and malformed: each refused value
@@ -41,7 +42,8 @@ import Testing
         (["render", "splash"], "--scale", ["0", "-1", "nan", "1e300", "abc"], "--scale"),
         (["render", "splash"], "--duration", ["-1", "nan", "1e300", "abc"], "--duration"),
         (["render", "sprite"], "--frame-size", ["0x0", "-1x5", "10x", "100000x1", "abc"], "--frame-size"),
-        (["render", "sprite"], "--frames", ["0", "-1", "49", "nan", "99999999999999999999", "abc"], "--frames"),
+        (["render", "sprite"], "--sheet-frame-count", ["0", "-1", "49", "nan", "99999999999999999999", "abc"], "--sheet-frame-count"),
+        (["render", "sprite"], "--frames", ["-1", "5-2", "121", "abc"], "--frames"),
         (["render", "sprite"], "--duration", ["0", "-1", "nan", "1e300", "abc"], "--duration"),
         (["render", "sprite"], "--scale", ["0", "-1", "nan", "1e300", "abc"], "--scale"),
         (["render", "sprite"], "--fps", ["0", "-1", "nan", "1e300", "abc"], "--fps"),
@@ -66,7 +68,7 @@ import Testing
 
     @Test(arguments: cases)
     func refused(_ c: Case) throws {
-        let s = try Scratch()
+        let s = try TemporaryFolder()
         // Every command that writes gets a scratch --out, so "nothing written" can be checked there.
         let out = c.command.first == "render" || c.command.first == "compare" ? ["--out", s.file("out")] : []
         let sizeFree = c.option == "--size" || c.option == "--frame-size" || c.command.contains("--size")

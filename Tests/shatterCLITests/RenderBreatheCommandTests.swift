@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import Shatter
+import ShatterTestSupport
 
 /// `shatter render breathe` as a user runs it.
 @Suite struct RenderBreatheCommandTests {
     @Test func rendersTheCycleWithTheDefaultsAndAContactSheet() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("frames")
         let sheet = scratch.file("sheet.png")
         let run = try CLIRun.shatter(["render", "breathe", "--fps", "2", "--backend", "cpu", "--out", out,
@@ -27,7 +28,7 @@ import Shatter
     }
 
     @Test func petalsScaleCyclesAndDurationAreHonoured() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("frames")
         let run = try CLIRun.shatter(["render", "breathe", "--size", "100x80", "--scale", "2", "--petals", "3",
                                       "--cycles", "2", "--fps", "0.5", "--backend", "cpu", "--out", out])
@@ -58,7 +59,7 @@ import Shatter
 
     @Test(arguments: badCases)
     func badOptionsAreOneLineAndExit64(arguments: [String], expected: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let run = try CLIRun.shatter(["render", "breathe", "--backend", "cpu", "--out", scratch.file("out")] + arguments)
         #expect(run.status == 64, "\(arguments): \(run.stderr)")
         #expect(run.errorLines.count == 1, "\(run.stderr)")

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import Shatter
+import ShatterTestSupport
 
 /// A render stopped part-way, by Ctrl-C or by the kernel, then finished with `--resume`.
 @Suite struct ResumeCommandTests {
@@ -13,7 +14,7 @@ import Shatter
 
     @Test(arguments: Stop.allCases)
     func aStoppedRenderResumedEndsExactlyAsACleanRun(stop: Stop) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("stopped")
         let run = try BackgroundRun(render + ["--out", out], in: scratch)
         // Wait (without a clock) until a few frames are on disk, then stop it.
@@ -56,7 +57,7 @@ import Shatter
     }
 
     @Test func resumeRerendersAFrameWhosePNGNoLongerMatches() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("out")
         let small = ["render", "shatter", "--size", "40x30", "--fps", "10", "--backend", "cpu", "--out", out]
         #expect(try CLIRun.shatter(small).status == 0)
@@ -70,12 +71,12 @@ import Shatter
     }
 
     @Test func resumeRefusesAFolderOfAnotherRender() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("out")
         let small = ["render", "shatter", "--size", "40x30", "--fps", "10", "--backend", "cpu", "--out", out]
         #expect(try CLIRun.shatter(small).status == 0)
         let run = try CLIRun.shatter(small + ["--seed", "4", "--resume"])
         #expect(run.status == 1 && run.errorLines.count == 1)
-        #expect(run.stderr.contains("its manifest is for another render (--seed 0 vs 4)"), "\(run.stderr)")
+        #expect(run.stderr.contains("it holds another render (seed 0 vs 4)"), "\(run.stderr)")
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import Shatter
+import ShatterTestSupport
 
 /// Sharding as a scheduler runs it: separate `shatter` processes, one per shard, then a merge.
 @Suite struct ShardCommandTests {
     let render = ["render", "shatter", "--size", "48x36", "--fps", "20", "--backend", "cpu"]
 
     @Test func threeShardsInSeparateProcessesMergeIntoExactlyTheWholeRender() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let whole = scratch.file("whole")
         #expect(try CLIRun.shatter(render + ["--out", whole]).status == 0)
 
@@ -41,12 +42,13 @@ import Shatter
     }
 
     @Test func theManifestHashesTheRawPixelsAsRendered() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("out")
         #expect(try CLIRun.shatter(render + ["--frames", "3", "--seed", "9", "--out", out]).status == 0)
         let manifest = try #require(try FrameManifest.read(path: out + "/manifest.json"))
         #expect(manifest.effect == "shatter" && manifest.seed == 9 && manifest.backend == "cpu")
-        #expect(manifest.parameters["point-size"] == "2.0" && manifest.parameters["size"] == "48x36")
+        #expect(manifest.parameters["pointSize"] == "2.0" && manifest.parameters["width"] == "48"
+                && manifest.parameters["height"] == "36")
         #expect(manifest.renderer.hasPrefix("Shatter CPU renderer"))
         let entry = try #require(manifest.frames.first)
         #expect(manifest.frames.count == 1 && entry.index == 3 && entry.file == "frame-00003.png")
@@ -58,7 +60,7 @@ import Shatter
     }
 
     @Test func theShardIndexComesFromTheScheduler() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let k8s = try CLIRun.shatter(render + ["--shards", "4", "--out", scratch.file("k")], environment: ["JOB_COMPLETION_INDEX": "2"])
         #expect(k8s.status == 0)
         #expect(scratch.allContents(of: scratch.file("k")) == ["frame-00002.png", "frame-00006.png", "frame-00010.png",
@@ -72,13 +74,14 @@ import Shatter
     }
 
     @Test(arguments: [
-        (["--shard", "3/3"], [String: String](), "shard index 3 is outside 0…2 for 3 shards"),
+        (["--shard", "3/3"], [String: String](), "--shard 3/3: shard index 3 is outside 0…2 for 3 shards"),
+        (["--shards", "3"], ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "x"], "--shards 3: SLURM_ARRAY_TASK_MIN must be a whole number"),
         (["--shard", "1/2", "--shards", "2"], [:], "give --shard I/N or --shards N, not both"),
         (["--shards", "0"], [:], "--shards must be 1 or more, not 0"),
         (["--shards", "2"], ["JOB_COMPLETION_INDEX": "", "SLURM_ARRAY_TASK_ID": ""], "--shards 2 takes this shard's index from"),
     ])
     func badShardOptionsAreOneLineAndExit64(arguments: [String], environment: [String: String], message: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let run = try CLIRun.shatter(render + arguments + ["--out", scratch.file("x")], environment: environment)
         #expect(run.status == 64)
         #expect(run.errorLines.count == 1)
@@ -86,7 +89,7 @@ import Shatter
     }
 
     @Test func mergeReportsMissingFramesAndExits1() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         for i in [0, 2] {
             #expect(try CLIRun.shatter(render + ["--shard", "\(i)/3", "--out", scratch.file("s\(i)")]).status == 0)
         }
@@ -103,7 +106,7 @@ final class BackgroundRun {
     let process = Process()
     let stderrPath: String
 
-    init(_ arguments: [String], in scratch: Scratch) throws {
+    init(_ arguments: [String], in scratch: TemporaryFolder) throws {
         process.executableURL = URL(fileURLWithPath: CLIRun.binary)
         process.arguments = arguments
         // Files, not pipes: nobody reads while it runs, and a full pipe would block it.

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import Shatter
+import ShatterTestSupport
 
 /// `shatter render splash` as a user runs it.
 @Suite struct SplashCommandTests {
     @Test func rendersTheRequestedFramesAtTheRequestedSize() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let out = scratch.file("frames")
         let sheet = scratch.file("sheet.png")
         let run = try CLIRun.shatter(["render", "splash", "--size", "40x60", "--scale", "2", "--duration", "0.5",
@@ -37,7 +38,7 @@ import Shatter
         (["--size", "20000x10"], "too large"),
     ])
     func badOptionsAreOneLineAndExit64(arguments: [String], expected: String) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder()
         let run = try CLIRun.shatter(["render", "splash", "--backend", "cpu", "--out", scratch.file("out")] + arguments)
         #expect(run.status == 64, "\(run.stderr)")
         #expect(run.errorLines.count == 1 && run.stderr.hasPrefix("shatter: error: "))

@@ -13,7 +13,7 @@ import ShatterCore
 /// let list = splash.displayList(at: 0.5)
 /// ```
 public struct UberSplash: Sendable {
-    public struct Parameters: Sendable, Equatable, ScreenSized {
+    public struct Parameters: Sendable, Equatable, Codable, ScreenSized {
         /// Screen size in points.
         public var width: Int
         public var height: Int

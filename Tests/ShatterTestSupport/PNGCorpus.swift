@@ -2,20 +2,20 @@ import Foundation
 
 /// Builds PNG files byte by byte (stored deflate blocks, hand-computed CRCs), so the bad-input
 /// corpus can hold what Shatter's own encoder never writes: 16-bit, interlaced, gray + alpha,
-/// palette, APNG chunks, and every kind of damage.
-enum PNGCorpus {
+/// palette, APNG chunks, and every kind of damage; and takes existing PNG files apart chunk by chunk.
+public enum PNGCorpus {
     /// One pixel as straight 8-bit RGBA; the files below store it in various formats.
-    typealias Pixel = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
+    public typealias Pixel = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
 
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The picture every valid corpus file holds: opaque where `a` is 255.
-    static func pixel(_ x: Int, _ y: Int) -> Pixel {
+    public static func pixel(_ x: Int, _ y: Int) -> Pixel {
         (UInt8(x * 40 % 256), UInt8(y * 50 % 256), UInt8((x + y) * 20 % 256), 255)
     }
 
     /// Straight RGBA8 bytes of ``pixel(_:_:)`` (gray when `gray`), for the reference file.
-    static func reference(width: Int, height: Int, gray: Bool = false, alpha: (Int, Int) -> UInt8 = { _, _ in 255 }) -> [UInt8] {
+    public static func reference(width: Int, height: Int, gray: Bool = false, alpha: (Int, Int) -> UInt8 = { _, _ in 255 }) -> [UInt8] {
         (0..<height).flatMap { y in (0..<width).flatMap { x -> [UInt8] in
             let p = pixel(x, y)
             return gray ? [p.r, p.r, p.r, alpha(x, y)] : [p.r, p.g, p.b, alpha(x, y)]
@@ -24,7 +24,7 @@ enum PNGCorpus {
 
     /// A whole PNG: IHDR, `extra` chunks, one IDAT of the given samples, IEND.
     /// `sample(x, y)` gives the bytes of one pixel as stored (already big-endian for 16-bit).
-    static func png(width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8, interlaced: Bool = false,
+    public static func png(width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8, interlaced: Bool = false,
                     extra: [UInt8] = [], sample: (Int, Int) -> [UInt8]) -> [UInt8] {
         var raw: [UInt8] = []
         for (xs, ys) in passes(width: width, height: height, interlaced: interlaced) {
@@ -38,7 +38,7 @@ enum PNGCorpus {
     }
 
     /// Column and row lists of each pass: one pass, or Adam7's seven (empty passes left out).
-    static func passes(width: Int, height: Int, interlaced: Bool) -> [([Int], [Int])] {
+    public static func passes(width: Int, height: Int, interlaced: Bool) -> [([Int], [Int])] {
         let adam7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
         let layout = interlaced ? adam7 : [(0, 0, 1, 1)]
         return layout.compactMap { x0, y0, dx, dy in
@@ -47,13 +47,13 @@ enum PNGCorpus {
         }
     }
 
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
-        return be32(UInt32(data.count)) + body + be32(crc32(body))
+        return be32(UInt32(data.count)) + body + be32(CRC32.checksum(body))
     }
 
     /// A zlib stream of stored (uncompressed) deflate blocks.
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+    public static func zlibStored(_ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
         var offset = 0
         repeat {
@@ -68,33 +68,38 @@ enum PNGCorpus {
         return out + be32(b << 16 | a)
     }
 
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
+    public static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
 
     /// Offset of the first chunk of `type` (its length field).
-    static func offset(of type: String, in png: [UInt8]) -> Int? {
-        var at = 8
-        while at + 8 <= png.count {
-            let length = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
-            if String(decoding: png[at + 4..<at + 8], as: UTF8.self) == type { return at }
-            at += 12 + length
-        }
-        return nil
+    public static func offset(of type: String, in png: [UInt8]) -> Int? {
+        chunks(png).first { $0.type == type }?.offset
     }
 
     /// `png` with the IHDR's width and height replaced and its CRC recomputed.
-    static func withSize(_ png: [UInt8], width: UInt32, height: UInt32) -> [UInt8] {
+    public static func withSize(_ png: [UInt8], width: UInt32, height: UInt32) -> [UInt8] {
         var png = png
         png.replaceSubrange(16..<24, with: be32(width) + be32(height))
-        png.replaceSubrange(29..<33, with: be32(crc32(Array(png[12..<29]))))
+        png.replaceSubrange(29..<33, with: be32(CRC32.checksum(png[12..<29])))
         return png
+    }
+
+    /// (type, offset of the length field, data length) of each chunk after the signature.
+    public static func chunks(_ png: [UInt8]) -> [(type: String, offset: Int, length: Int)] {
+        var result: [(String, Int, Int)] = []
+        var at = 8
+        while at + 8 <= png.count {
+            let length = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
+            result.append((String(decoding: png[at + 4..<at + 8], as: UTF8.self), at, length))
+            at += 12 + length
+        }
+        return result
+    }
+
+    /// `png` without its first chunk of `type` (unchanged when it has none).
+    public static func removingChunk(_ type: String, from png: [UInt8]) -> [UInt8] {
+        guard let chunk = chunks(png).first(where: { $0.type == type }) else { return png }
+        var copy = png
+        copy.removeSubrange(chunk.offset..<chunk.offset + 12 + chunk.length)
+        return copy
     }
 }

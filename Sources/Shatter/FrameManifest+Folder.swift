@@ -1,0 +1,45 @@
+import Foundation
+import Glibc
+
+extension FrameManifest {
+    /// `manifest.journal`: the frames a render wrote since `manifest.json` was last rewritten, one JSON
+    /// entry per line, appended as each frame lands (so recording a frame costs the same at frame
+    /// 300,000 as at frame 1). A render folds it into `manifest.json` and removes it when it ends; a
+    /// killed render leaves it, and readers replay it.
+    public static let journalName = "manifest.journal"
+
+    /// A folder's manifest with its journal replayed (later entries win, a torn last line is ignored);
+    /// nil when the folder has no manifest.
+    public static func read(folder: String) throws -> FrameManifest? {
+        guard var manifest = try read(path: folder + "/" + fileName) else { return nil }
+        let journal = folder + "/" + journalName
+        guard let data = FileManager.default.contents(atPath: journal), !data.isEmpty else { return manifest }
+        var byIndex = Dictionary(manifest.frames.map { ($0.index, $0) }, uniquingKeysWith: { $1 })
+        let decoder = JSONDecoder()
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            guard let entry = try? decoder.decode(Entry.self, from: Data(line)) else { continue }
+            byIndex[entry.index] = entry
+        }
+        manifest.frames = byIndex.keys.sorted().map { byIndex[$0]! }
+        return manifest
+    }
+
+    /// Removes a folder's manifest and journal (not its frames).
+    static func remove(folder: String) {
+        unlink(folder + "/" + fileName)
+        unlink(folder + "/" + journalName)
+    }
+
+    /// The frame index of a file named as renders name frames (`frame-00012.png` → 12), else nil.
+    public static func index(of fileName: String) -> Int? {
+        guard fileName.hasPrefix("frame-"), fileName.hasSuffix(".png") else { return nil }
+        let digits = fileName.dropFirst(6).dropLast(4)
+        guard digits.count >= 5, digits.count <= 12, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        return Int(digits)
+    }
+
+    /// One entry as a journal line: the JSON of the entry, keys sorted, then a newline.
+    static func journalLine(_ entry: Entry) -> [UInt8] {
+        Array("{\"file\":\"\(entry.file)\",\"index\":\(entry.index),\"pngSHA256\":\"\(entry.pngSHA256)\",\"sha256\":\"\(entry.sha256)\"}\n".utf8)
+    }
+}

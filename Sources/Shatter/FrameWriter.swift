@@ -1,0 +1,116 @@
+import Foundation
+import Glibc
+
+/// Where the frame pipeline puts each rendered frame; called on the encoding cores.
+public protocol FrameWriter: Sendable {
+    /// Encodes and stores frame `index`, the `position`-th frame of this run (0, 1, 2, …, in render
+    /// order); returns what a manifest records, or nil for writers that keep no record.
+    func write(_ image: Image, index: Int, position: Int) throws -> FramePipeline.WrittenFrame?
+}
+
+/// Each frame a PNG file in a folder, written atomically, hashed for the manifest.
+public struct FolderFrameWriter: FrameWriter {
+    public let folder: OutputDirectory
+    public let png: PNGWriteOptions
+
+    public init(folder: OutputDirectory, png: PNGWriteOptions = PNGWriteOptions()) {
+        self.folder = folder
+        self.png = png
+    }
+
+    public func write(_ image: Image, index: Int, position: Int) throws -> FramePipeline.WrittenFrame? {
+        let path = folder.framePath(index)
+        let bytes = try PNGEncoder.write(image, to: path, options: png)
+        return FramePipeline.WrittenFrame(index: index, path: path, pixelSHA256: SHA256Hex.of(image.pixels),
+                                          pngSHA256: SHA256Hex.of(bytes))
+    }
+}
+
+/// How frames go down a stream.
+public enum StreamFormat: String, Sendable, CaseIterable {
+    /// One PNG after another (what `ffmpeg -f image2pipe` reads).
+    case png
+    /// Raw 8-bit RGBA, straight alpha, row 0 at the top, frame after frame (`-f rawvideo -pix_fmt rgba`).
+    case rgba
+}
+
+/// Frames written to a file descriptor (standard output, a pipe into ffmpeg) in frame order, though
+/// they are encoded in parallel: each encoder waits for its turn to write.
+public final class StreamFrameWriter: FrameWriter, @unchecked Sendable {
+    public let fd: Int32
+    public let format: StreamFormat
+    public let png: PNGWriteOptions
+    /// Unchecked Sendable: `turn` is only read and written under `condition`.
+    private let condition = NSCondition()
+    private var turn = 0
+    private var broken = false
+
+    public init(fd: Int32, format: StreamFormat, png: PNGWriteOptions = PNGWriteOptions()) {
+        self.fd = fd
+        self.format = format
+        self.png = png
+    }
+
+    public func write(_ image: Image, index: Int, position: Int) throws -> FramePipeline.WrittenFrame? {
+        let bytes: [UInt8]
+        do {
+            bytes = format == .png ? try PNGEncoder.encode(image, options: png) : RawRGBA.bytes(image, background: png.background)
+        } catch {
+            pass(position)
+            throw error
+        }
+        condition.lock()
+        while turn != position { condition.wait() }
+        defer {
+            turn += 1
+            condition.broadcast()
+            condition.unlock()
+        }
+        guard !broken else { throw StreamError.readerClosed }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                offset += n
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                let code = errno
+                broken = true
+                if code == EPIPE { throw StreamError.readerClosed }
+                throw StreamError.writeFailed(reason: String(cString: strerror(code)))
+            }
+        }
+        return nil
+    }
+
+    /// Lets the frames after `position` write when this one failed before its turn.
+    private func pass(_ position: Int) {
+        condition.lock()
+        while turn != position { condition.wait() }
+        broken = true
+        turn += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// Frames only looked at (for a contact sheet), never stored.
+public struct DiscardingFrameWriter: FrameWriter {
+    public init() {}
+    public func write(_ image: Image, index: Int, position: Int) throws -> FramePipeline.WrittenFrame? { nil }
+}
+
+/// Why frames could not be streamed.
+public enum StreamError: Error, CustomStringConvertible, Equatable {
+    /// The reading end of the pipe was closed (the reader quit).
+    case readerClosed
+    case writeFailed(reason: String)
+
+    public var description: String {
+        switch self {
+        case .readerClosed: return "the program reading the frames closed the pipe"
+        case .writeFailed(let reason): return "cannot write the frame stream: \(reason)"
+        }
+    }
+}

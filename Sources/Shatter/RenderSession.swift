@@ -1,0 +1,202 @@
+import Foundation
+
+/// A whole render of an effect into a folder of PNG frames, as `shatter render` does it: the frames
+/// selected (a range, a shard), a renderer, `manifest.json` kept up to date as frames land (so a
+/// stopped render can resume), an optional contact sheet, progress and cancellation.
+///
+/// ```swift
+/// let effect = UberSplash(parameters: .init(duration: 1))
+/// var options = RenderSession<UberSplash>.Options()
+/// options.fps = 30
+/// let session = try RenderSession(effect: effect, renderer: try Backend.cpu.makeRenderer(),
+///                                 folder: "splash-frames", options: options)
+/// let summary = try session.run()
+/// print("\(summary.written) frames in \(summary.seconds) s")
+/// ```
+public struct RenderSession<E: Effect> {
+    public struct Options: Sendable {
+        /// Frames per second: frame i is the instant i / fps.
+        public var fps: Double = 60
+        /// The frames of the whole job (over all shards); nil for every frame.
+        public var range: ClosedRange<Int>?
+        /// This process's shard of the job; nil for all of it.
+        public var shard: FrameShard?
+        /// What to do when the folder already holds frames or a manifest: refuse another render (the
+        /// default), resume this one, or overwrite the earlier one.
+        public var existingFrames = ExistingFrames.refuse
+        public var png = PNGWriteOptions()
+        /// Also gather a contact sheet of this many evenly spaced frames.
+        public var contactSheetFrames: Int?
+        /// Frames rendered but not yet written, at most; bounds memory.
+        public var framesInFlight = 4
+
+        public init() {}
+    }
+
+    public let effect: E
+    public let renderer: Backend.Choice
+    public let destination: RenderDestination
+    public let options: Options
+    public let selection: FrameSelection
+
+    /// Checks the frame selection and, for a folder, creates it; renders nothing yet.
+    public init(effect: E, renderer: Backend.Choice, destination: RenderDestination, options: Options = Options()) throws {
+        self.effect = effect
+        self.renderer = renderer
+        self.options = options
+        selection = try FrameSelection(timeline: FrameTimeline(duration: effect.duration, fps: options.fps),
+                                       range: options.range, shard: options.shard, reversed: effect.playsBackwards)
+        if case .folder(let path) = destination { _ = try OutputDirectory(path) }
+        self.destination = destination
+    }
+
+    /// A render into a folder of PNG frames with its manifest.
+    public init(effect: E, renderer: Backend.Choice, folder: String, options: Options = Options()) throws {
+        try self.init(effect: effect, renderer: renderer, destination: .folder(folder), options: options)
+    }
+
+    /// The folder frames go to, for a folder destination.
+    public var folder: OutputDirectory? {
+        guard case .folder(let path) = destination else { return nil }
+        return try? OutputDirectory(path)
+    }
+
+    /// Renders every selected frame not kept from an earlier run, writing each PNG atomically and
+    /// recording it in the manifest. Holds the folder's lock throughout, so a second render into the
+    /// same folder is refused at once. Stops at the first error, leaving every frame written before it
+    /// whole and listed. `events` hears when the plan is known and after each frame, on any thread.
+    public func run(cancellation: CancellationToken = CancellationToken(),
+                    events: @escaping @Sendable (RenderEvent) -> Void = { _ in }) throws -> RenderSummary {
+        switch destination {
+        case .folder(let path):
+            return try runIntoFolder(try OutputDirectory(path), cancellation: cancellation, events: events)
+        case .stream(let fd, let format):
+            let writer = StreamFrameWriter(fd: fd, format: format, png: options.png)
+            return try runPipeline(writer, frames: selection.indices, kept: 0, cancellation: cancellation, events: events)
+        case .none:
+            return try runPipeline(DiscardingFrameWriter(), frames: selection.indices, kept: 0, cancellation: cancellation,
+                                   events: events)
+        }
+    }
+
+    private func runIntoFolder(_ folder: OutputDirectory, cancellation: CancellationToken,
+                               events: @escaping @Sendable (RenderEvent) -> Void) throws -> RenderSummary {
+        let lock = try FolderLock(folder: folder.path)
+        defer { lock.release() }
+        folder.removeStaleTemporaries()
+        let manifest = try startingManifest()
+        let kept = try options.existingFrames.prepare(folder, for: manifest)
+        let done = Set(kept.map(\.index))
+        let frames = selection.indices.filter { !done.contains($0) }
+        let recorder = try ManifestRecorder(folder: folder.path, manifest: withFrames(kept, manifest),
+                                            expectedFrames: frames.count)
+        defer { try? recorder.finish() }  // even when a write fails, the manifest lists what is done
+        let summary = try runPipeline(FolderFrameWriter(folder: folder, png: options.png), frames: frames, kept: kept.count,
+                                      cancellation: cancellation, events: events) { frame in
+            try recorder.record(FrameManifest.Entry(index: frame.index, file: OutputDirectory.frameName(frame.index),
+                                                    sha256: frame.pixelSHA256, pngSHA256: frame.pngSHA256))
+        }
+        do {
+            try recorder.finish()
+        } catch {
+            throw RenderSessionError.manifestNotWritten(framesOnDisk: kept.count + summary.written, reason: "\(error)")
+        }
+        return summary
+    }
+
+    /// Renders `frames` through the pipeline into `writer`, gathering the contact sheet.
+    private func runPipeline(_ writer: any FrameWriter, frames: [Int], kept: Int, cancellation: CancellationToken,
+                             events: @escaping @Sendable (RenderEvent) -> Void,
+                             written: (@Sendable (FramePipeline.WrittenFrame) throws -> Void)? = nil) throws -> RenderSummary {
+        events(.planned(toRender: frames.count, kept: kept))
+        var sheet = ContactSheetGatherer(frames: frames, count: options.contactSheetFrames)
+        let pipeline = FramePipeline(writer: writer, framesInFlight: options.framesInFlight)
+        let selection = self.selection, effect = self.effect
+        let summary = try pipeline.run(
+            frames: frames, renderer: renderer.renderer,
+            displayList: { effect.displayList(at: selection.time(of: $0)) },
+            inspect: { index, image in sheet.offer(index, image, time: selection.time(of: index)) },
+            shouldStop: { cancellation.isCancelled },
+            written: written,
+            progress: { written, total in events(.frameWritten(written: written, total: total)) })
+        return RenderSummary(written: summary.frames, kept: kept, interrupted: summary.interrupted,
+                             seconds: summary.seconds, renderSeconds: summary.renderSeconds,
+                             encodeSeconds: summary.encodeSeconds, contactSheet: sheet.render())
+    }
+
+    /// The manifest's header for this job: the effect's parameters, its inputs' hashes, the renderer.
+    func startingManifest() throws -> FrameManifest {
+        var parameters = try FlatParameters.encode(effect.parameters)
+        if let background = options.png.background { parameters["background"] = background.hexRGB }
+        let inputs = effect.inputs.mapValues { SHA256Hex.of($0.image.pixels) }
+        return FrameManifest(
+            effect: E.name, parameters: parameters, inputs: inputs.isEmpty ? nil : inputs,
+            seed: parameters["seed"].flatMap { UInt64($0) }, backend: renderer.backend.rawValue,
+            renderer: renderer.renderer.description, fps: options.fps, frameCount: selection.timeline.count,
+            range: .init(first: selection.range.lowerBound, last: selection.range.upperBound), shard: selection.shard)
+    }
+
+    private func withFrames(_ frames: [FrameManifest.Entry], _ manifest: FrameManifest) -> FrameManifest {
+        var manifest = manifest
+        manifest.frames = frames
+        return manifest
+    }
+}
+
+/// Where a render's frames go.
+public enum RenderDestination: Sendable, Equatable {
+    /// PNG files `frame-NNNNN.png` and `manifest.json` in a folder (created when missing), locked for
+    /// the render, resumable.
+    case folder(String)
+    /// A stream on a file descriptor (standard output, a pipe into ffmpeg), frames in order.
+    case stream(fd: Int32, format: StreamFormat)
+    /// Nowhere: frames are only gathered for the contact sheet.
+    case none
+}
+
+/// What a render reports while it runs.
+public enum RenderEvent: Sendable, Equatable {
+    /// Before the first frame: how many frames will be rendered, and how many an earlier run left.
+    case planned(toRender: Int, kept: Int)
+    /// A frame's PNG is in place: `written` of `total` so far.
+    case frameWritten(written: Int, total: Int)
+}
+
+/// What a render did.
+public struct RenderSummary {
+    /// Frames rendered and written by this run.
+    public let written: Int
+    /// Frames kept from an earlier run.
+    public let kept: Int
+    /// The cancellation token stopped the render before every frame was rendered.
+    public let interrupted: Bool
+    public let seconds: Double
+    /// Time drawing (on the calling thread), and encoding + writing (summed over the encoding cores).
+    public let renderSeconds: Double
+    public let encodeSeconds: Double
+    /// The contact sheet, when one was asked for and a frame was rendered.
+    public let contactSheet: Image?
+}
+
+extension RGBA8 {
+    /// `rrggbb`, lower case, alpha left out.
+    public var hexRGB: String {
+        let value = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 6 - digits.count) + digits
+    }
+}
+
+/// A render that drew its frames but could not finish its bookkeeping.
+public enum RenderSessionError: Error, CustomStringConvertible {
+    /// Every frame written is complete on disk (and listed in `manifest.journal`), but the final
+    /// `manifest.json` could not be written.
+    case manifestNotWritten(framesOnDisk: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case .manifestNotWritten(let frames, let reason):
+            return "the \(frames) frames are written, but the manifest is not: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Glibc
+
+/// A video file made by the `ffmpeg` on `PATH` (or a given one), fed raw RGBA frames through a pipe:
+/// no frame touches the disk. The container picks the codec (H.264 yuv420p for `.mp4`, VP9 with
+/// alpha for `.webm`, ProRes 4444 with alpha for `.mov` (422 HQ when opaque), a palette pass for
+/// `.gif`, lossless FFV1 for `.mkv`). ffmpeg writes a temporary sibling that is renamed into place
+/// when it succeeds, so a failed or interrupted encode leaves no half-written video.
+///
+/// ```swift
+/// let video = try VideoEncoder(VideoEncoder.Request(path: "out.mp4", width: 375, height: 667, fps: 60))
+/// let session = try RenderSession(effect: effect, renderer: choice,
+///                                 destination: .stream(fd: video.input, format: .rgba), options: options)
+/// _ = try session.run()
+/// try video.finish()
+/// ```
+public final class VideoEncoder {
+    public struct Request: Sendable {
+        public var path: String
+        public var width: Int
+        public var height: Int
+        public var fps: Double
+        /// Keep an alpha channel where the container can (`.webm`, `.mov`, `.gif`).
+        public var alpha = true
+        /// The ffmpeg to run; nil: the first `ffmpeg` on `PATH`.
+        public var ffmpeg: String?
+        /// More output options, placed before the output file (e.g. `-crf 28`).
+        public var extraArguments: [String] = []
+
+        public init(path: String, width: Int, height: Int, fps: Double) {
+            self.path = path
+            self.width = width
+            self.height = height
+            self.fps = fps
+        }
+    }
+
+    public static let containers = ["mp4", "webm", "mov", "gif", "mkv"]
+
+    public let request: Request
+    private let process: Process
+    private let stdin: Pipe
+    private let errors: Locked<[UInt8]>
+    private let temporary: String
+
+    /// The file descriptor to write raw RGBA frames to.
+    public var input: Int32 { stdin.fileHandleForWriting.fileDescriptor }
+
+    /// Checks the output path and starts ffmpeg.
+    public init(_ request: Request) throws {
+        self.request = request
+        let container = (request.path as NSString).pathExtension.lowercased()
+        guard Self.containers.contains(container) else { throw VideoError.unknownContainer(path: request.path) }
+        try OutputFile.checkWritable(request.path)
+        let executable = try request.ffmpeg.map { try Self.checkExecutable($0) } ?? Self.findOnPath()
+        temporary = request.path.replacingLastComponent { ".\($0).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))" }
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = Self.arguments(request, container: container, output: temporary)
+        stdin = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr
+        let errors = Locked<[UInt8]>([])
+        self.errors = errors
+        stderr.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            errors.withLock { $0 = Array(($0 + data).suffix(4096)) }  // the last words are the ones that matter
+        }
+        do {
+            try process.run()
+        } catch {
+            throw VideoError.cannotStart(ffmpeg: executable, reason: "\(error)")
+        }
+    }
+
+    /// ffmpeg's arguments: raw RGBA in on standard input, the container's codec out.
+    static func arguments(_ request: Request, container: String, output: String) -> [String] {
+        let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+                     "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(request.width)x\(request.height)",
+                     "-framerate", Self.rate(request.fps), "-i", "pipe:0"]
+        // yuv420p needs even sides: pad an odd one with one transparent/black row or column.
+        let even = ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
+        let codec: [String]
+        switch container {
+        case "mp4": codec = even + ["-c:v", "libx264", "-preset", "fast", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4"]
+        case "webm":
+            codec = even + ["-c:v", "libvpx-vp9", "-pix_fmt", request.alpha ? "yuva420p" : "yuv420p", "-crf", "32", "-b:v", "0",
+                            "-f", "webm"]
+        case "mov":
+            codec = request.alpha ? ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-f", "mov"]
+                : ["-c:v", "prores_ks", "-profile:v", "3", "-pix_fmt", "yuv422p10le", "-f", "mov"]
+        case "gif":
+            codec = ["-filter_complex", "[0:v]split[a][b];[a]palettegen=reserve_transparent=\(request.alpha ? 1 : 0)[p];[b][p]paletteuse",
+                     "-loop", "0", "-f", "gif"]
+        default: codec = ["-c:v", "ffv1", "-pix_fmt", request.alpha ? "bgra" : "bgr0", "-f", "matroska"]
+        }
+        return input + codec + request.extraArguments + [output]
+    }
+
+    /// Closes ffmpeg's input, waits for it, and moves the finished video into place.
+    public func finish() throws {
+        try? stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+        Thread.sleep(forTimeInterval: 0.05)  // let the last of stderr arrive
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            unlink(temporary)
+            throw VideoError.ffmpegFailed(status: process.terminationStatus, message: lastWords())
+        }
+        guard rename(temporary, request.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw OutputFolderError.cannotWriteFile(path: request.path, reason: reason)
+        }
+    }
+
+    /// Stops ffmpeg and removes what it wrote (after a failed or interrupted render).
+    public func abandon() {
+        try? stdin.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        unlink(temporary)
+    }
+
+    /// ffmpeg's last two lines of complaint, if it said anything.
+    public func lastWords() -> String {
+        let text = String(decoding: errors.withLock { $0 }, as: UTF8.self)
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return lines.suffix(2).joined(separator: " | ")
+    }
+
+    private static func rate(_ fps: Double) -> String {
+        fps == fps.rounded() && fps < 1e9 ? String(Int(fps)) : String(fps)
+    }
+
+    private static func findOnPath() throws -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") where access("\(folder)/ffmpeg", X_OK) == 0 {
+            return "\(folder)/ffmpeg"
+        }
+        throw VideoError.ffmpegNotFound(searched: path)
+    }
+
+    private static func checkExecutable(_ path: String) throws -> String {
+        guard access(path, X_OK) == 0 else { throw VideoError.ffmpegNotFound(searched: path) }
+        return path
+    }
+
+}
+
+/// Why a video could not be made.
+public enum VideoError: Error, CustomStringConvertible, Equatable {
+    case unknownContainer(path: String)
+    /// No executable ffmpeg where it was looked for (the PATH, or the given path).
+    case ffmpegNotFound(searched: String)
+    case cannotStart(ffmpeg: String, reason: String)
+    /// ffmpeg exited with `status`; `message` is its last words.
+    case ffmpegFailed(status: Int32, message: String)
+
+    public var description: String {
+        switch self {
+        case .unknownContainer(let path):
+            return "\(path): Shatter writes video as " + VideoEncoder.containers.map { "." + $0 }.joined(separator: ", ")
+        case .ffmpegNotFound(let searched): return "no ffmpeg found (looked in \(searched))"
+        case .cannotStart(let ffmpeg, let reason): return "cannot start \(ffmpeg): \(reason)"
+        case .ffmpegFailed(let status, let message):
+            return "ffmpeg failed (exit \(status))" + (message.isEmpty ? "" : ": \(message)")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Shatter
+
+/// A failure while running (exit 1) whose message already says what to do.
+struct CLIFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The one place library errors become command-line words: the library describes values and limits;
+/// here each error gains the flag that fixes it, and bad requests become usage errors (exit 64).
+enum CLIErrors {
+    static func translate(_ error: any Error) -> any Error {
+        switch error {
+        case let error as FrameSelectionError:
+            switch error {
+            case .outsideTimeline(let first, let last, let count):
+                return ValidationError("--frames \(first)-\(last) is outside this animation's frames 0-\(count - 1)")
+            case .tooManyFrames(let count, let limit, let whole):
+                let what = count == whole ? "--duration × --fps is \(count) frames" : "--frames selects \(count) frames"
+                return ValidationError("\(what); at most \(limit) can be rendered at once — lower --fps or use --frames A-B")
+            case .badTimeline:
+                return ValidationError("--duration × --fps is not a number of frames: \(error)")
+            }
+        case let error as OutputFolderError:
+            switch error {
+            case .cannotWriteFile: return CLIFailure(description: "\(error)")
+            case .busy: return CLIFailure(description: "--out: \(error); wait for it to finish, or choose another --out")
+            case .holdsAnotherRender(_, let difference) where difference.hasPrefix("shard "):
+                return CLIFailure(description: "--out: \(error); give each shard its own --out (then `shatter manifest merge`)")
+            case .holdsEarlierReport:
+                return CLIFailure(description: "--out: \(error); add --overwrite to replace it, or choose another --out")
+            case .holdsAnotherRender, .holdsUnclaimedFrames:
+                return CLIFailure(description: "--out: \(error); to finish that render rerun it with --resume, "
+                                  + "to replace it add --overwrite, or choose another --out")
+            default: return CLIFailure(description: "--out: \(error); give a writable folder path")
+            }
+        case let error as ManifestError:
+            switch error {
+            case .differentRender(let folder, let difference):
+                return CLIFailure(description: "cannot --resume into \(folder): it holds another render (\(difference)); "
+                                  + "use the same options or another --out")
+            case .missing(let folder):
+                return CLIFailure(description: "\(error); is \(folder) a render's --out folder?")
+            default: return error
+            }
+        case let error as VideoError:
+            switch error {
+            case .ffmpegNotFound:
+                return CLIFailure(description: "\(error); install it (apt-get install ffmpeg, or Tools/setup.sh) or give --ffmpeg PATH")
+            default: return CLIFailure(description: "\(error)")
+            }
+        case let error as StreamError:
+            return CLIFailure(description: "\(error); stopped")
+        case let error as CompareError:
+            return CLIFailure(description: "\(error); lower --ignored-border")
+        case let error as RenderSessionError:
+            return CLIFailure(description: "\(error); the frames on disk are complete, and --resume will find them")
+        case let error as GLError:
+            return CLIFailure(description: describe(error))
+        case let error as SpriteSheetPlayer.SheetError:
+            return CLIFailure(description: "\(error); check --frame-size and --sheet-frame-count")
+        default:
+            return error
+        }
+    }
+
+    static func describe(_ error: GLError) -> String {
+        switch error {
+        case .noPlatform: return "\(error); install Mesa's EGL (Tools/setup.sh) or use --backend cpu"
+        case .glVersionTooOld: return "\(error); use --backend cpu"
+        case .pointSizeOutOfRange: return "\(error); use a smaller --point-size or --scale, or --backend cpu"
+        case .textureTooLarge: return "\(error); use a smaller image or --backend cpu"
+        case .noSuchDevice: return "\(error); run `shatter info` to list them and pick one with --device N"
+        default: return "\(error)"
+        }
+    }
+
+    static func describe(_ fallback: Backend.Fallback) -> String {
+        switch fallback {
+        case .softwareRasterizer: return "\(fallback) (--backend gl to use it anyway)"
+        case .glUnavailable: return "\(fallback)"
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Glibc
+import Shatter
+
+/// What every `render` subcommand does with a built effect: options into a ``RenderSession`` (a folder,
+/// a stream on standard output, or a video through ffmpeg), the backend's note, progress, signals,
+/// the summary line, the contact sheet, exit codes.
+struct RenderRun {
+    let timing: TimingOptions
+    let output: OutputOptions
+    let sharding: ShardOptions
+    let delivery: DeliveryOptions
+
+    func run<E: Effect>(_ effect: E) throws {
+        let streamFormat = delivery.pipe ?? (output.out == "-" ? .png : nil)
+        try checkCombinations(streaming: streamFormat != nil)
+        if let sheet = output.contactSheet { try OutputFile.checkWritable(sheet) }
+        if let video = delivery.video { try OutputFile.checkWritable(video) }
+
+        var options = RenderSession<E>.Options()
+        options.fps = timing.rate.fps
+        options.range = timing.range
+        options.shard = try sharding.resolved()
+        options.existingFrames = sharding.existingFrames
+        options.png = PNGWriteOptions(compressionLevel: output.compression, background: output.background?.color)
+        options.contactSheetFrames = output.contactSheet == nil ? nil : output.sheetFrames
+        // The frames are checked before the backend starts, so a bad range costs no GL bring-up.
+        _ = try FrameSelection(timeline: FrameTimeline(duration: effect.duration, fps: options.fps), range: options.range,
+                               shard: options.shard)
+        let choice = try output.backend.makeRenderer(gl: .init(deviceIndex: try output.device.resolvedIndex()))
+        if let fallback = choice.fallback, !delivery.quiet { Terminal.error("shatter: \(CLIErrors.describe(fallback))") }
+
+        var video: VideoEncoder?
+        let destination: RenderDestination
+        if let path = delivery.video {
+            var request = VideoEncoder.Request(path: path, width: effect.pixelWidth, height: effect.pixelHeight, fps: options.fps)
+            request.alpha = output.background == nil
+            request.ffmpeg = delivery.ffmpeg
+            request.extraArguments = delivery.ffmpegArgs.map { $0.split(separator: " ").map(String.init) } ?? []
+            let encoder = try VideoEncoder(request)
+            video = encoder
+            destination = .stream(fd: encoder.input, format: .rgba)
+        } else if let streamFormat {
+            destination = .stream(fd: STDOUT_FILENO, format: streamFormat)
+        } else if output.out == nil, output.contactSheet != nil {
+            destination = .none
+        } else {
+            destination = .folder(output.out ?? "frames")
+        }
+        if case .stream = destination { signal(SIGPIPE, SIG_IGN) }  // a closed pipe is an error to report, not a death
+
+        let session = try RenderSession(effect: effect, renderer: choice, destination: destination, options: options)
+        let cancellation = Interruption.install()
+        let progress = ProgressDisplay(mode: delivery.progressMode)
+        let resuming = options.existingFrames == .resume
+        let summary: RenderSummary
+        do {
+            summary = try session.run(cancellation: cancellation) { event in
+                if case .planned(let toRender, let kept) = event, resuming {
+                    print("Resuming: \(kept) \(Self.frames(kept)) already done, \(toRender) to render")
+                }
+                progress.handle(event)
+            }
+        } catch {
+            progress.end()
+            guard let video else { throw error }
+            video.abandon()
+            // A closed pipe into ffmpeg means ffmpeg gave up: its own words say why.
+            if error as? StreamError == .readerClosed { throw VideoError.ffmpegFailed(status: 1, message: video.lastWords()) }
+            throw error
+        }
+        progress.end()
+        if summary.interrupted {
+            video?.abandon()
+            Terminal.error("shatter: interrupted after \(summary.written) \(Self.frames(summary.written)); "
+                           + (video == nil ? "rerun with --resume to finish" : "no video was written"))
+            throw ExitCode(128 + (Interruption.receivedSignal ?? SIGINT))
+        }
+        try video?.finish()
+        if let path = output.contactSheet, let sheet = summary.contactSheet {
+            try PNGEncoder.write(sheet, to: path, options: PNGWriteOptions(compressionLevel: 9))
+        }
+        guard !delivery.quiet else { return }
+        let place = delivery.video ?? (streamFormat != nil ? "standard output" : session.folder.map { $0.path + "/" } ?? "nowhere")
+        let line = "Rendered \(summary.written) \(Self.frames(summary.written)) to \(place) in \(format(summary.seconds)) s "
+            + "(\(choice.backend.rawValue): \(choice.renderer.description); render \(format(summary.renderSeconds)) s, "
+            + "encode \(format(summary.encodeSeconds)) s over all cores)"
+        // Standard output carries the frames when streaming: everything else goes to standard error.
+        streamFormat != nil ? Terminal.error(line) : print(line)
+        if let path = output.contactSheet, summary.contactSheet != nil {
+            streamFormat != nil ? Terminal.error("Contact sheet: \(path)") : print("Contact sheet: \(path)")
+        }
+    }
+
+    private func checkCombinations(streaming: Bool) throws {
+        if streaming, let out = output.out, out != "-" {
+            throw ValidationError("--pipe streams to standard output; give it without --out \(out)")
+        }
+        if delivery.video != nil, output.out != nil { throw ValidationError("give --video or --out, not both") }
+        if streaming || delivery.video != nil, sharding.existingFrames != .refuse {
+            throw ValidationError("--resume and --overwrite need a folder (--out DIR)")
+        }
+    }
+
+    static func frames(_ count: Int) -> String { count == 1 ? "frame" : "frames" }
+
+    private func format(_ seconds: Double) -> String { Format.decimals(seconds, 2) }
+}
+
+/// Numbers as the CLI prints them.
+enum Format {
+    /// `value` rounded to `digits` decimals, printed as Swift prints a Double (`0.6`, `1.23`).
+    static func decimals(_ value: Double, _ digits: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        return String((value * scale).rounded() / scale)
+    }
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Checks the GPU-box bundle: Tools/bundle.sh builds it (a release build in its own scratch folder,
+# .build/bundle), and the binary, copied alone into an empty folder, runs `shatter info` with an
+# environment that points nowhere near the Swift toolchain. Run by .ci/run after `swift test`.
+#
+#   Tools/check-bundle.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+for tool in swift pkg-config readelf; do
+    command -v "$tool" >/dev/null || { echo "Tools/check-bundle.sh: $tool is not on PATH; run Tools/setup.sh" >&2; exit 1; }
+done
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/shatter-check-bundle.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+
+fail() { echo "Tools/check-bundle.sh: $*" >&2; exit 1; }
+
+dist="$scratch/dist/shatter-linux"
+build_log=$(Tools/bundle.sh "$dist" 2>&1) || { printf '%s\n' "$build_log" | tail -40 >&2; fail "Tools/bundle.sh failed"; }
+grep -q "needs: " <<<"$build_log" || fail "Tools/bundle.sh did not list the libraries the binary needs"
+[ -f "$dist/README.md" ] || fail "the bundle has no README.md"
+
+clean="$scratch/clean"
+mkdir -p "$clean"
+cp "$dist/shatter" "$clean/shatter"
+info=$(cd "$clean" && env -i PATH=/usr/bin:/bin HOME="$clean" ./shatter info 2>&1) \
+    || { printf '%s\n' "$info" >&2; fail "the bundled shatter info failed in a clean folder"; }
+grep -q "CPU renderer: Shatter CPU renderer" <<<"$info" || { printf '%s\n' "$info" >&2; fail "shatter info names no CPU renderer"; }
+grep -q "auto picks: " <<<"$info" || { printf '%s\n' "$info" >&2; fail "shatter info does not say what auto picks"; }
+echo "Tools/check-bundle.sh: the bundle builds and runs from a clean folder $(tail -1 <<<"$build_log" | sed 's/^.*\/shatter (/(/')"
