@@ -55,12 +55,13 @@ extension PointFrame {
     /// the framebuffer's own resolution, away from its edges): then each row loads its texels whole.
     @inline(__always)
     static func isContiguous(_ taps: UnsafeMutableBufferPointer<TextureSampler.Taps>, span: Int) -> Bool {
-        let start = taps[0].first[0]
-        let steps = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+        let start = taps[0].first[0], one = SIMD8<Int32>(repeating: 1)
+        let steps = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7), end = SIMD8<Int32>(repeating: Int32(span))
         for b in 0..<(span + 7) / 8 {
-            let expected = SIMD8<Int32>(repeating: start &+ Int32(b * 8)) &+ steps
-            let valid = SIMD8<Int32>(repeating: Int32(b * 8)) &+ steps .< SIMD8(repeating: Int32(span))
-            if (valid .& ((taps[b].first .!= expected) .| (taps[b].second .!= expected &+ 1))).bits != 0 { return false }
+            let offset = SIMD8<Int32>(repeating: Int32(b * 8)) &+ steps
+            let expected = SIMD8<Int32>(repeating: start) &+ offset
+            let valid = offset .< end
+            if (valid .& ((taps[b].first .!= expected) .| (taps[b].second .!= expected &+ one))).bits != 0 { return false }
         }
         return true
     }

@@ -11,7 +11,7 @@ extension PointFrame {
         counts.initialize(repeating: 0, count: bandCount)
         let xs = UnsafeMutableRawPointer(buffers.x), ys = UnsafeMutableRawPointer(buffers.y)
         let imageWidth = SIMD8<Int32>(repeating: Int32(width)), imageHeight = SIMD8<Int32>(repeating: Int32(height))
-        let guardBand = SIMD8<Int32>(repeating: Int32(g)), top = SIMD8<Int32>(repeating: Int32(topRow))
+        let guardBand = SIMD8<Int32>(repeating: Int32(g)), top = SIMD8<Int32>(repeating: Int32(topRow)), zero = SIMD8<Int32>.zero
         let nothing = SIMD8<Int32>(repeating: .min)
         for block in chunkRange(chunk, of: chunks, total: blocks) {
             if program.u_time > goneAfter[block] {
@@ -27,7 +27,7 @@ extension PointFrame {
                 let column = setup.firstCoveredPixels(centre.x), rowUp = setup.firstCoveredPixels(centre.y)
                 x = column &- guardBand
                 y = top &- rowUp
-                drawn &= ((x .>= .zero) .& (x .< imageWidth) .& (y .>= .zero) .& (y .< imageHeight)).bits
+                drawn &= ((x .>= zero) .& (x .< imageWidth) .& (y .>= zero) .& (y .< imageHeight)).bits
                 if drawn != 0 {
                     let colors = shade(column: column, rowUp: rowUp, centre: centre, point: point, program: program,
                                        sampler: sampler)
@@ -44,7 +44,7 @@ extension PointFrame {
                 for band in bands(y: buffers.y[i]) { counts[band] &+= 1 }
             }
             let kept = SIMD8(repeating: Int32(bitPattern: drawn)) & SIMD8(1, 2, 4, 8, 16, 32, 64, 128)
-            x.replace(with: nothing, where: kept .== .zero)
+            x.replace(with: nothing, where: kept .== zero)
             xs.storeBytes(of: x, toByteOffset: block * 32, as: SIMD8<Int32>.self)
         }
     }

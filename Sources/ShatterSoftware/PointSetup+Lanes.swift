@@ -18,7 +18,7 @@ extension PointSetup {
     @inline(__always)
     static func snap(_ value: SIMD8<Float>) -> SIMD8<Int32> {
         let scaled = value * Float(subpixelOne)
-        return shatter_lanes_truncate(scaled + SIMD8<Float>(repeating: 0.5).replacing(with: -0.5, where: scaled .< 0))
+        return shatter_lanes_truncate(scaled + SIMD8<Float>(repeating: 0.5).replacing(with: -0.5, where: scaled .< SIMD8<Float>.zero))
     }
 
     /// The first pixel (framebuffer pixels) each of eight snapped centres covers along one axis:

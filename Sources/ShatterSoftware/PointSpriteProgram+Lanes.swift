@@ -12,7 +12,7 @@ extension PointSpriteProgram {
         let a = p.acceleration, limit = p.limitTime
         let accelerating = 0.5 * a * (t * t)
         let limited = 0.5 * a * (limit * limit) + u_physics.x * (t - limit)
-        let fall = accelerating.replacing(with: limited, where: .!(t .<= limit)).replacing(with: 0, where: a .>= 0)
+        let fall = accelerating.replacing(with: limited, where: .!(t .<= limit)).replacing(with: 0, where: a .>= SIMD8<Float>.zero)
         let y = p.centreY + fall
         return (x * u_clipScale.x, y * u_clipScale.y)
     }
@@ -44,7 +44,7 @@ extension PointSpriteProgram {
     /// The lanes whose bits are set.
     @inline(__always)
     static func mask(_ bits: UInt32) -> SIMDMask<SIMD8<Int32>> {
-        (SIMD8(repeating: Int32(bitPattern: bits)) & SIMD8(1, 2, 4, 8, 16, 32, 64, 128)) .!= .zero
+        (SIMD8(repeating: Int32(bitPattern: bits)) & SIMD8(1, 2, 4, 8, 16, 32, 64, 128)) .!= SIMD8<Int32>.zero
     }
 
     /// ``columnTap(pcX:uvOrigin:snapshot:)`` for eight fragments.

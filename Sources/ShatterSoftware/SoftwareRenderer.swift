@@ -28,7 +28,11 @@ public struct SoftwareRenderer: Renderer, Sendable {
     @discardableResult
     public func render(_ list: DisplayList, into image: inout Image) throws -> FrameTimings {
         let start = ContinuousClock.now
-        image.reset(width: list.width, height: list.height, fill: list.clearColor)
+        if image.width == list.width && image.height == list.height && coversEveryPixel(list.commands.first, list) {
+            // The first command overwrites every byte, so the clear would be written over unseen.
+        } else {
+            image.reset(width: list.width, height: list.height, fill: list.clearColor)
+        }
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
         try image.pixels.withUnsafeMutableBufferPointer { bytes in
             let target = Framebuffer(bytes: bytes, width: list.width, height: list.height)
@@ -51,6 +55,14 @@ public struct SoftwareRenderer: Renderer, Sendable {
             }
         }
         return FrameTimings(draw: Self.seconds(since: start))
+    }
+
+    /// Whether `command` replaces every pixel of `list`'s frame whatever was there: a texture copied
+    /// 1:1 over the whole frame (the shattered transition's destination screen).
+    func coversEveryPixel(_ command: DrawCommand?, _ list: DisplayList) -> Bool {
+        guard shortcuts.contains(.exact), case .texturedQuad(let quad) = command, Self.isPixelExactCopy(quad) else { return false }
+        return quad.rect.x <= 0 && quad.rect.y <= 0 && quad.rect.x + quad.rect.width >= Float(list.width)
+            && quad.rect.y + quad.rect.height >= Float(list.height)
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {

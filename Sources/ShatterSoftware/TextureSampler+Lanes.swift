@@ -21,7 +21,7 @@ extension TextureSampler {
             let position = coordinate * Float(size) - 0.5
             let lower = Self.floor(position)
             let weight = unsafeBitCast(shatter_lanes_truncate((position - lower.value) * 256 + 0.5), to: SIMD8<UInt32>.self)
-            return Taps(first: Self.clamp(lower.index, last), second: Self.clamp(lower.index &+ 1, last), weight: weight)
+            return Taps(first: Self.clamp(lower.index, last), second: Self.clamp(lower.index &+ SIMD8<Int32>(repeating: 1), last), weight: weight)
         }
     }
 
@@ -57,7 +57,7 @@ extension TextureSampler {
     func blend(_ x: Taps, _ y: Taps) -> SIMD8<UInt32> {
         let rowLength = SIMD8<Int32>(repeating: Int32(width))
         let top = y.first &* rowLength &+ x.first, bottom = y.second &* rowLength &+ x.first
-        if (x.second .== x.first &+ 1).bits == 0xFF {
+        if (x.second .== x.first &+ SIMD8<Int32>(repeating: 1)).bits == 0xFF {
             return shatter_lanes_bilinear_pairs(shatter_lanes_pairs(words, top), shatter_lanes_pairs(words, bottom),
                                                 x.weight, y.weight)
         }
