@@ -15,10 +15,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
-        // C at the edges: system libraries found through pkg-config.
-        .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
-        .systemLibrary(name: "CGLES3", pkgConfig: "glesv2", providers: [.apt(["libgles-dev"])]),
-        .systemLibrary(name: "CGBM", pkgConfig: "gbm", providers: [.apt(["libgbm-dev"])]),
+        // C at the edges. EGL, GLES and GBM are opened at run time (dlopen), never linked, so the
+        // binary starts where no GL is installed; only the Khronos headers (libegl-dev, libgles-dev)
+        // are needed to build.
+        .target(name: "CShatterGL"),
         // libpng; shim.h keeps libpng's setjmp error handling inside C.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // libdeflate: the IDAT stream of written PNGs.
@@ -59,7 +59,7 @@ let package = Package(
                 .embedInCode("layer_quad.frag"),
             ]
         ),
-        .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CEGL", "CGLES3", "CGBM"]),
+        .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CShatterGL"]),
 
         .target(
             name: "Shatter",

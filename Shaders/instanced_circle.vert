@@ -10,7 +10,7 @@ precision highp float;
 
 layout(location = 0) in vec2 a_corner;    // (0,0) (1,0) (0,1) (1,1), y down
 
-uniform vec2 u_viewSize;                  // image size in pixels
+uniform vec2 u_inverseViewSize;           // 1 / image size: multiplied (correctly rounded in GLSL ES), never divided (a/b may be a·rcp(b))
 uniform vec2 u_clipScale;                 // image NDC -> framebuffer NDC (guard band)
 uniform vec2 u_centre;                    // the replicator's centre, pixels, y down
 uniform vec2 u_circleCentre;              // instance 0's circle centre relative to u_centre, unrotated
@@ -34,7 +34,7 @@ void main() {
                                   s * u_circleCentre.x + c * u_circleCentre.y);
     float halfSide = u_radius + margin;
     vec2 pixel = centre + (a_corner * 2.0 - 1.0) * halfSide;
-    vec2 ndc = vec2(pixel.x / u_viewSize.x * 2.0 - 1.0, 1.0 - pixel.y / u_viewSize.y * 2.0);
+    vec2 ndc = vec2(pixel.x * u_inverseViewSize.x * 2.0 - 1.0, 1.0 - pixel.y * u_inverseViewSize.y * 2.0);
     gl_Position = vec4(ndc * u_clipScale, 0.0, 1.0);
     v_circleCentre = centre;
     v_color = clamp(u_instanceColor + k * u_colorOffset, 0.0, 1.0);

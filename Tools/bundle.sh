@@ -4,8 +4,9 @@
 #                                        (--static-swift-stdlib), libpng, zlib, libdeflate and BoringSSL
 #                                        (swift-crypto) linked in statically
 #   dist/shatter-linux-<arch>/README.md  how to run it
-# The binary needs only glibc and the driver's EGL through libglvnd (libEGL.so.1, libGLESv2.so.2)
-# plus libgbm.so.1; the script checks its ELF NEEDED list and fails on anything else.
+# The binary needs only glibc: EGL and GLES (libEGL.so.1, libGLESv2.so.2, through libglvnd) and
+# libgbm.so.1 are opened at run time, only by the GL backend. The script checks the ELF NEEDED list
+# and fails on anything but glibc's libraries.
 # Usage: Tools/bundle.sh [OUTPUT-FOLDER]   (a separate scratch folder, .build/bundle, keeps it apart
 # from the normal .build, so it can run while `swift test` holds that one).
 set -euo pipefail
@@ -62,8 +63,8 @@ PKG_CONFIG_PATH="$static_abs${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
 binary="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/shatter"
 cp "$binary" "$dist/shatter"
 
-# Everything the binary loads must be glibc's or the GL driver's.
-allowed='^(libc|libm|libdl|libpthread|librt|ld-linux-[a-z0-9_-]+|libEGL|libGLESv2|libgbm)\.so'
+# Everything the binary loads at start must be glibc's; GL comes later, through dlopen.
+allowed='^(libc|libm|libdl|libpthread|librt|ld-linux-[a-z0-9_-]+)\.so'
 needed=$(readelf -d "$dist/shatter" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 unexpected=$(printf '%s\n' "$needed" | grep -Ev "$allowed" || true)
 if [ -n "$unexpected" ]; then
@@ -74,17 +75,21 @@ fi
 cat > "$dist/README.md" <<README
 # shatter for Linux ($arch)
 
-One binary. It needs glibc and, for the GL backend, the GPU driver's EGL through libglvnd
-(libEGL.so.1, libGLESv2.so.2; on NVIDIA: the driver's libEGL_nvidia) and libgbm.so.1 (Debian and
-Ubuntu: libgbm1). The Swift runtime, Foundation, libpng, zlib, libdeflate and BoringSSL are inside.
-Libraries it loads: $(echo "$needed" | tr '\n' ' ')
+One binary. It needs only glibc; the Swift runtime, Foundation, libpng, zlib, libdeflate and BoringSSL
+are inside.
+Libraries it loads at start: $(echo "$needed" | tr '\n' ' ')
+The GL backends (gl, gpu) open the GPU driver's EGL through libglvnd at run time (libEGL.so.1,
+libGLESv2.so.2; Debian and Ubuntu: libegl1 libgles2; on NVIDIA the driver's libEGL_nvidia, registered
+by 10_nvidia.json), and libgbm.so.1 only for EGL's GBM platform. Without them \`--backend cpu\` and
+\`auto\` still render, and \`shatter info\` names the library that is missing.
 
     ./shatter info                      # EGL devices, which one is used, what --backend auto picks
-    ./shatter render shatter --size 1920x1080 --backend gl --out frames
+    ./shatter render shatter --size 1920x1080 --backend gpu --out frames   # refuses llvmpipe
     ./shatter compare shatter --size 1920x1080     # NVIDIA vs the CPU renderer
     ./shatter bench --size 1920x1080
 
-On an NVIDIA machine with no X server, the EGL device platform picks the GPU; --device N (or
-SHATTER_EGL_DEVICE=N) picks another of the devices \`shatter info\` lists.
+On an NVIDIA machine with no X server, the EGL device platform picks the GPU: every hardware device
+in turn, the scheduler's (CUDA_VISIBLE_DEVICES, NVIDIA_VISIBLE_DEVICES, SLURM_STEP_GPUS) first;
+--device N (or SHATTER_EGL_DEVICE=N) picks one of the devices \`shatter info\` lists.
 README
 echo "Tools/bundle.sh: $dist/shatter ($(du -h "$dist/shatter" | cut -f1)), needs: $(echo "$needed" | tr '\n' ' ')"

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Shatter builds and renders with, when any is missing:
-# EGL + GLES headers, GBM, libpng, libdeflate (PNG writing), and Mesa's EGL driver with llvmpipe (GL with no GPU).
+# EGL + GLES headers (the libraries themselves are opened at run time), GBM (optional, for EGL's
+# GBM platform), libpng, libdeflate (PNG writing), and Mesa's EGL driver with llvmpipe (GL with no GPU).
 # Also the checkers the tests run on Tools/cluster (shellcheck, and kubernetes-validate from PyPI),
 # pypng (PyPI), a second PNG reader for the written files, zlib's static library for
 # Tools/bundle.sh, and ffmpeg (with ffprobe) for `--video` and its tests.
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
-packages=(pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev libdeflate-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck ffmpeg)
+packages=(pkg-config libegl-dev libgles-dev libgbm1 libpng-dev libdeflate-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck ffmpeg)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -11,6 +11,9 @@ public enum Backend: String, Sendable, CaseIterable {
     case auto
     /// EGL + OpenGL ES 3; an error where no EGL works.
     case gl
+    /// EGL + OpenGL ES 3 on a GPU only: a software rasteriser (llvmpipe) is an error naming it and
+    /// the likely cause, so a broken GPU set-up never renders slowly on the CPU unnoticed.
+    case gpu
     /// The pure-Swift renderer.
     case cpu
 
@@ -24,6 +27,12 @@ public enum Backend: String, Sendable, CaseIterable {
             self.renderer = renderer
             self.backend = backend
             self.fallback = fallback
+        }
+
+        /// Releases the GL context and display now (at the end of a render, or after a signal),
+        /// rather than whenever the renderer is freed.
+        public func close() {
+            (renderer as? GLRenderer)?.close()
         }
     }
 
@@ -50,6 +59,10 @@ public enum Backend: String, Sendable, CaseIterable {
             return Choice(renderer: SoftwareRenderer(threads: threads), backend: .cpu)
         case .gl:
             return Choice(renderer: try GLRenderer(options: options), backend: .gl)
+        case .gpu:
+            var hardware = options
+            hardware.requireHardware = true
+            return Choice(renderer: try GLRenderer(options: hardware), backend: .gl)
         case .auto:
             do {
                 let gl = try GLRenderer(options: options)

@@ -80,8 +80,9 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     }
 
     /// Where two manifests' jobs differ (effect, parameters, seed, backend, fps, frames), as one
-    /// phrase; nil when frames of one may stand in for frames of the other.
-    public func jobDifference(from other: FrameManifest) -> String? {
+    /// phrase; nil when frames of one may stand in for frames of the other. A merge leaves the
+    /// backend out (`ignoringBackend`): it judges renderers itself.
+    public func jobDifference(from other: FrameManifest, ignoringBackend: Bool = false) -> String? {
         if format != other.format { return "manifest format \(other.format) vs \(format), from another Shatter version" }
         if effect != other.effect { return "effect \(other.effect) vs \(effect)" }
         if parameters != other.parameters {
@@ -95,7 +96,7 @@ public struct FrameManifest: Codable, Sendable, Equatable {
             return "input \(role) has other pixels"
         }
         if seed != other.seed { return "seed \(other.seed.map(String.init) ?? "none") vs \(seed.map(String.init) ?? "none")" }
-        if backend != other.backend { return "backend \(other.backend) vs \(backend)" }
+        if backend != other.backend && !ignoringBackend { return "backend \(other.backend) vs \(backend)" }
         if fps != other.fps { return "fps \(other.fps) vs \(fps)" }
         if frameCount != other.frameCount || range != other.range {
             return "frames \(other.range.first)-\(other.range.last) of \(other.frameCount) vs \(range.first)-\(range.last) of \(frameCount)"

@@ -10,8 +10,22 @@ public struct ManifestMerge: Sendable {
     public let missing: [Int]
     /// One line per disagreement: jobs that differ, a frame two shards rendered differently.
     public let conflicts: [String]
+    /// Each renderer the shards name, with the first shard that names it, when there is more than one
+    /// (GL on llvmpipe and on NVIDIA, or GL and the CPU renderer, may differ by a level here and there).
+    public let renderers: [Renderer]
+    /// Whether shards of different renderers were accepted.
+    public let allowsMixedRenderers: Bool
 
-    public var isComplete: Bool { missing.isEmpty && conflicts.isEmpty }
+    public struct Renderer: Sendable, Equatable {
+        public let backend: String
+        public let renderer: String
+        public let folder: String
+    }
+
+    /// Shards of more than one renderer that were not allowed to mix.
+    public var hasMixedRenderers: Bool { renderers.count > 1 && !allowsMixedRenderers }
+
+    public var isComplete: Bool { missing.isEmpty && conflicts.isEmpty && !hasMixedRenderers }
 
     /// What became of a frame file a manifest lists.
     public enum FileCheck: Sendable {
@@ -24,13 +38,13 @@ public struct ManifestMerge: Sendable {
     /// Reads each folder's manifest (with its journal) and joins them. With `verify`, each listed
     /// PNG is hashed and compared with the manifest, so a frame overwritten by another render is
     /// reported rather than trusted.
-    public static func merge(folders: [String], verify: Bool = true) throws -> ManifestMerge {
+    public static func merge(folders: [String], verify: Bool = true, allowMixedRenderers: Bool = false) throws -> ManifestMerge {
         var shards: [(folder: String, manifest: FrameManifest)] = []
         for folder in folders {
             guard let manifest = try FrameManifest.read(folder: folder) else { throw ManifestError.missing(folder: folder) }
             shards.append((folder, manifest))
         }
-        return merge(shards) { path, entry in
+        return merge(shards, allowMixedRenderers: allowMixedRenderers) { path, entry in
             guard verify else { return FileManager.default.fileExists(atPath: path) ? .present : .missing }
             guard let bytes = FileManager.default.contents(atPath: path) else { return .missing }
             return bytes.withUnsafeBytes { SHA256Hex.of($0) } == entry.pngSHA256 ? .present : .changed
@@ -38,13 +52,15 @@ public struct ManifestMerge: Sendable {
     }
 
     /// Joins manifests read from `folder`s; `fileExists` checks that each listed frame is still there.
-    public static func merge(_ shards: [(folder: String, manifest: FrameManifest)],
+    /// Shards must name one renderer (the CPU renderer counts as one whatever its thread count: its
+    /// pixels do not depend on it), unless `allowMixedRenderers`.
+    public static func merge(_ shards: [(folder: String, manifest: FrameManifest)], allowMixedRenderers: Bool = false,
                              fileExists: (String) -> Bool) -> ManifestMerge {
-        merge(shards) { path, _ in fileExists(path) ? .present : .missing }
+        merge(shards, allowMixedRenderers: allowMixedRenderers) { path, _ in fileExists(path) ? .present : .missing }
     }
 
     /// Joins manifests read from `folder`s; `check` says what became of each listed frame's file.
-    public static func merge(_ shards: [(folder: String, manifest: FrameManifest)],
+    public static func merge(_ shards: [(folder: String, manifest: FrameManifest)], allowMixedRenderers: Bool = false,
                              check: (String, FrameManifest.Entry) -> FileCheck) -> ManifestMerge {
         precondition(!shards.isEmpty, "merge needs at least one manifest")
         let first = shards[0]
@@ -55,7 +71,7 @@ public struct ManifestMerge: Sendable {
             // `shard-*/` from a shell glob: no `shard-0//frame-00000.png` in the merged paths.
             var folder = given
             while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
-            if let difference = first.manifest.jobDifference(from: manifest) {
+            if let difference = first.manifest.jobDifference(from: manifest, ignoringBackend: true) {
                 conflicts.append("\(folder) is another render than \(first.folder): \(difference)")
                 continue
             }
@@ -82,13 +98,26 @@ public struct ManifestMerge: Sendable {
                                                                     pngSHA256: entry.pngSHA256))
             }
         }
+        var renderers: [Renderer] = []
+        for (folder, manifest) in shards where !renderers.contains(where: { sameRenderer($0, manifest) }) {
+            renderers.append(Renderer(backend: manifest.backend, renderer: manifest.renderer, folder: folder))
+        }
         var merged = first.manifest
         merged.shard = nil
-        let renderers = shards.map(\.manifest.renderer).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        merged.renderer = renderers.joined(separator: "; ")
+        merged.backend = unique(shards.map(\.manifest.backend)).joined(separator: "+")
+        merged.renderer = unique(shards.map(\.manifest.renderer)).joined(separator: "; ")
         merged.frames = byIndex.keys.sorted().map { byIndex[$0]!.entry }
         let missing = merged.expectedFrames.filter { byIndex[$0] == nil }
-        return ManifestMerge(merged: merged, missing: missing, conflicts: conflicts)
+        return ManifestMerge(merged: merged, missing: missing, conflicts: conflicts, renderers: renderers.count > 1 ? renderers : [],
+                             allowsMixedRenderers: allowMixedRenderers)
+    }
+
+    private static func sameRenderer(_ known: Renderer, _ manifest: FrameManifest) -> Bool {
+        known.backend == manifest.backend && (known.backend == "cpu" || known.renderer == manifest.renderer)
+    }
+
+    private static func unique(_ values: [String]) -> [String] {
+        values.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     }
 
     /// `3, 5-9, 12`: frame indices as short ranges.

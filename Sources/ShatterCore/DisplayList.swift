@@ -89,7 +89,8 @@ public struct TexturedQuad: Sendable {
 /// A batch of textured point sprites that move ballistically: the shattered transition's pieces.
 ///
 /// The per-point data (``PointGrid``) is built once per effect and uploaded once; a frame only
-/// changes ``time``. Positions are evaluated from it in closed form by the vertex program.
+/// changes ``time`` (or the step count of a ``PointMotion/stepped(steps:stepSeconds:)`` motion).
+/// The vertex program evaluates every position from it, so any frame renders alone.
 public struct PointSpriteBatch: Sendable {
     public var grid: PointGrid
     public var texture: Texture
@@ -100,17 +101,21 @@ public struct PointSpriteBatch: Sendable {
     /// The snapshot span of one sprite, `(p/W, p/H)` in normalised texture units.
     public var texcoordScale: SIMD2<Float>
     public var physics: PointPhysics
+    /// Closed form at ``time``, or the original's steps.
+    public var motion: PointMotion
     public var filter: TextureFilter
     public var blend: BlendMode
 
     public init(grid: PointGrid, texture: Texture, time: Float, pointSize: Float, texcoordScale: SIMD2<Float>,
-                physics: PointPhysics = PointPhysics(), filter: TextureFilter = .linear, blend: BlendMode = .replace) {
+                physics: PointPhysics = PointPhysics(), motion: PointMotion = .closedForm, filter: TextureFilter = .linear,
+                blend: BlendMode = .replace) {
         self.grid = grid
         self.texture = texture
         self.time = time
         self.pointSize = pointSize
         self.texcoordScale = texcoordScale
         self.physics = physics
+        self.motion = motion
         self.filter = filter
         self.blend = blend
     }

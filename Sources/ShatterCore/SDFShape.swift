@@ -4,8 +4,11 @@
 ///
 /// The backends draw ``bounds`` as a quad and, for every pixel centre inside it, map the centre into
 /// the shape's space with ``toLocal``, take the signed distance `d` in pixels (`d_local ·
-/// pixelsPerUnit`) and use coverage `clamp(0.5 − d, 0, 1)`. Pixels the shape does not touch are
-/// left exactly as they were, so ``bounds`` only has to contain the shape with a margin.
+/// pixelsPerUnit`) and use the pixel's box-filtered overlap with the shape across that edge:
+/// `clamp(0.5 − d, 0, 1)` for shapes at least a pixel thick, less for thinner ones (a zero-width box
+/// draws nothing, a half-pixel line half a pixel; a pie's gap thinner than a pixel likewise shows
+/// only its share). Pixels the shape does not touch are left exactly as they were, so ``bounds``
+/// only has to contain the shape with a margin.
 ///
 /// ```swift
 /// // A white disk of radius 20 px centred at (50, 50), three quarters wiped in.
@@ -72,11 +75,13 @@ extension SDFShape {
     }
 
     /// The program's `u_shape`: pie `(radius, sin a, cos a, 0)`, box `(half w, half h, radius, 0)`.
-    /// The sine and cosine are taken here, once, so both backends use the same numbers.
+    /// The sine and cosine are taken here, once, so both backends use the same numbers. The angle is
+    /// clamped to 0…π first: `Float(π)` is a little above π, and its negative sine would open a
+    /// gap along the axis of a full disk.
     public var parameters: SIMD4<Float> {
         switch kind {
         case .pie(let radius, let halfAngle):
-            let a = Double(halfAngle)
+            let a = min(max(Double(halfAngle), 0), .pi)
             return SIMD4(radius, Float(sin(a)), Float(cos(a)), 0)
         case .roundedBox(let halfSize, let radius):
             return SIMD4(halfSize.x, halfSize.y, radius, 0)

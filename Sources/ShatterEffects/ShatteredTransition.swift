@@ -25,11 +25,13 @@ public struct ShatteredTransition: Sendable {
         public var duration: Double = 1.2
         public var seed: UInt64 = 0
         public var randomRange: RandomRange = .original
+        /// How positions are found: closed form (default) or the original's 60 Hz steps.
+        public var motion: Motion = .closedForm
         public var filter: TextureFilter = .linear
 
         public init(width: Int = 375, height: Int = 667, scale: Double = 1, pointSize: Double = 2,
                     duration: Double = 1.2, seed: UInt64 = 0, randomRange: RandomRange = .original,
-                    filter: TextureFilter = .linear) {
+                    motion: Motion = .closedForm, filter: TextureFilter = .linear) {
             self.width = width
             self.height = height
             self.scale = scale
@@ -37,8 +39,19 @@ public struct ShatteredTransition: Sendable {
             self.duration = duration
             self.seed = seed
             self.randomRange = randomRange
+            self.motion = motion
             self.filter = filter
         }
+        /// How many 60 Hz steps the frame at `time` shows under ``Motion/euler60``:
+        /// `⌊60 · min(t, duration) + 1e-9⌋`, at least 0. The original steps once per display-link tick
+        /// before drawing, so the frame at t = i/60 shows i steps; the 1e-9 keeps `(i/60)·60` from
+        /// falling just below i. Frames past the duration hold its state (the original removes the
+        /// effect there), so no frame needs more steps than the duration does.
+        public func steps(at time: Double) -> Int {
+            let t = min(max(time, 0), duration)
+            return Int((t * Motion.stepsPerSecond + 1e-9).rounded(.down))
+        }
+
         /// Columns and rows of the grid: `Int(W/p) + 1`, `Int(H/p) + 1` (it overhangs right and top).
         public var columns: Int { Int(Double(width) / pointSize) + 1 }
         public var rows: Int { Int(Double(height) / pointSize) + 1 }
@@ -50,6 +63,25 @@ public struct ShatteredTransition: Sendable {
         case original
         /// R ∈ [0, 1], what the code meant.
         case textbook
+    }
+
+    /// How the pieces move from one instant to the next. Both use the original's constants (fall
+    /// speed limit −6, wall restitution 0.6, stop speed 0.01 NDC/s) and its random factor (``RandomRange``).
+    public enum Motion: String, Sendable, Codable, CaseIterable {
+        /// Solved in closed form at t: smooth at any frame rate, each wall hit landing on the wall.
+        case closedForm = "closed"
+        /// The original's per-frame update at 60 Hz, exactly, including its walls: it moves a piece,
+        /// then reverses the x speed whenever the piece is at or past a wall, so a piece that
+        /// overshoots by more than its reversed step stays outside, and like the original's GPU the
+        /// renderers drop a piece whose centre is off screen. The frame at t shows the state after
+        /// ``Parameters/steps(at:)`` steps; frames at other rates than 60 fps repeat or skip states.
+        case euler60
+
+        /// The original's display-link rate.
+        public static let stepsPerSecond = 60.0
+
+        /// The longest duration ``euler60`` renders: ``PointMotion/maxSteps`` steps (10 s).
+        public static var longestSteppedDuration: Double { Double(PointMotion.maxSteps) / stepsPerSecond }
     }
 
     public let parameters: Parameters
@@ -69,10 +101,14 @@ public struct ShatteredTransition: Sendable {
         let width = p.pixelWidth, height = p.pixelHeight
         let background = TexturedQuad(
             texture: to, rect: PixelRect(x: 0, y: 0, width: Float(width), height: Float(height)), filter: p.filter)
+        let motion: PointMotion = switch p.motion {
+        case .closedForm: .closedForm
+        case .euler60: .stepped(steps: p.steps(at: time), stepSeconds: Float(1 / Motion.stepsPerSecond))
+        }
         let pieces = PointSpriteBatch(
             grid: grid, texture: from, time: Float(time), pointSize: Float(p.pointSize * p.scale),
             texcoordScale: SIMD2(Float(p.pointSize / Double(p.width)), Float(p.pointSize / Double(p.height))),
-            filter: p.filter)
+            motion: motion, filter: p.filter)
         return DisplayList(width: width, height: height, clearColor: .transparent,
                            commands: [.texturedQuad(background), .pointSprites(pieces)])
     }

@@ -53,9 +53,10 @@ public enum SnapSpriteSheet {
     }
 
     /// A ring of light from the fingertips: radius grows, opacity falls; anti-aliased from the
-    /// distance to the ring's centre line.
+    /// distance to the ring's centre line. It grows to 19.8 px, so with its 2-px margin it stays
+    /// within the 22 px above the fingertips: the layer masks to its 80×80 bounds.
     static func drawRing(_ age: Int, into canvas: inout Canvas, left x: Double) {
-        let cx = x + 41, cy = 22.0, radius = 3 + Double(age) * 1.6, fade = 1 - Double(age) / 22
+        let cx = x + 41, cy = 22.0, radius = 3 + Double(age) * 0.8, fade = 1 - Double(age) / 22
         let outer = radius + 2
         canvas.fillRoundedRect(x: cx - outer, y: cy - outer, width: 2 * outer, height: 2 * outer, radius: outer) { px, py in
             let d = ((Double(px) + 0.5 - cx) * (Double(px) + 0.5 - cx) + (Double(py) + 0.5 - cy) * (Double(py) + 0.5 - cy)).squareRoot()

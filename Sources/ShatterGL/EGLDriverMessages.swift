@@ -1,4 +1,4 @@
-import CEGL
+import CShatterGL
 import Synchronization
 
 /// The driver's last words, caught through EGL_KHR_debug so that a failed step can say more than an

@@ -1,8 +1,12 @@
-import CEGL
+import CShatterGL
 
 /// Everything that can go wrong between "no GL yet" and a frame read back, one case per step, each
 /// carrying the driver's own words.
 public enum GLError: Error, CustomStringConvertible, Sendable {
+    /// libEGL or libGLESv2 could not be opened (the loader's words): no GL driver is installed here.
+    case libraryMissing(library: String, reason: String)
+    /// The library opened but lacks an entry point Shatter calls.
+    case entryPointMissing(library: String, name: String)
     /// Every EGL platform was tried and none gave a context; one line per attempt.
     case noPlatform(attempts: [String])
     /// The requested EGL device index does not exist.
@@ -10,6 +14,12 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
     /// An EGL call of the bring-up failed: which step, on which platform, `eglGetError()` and, where
     /// the driver said more through EGL_KHR_debug, its message.
     case egl(step: EGLStep, platform: String, error: EGLErrorCode, driverMessage: String?)
+    /// The context came up but a clear read back wrong: the device does not really render.
+    case testDrawFailed(platform: String, problem: String)
+    /// Hardware GL was required, and the only GL here rasterises on the CPU; with the likely causes.
+    case softwareRasterizerOnly(renderer: String, platform: String, causes: [String])
+    /// The renderer was closed; make a new one.
+    case closed
     case glVersionTooOld(found: String)
     case shaderCompile(file: String, log: String)
     case programLink(program: String, log: String)
@@ -24,6 +34,18 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
+        case .libraryMissing(let library, let reason):
+            return "\(library) could not be loaded (\(reason)); the GL backend needs a GL driver's EGL and GLES "
+                + "through libglvnd (Debian: libegl1 libgles2, plus the driver)"
+        case .entryPointMissing(let library, let name):
+            return "\(library) has no \(name); the GL backend needs EGL 1.5 and OpenGL ES 3 (libglvnd 1.2 or later)"
+        case .testDrawFailed(let platform, let problem):
+            return "the \(platform) platform made a context, but a test draw failed: \(problem)"
+        case .softwareRasterizerOnly(let renderer, let platform, let causes):
+            return "the only GL here is \(renderer) (\(platform) platform), a software rasteriser, not a GPU; "
+                + "likely: \(causes.joined(separator: "; "))"
+        case .closed:
+            return "the GL renderer was closed"
         case .noPlatform(let attempts):
             return "no headless EGL platform works here (\(attempts.joined(separator: "; ")))"
         case .noSuchDevice(let requested, let available):

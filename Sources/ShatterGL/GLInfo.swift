@@ -3,6 +3,12 @@
 public struct GLInfo: Sendable {
     public let clientExtensions: [String]
     public let devices: [EGLDeviceDescription]
+    /// Per device index, what became of it: "used", "skipped: …", "failed: …", "not tried: …".
+    public let deviceNotes: [Int: String]
+    /// The scheduler's GPU the device choice preferred, as its variables said it; nil when none.
+    public let schedulerGPU: SchedulerGPU?
+    /// Attempts that failed before the one that worked (devices, platforms), one line each.
+    public let failedAttempts: [String]
     /// The platform the context came from ("device 0", "surfaceless", …).
     public let platform: String
     public let eglVendor: String

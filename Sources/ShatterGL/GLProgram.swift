@@ -1,4 +1,4 @@
-import CGLES3
+import CShatterGL
 import ShatterShaders
 
 /// A linked GLSL program and the locations of all its active uniforms, looked up once at link time.

@@ -1,4 +1,4 @@
-import CGLES3
+import CShatterGL
 import ShatterCore
 import ShatterShaders
 
@@ -8,6 +8,7 @@ extension GLRenderer {
     func drawCoveringQuad(_ program: GLProgram, bounds: PixelRect, guardBand: GuardBand) throws {
         glUniform4f(try program.location("u_bounds"), bounds.x, bounds.y, bounds.width, bounds.height)
         glUniform2f(try program.location("u_viewSize"), Float(guardBand.width), Float(guardBand.height))
+        glUniform2f(try program.location("u_inverseViewSize"), 1 / Float(guardBand.width), 1 / Float(guardBand.height))
         glUniform2f(try program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
         glUniform1f(try program.location("u_guard"), Float(guardBand.pixels))
         glBindVertexArray(unitQuad)

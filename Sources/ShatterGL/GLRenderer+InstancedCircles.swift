@@ -1,4 +1,4 @@
-import CGLES3
+import CShatterGL
 import ShatterCore
 import ShatterShaders
 
@@ -8,7 +8,7 @@ extension GLRenderer {
     func draw(_ batch: InstancedCircleBatch, guardBand: GuardBand) throws {
         guard batch.count > 0 else { return }
         let program = try use(.instancedCircle)
-        glUniform2f(try program.location("u_viewSize"), Float(guardBand.width), Float(guardBand.height))
+        glUniform2f(try program.location("u_inverseViewSize"), 1 / Float(guardBand.width), 1 / Float(guardBand.height))
         glUniform2f(try program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
         glUniform2f(try program.location("u_fragOrigin"), Float(guardBand.pixels), Float(guardBand.pixels + guardBand.height))
         glUniform2f(try program.location("u_centre"), batch.centre.x, batch.centre.y)

@@ -1,4 +1,4 @@
-import CGLES3
+import CShatterGL
 import ShatterCore
 import ShatterShaders
 

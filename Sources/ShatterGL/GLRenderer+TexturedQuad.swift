@@ -1,4 +1,4 @@
-import CGLES3
+import CShatterGL
 import ShatterCore
 import ShatterShaders
 
@@ -9,7 +9,7 @@ extension GLRenderer {
         try bind(quad.texture, filter: quad.filter, used: &used)
         glUniform1i(try program.location("u_texture"), 0)
         glUniform4f(try program.location("u_rect"), quad.rect.x, quad.rect.y, quad.rect.width, quad.rect.height)
-        glUniform2f(try program.location("u_viewSize"), Float(guardBand.width), Float(guardBand.height))
+        glUniform2f(try program.location("u_inverseViewSize"), 1 / Float(guardBand.width), 1 / Float(guardBand.height))
         glUniform2f(try program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
         glUniform1f(try program.location("u_opacity"), quad.opacity)
         setBlend(quad.blend)

@@ -1,5 +1,5 @@
-import CEGL
-import CGLES3
+import CShatterGL
+import CShatterGL
 import ShatterCore
 import ShatterShaders
 
@@ -16,9 +16,19 @@ import ShatterShaders
 /// ```
 public final class GLRenderer: Renderer {
     public struct Options: Sendable, Equatable {
-        /// Index into the EGL device list (`shatter info`); nil picks the first hardware device.
+        /// Index into the EGL device list (`shatter info`); nil tries every hardware device, the
+        /// scheduler's GPU first (``DevicePlan``).
         public var deviceIndex: Int?
-        public init(deviceIndex: Int? = nil) { self.deviceIndex = deviceIndex }
+        /// Refuse a software rasteriser (llvmpipe) with ``GLError/softwareRasterizerOnly(renderer:platform:causes:)``.
+        public var requireHardware: Bool
+        /// The scheduler's GPU to prefer; nil reads it from this process's environment
+        /// (``SchedulerGPU/from(environment:)``).
+        public var schedulerGPU: SchedulerGPU?
+        public init(deviceIndex: Int? = nil, requireHardware: Bool = false, schedulerGPU: SchedulerGPU? = nil) {
+            self.deviceIndex = deviceIndex
+            self.requireHardware = requireHardware
+            self.schedulerGPU = schedulerGPU
+        }
     }
 
     public let info: GLInfo
@@ -38,7 +48,8 @@ public final class GLRenderer: Renderer {
     public var description: String { info.renderer }
 
     public init(options: Options = Options()) throws {
-        egl = try HeadlessEGL(deviceIndex: options.deviceIndex)
+        let scheduler = options.schedulerGPU ?? SchedulerGPU.from(environment: environment(SchedulerGPU.variables))
+        egl = try HeadlessEGL(deviceIndex: options.deviceIndex, scheduler: scheduler)
         var major: GLint = 0
         glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
         let version = Self.string(GL_VERSION)
@@ -50,12 +61,18 @@ public final class GLRenderer: Renderer {
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxTexture)
         glGetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &maxRenderbuffer)
         info = GLInfo(
-            clientExtensions: egl.clientExtensions.sorted(), devices: egl.devices, platform: egl.platform,
+            clientExtensions: egl.clientExtensions.sorted(), devices: egl.devices, deviceNotes: egl.deviceNotes,
+            schedulerGPU: egl.scheduler, failedAttempts: egl.failedAttempts, platform: egl.platform,
             eglVendor: egl.displayString(EGL_VENDOR), eglVersion: egl.displayString(EGL_VERSION),
             vendor: Self.string(GL_VENDOR), renderer: Self.string(GL_RENDERER), version: version,
             shadingLanguageVersion: Self.string(GL_SHADING_LANGUAGE_VERSION),
             pointSizeRange: pointRange[0]...pointRange[1], maxTextureSize: Int(maxTexture),
             maxRenderbufferSize: Int(maxRenderbuffer))
+        if options.requireHardware && info.isSoftwareRasterizer {
+            let facts = SoftwareGLDiagnosis.Facts.gather(deviceFailures: egl.failedAttempts.filter { $0.hasPrefix("device ") })
+            throw GLError.softwareRasterizerOnly(renderer: info.renderer, platform: egl.platform,
+                                                 causes: SoftwareGLDiagnosis.likelyCauses(facts))
+        }
 
         var vertexArray: GLuint = 0, buffer: GLuint = 0
         glGenVertexArrays(1, &vertexArray)
@@ -79,7 +96,13 @@ public final class GLRenderer: Renderer {
         try checkError("GL set-up")
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Frees the GL objects, releases the context and this thread's EGL state, and terminates the
+    /// display when no other renderer uses it. Later renders throw ``GLError/closed``. Runs at
+    /// deinit too; calling it explicitly makes the moment certain (before exit, after a signal).
+    public func close() {
+        guard !egl.isClosed else { return }
         if (try? egl.makeCurrent()) != nil {
             for entry in textures.values { var name = entry.name; glDeleteTextures(1, &name) }
             for entry in grids.values { deleteGrid(entry) }
@@ -92,6 +115,10 @@ public final class GLRenderer: Renderer {
                 glDeleteRenderbuffers(1, &colorBuffer)
             }
         }
+        textures = [:]
+        grids = [:]
+        programs = [:]
+        egl.close()
     }
 
     /// Live GL objects this renderer holds (textures, point buffers): a soak test checks it stays flat.

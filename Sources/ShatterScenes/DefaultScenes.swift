@@ -48,25 +48,16 @@ public enum DefaultScenes {
         return canvas.image
     }
 
-    /// The root screen the presented one is dismissed to: plain green with a faint centred caption.
+    /// The root screen the presented one is dismissed to: the demo's root view, plain green (the
+    /// storyboard gives it nothing else).
     ///
     /// ```swift
     /// let root = DefaultScenes.destination(widthPoints: 375, heightPoints: 667, scale: 1)
-    /// // root[0, 0] == DefaultScenes.rootGreen
+    /// // every pixel == DefaultScenes.rootGreen
     /// ```
     public static func destination(widthPoints: Int, heightPoints: Int, scale: Double) -> Image {
         let width = PresentedLayout.pixels(Double(max(0, widthPoints)), scale)
         let height = PresentedLayout.pixels(Double(max(0, heightPoints)), scale)
-        var canvas = Canvas(width: width, height: height, fill: rootGreen)
-        // 12% white, premultiplied: visible on close look, invisible at the corners the tests pin.
-        let faint = RGBA8(r: 31, g: 31, b: 31, a: 31)
-        let size = max(1, Int((Double(min(width, height)) / 160).rounded()))
-        let caption = "handyTOOL"
-        let extent = BitmapFont.standard.measure(caption, size: size)
-        if extent.width < width && extent.height < height {
-            canvas.drawText(caption, x: (width - extent.width) / 2, y: (height - extent.height) / 2,
-                            color: faint, size: size)
-        }
-        return canvas.image
+        return Image(width: width, height: height, fill: rootGreen)
     }
 }

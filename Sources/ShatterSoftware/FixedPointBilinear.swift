@@ -1,19 +1,10 @@
 import CLanes
 
-/// Bilinear filtering of RGBA8 texels in 8-bit fixed point, two channels per 32-bit word: the fast
-/// path for point sprites, whose taps (texels and weights) are computed by the float twin and only
-/// the blend is done in integers. Bit for bit it is llvmpipe's unorm8 lerp applied per channel
-/// (weights rounded to 1/256, each lerp rounded to 8 bits). It differs from blending in float by at
-/// most 1 per channel but where the roundings pile up (2, about once in a million random taps; none
-/// in whole renders; `TwinEquivalenceTests`); with a weight of 0 it returns the texel exactly, so a
-/// sprite on a texel-aligned position is a copy.
+/// Bilinear filtering of RGBA8 texels in 8-bit fixed point, two channels per 32-bit word, with
+/// weights in 1/256: how llvmpipe filters unorm8 textures, and what `point_sprite.frag` computes
+/// explicitly (integer lerps, `(a·(256 − w) + b·w + 128) >> 8` per channel), so every GPU gives the
+/// same bytes. With a weight of 0 it returns the texel exactly.
 enum FixedPointBilinear {
-    /// A float weight in [0, 1] as 0…256.
-    @inline(__always)
-    static func weight(_ value: Float) -> UInt32 {
-        UInt32(value * 256 + 0.5)
-    }
-
     /// Blends `a` toward `b` by `w`/256 on the 0x00FF00FF lanes of both words.
     @inline(__always)
     static func lerpLanes(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {

@@ -1,22 +1,40 @@
 import ShatterCore
 
-/// The CPU renderer's render target: premultiplied RGBA8, row 0 at the top, written the way a GLES
-/// RGBA8 color attachment is (float color clamped to [0, 1], ×255, rounded to nearest).
+/// The CPU renderer's render target: premultiplied RGBA8, row 0 at the top, written the way
+/// llvmpipe writes a GLES RGBA8 color attachment (`shatter probe` measures each rule):
+/// - store: float color clamped to [0, 1], ×255, rounded to nearest, ties to even;
+/// - blending: in 8-bit fixed point, on the fragment color already converted to 8 bits
+///   (GLES allows a fixed-point color buffer to do so).
 struct Framebuffer: @unchecked Sendable {
     let bytes: UnsafeMutableBufferPointer<UInt8>
     let width: Int
     let height: Int
 
-    /// Converts a float channel to unorm8 as GL does on store.
+    /// Converts a float channel to unorm8 as GL does on store: clamped, ×255, rounded to nearest with
+    /// ties to even. (For 0…255, adding and taking away 1.5·2²³ in float is that rounding.)
     @inline(__always)
     static func unorm8(_ value: Float) -> UInt8 {
-        UInt8(min(max(value, 0), 1) * 255 + 0.5)
+        let scaled = min(max(value, 0), 1) * 255
+        return UInt8((scaled + 12_582_912) - 12_582_912)
     }
 
-    /// `value` converted to unorm8 and back.
+    /// a·b/255 in 8-bit fixed point, llvmpipe's way: t = a·b, (t + (t >> 8) + 128) >> 8 (exact for
+    /// almost every pair; `shatter probe` compares it with the GL's blend).
     @inline(__always)
-    static func quantised(_ value: SIMD4<Float>) -> SIMD4<Float> {
-        unpack(pack(value))
+    static func multiply(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let t = a &* b
+        return (t &+ (t &>> 8) &+ 128) &>> 8
+    }
+
+    @inline(__always)
+    static func bytes(_ word: UInt32) -> SIMD4<UInt32> {
+        SIMD4(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
+    }
+
+    @inline(__always)
+    static func word(_ bytes: SIMD4<UInt32>) -> UInt32 {
+        let clamped = bytes.replacing(with: 255, where: bytes .> 255)
+        return clamped.x | clamped.y << 8 | clamped.z << 16 | clamped.w << 24
     }
 
     /// A pixel's four channels packed into one little-endian word (R in the low byte).
@@ -57,20 +75,19 @@ struct Framebuffer: @unchecked Sendable {
     /// Writes `source` at the pixel whose first byte is `offset`, combined with what is there by `blend`.
     @inline(__always)
     func store(_ source: SIMD4<Float>, at offset: Int, blend: BlendMode) {
-        let out: SIMD4<Float>
+        let s = Self.pack(source)
+        guard blend != .replace else { return storeWord(s, at: offset) }
+        let source = Self.bytes(s)
+        let destination = Self.bytes(UInt32(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).load(as: UInt32.self)))
+        let out: SIMD4<UInt32>
         switch blend {
-        case .replace:
-            out = source
-        case .sourceOver:
-            out = source + load(offset) * (1 - source.w)
+        case .replace, .sourceOver:
+            // ONE, ONE_MINUS_SRC_ALPHA
+            out = source &+ Self.multiply(destination, SIMD4(repeating: 255 &- source.w))
         case .screen:
-            // A fixed-point color buffer may blend the fragment color already converted to its own
-            // 8-bit format (llvmpipe does; GLES allows it). Doing the same keeps layered translucent
-            // screens (the flower's ghost petals) from drifting a step apart per layer.
-            let s = Self.quantised(source)
-            let destination = load(offset)
-            out = s + destination - s * destination
+            // ONE, ONE_MINUS_SRC_COLOR for color; ONE, ONE_MINUS_SRC_ALPHA for alpha.
+            out = source &+ Self.multiply(destination, 255 &- source)
         }
-        UnsafeMutableRawPointer(bytes.baseAddress! + offset).storeBytes(of: Self.pack(out).littleEndian, as: UInt32.self)
+        storeWord(Self.word(out), at: offset)
     }
 }

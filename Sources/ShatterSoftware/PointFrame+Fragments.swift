@@ -35,7 +35,7 @@ extension PointFrame {
                 for row in rows {
                     let pc = setup.pointCoord(i: 0, j: topRow - row, centre: SIMD2(centreX, centreY))
                     let rowTap = program.rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: sampler)
-                    let wy = SIMD8<UInt32>(repeating: FixedPointBilinear.weight(rowTap.weight))
+                    let wy = SIMD8<UInt32>(repeating: rowTap.weight8)
                     let destination = (row * width + columns.lowerBound) * 4
                     var k = 0
                     while k < span {

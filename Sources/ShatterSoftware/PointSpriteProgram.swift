@@ -9,6 +9,8 @@ struct PointSpriteProgram {
     let u_clipScale: SIMD2<Float>
     let u_physics: SIMD3<Float>
     let u_texcoordScale: SIMD2<Float>
+    let u_steps: Int32
+    let u_stepSeconds: Float
 
     init(batch: PointSpriteBatch, clipScale: SIMD2<Float>) {
         u_time = batch.time
@@ -16,6 +18,7 @@ struct PointSpriteProgram {
         u_clipScale = clipScale
         u_physics = SIMD3(batch.physics.maxFallSpeed, batch.physics.restitution, batch.physics.stopSpeed)
         u_texcoordScale = batch.texcoordScale
+        (u_steps, u_stepSeconds) = batch.motion.uniforms
     }
 
     /// Vertical offset: v = max(a·t, vmax), integrated; squares grouped as in the GLSL (see there).
@@ -52,6 +55,39 @@ struct PointSpriteProgram {
             }
         }
         return x + speed * t
+    }
+
+    /// The original's update, `u_steps` times, in its order (see the GLSL): the piece's position, NDC.
+    @inline(__always)
+    func steppedPosition(centre: SIMD2<Float>, motion: SIMD2<Float>) -> SIMD2<Float> {
+        var xSpeed = motion.x, ySpeed: Float = 0, translateX: Float = 0, translateY: Float = 0
+        for _ in 0..<Int(u_steps) {
+            ySpeed += u_stepSeconds * motion.y
+            if ySpeed < u_physics.x {
+                ySpeed = u_physics.x
+            }
+            translateX += u_stepSeconds * xSpeed
+            translateY += u_stepSeconds * ySpeed
+            let realX = translateX + centre.x
+            if realX <= -1 || realX >= 1 {
+                xSpeed = -xSpeed * u_physics.y
+                if abs(xSpeed) < u_physics.z {
+                    xSpeed = 0
+                }
+            }
+        }
+        return SIMD2(translateX + centre.x, translateY + centre.y)
+    }
+
+    /// `gl_Position.xy` of a stepped piece (`u_steps >= 0`): outside the clip volume when its centre
+    /// is off screen, as the original's GPU (no guard band) drops it.
+    @inline(__always)
+    func steppedVertex(centre: SIMD2<Float>, motion: SIMD2<Float>) -> SIMD2<Float> {
+        let position = steppedPosition(centre: centre, motion: motion)
+        if abs(position.x) > 1 || abs(position.y) > 1 {
+            return SIMD2(2, 2)
+        }
+        return SIMD2(position.x * u_clipScale.x, position.y * u_clipScale.y)
     }
 
     /// The two quotients the vertex program divides for at every instant, which depend on the point
@@ -91,16 +127,20 @@ struct PointSpriteProgram {
     /// `gl_Position.xy` for one point (w = 1).
     @inline(__always)
     func vertex(centre: SIMD2<Float>, motion: SIMD2<Float>) -> SIMD2<Float> {
+        if u_steps >= 0 {
+            return steppedVertex(centre: centre, motion: motion)
+        }
         let x = driftPosition(centre.x, motion.x, u_time)
         let y = centre.y + fallOffset(motion.y, u_time)
         return SIMD2(x * u_clipScale.x, y * u_clipScale.y)
     }
 
-    /// The fragment color at point coordinate `pc` (upper-left origin), line by line as the GLSL.
+    /// The fragment color at point coordinate `pc` (upper-left origin), as one RGBA8 word: the shader
+    /// filters in 8-bit fixed point and writes a whole byte per channel.
     @inline(__always)
-    func fragment(pc: SIMD2<Float>, uvOrigin v_uvOrigin: SIMD2<Float>, snapshot u_snapshot: TextureSampler) -> SIMD4<Float> {
-        let uv = v_uvOrigin + SIMD2(pc.x * u_texcoordScale.x, (1 - pc.y) * u_texcoordScale.y)
-        return u_snapshot.sample(uv.x, 1 - uv.y)
+    func fragment(pc: SIMD2<Float>, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> UInt32 {
+        snapshot.filtered(columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: snapshot),
+                          rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: snapshot))
     }
 
     /// ``fragment(pc:uvOrigin:snapshot:)`` split by axis, the same operations in the same order:
@@ -109,13 +149,13 @@ struct PointSpriteProgram {
     @inline(__always)
     func columnTap(pcX: Float, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> TextureSampler.Tap {
         let u = uvOrigin.x + pcX * u_texcoordScale.x
-        return snapshot.tap(u, size: snapshot.width)
+        return snapshot.filterTap(u, size: snapshot.width)
     }
 
     /// The vertical tap, once per row: uv.y counts up from the bottom, the snapshot's rows down.
     @inline(__always)
     func rowTap(pcY: Float, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> TextureSampler.Tap {
         let v = uvOrigin.y + (1 - pcY) * u_texcoordScale.y
-        return snapshot.tap(1 - v, size: snapshot.height)
+        return snapshot.filterTap(1 - v, size: snapshot.height)
     }
 }

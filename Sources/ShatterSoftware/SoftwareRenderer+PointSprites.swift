@@ -1,10 +1,11 @@
 import ShatterCore
 
 extension SoftwareRenderer {
-    /// Replacing sprites with every shortcut go eight points at a time
+    /// Replacing sprites in closed-form motion go eight points at a time with every shortcut
     /// (``drawInLanes(_:into:guardBand:)``); the rest, and the tests' references, point by point.
     func draw(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) throws {
-        if shortcuts.isSuperset(of: [.exact, .fixedPointSprites, .pointLanes]) && batch.blend == .replace {
+        try batch.motion.validate()
+        if shortcuts.isSuperset(of: [.exact, .pointLanes]), batch.blend == .replace, batch.motion.uniforms.steps < 0 {
             drawInLanes(batch, into: target, guardBand: guardBand)
         } else {
             drawPointByPoint(batch, into: target, guardBand: guardBand)
@@ -29,9 +30,10 @@ extension SoftwareRenderer {
         // Vertex stage: each chunk of points lists, per band, the visible points it holds.
         var centres = [SIMD2<Int32>](repeating: .zero, count: count)
         var binned = [[[Int32]]](repeating: [], count: chunks)
-        // With the exact shortcuts the closed form skips the bounce loop before a point's first wall
-        // hit (its per-point quotients; the eight-lane path keeps them per grid).
-        let hoisted = shortcuts.contains(.exact)
+        // The closed form's per-point quotients (with the exact shortcuts; the eight-lane path keeps
+        // them per grid); stepped pieces need none.
+        let stepped = program.u_steps >= 0
+        let hoisted = shortcuts.contains(.exact) && !stepped
         // Which band each image row belongs to, looked up rather than divided for every point.
         let bandOfRow = (0..<height).map { Self.band(of: $0, bands: bandCount, height: height) }
         batch.grid.attributes.withUnsafeBufferPointer { attributes in
@@ -42,12 +44,14 @@ extension SoftwareRenderer {
                         var lists = [[Int32]](repeating: [], count: bandCount)
                         for i in chunkRange(chunk, of: chunks, total: count) {
                             let a = i * PointGrid.stride
-                            let centre = SIMD2(attributes[a], attributes[a + 1]), motion = SIMD2(attributes[a + 4], attributes[a + 5])
-                            let clip = hoisted ? program.vertex(centre: centre, motion: motion, invariants: program.invariants(centre: centre, motion: motion))
-                                : program.vertex(centre: centre, motion: motion)
-                            guard let snapped = setup.snappedCentre(clip: clip) else { continue }
-                            sharedCentres.base[i] = snapped
-                            let js = setup.coveredPixels(snapped.y)
+                            let start = SIMD2(attributes[a], attributes[a + 1])
+                            let motion = SIMD2(attributes[a + 4], attributes[a + 5])
+                            let clip = stepped ? program.steppedVertex(centre: start, motion: motion)
+                                : hoisted ? program.vertex(centre: start, motion: motion, invariants: program.invariants(centre: start, motion: motion))
+                                : program.vertex(centre: start, motion: motion)
+                            guard let centre = setup.snappedCentre(clip: clip) else { continue }
+                            sharedCentres.base[i] = centre
+                            let js = setup.coveredPixels(centre.y)
                             let firstRow = max(topRow - (js.upperBound - 1), 0), endRow = min(topRow - js.lowerBound + 1, height)
                             guard firstRow < endRow else { continue }
                             for band in bandOfRow[firstRow]...bandOfRow[endRow - 1] {
@@ -60,10 +64,12 @@ extension SoftwareRenderer {
             }
         }
 
-        // Fragment stage, band by band. Replacing sprites may blend their texels in fixed point.
+        // Fragment stage, band by band. Replacing sprites store the filtered word as it is.
         let width = target.width
-        let integerBlend = shortcuts.contains(.fixedPointSprites) && batch.blend == .replace
-        let literal = !hoisted && !integerBlend
+        // The fragment is the shader's 8-bit fixed-point filter: a whole RGBA8 word, stored as is when it
+        // replaces, blended otherwise.
+        let replaces = batch.blend == .replace
+        let literal = !hoisted
         batch.texture.withSampler(filter: batch.filter) { sampler in
             batch.grid.attributes.withUnsafeBufferPointer { attributes in
                 centres.withUnsafeBufferPointer { centres in
@@ -86,8 +92,13 @@ extension SoftwareRenderer {
                                         for row in firstRow..<endRow {
                                             for column in firstColumn..<endColumn {
                                                 let pc = setup.pointCoord(i: column + g, j: topRow - row, centre: centre)
-                                                target.store(program.fragment(pc: pc, uvOrigin: uvOrigin, snapshot: sampler),
-                                                             at: (row * width + column) * 4, blend: batch.blend)
+                                                let word = program.fragment(pc: pc, uvOrigin: uvOrigin, snapshot: sampler)
+                                                let offset = (row * width + column) * 4
+                                                if replaces {
+                                                    target.storeWord(word, at: offset)
+                                                } else {
+                                                    target.store(Framebuffer.unpack(word), at: offset, blend: batch.blend)
+                                                }
                                             }
                                         }
                                         continue
@@ -100,20 +111,15 @@ extension SoftwareRenderer {
                                         let pc = setup.pointCoord(i: 0, j: topRow - row, centre: centre)
                                         let rowTap = program.rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: sampler)
                                         let offset = (row * width + firstColumn) * 4
-                                        if integerBlend {
-                                            // The fast path: the same taps, the blend in 8-bit fixed point.
-                                            let wy = FixedPointBilinear.weight(rowTap.weight)
+                                        if replaces {
+                                            // The fast path: the fragment's word, stored without a float round trip.
                                             for k in 0..<spriteColumns {
-                                                let columnTap = columnTaps[k]
-                                                let texel = FixedPointBilinear.blend(
-                                                    sampler.word(columnTap.first, rowTap.first), sampler.word(columnTap.second, rowTap.first),
-                                                    sampler.word(columnTap.first, rowTap.second), sampler.word(columnTap.second, rowTap.second),
-                                                    wx: FixedPointBilinear.weight(columnTap.weight), wy: wy)
-                                                target.storeWord(texel, at: offset + k * 4)
+                                                target.storeWord(sampler.filtered(columnTaps[k], rowTap), at: offset + k * 4)
                                             }
                                         } else {
                                             for k in 0..<spriteColumns {
-                                                target.store(sampler.sample(columnTaps[k], rowTap), at: offset + k * 4, blend: batch.blend)
+                                                target.store(Framebuffer.unpack(sampler.filtered(columnTaps[k], rowTap)),
+                                                             at: offset + k * 4, blend: batch.blend)
                                             }
                                         }
                                     }

@@ -20,12 +20,12 @@ extension SoftwareRenderer {
             return
         }
         quad.texture.withSampler(filter: quad.filter) { sampler in
-            let columnTaps = columns.map { x in sampler.tap(program.uv(x: x, y: rows.lowerBound).x, size: sampler.width) }
+            let columnTaps = columns.map { x in sampler.filterTap(program.uv(x: x, y: rows.lowerBound).x, size: sampler.width) }
             let bandCount = bands(for: rows.count)
             parallelChunks(bandCount) { band in
                 for local in chunkRange(band, of: bandCount, total: rows.count) {
                     let y = rows.lowerBound + local
-                    let rowTap = sampler.tap(program.uv(x: columns.lowerBound, y: y).y, size: sampler.height)
+                    let rowTap = sampler.filterTap(program.uv(x: columns.lowerBound, y: y).y, size: sampler.height)
                     var offset = (y * target.width + columns.lowerBound) * 4
                     for columnTap in columnTaps {
                         target.store(program.fragment(columnTap, rowTap, texture: sampler), at: offset, blend: quad.blend)

@@ -72,7 +72,7 @@ public struct SoftwareRenderer: Renderer, Sendable {
 
     /// Ways of running the programs faster than pixel by pixel as their GLSL is written. Without any,
     /// every twin runs literally: the point-sprite vertex program in full for every point, each
-    /// fragment program at every pixel from its own inputs, every color blended in float.
+    /// fragment program at every pixel from its own inputs.
     struct Shortcuts: OptionSet, Sendable {
         let rawValue: Int
         /// Work hoisted out of the pixel loops with the same float operations in the same order, so
@@ -80,14 +80,10 @@ public struct SoftwareRenderer: Renderer, Sendable {
         /// once per row, the point-sprite program's per-point quotients once per grid, and a texture
         /// drawn 1:1 copied.
         static let exact = Shortcuts(rawValue: 1 << 0)
-        /// Replacing point sprites blend their texels in 8-bit fixed point, as llvmpipe does, within 1
-        /// per channel of the float blend in whole renders (`FixedPointBilinear`); it works on the
-        /// hoisted taps.
-        static let fixedPointSprites = Shortcuts(rawValue: 1 << 1)
-        /// With the other two: replacing point sprites eight at a time (`drawInLanes`), byte for byte
-        /// what they give point by point (`PointLanesTests`).
-        static let pointLanes = Shortcuts(rawValue: 1 << 2)
-        static let all: Shortcuts = [.exact, .fixedPointSprites, .pointLanes]
+        /// With `exact`: replacing point sprites eight at a time (`drawInLanes`), byte for byte what
+        /// they give point by point (`PointLanesTests`).
+        static let pointLanes = Shortcuts(rawValue: 1 << 1)
+        static let all: Shortcuts = [.exact, .pointLanes]
     }
 
     /// Bands of rows, several per thread so uneven bands still keep every core busy.

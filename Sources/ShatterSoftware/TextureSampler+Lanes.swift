@@ -1,9 +1,8 @@
 import CLanes
 
-/// ``TextureSampler/tap(_:size:)`` for eight coordinates, lane for lane the same operations.
+/// ``TextureSampler/filterTap(_:size:)`` for eight coordinates, lane for lane the same operations.
 extension TextureSampler {
-    /// Eight ``Tap``s: texel indices and the second texel's weight in 1/256 (as
-    /// ``FixedPointBilinear/weight(_:)`` rounds it).
+    /// Eight ``Tap``s: texel indices and the second texel's weight in 1/256 (`weight8`).
     struct Taps {
         var first: SIMD8<Int32>
         var second: SIMD8<Int32>
@@ -18,11 +17,25 @@ extension TextureSampler {
             let index = Self.clamp(Self.floor(coordinate * Float(size)).index, last)
             return Taps(first: index, second: index, weight: .zero)
         case .linear:
-            let position = coordinate * Float(size) - 0.5
-            let lower = Self.floor(position)
-            let weight = unsafeBitCast(shatter_lanes_truncate((position - lower.value) * 256 + 0.5), to: SIMD8<UInt32>.self)
-            return Taps(first: Self.clamp(lower.index, last), second: Self.clamp(lower.index &+ SIMD8<Int32>(repeating: 1), last), weight: weight)
+            // The texel position in 1/256 texel, to nearest even; its whole part the texels, its low
+            // 8 bits the weight.
+            let fixed = Self.roundedToEven((coordinate * Float(size) - 0.5) * 256)
+            let index = fixed &>> SIMD8(repeating: 8)
+            let weight = unsafeBitCast(fixed & SIMD8(repeating: 255), to: SIMD8<UInt32>.self)
+            return Taps(first: Self.clamp(index, last), second: Self.clamp(index &+ SIMD8<Int32>(repeating: 1), last), weight: weight)
         }
+    }
+
+    /// `Int(roundedToEven(value))` lane by lane (the same Double additions), within Int32. A float
+    /// beyond that is a multiple of 256, so ±(2³¹ − 256), also one, stands in: the same weight (0)
+    /// and, once clamped to the texture, the same texel.
+    @inline(__always)
+    static func roundedToEven(_ value: SIMD8<Float>) -> SIMD8<Int32> {
+        let magic = SIMD8<Double>(repeating: 6_755_399_441_055_744.0)
+        let rounded = SIMD8<Float>((SIMD8<Double>(value) + magic) - magic)
+        let top = SIMD8<Float>(repeating: 0x1p31), stand = SIMD8<Float>(repeating: 2_147_483_392)
+        return shatter_lanes_truncate(rounded.replacing(with: stand, where: rounded .>= top)
+            .replacing(with: -stand, where: rounded .< -top))
     }
 
     /// Limits each index to 0…`last`.

@@ -1,23 +1,32 @@
 import ShatterCore
 
-/// The Swift twin of GLSL's `texture(sampler2D, uv)` on an RGBA8 texture with clamp-to-edge
-/// addressing: texel centres at (i + 0.5) / size, `linear` = bilinear between the four nearest texel
-/// centres, `nearest` = the texel containing uv. Colors come back premultiplied, in [0, 1].
+/// Sampling an RGBA8 texture with clamp-to-edge addressing: texel centres at (i + 0.5) / size,
+/// `linear` = bilinear between the four nearest texel centres, `nearest` = the texel containing uv.
+/// Colors come back premultiplied, in [0, 1]. Two models:
+///
+/// - ``filterTap(_:size:)`` + ``filtered(_:_:)``: GLSL's `texture()` as llvmpipe filters unorm8
+///   textures (and `point_sprite.frag` spells out, so no GPU's filter is involved there): the texel
+///   position snapped to 1/256 texel, ties to even, and an 8-bit fixed-point lerp
+///   (``FixedPointBilinear``). `shatter probe` measures the rule on any GL.
+/// - ``tap(_:size:)`` + ``sample(_:_:)``: bilinear in float, the twin of the hand-written filters in
+///   `layer_quad.frag` and `dust_layers.frag`.
 ///
 /// Sampling is split into one ``Tap`` per axis (the two texels and the weight between them) so a
-/// raster loop can compute a column's or a row's tap once and reuse it: the float operations, and so
-/// the results, are the same as computing them per pixel.
+/// raster loop can compute a column's or a row's tap once and reuse it: the operations, and so the
+/// results, are the same as computing them per pixel.
 struct TextureSampler {
     let texels: UnsafeBufferPointer<UInt8>
     let width: Int
     let height: Int
     let filter: TextureFilter
 
-    /// Along one axis: the two texel indices to blend and the weight of the second.
+    /// Along one axis: the two texel indices to blend and the weight of the second (in float, and in
+    /// 1/256 for the fixed-point model).
     struct Tap {
         let first: Int
         let second: Int
         let weight: Float
+        var weight8: UInt32 = 0
     }
 
     @inline(__always)
@@ -38,6 +47,30 @@ struct TextureSampler {
             let index = Int(lower)
             return Tap(first: clampIndex(index, size), second: clampIndex(index + 1, size), weight: position - lower)
         }
+    }
+
+    /// The fixed-point tap of `texture()` for normalised coordinate `coordinate`: the texel position
+    /// (coordinate · size − 0.5) in 1/256 texel, rounded to nearest even; its whole part picks the
+    /// texels, its low 8 bits are the weight.
+    @inline(__always)
+    func filterTap(_ coordinate: Float, size: Int) -> Tap {
+        switch filter {
+        case .nearest:
+            return tap(coordinate, size: size)
+        case .linear:
+            let position = (coordinate * Float(size) - 0.5) * 256
+            let fixed = Int(roundedToEven(position))
+            let index = fixed >> 8, weight = UInt32(fixed & 255)
+            return Tap(first: clampIndex(index, size), second: clampIndex(index + 1, size), weight: Float(weight) / 256,
+                       weight8: weight)
+        }
+    }
+
+    /// The four texels of two ``filterTap(_:size:)`` taps blended in 8-bit fixed point, as one RGBA8 word.
+    @inline(__always)
+    func filtered(_ x: Tap, _ y: Tap) -> UInt32 {
+        FixedPointBilinear.blend(word(x.first, y.first), word(x.second, y.first), word(x.first, y.second),
+                                 word(x.second, y.second), wx: x.weight8, wy: y.weight8)
     }
 
     /// Bilinear blend of the four texels the taps name (weight 0 gives the first texel exactly).

@@ -27,15 +27,17 @@ struct TexturedQuadProgram {
         SIMD2((Float(x) + 0.5 - u_rect.x) / u_rect.z, (Float(y) + 0.5 - u_rect.y) / u_rect.w)
     }
 
+    /// `texture(u_texture, v_uv) * u_opacity` at one pixel, as written: `texture()`'s fixed-point taps
+    /// of `uv`, then the 8-bit blend.
     @inline(__always)
     func fragment(uv: SIMD2<Float>, texture: TextureSampler) -> SIMD4<Float> {
-        texture.sample(uv.x, uv.y) * u_opacity
+        fragment(texture.filterTap(uv.x, size: texture.width), texture.filterTap(uv.y, size: texture.height), texture: texture)
     }
 
-    /// The same fragment from taps computed once per column and once per row (`uv.x` depends on x
-    /// only, `uv.y` on y only).
+    /// The same fragment from ``TextureSampler/filterTap(_:size:)`` taps computed
+    /// once per column and once per row (`uv.x` depends on x only, `uv.y` on y only).
     @inline(__always)
     func fragment(_ x: TextureSampler.Tap, _ y: TextureSampler.Tap, texture: TextureSampler) -> SIMD4<Float> {
-        texture.sample(x, y) * u_opacity
+        Framebuffer.unpack(texture.filtered(x, y)) * u_opacity
     }
 }

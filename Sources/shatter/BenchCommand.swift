@@ -30,7 +30,7 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames per configuration, spread over the transition.", valueName: "N"))
     var frames: Int = 30
 
-    @Option(help: ArgumentHelp("Comma-separated backends: gl, cpu.", valueName: "LIST"))
+    @Option(help: ArgumentHelp("Comma-separated backends: gl, gpu (hardware GL only), cpu.", valueName: "LIST"))
     var backends: String = "gl,cpu"
 
     @Option(help: "png (encode, hash and write each frame, as render does) or none.")
@@ -74,7 +74,7 @@ struct BenchCommand: ParsableCommand {
     func parsedBackends() throws -> [Backend] {
         try backends.split(separator: ",", omittingEmptySubsequences: false).map { name in
             guard let backend = Backend(rawValue: String(name)), backend != .auto else {
-                throw ValidationError("--backends takes gl and cpu separated by commas, not '\(backends)'")
+                throw ValidationError("--backends takes gl, gpu and cpu separated by commas, not '\(backends)'")
             }
             return backend
         }

@@ -147,6 +147,7 @@ struct CompareEffect<Options: EffectOptions>: ParsableCommand {
         let frames = try FrameSelection(timeline: FrameTimeline(duration: made.duration, fps: timing.rate.fps),
                                         range: timing.range, reversed: made.playsBackwards)
         let gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
+        defer { gl.close() }
         let cpu = SoftwareRenderer()
         var session = try options.session()
         try session.add(effect: made, frames: frames, expected: cpu, actual: gl) { done, total in

@@ -16,10 +16,15 @@ struct MergeManifests: ParsableCommand {
         abstract: "Join shard folders' manifests; report frames no shard wrote and frames that disagree.",
         discussion: """
             Exits 0 when every frame of the render is present exactly once (or identically more than \
-            once), 1 when any is missing or conflicting. The merged manifest's file names are the \
-            shard folders as given, joined to each frame's name.
+            once), 1 when any is missing or conflicting, or when the shards name different renderers \
+            (GL on different GPUs, GL and CPU) and --allow-mixed-renderers is not given. The merged \
+            manifest's file names are the shard folders as given, joined to each frame's name.
             """
     )
+
+    @Flag(name: .customLong("allow-mixed-renderers"),
+          help: "Merge shards rendered by different renderers (their frames may differ by a level here and there).")
+    var allowMixedRenderers = false
 
     @Argument(help: ArgumentHelp("Shard output folders, each holding a manifest.json.", valueName: "DIR"))
     var folders: [String]
@@ -39,7 +44,12 @@ struct MergeManifests: ParsableCommand {
     }
 
     func run() throws {
-        let result = try ManifestMerge.merge(folders: folders, verify: !noVerify)
+        let result = try ManifestMerge.merge(folders: folders, verify: !noVerify, allowMixedRenderers: allowMixedRenderers)
+        if result.hasMixedRenderers {
+            let named = result.renderers.map { "\($0.renderer) (\($0.backend), \($0.folder))" }.joined(separator: " vs ")
+            throw CLIFailure(description: "the shards were rendered by different renderers: \(named); "
+                                 + "rerun them on one kind of machine, or pass --allow-mixed-renderers to merge them anyway")
+        }
         if let out { try result.merged.write(to: out) }
         let expected = result.merged.expectedFrames.count
         print("Merged \(folders.count) manifests: \(result.merged.frames.count) of \(expected) frames of "
@@ -59,3 +69,4 @@ struct MergeManifests: ParsableCommand {
         }
     }
 }
+

@@ -2,24 +2,44 @@ import ArgumentParser
 import Glibc
 import Shatter
 
-/// `--device N`, or `SHATTER_EGL_DEVICE`: which EGL device the GL backend uses.
+/// `--device auto|N`, or `SHATTER_EGL_DEVICE`: which EGL device the GL backend uses.
 struct DeviceOption: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "EGL device index for the GL backend (see `shatter info`); default: the first hardware device, or $SHATTER_EGL_DEVICE.",
-        valueName: "N"))
-    var device: Int?
+        "EGL device for the GL backend: auto (every hardware device in turn, the scheduler's GPU first: "
+            + "CUDA_VISIBLE_DEVICES, NVIDIA_VISIBLE_DEVICES, SLURM_STEP_GPUS) or an index from `shatter info`; "
+            + "default: $SHATTER_EGL_DEVICE, else auto.",
+        valueName: "auto|N"))
+    var device: String?
 
     func validate() throws {
-        if let device, device < 0 { throw ValidationError("--device must be 0 or more, not \(device)") }
+        if let device, DeviceChoice(argument: device) == nil {
+            throw ValidationError("--device must be 0 or more (or auto), not \(device)")
+        }
     }
 
+    /// The index asked for, or nil for auto.
     func resolvedIndex() throws -> Int? {
-        if let device { return device }
+        if let device { return DeviceChoice(argument: device)?.index }
         guard let value = getenv("SHATTER_EGL_DEVICE").map({ String(cString: $0) }), !value.isEmpty else { return nil }
-        guard let index = Int(value), index >= 0 else {
-            throw ValidationError("SHATTER_EGL_DEVICE must be a device index such as 0, not '\(value)'")
+        guard let choice = DeviceChoice(argument: value) else {
+            throw ValidationError("SHATTER_EGL_DEVICE must be auto or a device index such as 0, not '\(value)'")
         }
-        return index
+        return choice.index
+    }
+}
+
+/// `auto` or a device index of 0 or more.
+struct DeviceChoice {
+    let index: Int?
+
+    init?(argument: String) {
+        if argument == "auto" {
+            index = nil
+        } else if let index = Int(argument), index >= 0 {
+            self.index = index
+        } else {
+            return nil
+        }
     }
 }
 
@@ -30,7 +50,7 @@ struct OutputOptions: ParsableArguments {
                                valueName: "DIR"))
     var out: String?
 
-    @Option(help: "auto (GL on a GPU; the CPU renderer where GL is missing or a software rasteriser), gl, or cpu.")
+    @Option(help: "auto (GL on a GPU; the CPU renderer where GL is missing or a software rasteriser), gl (any GL, llvmpipe too), gpu (hardware GL only), or cpu.")
     var backend: Backend = .auto
 
     @OptionGroup var device: DeviceOption
@@ -132,7 +152,6 @@ struct Dimensions: ExpressibleByArgument, Equatable {
 
 extension Backend: ExpressibleByArgument {}
 extension TextureFilter: ExpressibleByArgument {}
-extension ShatteredTransition.RandomRange: ExpressibleByArgument {}
 extension DustPath: ExpressibleByArgument {}
 
 /// Output size limits, checked before anything is drawn or decoded.

@@ -28,6 +28,7 @@ struct RenderRun {
         _ = try FrameSelection(timeline: FrameTimeline(duration: effect.duration, fps: options.fps), range: options.range,
                                shard: options.shard)
         let choice = try output.backend.makeRenderer(gl: .init(deviceIndex: try output.device.resolvedIndex()))
+        defer { choice.close() }  // EGL shut down before exit, after a signal too
         if let fallback = choice.fallback, !delivery.quiet { Terminal.error("shatter: \(CLIErrors.describe(fallback))") }
 
         var video: VideoEncoder?

@@ -31,8 +31,13 @@ struct ShatterEffectOptions: EffectOptions {
     @Option(parsing: .unconditional, help: "Seed of the pieces' random motion.")
     var seed: UInt64 = 0
 
-    @Option(help: "original (R ∈ [0, 2], the original's arc4random quirk) or textbook (R ∈ [0, 1]).")
-    var physics: ShatteredTransition.RandomRange = .original
+    @Option(help: ArgumentHelp(
+        "original (R ∈ [0, 2], the original's arc4random quirk) or textbook (R ∈ [0, 1]); closed (motion in closed "
+            + "form) or euler60 (the original's 60 Hz steps, exactly, for durations up to "
+            + "\(Int(ShatteredTransition.Motion.longestSteppedDuration)) s). Combine with a comma: textbook,euler60. "
+            + "(default: original,closed)",
+        valueName: "RANGE,MOTION"), transform: PhysicsChoice.parse)
+    var physics = PhysicsChoice()
 
     @Option(help: "Snapshot sampling: linear or nearest.")
     var filter: TextureFilter = .linear
@@ -50,13 +55,19 @@ struct ShatterEffectOptions: EffectOptions {
                                   + "\(Int(OptionLimits.maxPointPixels)) px")
         }
         try OptionLimits.check(duration: duration)
+        let longest = ShatteredTransition.Motion.longestSteppedDuration
+        guard physics.motion != .euler60 || duration <= longest else {
+            throw ValidationError("--physics euler60 evaluates at most \(PointMotion.maxSteps) steps per frame "
+                                  + "(\(Int(longest)) s at 60 Hz), so --duration must be at most \(Int(longest)), not \(duration); "
+                                  + "the closed form has no such limit")
+        }
     }
 
     func makeEffect() throws -> ShatteredTransition {
         let inputs = try TransitionInputs(fromPath: from, toPath: to, size: size.map { ($0.width, $0.height) }, scale: scale)
         let parameters = ShatteredTransition.Parameters(
             width: inputs.width, height: inputs.height, scale: scale, pointSize: pointSize, duration: duration,
-            seed: seed, randomRange: physics, filter: filter)
+            seed: seed, randomRange: physics.randomRange, motion: physics.motion, filter: filter)
         try SizeLimits.check(width: parameters.pixelWidth, height: parameters.pixelHeight, what: "the output")
         return ShatteredTransition(from: Texture(image: inputs.from), to: Texture(image: inputs.to), parameters: parameters)
     }

@@ -15,7 +15,7 @@ struct ShatterTool: ParsableCommand {
             error (like diff).
             """,
         version: ShatterVersion.current,
-        subcommands: [RenderCommand.self, CompareCommand.self, BenchCommand.self, InfoCommand.self, ManifestCommand.self]
+        subcommands: [RenderCommand.self, CompareCommand.self, BenchCommand.self, InfoCommand.self, ProbeCommand.self, ManifestCommand.self]
     )
 }
 

@@ -182,4 +182,21 @@ import Glibc
         #expect(player?.frame(0) != player?.frame(20))
         #expect(player?.frame(0)[0, 0] == .transparent)
     }
+
+    @Test func theSnapRingStaysInsideEveryFrame() throws {
+        // Nothing drawn may reach a frame's outermost pixels, or the 80×80 layer (masksToBounds) would
+        // cut it off: the ring must grow and fade within the frame.
+        let player = try SpriteSheetPlayer(sheet: SnapSpriteSheet.drawn(), frameWidth: 80, frameHeight: 80)
+        for k in 0..<player.frames {
+            let frame = player.frame(k)
+            let border = (0..<80).flatMap { i in [frame[i, 0], frame[i, 79], frame[0, i], frame[79, i]] }
+            #expect(border.allSatisfy { $0 == .transparent }, "frame \(k) touches its edge")
+        }
+        // The ring is still there and spreads: lit pixels above the fingertips (row 22) grow apart.
+        func ringSpan(_ k: Int) -> Int {
+            let lit = (0..<80).filter { x in (0..<16).contains { y in player.frame(k)[x, y].a > 0 } }
+            return (lit.max() ?? 0) - (lit.min() ?? 0)
+        }
+        #expect(ringSpan(SnapSpriteSheet.snapFrame + 18) > ringSpan(SnapSpriteSheet.snapFrame + 8) + 10)
+    }
 }

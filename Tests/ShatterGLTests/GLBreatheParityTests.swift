@@ -46,12 +46,12 @@ struct GLBreatheParityTests {
     }
 }
 
-/// The screen blend itself, over every destination byte: the CPU's blend gives GL's bytes but for
-/// values that land on a rounding tie (llvmpipe rounds some of those down). Opacities whose 8-bit
-/// value is a tie (0.3 → 76.5) are left out for that reason.
+/// The screen blend itself, over every destination byte. Where `shatter probe` finds the twin's
+/// store (ties to even) and screen-blend (8-bit fixed point) rules, the CPU gives GL's bytes exactly;
+/// elsewhere within 1.
 @Suite(.enabled(if: GLSupport.isAvailable, "no EGL context can be made on this machine (reason printed above)"))
 struct GLScreenBlendTests {
-    @Test(arguments: [Float(1), 0.31, 0.77])
+    @Test(arguments: [Float(1), 0.31, 0.77, 0.3])
     func screenOverEveryDestinationByteMatches(opacity: Float) throws {
         var background = Image(width: 256, height: 256)
         for y in 0..<256 {
@@ -70,8 +70,9 @@ struct GLScreenBlendTests {
             ])
             let d = try ImageDifference(expected: try SoftwareRenderer().render(list), actual: try gl.render(list))
             #expect(d.largestChannelDifference <= 1, "\(d)")
-            // Blending the unquantised float color instead leaves 30–50% of these pixels a step apart.
-            #expect(d.fractionWithin(0) >= 0.99, "\(d)")
+            if GLSupport.holds(.colorStore, .screenBlend) {
+                #expect(d.fractionWithin(0) == 1, "\(d)")
+            }
         }
     }
 }

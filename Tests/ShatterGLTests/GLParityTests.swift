@@ -25,10 +25,13 @@ struct GLParityTests {
         }
     }
 
-    /// Random texels make every misplaced sprite visible. On llvmpipe the CPU twin places sprites
-    /// exactly (same fused viewport transform, same 1/256 rounding, same fill rule), so no pixel may
-    /// differ by more than 8; other drivers are held to the general rule.
-    @Test func spritesLandOnExactlyTheSamePixels() throws {
+    /// Random texels make every misplaced sprite visible. Where `shatter probe` finds the twin's
+    /// point rules (GL_SUBPIXEL_BITS 8, 1/256 snapping with ties up, left/bottom-inclusive coverage)
+    /// the CPU twin places sprites exactly, so no pixel may differ by more than 8; other drivers are
+    /// held to the general rule. (Filtering is spelled out in point_sprite.frag, so no filter rule is
+    /// assumed.) Both motions: the closed form and the original's 60 Hz steps, looped in the vertex shader.
+    @Test(arguments: ShatteredTransition.Motion.allCases)
+    func spritesLandOnExactlyTheSamePixels(motion: ShatteredTransition.Motion) throws {
         let gl = try GLRenderer()
         var noise = Image(width: 333, height: 517)
         let rng = CounterRNG(seed: 1, stream: .dust)
@@ -40,13 +43,22 @@ struct GLParityTests {
         }
         let effect = ShatteredTransition(
             from: Texture(image: noise), to: Texture(image: Image(width: 1, height: 1, fill: .opaqueBlack)),
-            parameters: .init(width: 333, height: 517, pointSize: 1, seed: 3))
+            parameters: .init(width: 333, height: 517, pointSize: 1, seed: 3, motion: motion))
         for t in [0.3, 0.55, 0.8, 1.4] {
-            let d = try Parity.check(effect.displayList(at: t), gl: gl, label: "noise-t\(t)")
-            if gl.info.renderer.hasPrefix("llvmpipe") {
+            let d = try Parity.check(effect.displayList(at: t), gl: gl, label: "noise-\(motion)-t\(t)")
+            if GLSupport.holds(.subpixelBits, .pointSnapping, .spriteEdges) {
                 #expect(d.pixelsBeyond(8) == 0, "t = \(t): \(d)")
             }
         }
+    }
+
+    @Test func steppedMotionBeyondTheLoopsBoundIsRefused() throws {
+        let effect = ShatterFixture.effect(width: 40, height: 40, pointSize: 2, motion: .euler60)
+        var list = effect.displayList(at: 1)
+        guard case .pointSprites(var batch) = list.commands[1] else { return }
+        batch.motion = .stepped(steps: PointMotion.maxSteps + 1, stepSeconds: 1 / 60)
+        list.commands[1] = .pointSprites(batch)
+        #expect(throws: PointMotion.TooManySteps.self) { try GLRenderer().render(list) }
     }
 
     /// At t = 0.5 one piece is centred on a whole pixel, so two of its pixel centres fall exactly on
@@ -57,12 +69,15 @@ struct GLParityTests {
         _ = try Parity.check(effect.displayList(at: 0.5), gl: gl, label: "nearest", rule: .nearestFilteringParity)
     }
 
+    /// Assumes only that a byte k stored as k/255 comes back as k (every GL): sprites sit on whole
+    /// texels at t = 0, so the hand-written filter's weights are all 0.
     @Test func firstFrameIsTheSnapshotOnGLToo() throws {
         let effect = ShatterFixture.effect(width: 333, height: 517, pointSize: 2)
         let frame = try GLRenderer().render(effect.displayList(at: 0))
         #expect(frame == effect.from.image)
     }
 
+    /// Assumes the point rules (snapping, edge coverage) only for the edge sprite's exact pixels.
     @Test func aSpriteShowsItsTextureUprightAndEdgeSpritesSurvive() throws {
         let gl = try GLRenderer()
         let texels = SpriteFixture.gradient4x4

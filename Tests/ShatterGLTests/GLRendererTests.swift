@@ -45,4 +45,20 @@ struct GLRendererTests {
         _ = try gl.render(second.displayList(at: 0))
         #expect(gl.liveObjectCount == 3)  // the first effect's objects were released
     }
+
+    @Test func aClosedRendererSaysSoAndANewOneStillWorks() throws {
+        let list = SpriteFixture.single(texture: Image(width: 1, height: 1, fill: .opaqueWhite), canvas: 8, size: 4, centre: SIMD2(0, 0))
+        let gl = try GLRenderer()
+        let before = try gl.render(list)
+        gl.close()
+        gl.close()  // twice is harmless
+        #expect {
+            try gl.render(list)
+        } throws: { error in
+            "\(error)" == "the GL renderer was closed"
+        }
+        // The display may have been terminated with the last user gone; the next renderer brings it back.
+        let again = try GLRenderer()
+        #expect(try again.render(list) == before)
+    }
 }

@@ -2,15 +2,17 @@ import Testing
 import ShatterCore
 @testable import ShatterSoftware
 
-/// The vertex program's closed form against the original's per-frame semi-implicit Euler step, run
-/// with a tiny time step (its continuous limit).
+/// The vertex program's closed form against a semi-implicit Euler integration with a tiny time step
+/// whose bounces land on the wall: the closed form's own model. (The original's 60 Hz steps bounce
+/// differently, leaving some pieces stuck past the wall: `Euler60Tests`.)
 @Suite struct MotionTests {
     let program = PointSpriteProgram(
         batch: PointSpriteBatch(grid: PointGrid(attributes: []), texture: Texture(image: Image(width: 1, height: 1)),
                                 time: 0, pointSize: 1, texcoordScale: SIMD2(1, 1)),
         clipScale: SIMD2(1, 1))
 
-    /// BrokenGlassEffectView's update loop: v += a·dt, clamp, move, then the wall check.
+    /// BrokenGlassEffectView's update loop (v += a·dt, clamp, move, then the wall check), except that a
+    /// bounce puts the piece back on the wall.
     func integrate(x0: Double, y0: Double, xSpeed: Double, acceleration: Double, until t: Double,
                    dt: Double = 1e-5) -> (x: Double, y: Double) {
         var x = x0, y = y0, vx = xSpeed, vy = 0.0
@@ -21,7 +23,7 @@ import ShatterCore
             if x <= -1 || x >= 1 {
                 vx = -0.6 * vx
                 if abs(vx) < 0.01 { vx = 0 }
-                x = min(max(x, -1), 1)  // the continuous limit of a bounce lands on the wall
+                x = min(max(x, -1), 1)  // the closed form's bounce lands on the wall (the original's does not)
             }
         }
         return (x, y)

@@ -97,15 +97,16 @@ import ShatterTestSupport
         for filter in [TextureFilter.linear, .nearest] {
             image.pixels.withUnsafeBufferPointer { texels in
                 let sampler = TextureSampler(texels: texels, width: 37, height: 23, filter: filter)
-                var coordinates: [Float] = [0, 1, -0.0, 0.5 / 37, 36.5 / 37, -3, 4, 1e9, -1e9, 0x1p23, -0x1p23 - 2]
+                var coordinates: [Float] = [0, 1, -0.0, 0.5 / 37, 36.5 / 37, -3, 4, 1e6, -1e6, 1e9, -1e9, 0x1p23, -0x1p23 - 2,
+                                           0x1p31 / 37 / 256, -0x1p31 / 37 / 256, 2_147_483_520 / 9472, 1.5 / 37 / 256]
                 for _ in 0..<2000 { coordinates.append(Float(Int64(rng.next() % 4_000_000) - 1_000_000) / 1_000_000) }
                 while coordinates.count % 8 != 0 { coordinates.append(0.25) }
                 for start in stride(from: 0, to: coordinates.count, by: 8) {
                     let taps = sampler.taps(SIMD8(coordinates[start..<start + 8]), size: 37)
                     for lane in 0..<8 {
-                        let tap = sampler.tap(coordinates[start + lane], size: 37)
+                        let tap = sampler.filterTap(coordinates[start + lane], size: 37)
                         #expect(Int(taps.first[lane]) == tap.first && Int(taps.second[lane]) == tap.second
-                                && taps.weight[lane] == FixedPointBilinear.weight(tap.weight),
+                                && taps.weight[lane] == tap.weight8,
                                 "\(filter) \(coordinates[start + lane])")
                     }
                 }

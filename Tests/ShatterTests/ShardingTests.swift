@@ -102,3 +102,38 @@ import Shatter
         #expect(left == [".frame-00004.png.tmp-\(live)-cd", ".notes.tmp-999999999-1"])
     }
 }
+
+/// Shards of different renderers may differ by a level here and there, so a merge refuses them
+/// unless asked to accept them.
+@Suite struct MixedRendererMergeTests {
+    func manifest(backend: String, renderer: String, frames: [Int]) -> FrameManifest {
+        FrameManifest(effect: "shatter", parameters: [:], seed: 1, backend: backend, renderer: renderer, fps: 10, frameCount: 4,
+                      range: .init(first: 0, last: 3), shard: nil,
+                      frames: frames.map { .init(index: $0, file: "frame-\($0).png", sha256: "p\($0)", pngSHA256: "f\($0)") })
+    }
+
+    @Test func aGLShardAndACPUShardAreRefusedNamingBoth() {
+        let gl = manifest(backend: "gl", renderer: "llvmpipe (LLVM 15.0.6, 256 bits)", frames: [0, 2])
+        let cpu = manifest(backend: "cpu", renderer: "Shatter CPU renderer (2 threads)", frames: [1, 3])
+        let refused = ManifestMerge.merge([("a", gl), ("b", cpu)], fileExists: { _ in true })
+        #expect(refused.hasMixedRenderers && !refused.isComplete)
+        #expect(refused.conflicts.isEmpty && refused.missing.isEmpty)
+        #expect(refused.renderers.map(\.renderer) == ["llvmpipe (LLVM 15.0.6, 256 bits)", "Shatter CPU renderer (2 threads)"])
+        #expect(refused.renderers.map(\.folder) == ["a", "b"])
+
+        let accepted = ManifestMerge.merge([("a", gl), ("b", cpu)], allowMixedRenderers: true, fileExists: { _ in true })
+        #expect(accepted.isComplete)
+        #expect(accepted.merged.backend == "gl+cpu")
+        #expect(accepted.merged.renderer == "llvmpipe (LLVM 15.0.6, 256 bits); Shatter CPU renderer (2 threads)")
+    }
+
+    @Test func twoGPUsModelsAreTwoRenderersButCPUThreadCountsAreOne() {
+        let h100 = manifest(backend: "gl", renderer: "NVIDIA H100 80GB HBM3/PCIe/SSE2", frames: [0, 1])
+        let a100 = manifest(backend: "gl", renderer: "NVIDIA A100-SXM4-40GB/PCIe/SSE2", frames: [2, 3])
+        #expect(ManifestMerge.merge([("a", h100), ("b", a100)], fileExists: { _ in true }).hasMixedRenderers)
+        let two = manifest(backend: "cpu", renderer: "Shatter CPU renderer (2 threads)", frames: [0, 1])
+        let sixteen = manifest(backend: "cpu", renderer: "Shatter CPU renderer (16 threads)", frames: [2, 3])
+        let cpu = ManifestMerge.merge([("a", two), ("b", sixteen)], fileExists: { _ in true })
+        #expect(cpu.isComplete && cpu.renderers.isEmpty)
+    }
+}

@@ -28,6 +28,8 @@ import Testing
         (["render", "shatter"], "--compression", ["-1", "10", "nan", "abc"], "--compression"),
         (["render", "shatter"], "--sheet-frames", ["0", "-1", "65", "nan", "abc"], "--sheet-frames"),
         (["render", "shatter"], "--background", ["-1", "nan", "12345", "GGGGGG", "1000000"], "--background"),
+        (["render", "shatter"], "--physics", ["abc", "euler30", "original,textbook", "closed,euler60", "euler60,", ""], "--physics"),
+        (["render", "shatter", "--physics", "textbook,euler60"], "--duration", ["10.5", "3600"], "--duration"),
         (["render", "breathe"], "--size", ["0x10", "100000x100000", "10x", "abc"], "--size"),
         (["render", "breathe"], "--scale", ["0", "-1", "nan", "1e300", "abc"], "--scale"),
         (["render", "breathe"], "--petals", ["0", "-1", "65", "nan", "99999999999999999999", "abc"], "--petals"),

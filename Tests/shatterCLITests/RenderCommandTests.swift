@@ -40,6 +40,34 @@ import ShatterTestSupport
         #expect(last[25, 0] == RGBA8(r: 0, g: 0, b: 255, a: 255))  // the top has cleared to the destination
     }
 
+    @Test func physicsEuler60StepsLikeTheOriginalAndCombinesWithTheRandomRange() throws {
+        let scratch = try TemporaryFolder()
+        func frame(_ physics: String) throws -> (Image, String) {
+            let out = scratch.file(physics)
+            let run = try CLIRun.shatter(["render", "shatter", "--size", "60x40", "--backend", "cpu", "--frames", "36",
+                                          "--physics", physics, "--out", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            return (try PNGDecoder.read(path: out + "/frame-00036.png"),
+                    try String(contentsOfFile: out + "/manifest.json", encoding: .utf8))
+        }
+        let screens = (from: Texture(image: DefaultScenes.presentedScreen(widthPoints: 60, heightPoints: 40, scale: 1)),
+                       to: Texture(image: DefaultScenes.destination(widthPoints: 60, heightPoints: 40, scale: 1)))
+        var stepped: [Image] = []
+        for (physics, range) in [("euler60", ShatteredTransition.RandomRange.original), ("euler60,textbook", .textbook)] {
+            let (image, manifest) = try frame(physics)
+            stepped.append(image)
+            let effect = ShatteredTransition(from: screens.from, to: screens.to, parameters: .init(
+                width: 60, height: 40, randomRange: range, motion: .euler60))
+            #expect(image == (try SoftwareRenderer().render(effect.displayList(at: 0.6))), "\(physics)")
+            #expect(manifest.contains("\"motion\" : \"euler60\"") && manifest.contains("\"randomRange\" : \"\(range)\""),
+                    "\(manifest)")
+        }
+        // The default motion is the closed form.
+        let (closed, manifest) = try frame("original")
+        #expect(closed != stepped[0] && stepped[0] != stepped[1])
+        #expect(manifest.contains("\"motion\" : \"closed\""))
+    }
+
     @Test func glWhereNoEGLWorksIsOneClearLineAndAutoFallsBackToTheCPU() throws {
         let scratch = try TemporaryFolder()
         let noDriver = ["__EGL_VENDOR_LIBRARY_FILENAMES": scratch.file("no-such-vendor.json")]

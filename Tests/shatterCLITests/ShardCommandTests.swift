@@ -106,9 +106,10 @@ final class BackgroundRun {
     let process = Process()
     let stderrPath: String
 
-    init(_ arguments: [String], in scratch: TemporaryFolder) throws {
+    init(_ arguments: [String], in scratch: TemporaryFolder, environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: CLIRun.binary)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         // Files, not pipes: nobody reads while it runs, and a full pipe would block it.
         stderrPath = scratch.file("stderr-" + UUID().uuidString)
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)

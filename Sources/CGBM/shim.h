@@ -1,2 +1,0 @@
-// GBM, for EGL's GBM platform on a DRM render node.
-#include <gbm.h>

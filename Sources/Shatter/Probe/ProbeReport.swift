@@ -1,0 +1,126 @@
+/// `shatter probe`: the rules the CPU renderer assumes, measured on a GL and on the CPU renderer
+/// itself, side by side. Where they agree the twin can match that GL exactly; where they differ the
+/// report says by how much, which decides the parity a user can expect there.
+public struct ProbeReport: Codable, Sendable {
+    public var renderer: String
+    public var platform: String
+    public var version: String
+    public var facts: GLRasterFacts
+    /// What the CPU renderer's code assumes of the same queries.
+    public var twinFacts: GLRasterFacts
+    public var gl: RasterProbe.Measurements
+    public var twin: RasterProbe.Measurements
+    /// One finding per rule, in the order of the summary.
+    public var findings: [Finding]
+
+    /// The rules the probe checks, named as the summary prints them.
+    public enum Rule: String, Codable, Sendable, CaseIterable {
+        case subpixelBits = "GL_SUBPIXEL_BITS"
+        case pointSnapping = "point snapping (1-px point, 1/1024-px sweep)"
+        case spriteEdges = "sprite edge coverage"
+        case colorStore = "color store at (k + 0.5)/255"
+        case sourceOverBlend = "source-over blend rounding"
+        case screenBlend = "screen blend rounding"
+        case filterWeights = "texture() filter weights"
+        case fragmentHighp = "fragment highp float"
+        case readFormat = "read format"
+    }
+
+    /// The rules that hold on this GL as the CPU renderer assumes them.
+    public var agreeingRules: Set<Rule> { Set(findings.filter(\.agrees).map(\.rule)) }
+
+    public struct Finding: Codable, Sendable, Equatable {
+        public var rule: Rule
+        /// What this GL does, in words.
+        public var gl: String
+        /// What the CPU renderer assumes.
+        public var twin: String
+        public var agrees: Bool
+    }
+
+    public var disagreements: [Finding] { findings.filter { !$0.agrees } }
+
+    public static let twinAssumptions = GLRasterFacts(
+        subpixelBits: SoftwareRenderer.subpixelBits, fragmentHighpRange: [127, 127],
+        fragmentHighpPrecision: SoftwareRenderer.floatPrecisionBits, readFormat: SoftwareRenderer.pixelFormat)
+
+    /// Runs ``RasterProbe`` on `gl` and on the CPU renderer.
+    public static func run(gl: GLRenderer, threads: Int? = nil) throws -> ProbeReport {
+        let probe = RasterProbe()
+        let measured = try probe.measure(gl)
+        let twin = try probe.measure(SoftwareRenderer(threads: threads))
+        let facts = try gl.rasterFacts()
+        return ProbeReport(renderer: gl.info.renderer, platform: gl.info.platform, version: gl.info.version, facts: facts,
+                           twinFacts: twinAssumptions, gl: measured, twin: twin,
+                           findings: findings(facts: facts, twinFacts: twinAssumptions, gl: measured, twin: twin))
+    }
+
+    static func findings(facts: GLRasterFacts, twinFacts: GLRasterFacts, gl: RasterProbe.Measurements,
+                         twin: RasterProbe.Measurements) -> [Finding] {
+        func finding(_ rule: Rule, _ gl: String, _ twin: String, _ agrees: Bool) -> Finding {
+            Finding(rule: rule, gl: gl, twin: twin, agrees: agrees)
+        }
+        let edgesAgree = zip(gl.spriteEdges, twin.spriteEdges).filter { $0 == $1 }.count
+        return [
+            finding(.subpixelBits, "\(facts.subpixelBits)", "\(twinFacts.subpixelBits)", facts.subpixelBits == twinFacts.subpixelBits),
+            finding(.pointSnapping,
+                    describeSnap(gl.pointSnapX, gl.pointSnapY), describeSnap(twin.pointSnapX, twin.pointSnapY),
+                    gl.pointSnapX == twin.pointSnapX && gl.pointSnapY == twin.pointSnapY),
+            finding(.spriteEdges, "\(edgesAgree) of \(gl.spriteEdges.count) sprites cover the twin's pixels",
+                    "left and bottom edges inclusive", gl.spriteEdges == twin.spriteEdges),
+            finding(.colorStore, describeStore(gl.colorStore), describeStore(twin.colorStore),
+                    gl.colorStore == twin.colorStore),
+            finding(.sourceOverBlend, describeBlend(gl.blendSourceOver, twin.blendSourceOver),
+                    "8-bit: s + d·(255 − s.a)/255, llvmpipe's rounding",
+                    gl.blendSourceOver == twin.blendSourceOver),
+            finding(.screenBlend, describeBlend(gl.blendScreen, twin.blendScreen),
+                    "8-bit: s + d·(255 − s)/255, llvmpipe's rounding",
+                    gl.blendScreen == twin.blendScreen),
+            finding(.filterWeights, describeWeights(gl.filterRamp), describeWeights(twin.filterRamp),
+                    gl.filterRamp == twin.filterRamp),
+            finding(.fragmentHighp, "range 2^±\(facts.fragmentHighpRange.first ?? 0), \(facts.fragmentHighpPrecision) bits",
+                    "range 2^±127, \(twinFacts.fragmentHighpPrecision) bits",
+                    facts.fragmentHighpPrecision >= twinFacts.fragmentHighpPrecision),
+            finding(.readFormat, facts.readFormat, twinFacts.readFormat, facts.readFormat == twinFacts.readFormat),
+        ]
+    }
+
+    /// A sweep's threshold step t as a grid and tie rule: positions snapped to 1/(512/t) px with ties
+    /// rounded up when t is a power of two; t + 1 means ties went down (or to even).
+    static func describeSnap(_ x: Int?, _ y: Int?) -> String {
+        func one(_ t: Int?) -> String {
+            guard let t else { return "never reached the next pixel" }
+            if t == 1 { return "finer than 1/512 px" }
+            if t & (t - 1) == 0 { return "1/\(512 / t) px, ties up" }
+            if (t - 1) & (t - 2) == 0 { return "1/\(512 / (t - 1)) px, ties down or to even" }
+            return "threshold at \(t)/1024 px"
+        }
+        return x == y ? "\(one(x)) (x and y)" : "x: \(one(x)); y: \(one(y))"
+    }
+
+    static func describeStore(_ stored: [Int]) -> String {
+        let up = stored.enumerated().filter { $0.element == $0.offset + 1 }.count
+        let down = stored.enumerated().filter { $0.element == $0.offset }.count
+        return "\(up) of \(stored.count) rounded up, \(down) down"
+    }
+
+    static func describeBlend(_ gl: [[Int]], _ twin: [[Int]]) -> String {
+        let pairs = zip(gl.joined(), twin.joined())
+        let differ = pairs.filter { $0 != $1 }.count
+        let largest = pairs.map { abs($0 - $1) }.max() ?? 0
+        return differ == 0 ? "as the twin" : "\(differ) of \(gl.joined().count) bytes differ from the twin, by up to \(largest)"
+    }
+
+    /// The coarsest weight grid the ramp is constant on: b bits when the output only changes where
+    /// k·2^b/1024 crosses a whole number (floor) or a half (nearest).
+    static func describeWeights(_ ramp: [Int]) -> String {
+        for bits in 1...9 {
+            let step = 1024 >> bits
+            if ramp.indices.allSatisfy({ ramp[$0] == ramp[$0 - $0 % step] }) { return "\(bits)-bit weights, truncated" }
+            if ramp.indices.allSatisfy({ k in ramp[k] == ramp[min(ramp.count - 1, (k + step / 2) / step * step)] }) {
+                return "\(bits)-bit weights, rounded to nearest"
+            }
+        }
+        return "finer than 9 bits (float)"
+    }
+}

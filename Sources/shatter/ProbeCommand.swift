@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import Shatter
+
+/// `shatter probe`: measures on the GL it gets the rasterisation rules the CPU renderer copies.
+struct ProbeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "probe",
+        abstract: "Measure the GL's point snapping, edge coverage, color store and blend rounding, filter weights and "
+            + "precision, next to what the CPU renderer assumes.",
+        discussion: """
+            Prints one line per rule: what this GL does, what Shatter's CPU renderer assumes, and whether they \
+            agree. Where every rule agrees, the CPU renderer can match this GL exactly; the first run on a new \
+            GPU records this report (--json). Exits 0 whatever the findings; 1 when no GL context can be made.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Also write the full report (every measured value) as JSON.", valueName: "FILE"))
+    var json: String?
+
+    @OptionGroup var device: DeviceOption
+
+    func run() throws {
+        let gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
+        defer { gl.close() }
+        let report = try ProbeReport.run(gl: gl)
+        print("shatter probe: \(report.renderer) on the \(report.platform) platform (\(report.version))")
+        let width = report.findings.map(\.rule.rawValue.count).max() ?? 0
+        for finding in report.findings {
+            let rule = finding.rule.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+            print("\(finding.agrees ? "agrees " : "DIFFERS") \(rule)  GL: \(finding.gl)\(finding.agrees ? "" : "; CPU renderer: \(finding.twin)")")
+        }
+        let agreeing = report.findings.count - report.disagreements.count
+        print("\(agreeing) of \(report.findings.count) rules agree with the CPU renderer"
+              + (report.disagreements.isEmpty ? ": it can match this GL exactly." : "."))
+        if let json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            do {
+                try encoder.encode(report).write(to: URL(fileURLWithPath: json), options: .atomic)
+            } catch {
+                throw ValidationError("cannot write \(json): \(error.localizedDescription)")
+            }
+            print("Report: \(json)")
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import ShatterTestSupport
+import Testing
+import Shatter
+
+/// `shatter probe` on this machine's GL. On llvmpipe every rule the CPU renderer assumes must hold
+/// (they were copied from it); on another GL the report is a finding, not a failure.
+@Suite(.enabled(if: GLSupport.isAvailable, "no EGL context can be made on this machine (reason printed above)"))
+struct ProbeTests {
+    @Test func onLlvmpipeEveryRuleTheCPURendererAssumesHolds() throws {
+        let gl = try GLRenderer()
+        let report = try ProbeReport.run(gl: gl)
+        #expect(report.findings.count == 9)
+        guard gl.info.renderer.hasPrefix("llvmpipe") else {
+            print("probe on \(gl.info.renderer): \(report.disagreements.count) rules differ from the CPU renderer")
+            return
+        }
+        #expect(report.disagreements.isEmpty, "\(report.disagreements)")
+        #expect(report.gl == report.twin)
+        #expect(report.facts == ProbeReport.twinAssumptions)
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+@testable import Shatter
+
+/// The probe run on the CPU renderer reads back the rules the CPU renderer's code states; the GL tests
+/// then only have to compare a GL's measurements with these.
+@Suite struct RasterProbeTests {
+    static let twin = Result { try RasterProbe().measure(SoftwareRenderer(threads: 2)) }
+
+    @Test func pointsSnapToTheTwinsSubpixelGridWithTiesUp() throws {
+        let measured = try Self.twin.get()
+        // A 1/2^bits grid reached from 1/1024 steps: the tie is at step 1024 / 2^(bits + 1), rounded up.
+        let tie = 1024 >> (SoftwareRenderer.subpixelBits + 1)
+        #expect(measured.pointSnapX == tie && measured.pointSnapY == tie)
+        #expect(ProbeReport.describeSnap(measured.pointSnapX, measured.pointSnapY) == "1/256 px, ties up (x and y)")
+    }
+
+    @Test func spriteEdgesCoverPixelCentresInsideTheSquareLeftAndBottomInclusive() throws {
+        let edges = try Self.twin.get().spriteEdges
+        #expect(edges.count == RasterProbe.spriteSizes.count * RasterProbe.spriteOffsets.count)
+        // A 1-px sprite on a pixel's corner (offset 0: centre at (8, 8)) covers one pixel: the one to
+        // its left and below, the inclusive edges (GL's y runs up, the image's down).
+        #expect(edges[0] == [7, 7, 8, 8])
+        // A 4-px sprite on a corner covers exactly 4×4 pixels.
+        let four = RasterProbe.spriteSizes.firstIndex(of: 4)! * RasterProbe.spriteOffsets.count
+        #expect(edges[four] == [6, 9, 6, 9])
+    }
+
+    @Test func storesRoundHalfToEvenAndBlendsRoundAsLlvmpipeDoes() throws {
+        let measured = try Self.twin.get()
+        #expect(measured.colorStore == (0..<255).map { $0 % 2 == 0 ? $0 : $0 + 1 })
+        // Source-over at opacity 0.25 over destination 253: 64 + 253·191/255 in 8-bit fixed point.
+        let row = RasterProbe.blendOpacities.firstIndex(of: 0.25)!
+        #expect(measured.blendSourceOver[row][253] == 253)
+        #expect(measured.blendSourceOver[row][0] == 64 && measured.blendScreen[row][255] == 255)
+    }
+
+    @Test func textureFilteringUsesEightBitWeightsRoundedToNearest() throws {
+        let ramp = try Self.twin.get().filterRamp
+        #expect(ProbeReport.describeWeights(ramp) == "8-bit weights, rounded to nearest")
+        #expect(ramp.first == 0 && ramp.last == 255)
+    }
+}

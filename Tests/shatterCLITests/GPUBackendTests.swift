@@ -1,0 +1,89 @@
+import Foundation
+import ShatterTestSupport
+import Testing
+import Shatter
+
+/// `--backend gpu` and renderer-aware merges, on this machine's real GL (llvmpipe here).
+@Suite struct GPUBackendTests {
+    /// The GL this machine has, when it has one.
+    static let gl: GLInfo? = {
+        guard let renderer = try? GLRenderer() else { return nil }
+        defer { renderer.close() }
+        return renderer.info
+    }()
+    static let softwareGL = gl?.isSoftwareRasterizer == true
+
+    @Test(.enabled(if: softwareGL, "needs a software rasteriser (llvmpipe) to refuse"))
+    func gpuRefusesLlvmpipeInOneLineAndWritesNothing() throws {
+        let scratch = try TemporaryFolder()
+        let out = scratch.file("frames")
+        let run = try CLIRun.shatter(["render", "shatter", "--size", "32x24", "--backend", "gpu", "--out", out])
+        #expect(run.status == 1)
+        #expect(run.errorLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("shatter: error: the only GL here is llvmpipe"), "\(run.stderr)")
+        #expect(run.stderr.contains("likely: "))
+        #expect(run.stderr.contains("--backend gl accepts it"))
+        #expect(scratch.contents(of: out).isEmpty)
+    }
+
+    @Test(.enabled(if: gl != nil, "needs an EGL context for the GL shard"))
+    func mergingAGLShardWithACPUShardFailsNamingBothRenderers() throws {
+        let scratch = try TemporaryFolder()
+        let job = ["render", "shatter", "--size", "32x24", "--fps", "10", "--duration", "0.5"]
+        let gl = try CLIRun.shatter(job + ["--backend", "gl", "--shard", "0/2", "--out", scratch.file("gl")])
+        let cpu = try CLIRun.shatter(job + ["--backend", "cpu", "--shard", "1/2", "--out", scratch.file("cpu")])
+        #expect(gl.status == 0 && cpu.status == 0, "\(gl.stderr)\(cpu.stderr)")
+
+        let merged = scratch.file("merged.json")
+        let refused = try CLIRun.shatter(["manifest", "merge", scratch.file("gl"), scratch.file("cpu"), "--out", merged])
+        #expect(refused.status == 1)
+        #expect(refused.errorLines.count == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains(Self.gl!.renderer) && refused.stderr.contains("Shatter CPU renderer"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--allow-mixed-renderers"))
+        #expect(!FileManager.default.fileExists(atPath: merged))
+
+        let accepted = try CLIRun.shatter(["manifest", "merge", scratch.file("gl"), scratch.file("cpu"), "--out", merged,
+                                           "--allow-mixed-renderers"])
+        #expect(accepted.status == 0, "\(accepted.stdout)\(accepted.stderr)")
+        #expect(accepted.stdout.hasPrefix("Merged 2 manifests: 6 of 6 frames of shatter (gl+cpu)"), "\(accepted.stdout)")
+    }
+
+    @Test(.enabled(if: gl != nil, "needs an EGL context"))
+    func infoListsEveryDeviceWithWhatBecameOfItAndTheSchedulersGPU() throws {
+        let run = try CLIRun.shatter(["info", "--device", "auto"], environment: ["CUDA_VISIBLE_DEVICES": "0"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("scheduler's GPU: CUDA_VISIBLE_DEVICES=0"), "\(run.stdout)")
+        for device in Self.gl!.devices {
+            #expect(run.stdout.contains("  [\(device.index)] \(device.summary): "), "\(run.stdout)")
+        }
+        if Self.gl!.devices.contains(where: \.isSoftware) {
+            #expect(run.stdout.contains("software: skipped: software rasteriser"), "\(run.stdout)")
+        }
+        #expect(run.stdout.contains(Self.softwareGL ? "gpu: refuses (" : "gpu: uses "))
+        let environment = try CLIRun.shatter(["info"], environment: ["SHATTER_EGL_DEVICE": "auto"])
+        #expect(environment.status == 0)
+    }
+
+    @Test(.enabled(if: gl != nil, "needs an EGL context"))
+    func probeWritesItsReportAndOneLinePerRule() throws {
+        let scratch = try TemporaryFolder()
+        let json = scratch.file("probe.json")
+        let run = try CLIRun.shatter(["probe", "--json", json])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("shatter probe: \(Self.gl!.renderer) on the ") == true)
+        #expect(lines.filter { $0.hasPrefix("agrees ") || $0.hasPrefix("DIFFERS ") }.count == 9)
+        if Self.gl!.renderer.hasPrefix("llvmpipe") {
+            #expect(run.stdout.contains("9 of 9 rules agree with the CPU renderer: it can match this GL exactly."))
+        }
+        let report = try JSONDecoder().decode(ProbeReport.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        #expect(report.renderer == Self.gl!.renderer && report.gl.filterRamp.count == 1025)
+    }
+
+    @Test(.enabled(if: NoGLLibrariesTests.namespacesWork, "unshare --mount is not permitted here"))
+    func probeWithoutGLIsOneLine() throws {
+        let run = try CLIRun.command(NoGLLibrariesTests.withoutGL, [CLIRun.binary, "probe"])
+        #expect(run.status == 1 && run.errorLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("libEGL.so.1 could not be loaded"))
+    }
+}

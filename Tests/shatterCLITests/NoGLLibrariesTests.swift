@@ -1,0 +1,69 @@
+import Foundation
+import ShatterTestSupport
+import Testing
+import Shatter
+
+/// EGL, GLES and GBM are opened at run time, so `shatter` starts and renders on the CPU on a machine
+/// with no GL library at all. Tools/without-gl.sh makes such a machine: a mount namespace whose
+/// system library folder holds only what the binary links.
+@Suite struct NoGLLibrariesTests {
+    static let withoutGL = Repository.path + "/Tools/without-gl.sh"
+
+    /// The namespace needs unshare(1) and root or user namespaces; CI containers may allow neither.
+    static let namespacesWork: Bool = {
+        let userNamespace = try? Tool.run("unshare", ["--mount", "--map-root-user", "true"])
+        let plain = try? Tool.run("unshare", ["--mount", "true"])
+        let works = userNamespace?.status == 0 || plain?.status == 0
+        if !works { print("skipped no-GL tests: unshare --mount is not permitted here (needs root or user namespaces)") }
+        return works
+    }()
+
+    @Test func theBinaryLinksNoGLLibrary() throws {
+        guard let dynamic = try Tool.run("readelf", ["-d", CLIRun.binary]) else {
+            print("skipped: readelf is not installed")
+            return
+        }
+        let needed = dynamic.output.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        #expect(!needed.isEmpty, "\(dynamic.output)")
+        for library in ["libEGL", "libGLESv2", "libgbm", "libGL."] {
+            #expect(!needed.contains { $0.contains(library) }, "\(needed)")
+        }
+    }
+
+    @Test(.enabled(if: namespacesWork, "unshare --mount is not permitted here"))
+    func theCPURendererGivesTheSameFramesWithNoGLLibraryInstalled() throws {
+        let scratch = try TemporaryFolder()
+        let options = ["render", "shatter", "--size", "48x32", "--fps", "10", "--backend", "cpu"]
+        let normal = try CLIRun.shatter(options + ["--out", scratch.file("normal")])
+        #expect(normal.status == 0, "\(normal.stderr)")
+        let bare = try CLIRun.command(Self.withoutGL, [CLIRun.binary] + options + ["--out", scratch.file("bare")])
+        #expect(bare.status == 0, "\(bare.stderr)")
+        let expected = try #require(try FrameManifest.read(path: scratch.file("normal/manifest.json")))
+        let actual = try #require(try FrameManifest.read(path: scratch.file("bare/manifest.json")))
+        #expect(actual.frames.count == 13)
+        #expect(actual.frames.map(\.sha256) == expected.frames.map(\.sha256))
+    }
+
+    @Test(.enabled(if: namespacesWork, "unshare --mount is not permitted here"))
+    func glThereIsOneLineNamingTheMissingLibraryAndAutoSaysSo() throws {
+        let scratch = try TemporaryFolder()
+        let out = scratch.file("gl")
+        let gl = try CLIRun.command(Self.withoutGL, [CLIRun.binary, "render", "shatter", "--size", "32x24", "--backend", "gl",
+                                                     "--out", out])
+        #expect(gl.status == 1)
+        #expect(gl.errorLines.count == 1, "\(gl.stderr)")
+        #expect(gl.stderr.hasPrefix("shatter: error: libEGL.so.1 could not be loaded ("), "\(gl.stderr)")
+        #expect(scratch.contents(of: out).isEmpty)
+
+        let auto = try CLIRun.command(Self.withoutGL, [CLIRun.binary, "render", "shatter", "--size", "32x24", "--duration", "0",
+                                                       "--out", out])
+        #expect(auto.status == 0, "\(auto.stderr)")
+        #expect(auto.stderr.contains("libEGL.so.1 could not be loaded"), "\(auto.stderr)")
+        #expect(auto.stdout.contains("(cpu: Shatter CPU renderer"))
+
+        let info = try CLIRun.command(Self.withoutGL, [CLIRun.binary, "info"])
+        #expect(info.status == 0)
+        #expect(info.stdout.contains("GL: unavailable: libEGL.so.1 could not be loaded"), "\(info.stdout)")
+        #expect(info.stdout.contains("auto picks: cpu (libEGL.so.1 is missing)"), "\(info.stdout)")
+    }
+}
