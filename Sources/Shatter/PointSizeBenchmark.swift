@@ -122,15 +122,17 @@ public struct PointSizeBenchmark {
 
     /// Frames per second as `shatter render` delivers them: with PNG, a ``RenderSession`` (encoding on
     /// the other cores, hashing, manifest) writing into a private temporary folder, at the frame rate
-    /// that samples the same instants; without, back-to-back renders.
+    /// that samples the same instants; without, back-to-back renders. The CPU renderer starts cold, as
+    /// in `shatter render`: its per-grid tables and working memory are made by the first frame.
     private func endToEndFPS(_ effect: ShatteredTransition, renderer: Backend.Choice, times: [Double],
                              sequentialSeconds: Double) throws -> Double {
         guard configuration.encodePNG else { return sequentialSeconds > 0 ? 1 / sequentialSeconds : 0 }
         var options = RenderSession<ShatteredTransition>.Options()
         options.fps = times.count > 1 ? Double(times.count - 1) / effect.duration : 1
         options.range = 0...(times.count - 1)
+        let cold = renderer.backend == .cpu ? try Backend.cpu.makeRenderer() : renderer
         let summary = try PrivateTemporaryFolder.with(prefix: "shatter-bench") { folder in
-            try RenderSession(effect: effect, renderer: renderer, folder: folder + "/frames", options: options).run()
+            try RenderSession(effect: effect, renderer: cold, folder: folder + "/frames", options: options).run()
         }
         return summary.seconds > 0 ? Double(summary.written) / summary.seconds : 0
     }

@@ -4,10 +4,10 @@ import ShatterCore
 extension PointFrame {
     /// One-pixel sprites: their colors, shaded in the vertex stage, stored in draw order.
     func storePixels(_ entries: Range<Int>) {
-        guard let list = buffers.list, let colors = buffers.colors else { return }
+        guard let list = buffers.list else { return }
         for entry in entries {
-            let i = Int(list[entry])
-            target.storeWord(colors[i], at: (Int(buffers.y[i]) &* width &+ Int(buffers.x[i])) &* 4)
+            let i = Int(list[entry]), pixel = Int(buffers.x[i])
+            target.storeWord(UInt32(bitPattern: buffers.y[i]), at: ((pixel >> 16) &* width &+ (pixel & 0xFFFF)) &* 4)
         }
     }
 

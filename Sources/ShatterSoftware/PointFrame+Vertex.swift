@@ -3,7 +3,9 @@ import CLanes
 /// The vertex stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:)``: eight points at a time.
 extension PointFrame {
     /// Runs the vertex program and the set-up on chunk `chunk`'s points, stores what the later stages
-    /// need of each (`x` is `Int32.min` for a point that draws nothing) and counts the points per band.
+    /// need of each and counts the points per band. `x` and `y` are the snapped centre; for a one-pixel
+    /// sprite, its pixel (row << 16 | column) and its color. `x` is `Int32.min` for a point that draws
+    /// nothing.
     /// Blocks whose points have all fallen out of sight (`goneAfter`) are skipped.
     func vertexStage(chunk: Int, lanes: UnsafeBufferPointer<PointLanes>, goneAfter: UnsafeBufferPointer<Float>,
                      program: PointSpriteProgram, sampler: TextureSampler) {
@@ -29,19 +31,20 @@ extension PointFrame {
                 y = top &- rowUp
                 drawn &= ((x .>= zero) .& (x .< imageWidth) .& (y .>= zero) .& (y .< imageHeight)).bits
                 if drawn != 0 {
-                    let colors = shade(column: column, rowUp: rowUp, centre: centre, point: point, program: program,
-                                       sampler: sampler)
-                    UnsafeMutableRawPointer(buffers.colors!).storeBytes(of: colors, toByteOffset: block * 32, as: SIMD8<UInt32>.self)
+                    y = unsafeBitCast(shade(column: column, rowUp: rowUp, centre: centre, point: point, program: program,
+                                            sampler: sampler), to: SIMD8<Int32>.self)
                 }
+                x = (top &- rowUp) &<< SIMD8(repeating: 16) | x
             }
+            xs.storeBytes(of: x, toByteOffset: block * 32, as: SIMD8<Int32>.self)
             ys.storeBytes(of: y, toByteOffset: block * 32, as: SIMD8<Int32>.self)
             forEachSetLane(drawn) { lane in
                 let i = block &* 8 &+ lane
-                if !onePixel, rows(centreY: buffers.y[i]).isEmpty || columns(centreX: x[lane]).isEmpty {
+                if !onePixel, rows(centreY: buffers.y[i]).isEmpty || columns(centreX: buffers.x[i]).isEmpty {
                     drawn &= ~(1 << lane)  // entirely in the guard band
                     return
                 }
-                for band in bands(y: buffers.y[i]) { counts[band] &+= 1 }
+                for band in bands(x: buffers.x[i], y: buffers.y[i]) { counts[band] &+= 1 }
             }
             let kept = SIMD8(repeating: Int32(bitPattern: drawn)) & SIMD8(1, 2, 4, 8, 16, 32, 64, 128)
             x.replace(with: nothing, where: kept .== zero)

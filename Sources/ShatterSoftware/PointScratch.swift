@@ -3,25 +3,22 @@ import ShatterCore
 /// The point-sprite draw's working memory, kept from frame to frame: at 1080p and point size 1 it is
 /// some 30 MB, which the kernel would otherwise hand out (and zero) again for every frame.
 ///
-/// Per point: `x` and `y` (a snapped centre, or for one-pixel sprites the pixel's column and row;
-/// `x` is `Int32.min` for a point that draws nothing) and `colors` (one-pixel sprites' colors). Per
+/// Per point: `x` and `y` (a snapped centre, or for a one-pixel sprite its packed pixel and its
+/// color; `x` is `Int32.min` for a point that draws nothing). Per
 /// chunk × band: `counts` of the points binned there. `list`: the binned point indices, band by band.
 /// Per image row: `bandOfRow`.
 final class PointScratch: @unchecked Sendable {
     private(set) var x = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private(set) var y = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
-    private(set) var colors = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
     private(set) var counts = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
     private(set) var list = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private(set) var bandOfRow = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
 
-    /// Makes room for `points` points (a multiple of 8), colors too when `withColors`, `bins` counts and
-    /// a band for each of `rows` rows.
-    func reserve(points: Int, withColors: Bool, bins: Int, rows: Int) {
+    /// Makes room for `points` points (a multiple of 8), `bins` counts and a band for each of `rows` rows.
+    func reserve(points: Int, bins: Int, rows: Int) {
         Self.grow(&bandOfRow, to: rows)
         Self.grow(&x, to: points)
         Self.grow(&y, to: points)
-        if withColors { Self.grow(&colors, to: points) }
         Self.grow(&counts, to: bins)
     }
 
@@ -29,7 +26,7 @@ final class PointScratch: @unchecked Sendable {
 
     /// The buffers as they are now, for the draw's parallel loops (which write disjoint parts).
     var buffers: PointBuffers {
-        PointBuffers(x: x.baseAddress!, y: y.baseAddress!, colors: colors.baseAddress, counts: counts.baseAddress!,
+        PointBuffers(x: x.baseAddress!, y: y.baseAddress!, counts: counts.baseAddress!,
                      list: list.baseAddress, bandOfRow: bandOfRow.baseAddress!)
     }
 
@@ -44,7 +41,6 @@ final class PointScratch: @unchecked Sendable {
     deinit {
         x.deallocate()
         y.deallocate()
-        colors.deallocate()
         counts.deallocate()
         list.deallocate()
         bandOfRow.deallocate()
@@ -55,7 +51,6 @@ final class PointScratch: @unchecked Sendable {
 struct PointBuffers: @unchecked Sendable {
     let x: UnsafeMutablePointer<Int32>
     let y: UnsafeMutablePointer<Int32>
-    let colors: UnsafeMutablePointer<UInt32>?
     let counts: UnsafeMutablePointer<Int>
     let list: UnsafeMutablePointer<Int32>?
     /// Which band each image row belongs to.

@@ -19,8 +19,7 @@ extension SoftwareRenderer {
         let blocks = grid.lanes.count
         pointScratch.withScratch { scratch in
             let bandCount = bands(for: target.height), chunks = max(1, min(blocks, threads * 4))
-            scratch.reserve(points: blocks * 8, withColors: setup.fixedSize == PointSetup.subpixelOne,
-                            bins: chunks * bandCount, rows: target.height)
+            scratch.reserve(points: blocks * 8, bins: chunks * bandCount, rows: target.height)
             var frame = PointFrame(setup: setup, target: target, guardBand: guardBand, bandCount: bandCount,
                                    blocks: blocks, chunks: chunks, buffers: scratch.buffers)
             batch.texture.withSampler(filter: batch.filter) { sampler in
@@ -60,7 +59,8 @@ struct PointFrame {
     let topRow: Int
     let bandCount: Int
     let blocks: Int, chunks: Int
-    /// Every sprite covers exactly one pixel.
+    /// Every sprite covers exactly one pixel (in an image small enough to pack a pixel's row and
+    /// column in one Int32).
     let onePixel: Bool
     var buffers: PointBuffers
 
@@ -75,7 +75,7 @@ struct PointFrame {
         self.bandCount = bandCount
         self.blocks = blocks
         self.chunks = chunks
-        onePixel = setup.fixedSize == PointSetup.subpixelOne
+        onePixel = setup.fixedSize == PointSetup.subpixelOne && target.width < 1 << 15 && target.height < 1 << 15
         self.buffers = buffers
         // Which band each image row belongs to, looked up rather than divided for every point.
         for row in 0..<height { buffers.bandOfRow[row] = Int32(SoftwareRenderer.band(of: row, bands: bandCount, height: height)) }
@@ -97,12 +97,12 @@ struct PointFrame {
         return first..<max(first, end)
     }
 
-    /// The bands a drawn point touches, from the `y` the vertex stage stored for it (the image row of
-    /// a one-pixel sprite, else the snapped centre).
+    /// The bands a drawn point touches, from what the vertex stage stored for it: a one-pixel sprite's
+    /// packed pixel `x`, else the snapped centre's `y`.
     @inline(__always)
-    func bands(y: Int32) -> ClosedRange<Int> {
+    func bands(x: Int32, y: Int32) -> ClosedRange<Int> {
         if onePixel {
-            let band = Int(buffers.bandOfRow[Int(y)])
+            let band = Int(buffers.bandOfRow[Int(x >> 16)])
             return band...band
         }
         let rows = rows(centreY: y)

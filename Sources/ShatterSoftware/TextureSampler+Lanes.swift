@@ -19,7 +19,7 @@ extension TextureSampler {
         case .linear:
             // The texel position in 1/256 texel, to nearest even; its whole part the texels, its low
             // 8 bits the weight.
-            let fixed = Self.roundedToEven((coordinate * Float(size) - 0.5) * 256)
+            let fixed = Self.fixedPosition((coordinate * Float(size) - 0.5) * 256)
             let index = fixed &>> SIMD8(repeating: 8)
             let weight = unsafeBitCast(fixed & SIMD8(repeating: 255), to: SIMD8<UInt32>.self)
             return Taps(first: Self.clamp(index, last), second: Self.clamp(index &+ SIMD8<Int32>(repeating: 1), last), weight: weight)
@@ -30,7 +30,7 @@ extension TextureSampler {
     /// beyond that is a multiple of 256, so ±(2³¹ − 256), also one, stands in: the same weight (0)
     /// and, once clamped to the texture, the same texel.
     @inline(__always)
-    static func roundedToEven(_ value: SIMD8<Float>) -> SIMD8<Int32> {
+    static func fixedPosition(_ value: SIMD8<Float>) -> SIMD8<Int32> {
         let magic = SIMD8<Double>(repeating: 6_755_399_441_055_744.0)
         let rounded = SIMD8<Float>((SIMD8<Double>(value) + magic) - magic)
         let top = SIMD8<Float>(repeating: 0x1p31), stand = SIMD8<Float>(repeating: 2_147_483_392)
