@@ -55,7 +55,7 @@ public final class Clip: Sendable {
             let image = try PNGDecoder.read(path: path, limits: limits)
             (width, height, frameCount, self.frameRate) = (image.width, image.height, 1, frameRate)
             source = .still(image)
-            digest = SHA256.hash(image.pixels).hex
+            digest = SHA256Hex.of(image.pixels)
         } else {
             let reader = try VideoClipReader(path: path)
             (width, height, frameCount, self.frameRate) = (reader.width, reader.height, reader.frameCount, reader.frameRate)

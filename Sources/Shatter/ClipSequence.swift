@@ -34,12 +34,11 @@ enum ClipSequence {
     /// Names and sizes of every frame, and the first frame's pixels: cheap, and changes when the clip is
     /// re-rendered or re-ordered.
     static func digest(_ frames: [String], first: Image) -> String {
-        var hash = SHA256()
-        hash.update(Array(SHA256.hash(first.pixels).hex.utf8))
+        var fingerprint = Array(SHA256Hex.of(first.pixels).utf8)
         for frame in frames {
             let size = (try? FileManager.default.attributesOfItem(atPath: frame)[.size] as? Int) ?? -1
-            hash.update(Array("\((frame as NSString).lastPathComponent):\(size)\n".utf8))
+            fingerprint += Array("\((frame as NSString).lastPathComponent):\(size)\n".utf8)
         }
-        return hash.finalize().hex
+        return SHA256Hex.of(fingerprint)
     }
 }

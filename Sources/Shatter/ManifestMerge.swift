@@ -47,7 +47,7 @@ public struct ManifestMerge: Sendable {
         return merge(shards, allowMixedRenderers: allowMixedRenderers) { path, entry in
             guard verify else { return FileManager.default.fileExists(atPath: path) ? .present : .missing }
             guard let bytes = FileManager.default.contents(atPath: path) else { return .missing }
-            return SHA256.hash(Array(bytes)).hex == entry.pngSHA256 ? .present : .changed
+            return bytes.withUnsafeBytes { SHA256Hex.of($0) } == entry.pngSHA256 ? .present : .changed
         }
     }
 

@@ -23,7 +23,7 @@ public enum ResumePlan {
             guard (job.range.first...job.range.last).contains(entry.index), wanted(entry.index),
                   entry.file == OutputDirectory.frameName(entry.index),
                   let bytes = FileManager.default.contents(atPath: folder + "/" + entry.file) else { return false }
-            return SHA256.hash(Array(bytes)).hex == entry.pngSHA256
+            return bytes.withUnsafeBytes { SHA256Hex.of($0) } == entry.pngSHA256
         }
     }
 }

@@ -46,13 +46,12 @@ final class VideoClipReader: Sendable {
                                                "-of", "csv=p=0", path])
         hasAudio = audio.status == 0 && !audio.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
-        var hash = SHA256()
-        hash.update(Array("video \(size) \(width)x\(height) \(count) \(rate)\n".utf8))
+        var fingerprint = Array("video \(size) \(width)x\(height) \(count) \(rate)\n".utf8)
         if let head = FileHandle(forReadingAtPath: path) {
-            hash.update(Array(head.readData(ofLength: 1 << 16)))
+            fingerprint += Array(head.readData(ofLength: 1 << 16))
             try? head.close()
         }
-        digest = hash.finalize().hex
+        digest = SHA256Hex.of(fingerprint)
     }
 
     deinit { decoder.withLock { $0?.stop() } }

@@ -1,4 +1,5 @@
 import ShatterCore
+import ShatterDigest
 
 /// An animation Shatter can render: a value with defaults whose ``displayList(at:)`` is a pure function
 /// of time. Render, compare, bench and the manifest treat every effect alike through this protocol, so a
@@ -46,7 +47,7 @@ public protocol Effect: Sendable {
 extension Effect {
     public var playsBackwards: Bool { false }
     public var inputs: [String: Texture] { [:] }
-    public var inputDigests: [String: String] { inputs.mapValues { SHA256.hash($0.image.pixels).hex } }
+    public var inputDigests: [String: String] { inputs.mapValues { SHA256Hex.of($0.image.pixels) } }
 }
 
 extension Effect where Parameters: ScreenSized {

@@ -48,7 +48,7 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidCompressionLevel(Int)
     /// ``PNGWriteOptions/background`` has alpha below 255.
     case backgroundNotOpaque(RGBA8)
-    /// libpng failed while encoding (`message` is libpng's own, e.g. out of memory).
+    /// The encoder failed (`message` is libpng's or libdeflate's words, e.g. out of memory).
     case encodeFailed(path: String, message: String)
     /// The folder the file should go into does not exist.
     case folderMissing(path: String, folder: String)
@@ -102,7 +102,7 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             return "PNG background (r: \(color.r), g: \(color.g), b: \(color.b), a: \(color.a)) is not opaque — "
                 + "use alpha 255, or no background to keep the alpha channel."
         case .encodeFailed(let path, let message):
-            return "\(path): PNG encoding failed (libpng: \(message)) — check free memory and the image size."
+            return "\(path): PNG encoding failed (\(message)) — check free memory and the image size."
         case .folderMissing(let path, let folder):
             return "\(path): folder \(folder) does not exist — create it first (mkdir -p \(folder))."
         case .notWritable(let path, let folder, let reason):

@@ -1,13 +1,23 @@
 import ShatterCore
 
 extension SoftwareRenderer {
-    /// Runs `PointSpriteProgram`: the vertex stage once per point (in parallel chunks, which also sort
+    /// Replacing sprites in closed-form motion go eight points at a time with every shortcut
+    /// (``drawInLanes(_:into:guardBand:)``); the rest, and the tests' references, point by point.
+    func draw(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) throws {
+        try batch.motion.validate()
+        if shortcuts.isSuperset(of: [.exact, .pointLanes]), batch.blend == .replace, batch.motion.uniforms.steps < 0 {
+            drawInLanes(batch, into: target, guardBand: guardBand)
+        } else {
+            drawPointByPoint(batch, into: target, guardBand: guardBand)
+        }
+    }
+
+    /// Runs `PointSpriteProgram` point by point: the vertex stage once per point (in parallel chunks, which also sort
     /// the points into the row bands they touch), then the fragments band by band. Inside a band points
     /// go in draw order, so later points overwrite earlier ones exactly as the GPU's in-order blending
     /// does. A sprite's texture taps are computed once per column and once per row; without the exact
     /// shortcuts, each point runs the whole vertex program and each pixel the fragment program as written.
-    func draw(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) throws {
-        try batch.motion.validate()
+    func drawPointByPoint(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) {
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
         let setup = PointSetup(framebufferWidth: guardBand.framebufferWidth,
                                framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
@@ -20,13 +30,12 @@ extension SoftwareRenderer {
         // Vertex stage: each chunk of points lists, per band, the visible points it holds.
         var centres = [SIMD2<Int32>](repeating: .zero, count: count)
         var binned = [[[Int32]]](repeating: [], count: chunks)
-        // The closed form's per-point quotients (with the exact shortcuts); stepped pieces need none.
+        // The closed form's per-point quotients (with the exact shortcuts; the eight-lane path keeps
+        // them per grid); stepped pieces need none.
         let stepped = program.u_steps >= 0
         let hoisted = shortcuts.contains(.exact) && !stepped
-        let invariants = hoisted ? pointInvariants.values(for: batch, program: program, threads: threads) : []
         // Which band each image row belongs to, looked up rather than divided for every point.
         let bandOfRow = (0..<height).map { Self.band(of: $0, bands: bandCount, height: height) }
-        invariants.withUnsafeBufferPointer { invariants in
         batch.grid.attributes.withUnsafeBufferPointer { attributes in
             centres.withUnsafeMutableBufferPointer { out in
                 binned.withUnsafeMutableBufferPointer { bins in
@@ -38,7 +47,7 @@ extension SoftwareRenderer {
                             let start = SIMD2(attributes[a], attributes[a + 1])
                             let motion = SIMD2(attributes[a + 4], attributes[a + 5])
                             let clip = stepped ? program.steppedVertex(centre: start, motion: motion)
-                                : hoisted ? program.vertex(centre: start, motion: motion, invariants: invariants[i])
+                                : hoisted ? program.vertex(centre: start, motion: motion, invariants: program.invariants(centre: start, motion: motion))
                                 : program.vertex(centre: start, motion: motion)
                             guard let centre = setup.snappedCentre(clip: clip) else { continue }
                             sharedCentres.base[i] = centre
@@ -53,7 +62,6 @@ extension SoftwareRenderer {
                     }
                 }
             }
-        }
         }
 
         // Fragment stage, band by band. Replacing sprites store the filtered word as it is.

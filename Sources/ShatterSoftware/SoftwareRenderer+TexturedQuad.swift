@@ -65,12 +65,15 @@ extension SoftwareRenderer {
     private func copy(_ image: Image, at origin: (x: Int, y: Int), columns: Range<Int>, rows: Range<Int>,
                       into target: Framebuffer) {
         image.pixels.withUnsafeBytes { source in
-            let rowBytes = columns.count * 4
-            for y in rows {
-                let from = ((y - origin.y) * image.width + (columns.lowerBound - origin.x)) * 4
-                let to = (y * target.width + columns.lowerBound) * 4
-                UnsafeMutableRawPointer(target.bytes.baseAddress! + to)
-                    .copyMemory(from: source.baseAddress! + from, byteCount: rowBytes)
+            let rowBytes = columns.count * 4, bandCount = min(rows.count, threads * 2)
+            parallelChunks(bandCount) { band in
+                for local in chunkRange(band, of: bandCount, total: rows.count) {
+                    let y = rows.lowerBound + local
+                    let from = ((y - origin.y) * image.width + (columns.lowerBound - origin.x)) * 4
+                    let to = (y * target.width + columns.lowerBound) * 4
+                    UnsafeMutableRawPointer(target.bytes.baseAddress! + to)
+                        .copyMemory(from: source.baseAddress! + from, byteCount: rowBytes)
+                }
             }
         }
     }

@@ -33,10 +33,21 @@ for pointSize in [1.0, 2.0, 16.0] {
     try measure("CPU point-sprite frame 1920x1080, point \(Int(pointSize)), t 0.5") { try cpu.render(list, into: &frame) }
 }
 
-let encoded = try cpu.render(ShatteredTransition(from: screen, to: green, parameters: .init(width: width, height: height))
-    .displayList(at: 0.5))
-try measure("PNG encode 1920x1080 (level 1, up filter)") { _ = try PNGEncoder.encode(encoded) }
-try measure("PNG encode 1920x1080 (level 6)") { _ = try PNGEncoder.encode(encoded, options: PNGWriteOptions(compressionLevel: 6)) }
+// Mid-transition frames: scattered one-pixel pieces, and large ones.
+for pointSize in [1.0, 16.0] {
+    let frame = try cpu.render(ShatteredTransition(from: screen, to: green, parameters: .init(width: width, height: height,
+                                                                                             pointSize: pointSize))
+        .displayList(at: 0.6))
+    for filter in PNGFilter.allCases {
+        for level in [1, 6] {
+            let options = PNGWriteOptions(compressionLevel: level, filter: filter)
+            let bytes = try PNGEncoder.encode(frame, options: options).count
+            try measure("PNG point \(Int(pointSize)), level \(level), \(filter): \(bytes / 1000) kB") {
+                _ = try PNGEncoder.encode(frame, options: options)
+            }
+        }
+    }
+}
 
 let curve = TimingFunction.easeInEaseOut
 measure("timing function, 1,000,000 evaluations") {

@@ -55,7 +55,7 @@ struct OutputOptions: ParsableArguments {
 
     @OptionGroup var device: DeviceOption
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("PNG zlib level, 0 (none) … 9 (smallest); 1 is fast.", valueName: "LEVEL"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("PNG compression, 0 (none, fastest) … 9 (smallest, slowest); 1 is fast.", valueName: "LEVEL"))
     var compression: Int = PNGWriteOptions.fastCompressionLevel
 
     @Option(help: ArgumentHelp("Composite frames over this opaque color and write RGB PNGs.", valueName: "RRGGBB"))

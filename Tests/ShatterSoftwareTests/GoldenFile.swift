@@ -1,5 +1,6 @@
 import Foundation
 import ShatterCore
+import ShatterDigest
 import ShatterPNG
 import ShatterTestSupport
 import Testing
@@ -31,7 +32,7 @@ enum GoldenFile {
         return try JSONDecoder().decode(Table.self, from: data)
     }
 
-    static func digest(_ image: Image) -> String { SHA256.hash(image.pixels).hex }
+    static func digest(_ image: Image) -> String { SHA256Hex.of(image.pixels) }
 
     /// Checks (or, when recording, stores) one effect's renders: `renders[instant][path]`.
     static func check(effect: String, renders: [String: [String: Image]], sourceLocation: SourceLocation = #_sourceLocation) throws {

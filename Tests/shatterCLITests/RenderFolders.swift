@@ -34,8 +34,8 @@ struct RenderFolders {
     func put(_ image: Image, in folder: String, frame index: Int) throws {
         try PNGEncoder.write(image, to: framePath(folder, index))
         var manifest = try FrameManifest.read(folder: folder)!
-        let entry = FrameManifest.Entry(index: index, file: OutputDirectory.frameName(index), sha256: SHA256.hash(image.pixels).hex,
-                                        pngSHA256: SHA256.hash([UInt8](try Data(contentsOf: URL(fileURLWithPath: framePath(folder, index))))).hex)
+        let entry = FrameManifest.Entry(index: index, file: OutputDirectory.frameName(index), sha256: SHA256Hex.of(image.pixels),
+                                        pngSHA256: SHA256Hex.of([UInt8](try Data(contentsOf: URL(fileURLWithPath: framePath(folder, index))))))
         manifest.frames = (manifest.frames.filter { $0.index != index } + [entry]).sorted { $0.index < $1.index }
         // A frame past the render's range makes it a longer render, as a real one would say.
         if index > manifest.range.last {

@@ -54,9 +54,9 @@ import ShatterTestSupport
         #expect(manifest.frames.count == 1 && entry.index == 3 && entry.file == "frame-00003.png")
         // The PNG holds straight alpha; premultiplied again it is the rendered frame.
         let image = try PNGDecoder.read(path: out + "/frame-00003.png")
-        #expect(entry.sha256 == SHA256.hash(image.pixels).hex)
+        #expect(entry.sha256 == SHA256Hex.of(image.pixels))
         let png = try Data(contentsOf: URL(fileURLWithPath: out + "/frame-00003.png"))
-        #expect(entry.pngSHA256 == SHA256.hash(Array(png)).hex)
+        #expect(entry.pngSHA256 == SHA256Hex.of(Array(png)))
     }
 
     @Test func theShardIndexComesFromTheScheduler() throws {
