@@ -32,12 +32,19 @@ extension BenchmarkReport {
             }
         }
         let values = series.flatMap { $0.points.map(\.1) }
-        let yMin = pow(10, (log10(values.min() ?? 1)).rounded(.down)), yMax = pow(10, (log10(values.max() ?? 10)).rounded(.up))
-        let xMin = sizes.first ?? 1, xMax = max(sizes.last ?? 2, xMin * 2)
-        func x(_ size: Double) -> Double { plot.left + (log2(size) - log2(xMin)) / (log2(xMax) - log2(xMin)) * (plot.right - plot.left) }
-        func y(_ ms: Double) -> Double { plot.bottom - (log10(ms) - log10(yMin)) / (log10(yMax) - log10(yMin)) * (plot.bottom - plot.top) }
+        let yMin = pow(10, (log10(values.min() ?? 1)).rounded(.down))
+        let yMax = pow(10, (log10(values.max() ?? 10)).rounded(.up))
+        let xMin = sizes.first ?? 1
+        let xMax = max(sizes.last ?? 2, xMin * 2)
+        func x(_ size: Double) -> Double {
+            plot.left + (log2(size) - log2(xMin)) / (log2(xMax) - log2(xMin)) * (plot.right - plot.left)
+        }
+        func y(_ ms: Double) -> Double {
+            plot.bottom - (log10(ms) - log10(yMin)) / (log10(yMax) - log10(yMin)) * (plot.bottom - plot.top)
+        }
 
-        let grid = RGBA8(r: 225, g: 225, b: 225, a: 255), ink = RGBA8(r: 40, g: 40, b: 40, a: 255)
+        let grid = RGBA8(r: 225, g: 225, b: 225, a: 255)
+        let ink = RGBA8(r: 40, g: 40, b: 40, a: 255)
         var decade = yMin
         while decade <= yMax * 1.0001 {
             for step in [1.0, 2, 5] where decade * step <= yMax * 1.0001 {
@@ -55,25 +62,30 @@ extension BenchmarkReport {
         canvas.strokeLine(x0: plot.left, y0: plot.bottom, x1: plot.right, y1: plot.bottom, width: 1.5, color: ink)
         canvas.strokeLine(x0: plot.left, y0: plot.top, x1: plot.left, y1: plot.bottom, width: 1.5, color: ink)
         canvas.drawText("ms per frame (median over the instants), \(machine.cores) cores", x: 8, y: 12, color: ink, size: 2)
-        canvas.drawText("point size (points)", x: Int(plot.left + plot.right) / 2 - 60, y: Int(plot.bottom) + 30, color: ink, size: 2)
+        canvas.drawText(
+            "point size (points)", x: Int(plot.left + plot.right) / 2 - 60, y: Int(plot.bottom) + 30, color: ink, size: 2)
 
         for (index, line) in series.enumerated() {
             let dashed = line.name.hasPrefix("gl")
             let width = line.name.hasSuffix("render") ? 5.0 : line.name.hasSuffix("readback") ? 3.5 : 2.0
             for (a, b) in zip(line.points, line.points.dropFirst()) {
-                let from = (x: x(a.0), y: y(a.1)), to = (x: x(b.0), y: y(b.1))
+                let from = (x: x(a.0), y: y(a.1))
+                let to = (x: x(b.0), y: y(b.1))
                 let pieces = dashed ? 14 : 1
                 for piece in stride(from: 0, to: pieces, by: dashed ? 2 : 1) {
-                    let t0 = Double(piece) / Double(pieces), t1 = Double(piece + 1) / Double(pieces)
-                    canvas.strokeLine(x0: from.x + (to.x - from.x) * t0, y0: from.y + (to.y - from.y) * t0,
-                                      x1: from.x + (to.x - from.x) * t1, y1: from.y + (to.y - from.y) * t1, width: width, color: line.color)
+                    let t0 = Double(piece) / Double(pieces)
+                    let t1 = Double(piece + 1) / Double(pieces)
+                    canvas.strokeLine(
+                        x0: from.x + (to.x - from.x) * t0, y0: from.y + (to.y - from.y) * t0,
+                        x1: from.x + (to.x - from.x) * t1, y1: from.y + (to.y - from.y) * t1, width: width, color: line.color)
                 }
             }
             for point in line.points {
                 Self.marker(in: &canvas, x: x(point.0), y: y(point.1), size: width + 5, hollow: dashed, color: line.color)
             }
             let legendY = plot.top + Double(index) * 26
-            canvas.strokeLine(x0: plot.right + 20, y0: legendY + 6, x1: plot.right + 50, y1: legendY + 6, width: width, color: line.color)
+            canvas.strokeLine(
+                x0: plot.right + 20, y0: legendY + 6, x1: plot.right + 50, y1: legendY + 6, width: width, color: line.color)
             Self.marker(in: &canvas, x: plot.right + 35, y: legendY + 6, size: width + 5, hollow: dashed, color: line.color)
             canvas.drawText(line.name, x: Int(plot.right) + 58, y: Int(legendY), color: ink, size: 2)
         }
@@ -87,8 +99,10 @@ extension BenchmarkReport {
             canvas.fillRoundedRect(x: x - h, y: y - h, width: size, height: size, radius: h, color: color)
             return
         }
-        for (x0, y0, x1, y1) in [(x - h, y - h, x + h, y - h), (x + h, y - h, x + h, y + h), (x + h, y + h, x - h, y + h),
-                                 (x - h, y + h, x - h, y - h)] {
+        for (x0, y0, x1, y1) in [
+            (x - h, y - h, x + h, y - h), (x + h, y - h, x + h, y + h), (x + h, y + h, x - h, y + h),
+            (x - h, y + h, x - h, y - h),
+        ] {
             canvas.strokeLine(x0: x0, y0: y0, x1: x1, y1: y1, width: 2, color: color)
         }
     }

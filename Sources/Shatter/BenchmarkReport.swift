@@ -48,10 +48,14 @@ public struct BenchmarkReport: Codable, Sendable {
         }
 
         static func current(gl: GLInfo?) -> Machine {
-            Machine(cpu: cpuModel() ?? "unknown", cores: ProcessInfo.processInfo.activeProcessorCount,
-                    system: ProcessInfo.processInfo.operatingSystemVersionString,
-                    gl: gl.map { GL(vendor: $0.vendor, renderer: $0.renderer, version: $0.version, platform: $0.platform,
-                                    pointSizeRange: [$0.pointSizeRange.lowerBound, $0.pointSizeRange.upperBound]) })
+            Machine(
+                cpu: cpuModel() ?? "unknown", cores: ProcessInfo.processInfo.activeProcessorCount,
+                system: ProcessInfo.processInfo.operatingSystemVersionString,
+                gl: gl.map {
+                    GL(
+                        vendor: $0.vendor, renderer: $0.renderer, version: $0.version, platform: $0.platform,
+                        pointSizeRange: [$0.pointSizeRange.lowerBound, $0.pointSizeRange.upperBound])
+                })
         }
 
         private static func cpuModel() -> String? {
@@ -138,13 +142,17 @@ public struct BenchmarkReport: Codable, Sendable {
     }
 
     public func csv() -> String {
-        var lines = ["backend,pointSize,points,renderMinMs,renderMedianMs,renderMaxMs,renderSigmaMs,readbackMedianMs,"
-                     + "encodeMedianMs,frameMedianMs,fps,megapixelsPerSecond,pointsPerSecond,peakRSSBytes,refused"]
+        var lines = [
+            "backend,pointSize,points,renderMinMs,renderMedianMs,renderMaxMs,renderSigmaMs,readbackMedianMs,"
+                + "encodeMedianMs,frameMedianMs,fps,megapixelsPerSecond,pointsPerSecond,peakRSSBytes,refused"
+        ]
         for r in results {
             let fields: [String] = [
-                r.backend, Self.number(r.pointSize), String(r.points), Self.number(r.renderMs?.min), Self.number(r.renderMs?.median),
+                r.backend, Self.number(r.pointSize), String(r.points), Self.number(r.renderMs?.min),
+                Self.number(r.renderMs?.median),
                 Self.number(r.renderMs?.max), Self.number(r.renderMs?.sigma), Self.number(r.readbackMs?.median),
-                Self.number(r.encodeMs?.median), Self.number(r.frameMs?.median), Self.number(r.fps), Self.number(r.megapixelsPerSecond),
+                Self.number(r.encodeMs?.median), Self.number(r.frameMs?.median), Self.number(r.fps),
+                Self.number(r.megapixelsPerSecond),
                 Self.number(r.pointsPerSecond), r.peakRSSBytes.map(String.init) ?? "",
                 r.refused.map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"" } ?? "",
             ]
@@ -158,12 +166,16 @@ public struct BenchmarkReport: Codable, Sendable {
         var out = "backend  point   points  render ms min/median/max ±σ   readback  PNG+hash+write ms    fps   Mpx/s   peak RSS\n"
         for r in results {
             guard let render = r.renderMs, r.refused == nil else {
-                out += Self.pad(r.backend, 7, left: true) + Self.pad(Self.number(r.pointSize), 7) + "  refused: \(r.refused ?? "?")\n"
+                out +=
+                    Self.pad(r.backend, 7, left: true) + Self.pad(Self.number(r.pointSize), 7)
+                    + "  refused: \(r.refused ?? "?")\n"
                 continue
             }
-            let spread = "\(Self.fixed(render.min))/\(Self.fixed(render.median))/\(Self.fixed(render.max))"
+            let spread =
+                "\(Self.fixed(render.min))/\(Self.fixed(render.median))/\(Self.fixed(render.max))"
                 + (render.sigma.map { " ±\(Self.fixed($0))" } ?? "")
-            out += Self.pad(r.backend, 7, left: true) + Self.pad(Self.number(r.pointSize), 7) + Self.pad(String(r.points), 9)
+            out +=
+                Self.pad(r.backend, 7, left: true) + Self.pad(Self.number(r.pointSize), 7) + Self.pad(String(r.points), 9)
                 + Self.pad(spread, 30) + Self.pad(r.readbackMs.map { Self.fixed($0.median) } ?? "-", 11)
                 + Self.pad(r.encodeMs.map { Self.fixed($0.median) } ?? "-", 19) + Self.pad(r.fps.map(Self.fixed) ?? "-", 7)
                 + Self.pad(r.megapixelsPerSecond.map(Self.fixed) ?? "-", 8)

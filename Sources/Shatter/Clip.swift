@@ -85,8 +85,9 @@ public final class Clip: Sendable {
         case .sequence(let frames):
             image = try PNGDecoder.read(path: frames[index], limits: limits)
             guard image.width == width, image.height == height else {
-                throw ClipError.frameSizeChanged(path: frames[index], width: image.width, height: image.height,
-                                                 expected: (width, height))
+                throw ClipError.frameSizeChanged(
+                    path: frames[index], width: image.width, height: image.height,
+                    expected: (width, height))
             }
         case .video(let reader): image = try reader.frame(index)
         }

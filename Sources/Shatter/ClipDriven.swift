@@ -37,9 +37,12 @@ public struct ClipDriven<Base: Effect>: Effect, ClipSourced {
     /// any other clip records its digest and how it is fitted.
     public var inputDigests: [String: String] {
         var digests = base.inputDigests
-        for input in clips where input.clip.frameCount > 1 || input.first.image.width != input.clip.width
-            || input.first.image.height != input.clip.height {
-            digests[input.role] = "clip:\(input.clip.digest)" + (input.fitting.fit.map { ":\($0.rawValue)" } ?? "")
+        for input in clips
+        where input.clip.frameCount > 1 || input.first.image.width != input.clip.width
+            || input.first.image.height != input.clip.height
+        {
+            digests[input.role] =
+                "clip:\(input.clip.digest)" + (input.fitting.fit.map { ":\($0.rawValue)" } ?? "")
                 + ":\(input.fitting.background.hexRGB)\(input.fitting.background.a)"
                 + (input.timeOffset == 0 ? "" : "@\(input.timeOffset)")
         }

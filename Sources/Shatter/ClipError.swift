@@ -17,14 +17,17 @@ public enum ClipError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .notFound(let path): return "\(path): no such file, folder or numbered frames (a clip is a PNG, a folder of PNGs, a %d pattern or a video file)"
+        case .notFound(let path):
+            return
+                "\(path): no such file, folder or numbered frames (a clip is a PNG, a folder of PNGs, a %d pattern or a video file)"
         case .emptyFolder(let path): return "\(path): is a directory with no .png frames in it"
         case .frameSizeChanged(let path, let width, let height, let expected):
             return "\(path) is \(width)x\(height) but the clip's first frame is \(expected.width)x\(expected.height); "
                 + "every frame of a clip must have one size"
         case .notAVideo(let path, let reason): return "\(path): not a video ffmpeg can read (\(reason))"
         case .decodeFailed(let path, let reason): return "\(path): decoding failed: \(reason)"
-        case .toolNotFound(let tool, let searched): return "no \(tool) found (looked in \(searched)); install ffmpeg to read video clips"
+        case .toolNotFound(let tool, let searched):
+            return "no \(tool) found (looked in \(searched)); install ffmpeg to read video clips"
         case .sizeMismatch(let role, let width, let height, let outputWidth, let outputHeight):
             return "the \(role) clip is \(width)x\(height) but the output is \(outputWidth)x\(outputHeight); "
                 + "resize the clip or fit it (stretch, contain or cover)"

@@ -32,19 +32,25 @@ public struct ClipFitting: Sendable, Equatable {
     /// Throws ``ClipError/sizeMismatch`` when a `role` clip of this size cannot be used.
     public func check(width clipWidth: Int, height clipHeight: Int, role: String) throws {
         guard fit != nil || (clipWidth == width && clipHeight == height) else {
-            throw ClipError.sizeMismatch(role: role, width: clipWidth, height: clipHeight, outputWidth: width, outputHeight: height)
+            throw ClipError.sizeMismatch(
+                role: role, width: clipWidth, height: clipHeight, outputWidth: width, outputHeight: height)
         }
     }
 
     public func fitted(_ image: Image, role: String) throws -> Image {
         try check(width: image.width, height: image.height, role: role)
         guard let fit, image.width != width || image.height != height else { return image }
-        let sw = Double(image.width), sh = Double(image.height)
+        let sw = Double(image.width)
+        let sh = Double(image.height)
         var scale = (x: Double(width) / sw, y: Double(height) / sh)
         switch fit {
         case .stretch: break
-        case .contain: scale.x = min(scale.x, scale.y); scale.y = scale.x
-        case .cover: scale.x = max(scale.x, scale.y); scale.y = scale.x
+        case .contain:
+            scale.x = min(scale.x, scale.y)
+            scale.y = scale.x
+        case .cover:
+            scale.x = max(scale.x, scale.y)
+            scale.y = scale.x
         }
         let offset = (x: (Double(width) - sw * scale.x) / 2, y: (Double(height) - sh * scale.y) / 2)
         var out = [UInt8](repeating: 0, count: width * height * 4)
@@ -54,18 +60,27 @@ public struct ClipFitting: Sendable, Equatable {
                     let cy = Double(y) + 0.5
                     let insideY = cy >= offset.y && cy < offset.y + sh * scale.y
                     let v = min(max((cy - offset.y) / scale.y - 0.5, 0), sh - 1)
-                    let y0 = Int(v), y1 = min(y0 + 1, image.height - 1), fy = v - Double(y0)
+                    let y0 = Int(v)
+                    let y1 = min(y0 + 1, image.height - 1)
+                    let fy = v - Double(y0)
                     for x in 0..<width {
                         let o = (y * width + x) * 4
                         let cx = Double(x) + 0.5
                         guard insideY, cx >= offset.x, cx < offset.x + sw * scale.x else {
-                            dst[o] = background.r; dst[o + 1] = background.g; dst[o + 2] = background.b; dst[o + 3] = background.a
+                            dst[o] = background.r
+                            dst[o + 1] = background.g
+                            dst[o + 2] = background.b
+                            dst[o + 3] = background.a
                             continue
                         }
                         let u = min(max((cx - offset.x) / scale.x - 0.5, 0), sw - 1)
-                        let x0 = Int(u), x1 = min(x0 + 1, image.width - 1), fx = u - Double(x0)
-                        let a = (y0 * image.width + x0) * 4, b = (y0 * image.width + x1) * 4
-                        let c = (y1 * image.width + x0) * 4, d = (y1 * image.width + x1) * 4
+                        let x0 = Int(u)
+                        let x1 = min(x0 + 1, image.width - 1)
+                        let fx = u - Double(x0)
+                        let a = (y0 * image.width + x0) * 4
+                        let b = (y0 * image.width + x1) * 4
+                        let c = (y1 * image.width + x0) * 4
+                        let d = (y1 * image.width + x1) * 4
                         for k in 0..<4 {
                             let top = Double(src[a + k]) * (1 - fx) + Double(src[b + k]) * fx
                             let bottom = Double(src[c + k]) * (1 - fx) + Double(src[d + k]) * fx

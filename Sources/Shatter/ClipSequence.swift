@@ -6,7 +6,8 @@ enum ClipSequence {
     /// The frames `pattern` names, or nil when it is not a pattern (no single `%d`, `%05d`, …).
     static func paths(pattern: String) throws -> [String]? {
         guard let range = pattern.range(of: "%0?[0-9]*d", options: .regularExpression),
-              pattern.filter({ $0 == "%" }).count == 1 else { return nil }
+            pattern.filter({ $0 == "%" }).count == 1
+        else { return nil }
         let spec = String(pattern[range])
         func name(_ i: Int) -> String {
             pattern.replacingCharacters(in: range, with: String(format: spec, i))

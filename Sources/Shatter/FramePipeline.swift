@@ -77,7 +77,9 @@ public struct FramePipeline: Sendable {
             }
             renderSeconds += Self.seconds(clock.now - renderStart)
             inspect(index, image)
-            let writer = self.writer, total = frames.count, position = started
+            let writer = self.writer
+            let total = frames.count
+            let position = started
             let frame = image
             image = Image(width: 0, height: 0)  // drop this reference so the encoder's is the only one
             started += 1
@@ -103,8 +105,10 @@ public struct FramePipeline: Sendable {
         writes.wait()
         let finished = state.withLock { $0 }
         if let error = finished.error { throw error }
-        return Summary(frames: started, interrupted: started < frames.count, seconds: Self.seconds(clock.now - start), renderSeconds: renderSeconds,
-                       encodeSeconds: finished.encodeSeconds)
+        return Summary(
+            frames: started, interrupted: started < frames.count, seconds: Self.seconds(clock.now - start),
+            renderSeconds: renderSeconds,
+            encodeSeconds: finished.encodeSeconds)
     }
 
     /// A frame whose PNG is complete on disk.

@@ -26,8 +26,10 @@ public struct PointSizeBenchmark {
         public var encodePNG = true
         public var glOptions = GLRenderer.Options()
 
-        public init(backends: [Backend] = [.gl, .cpu], pointSizes: [Double] = [1, 2, 4, 8, 16, 32], width: Int = 1920,
-                    height: Int = 1080, frames: Int = 30, repeats: Int = 3, encodePNG: Bool = true) {
+        public init(
+            backends: [Backend] = [.gl, .cpu], pointSizes: [Double] = [1, 2, 4, 8, 16, 32], width: Int = 1920,
+            height: Int = 1080, frames: Int = 30, repeats: Int = 3, encodePNG: Bool = true
+        ) {
             self.backends = backends
             self.pointSizes = pointSizes
             self.width = width
@@ -53,13 +55,16 @@ public struct PointSizeBenchmark {
             if let gl = choice.renderer as? GLRenderer { glInfo = gl.info }
             for pointSize in c.pointSizes {
                 progress("\(backend.rawValue), point size \(pointSize)")
-                let effect = ShatteredTransition(from: from, to: to, parameters: .init(
-                    width: c.width, height: c.height, pointSize: pointSize))
+                let effect = ShatteredTransition(
+                    from: from, to: to,
+                    parameters: .init(
+                        width: c.width, height: c.height, pointSize: pointSize))
                 results.append(try measure(effect, renderer: choice, backend: backend))
             }
         }
-        let settings = BenchmarkReport.Settings(width: c.width, height: c.height, frames: max(1, c.frames), repeats: max(1, c.repeats),
-                                                warmUpFrames: max(0, c.warmUpFrames), encode: c.encodePNG ? "png" : "none")
+        let settings = BenchmarkReport.Settings(
+            width: c.width, height: c.height, frames: max(1, c.frames), repeats: max(1, c.repeats),
+            warmUpFrames: max(0, c.warmUpFrames), encode: c.encodePNG ? "png" : "none")
         return BenchmarkReport(settings: settings, machine: .current(gl: glInfo), results: results)
     }
 
@@ -69,12 +74,18 @@ public struct PointSizeBenchmark {
         let c = configuration
         let renderer = choice.renderer
         let pixels = effect.parameters.pixelWidth * effect.parameters.pixelHeight
-        var result = BenchmarkReport.Result(backend: backend.rawValue, pointSize: effect.parameters.pointSize,
-                                            points: effect.grid.count, renderer: renderer.description)
+        var result = BenchmarkReport.Result(
+            backend: backend.rawValue, pointSize: effect.parameters.pointSize,
+            points: effect.grid.count, renderer: renderer.description)
         ProcessMemory.resetPeak()
-        let times = (0..<max(1, c.frames)).map { c.frames <= 1 ? 0 : effect.parameters.duration * Double($0) / Double(c.frames - 1) }
+        let times = (0..<max(1, c.frames)).map {
+            c.frames <= 1 ? 0 : effect.parameters.duration * Double($0) / Double(c.frames - 1)
+        }
         // Per stage, per instant, the repeats' milliseconds.
-        var render = [[Double]](repeating: [], count: times.count), readback = render, encode = render, frame = render
+        var render = [[Double]](repeating: [], count: times.count)
+        var readback = render
+        var encode = render
+        var frame = render
         do {
             try PrivateTemporaryFolder.with(prefix: "shatter-bench") { folder in
                 // Each frame as `shatter render` writes it: PNG, both digests, atomic write.
@@ -124,8 +135,10 @@ public struct PointSizeBenchmark {
     /// the other cores, hashing, manifest) writing into a private temporary folder, at the frame rate
     /// that samples the same instants; without, back-to-back renders. The CPU renderer starts cold, as
     /// in `shatter render`: its per-grid tables and working memory are made by the first frame.
-    private func endToEndFPS(_ effect: ShatteredTransition, renderer: Backend.Choice, times: [Double],
-                             sequentialSeconds: Double) throws -> Double {
+    private func endToEndFPS(
+        _ effect: ShatteredTransition, renderer: Backend.Choice, times: [Double],
+        sequentialSeconds: Double
+    ) throws -> Double {
         guard configuration.encodePNG else { return sequentialSeconds > 0 ? 1 / sequentialSeconds : 0 }
         var options = RenderSession<ShatteredTransition>.Options()
         options.fps = times.count > 1 ? Double(times.count - 1) / effect.duration : 1

@@ -17,7 +17,8 @@ enum ToolPath {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = errors
@@ -29,7 +30,9 @@ enum ToolPath {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while reader.isExecuting || !reader.isFinished { usleep(1000) }
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self),
-                String(decoding: errorData.withLock { $0 }, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: data, as: UTF8.self),
+            String(decoding: errorData.withLock { $0 }, as: UTF8.self)
+        )
     }
 }

@@ -68,7 +68,8 @@ public struct VideoAudio: Sendable, Equatable {
             // Each side is cut to what it plays, placed (the `to` side after the head), padded with
             // silence to the video's length, then faded across the transition.
             let plays = source.isTo ? duration + tail : (source.fades ? head + duration : self.total)
-            var chain = "[\(i + 1):a:0]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,"
+            var chain =
+                "[\(i + 1):a:0]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,"
                 + "atrim=start=\(t0):end=\(Self.number(start + plays)),asetpts=PTS-STARTPTS"
             if source.isTo, head > 0 { chain += ",adelay=delays=\(Int((head * 48000).rounded()))S:all=1" }
             chain += ",apad=whole_dur=\(total),atrim=end=\(total)"

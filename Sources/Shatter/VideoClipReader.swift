@@ -26,9 +26,13 @@ final class VideoClipReader: Sendable {
         self.path = path
         let ffprobe = try ToolPath.find("ffprobe")
         ffmpeg = try ToolPath.find("ffmpeg")
-        let probe = try ToolPath.run(ffprobe, ["-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
-                                               "stream=width,height,avg_frame_rate,r_frame_rate,nb_read_packets",
-                                               "-of", "default=noprint_wrappers=1", path])
+        let probe = try ToolPath.run(
+            ffprobe,
+            [
+                "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
+                "stream=width,height,avg_frame_rate,r_frame_rate,nb_read_packets",
+                "-of", "default=noprint_wrappers=1", path,
+            ])
         let lines = probe.output.split(whereSeparator: \.isNewline)
         var fields: [String: String] = [:]
         for line in lines {
@@ -36,14 +40,20 @@ final class VideoClipReader: Sendable {
             if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
         }
         let reason = probe.errors.split(whereSeparator: \.isNewline).last.map(String.init) ?? "no video stream"
-        guard probe.status == 0, let width = fields["width"].flatMap({ Int($0) }), let height = fields["height"].flatMap({ Int($0) }),
-              width > 0, height > 0, let count = fields["nb_read_packets"].flatMap({ Int($0) }), count > 0,
-              let rate = Self.rate(fields["avg_frame_rate"]) ?? Self.rate(fields["r_frame_rate"]) else {
+        guard probe.status == 0, let width = fields["width"].flatMap({ Int($0) }),
+            let height = fields["height"].flatMap({ Int($0) }),
+            width > 0, height > 0, let count = fields["nb_read_packets"].flatMap({ Int($0) }), count > 0,
+            let rate = Self.rate(fields["avg_frame_rate"]) ?? Self.rate(fields["r_frame_rate"])
+        else {
             throw ClipError.notAVideo(path: path, reason: reason)
         }
         (self.width, self.height, frameCount, frameRate) = (width, height, count, rate)
-        let audio = try ToolPath.run(ffprobe, ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=index",
-                                               "-of", "csv=p=0", path])
+        let audio = try ToolPath.run(
+            ffprobe,
+            [
+                "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=index",
+                "-of", "csv=p=0", path,
+            ])
         hasAudio = audio.status == 0 && !audio.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
         var fingerprint = Array("video \(size) \(width)x\(height) \(count) \(rate)\n".utf8)
@@ -97,8 +107,12 @@ final class VideoClipReader: Sendable {
             process.executableURL = URL(fileURLWithPath: reader.ffmpeg)
             // Seek half a frame early: ffmpeg then drops every frame before the one wanted, exactly.
             let seek = start > 0 ? ["-ss", String(format: "%.6f", (Double(start) - 0.5) / reader.frameRate)] : []
-            process.arguments = ["-v", "error", "-nostdin"] + seek
-                + ["-i", reader.path, "-map", "0:v:0", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
+            process.arguments =
+                ["-v", "error", "-nostdin"] + seek
+                + [
+                    "-i", reader.path, "-map", "0:v:0", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba",
+                    "pipe:1",
+                ]
             pipe = Pipe()
             errors = Pipe()
             process.standardInput = FileHandle.nullDevice

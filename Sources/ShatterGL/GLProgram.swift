@@ -71,13 +71,16 @@ struct GLProgram {
     }
 
     private static func activeUniforms(_ program: GLuint) -> [String: GLint] {
-        var count: GLint = 0, longest: GLint = 0
+        var count: GLint = 0
+        var longest: GLint = 0
         glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORMS), &count)
         glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORM_MAX_LENGTH), &longest)
         var locations = [String: GLint]()
         var buffer = [GLchar](repeating: 0, count: Int(max(longest, 1)) + 1)
         for index in 0..<GLuint(max(count, 0)) {
-            var length: GLsizei = 0, size: GLint = 0, type: GLenum = 0
+            var length: GLsizei = 0
+            var size: GLint = 0
+            var type: GLenum = 0
             glGetActiveUniform(program, index, GLsizei(buffer.count), &length, &size, &type, &buffer)
             var name = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if name.hasSuffix("[0]") { name.removeLast(3) }  // arrays answer to their bare name too

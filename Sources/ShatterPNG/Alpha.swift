@@ -25,7 +25,8 @@ enum Alpha {
     /// ``unpremultiply(_:_:)`` for every (alpha, color), indexed `alpha << 8 | color`: 64 KiB,
     /// built once, so writing a translucent frame costs a load per channel instead of a division.
     static let unpremultiplyTable: [UInt8] = (0..<65536).map { i in
-        let a = UInt8(i >> 8), c = UInt8(i & 255)
+        let a = UInt8(i >> 8)
+        let c = UInt8(i & 255)
         return a == 0 ? 0 : unpremultiply(c, a)
     }
 
@@ -73,7 +74,9 @@ enum Alpha {
     /// Premultiplied RGBA8 composited over an opaque `background` → RGB8 (see ``rgbOverRow(_:_:background:into:)``).
     static func rgbOver(_ image: Image, background: RGBA8) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: image.width * image.height * 3) { out, count in
-            for y in 0..<image.height { rgbOverRow(image, y, background: background, into: out.baseAddress! + y * image.width * 3) }
+            for y in 0..<image.height {
+                rgbOverRow(image, y, background: background, into: out.baseAddress! + y * image.width * 3)
+            }
             count = image.width * image.height * 3
         }
     }
@@ -84,7 +87,8 @@ enum Alpha {
         image.pixels.withUnsafeBufferPointer { pixels in
             let src = pixels.baseAddress! + y * image.width * 4
             for x in 0..<image.width {
-                let s = x * 4, d = x * 3
+                let s = x * 4
+                let d = x * 3
                 let inverse = 255 - src[s + 3]
                 out[d] = UInt8(min(255, UInt16(src[s]) + UInt16(premultiply(background.r, inverse))))
                 out[d + 1] = UInt8(min(255, UInt16(src[s + 1]) + UInt16(premultiply(background.g, inverse))))

@@ -17,7 +17,8 @@ struct DeflatePNGWriter {
     func encode(name: String, row: (Int, UnsafeMutablePointer<UInt8>) -> Void) throws(PNGError) -> [UInt8] {
         let stride = width * channels
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max),
-              stride.multipliedReportingOverflow(by: height).overflow == false else {
+            stride.multipliedReportingOverflow(by: height).overflow == false
+        else {
             throw .invalidImage(path: name, reason: "\(width)×\(height) pixels")
         }
         let filtered = filterRows(stride: stride, row: row)
@@ -36,8 +37,15 @@ struct DeflatePNGWriter {
                 return
             }
             var at = 0
-            func put(_ bytes: some Sequence<UInt8>) { for b in bytes { out[at] = b; at += 1 } }
-            func put32(_ value: UInt32) { put([UInt8(value >> 24), UInt8(value >> 16 & 255), UInt8(value >> 8 & 255), UInt8(value & 255)]) }
+            func put(_ bytes: some Sequence<UInt8>) {
+                for b in bytes {
+                    out[at] = b
+                    at += 1
+                }
+            }
+            func put32(_ value: UInt32) {
+                put([UInt8(value >> 24), UInt8(value >> 16 & 255), UInt8(value >> 8 & 255), UInt8(value & 255)])
+            }
             func crc(from start: Int) { put32(UInt32(libdeflate_crc32(0, out.baseAddress! + start, at - start))) }
             put(PNGHeader.signature)
             put32(13)
@@ -69,20 +77,23 @@ struct DeflatePNGWriter {
         let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * 2)
         defer { rows.deallocate() }
         // PNG filter types: 0 none, 1 sub, 2 up, 4 Paeth (average, 3, is left out: it seldom wins).
-        let candidates: [Int32] = switch filter {
-        case .none: [0]
-        case .sub: [1]
-        case .up: [2]
-        case .paeth: [4]
-        case .adaptive: [0, 1, 2, 4]
-        }
+        let candidates: [Int32] =
+            switch filter {
+            case .none: [0]
+            case .sub: [1]
+            case .up: [2]
+            case .paeth: [4]
+            case .adaptive: [0, 1, 2, 4]
+            }
         let trial = candidates.count > 1 ? UnsafeMutablePointer<UInt8>.allocate(capacity: stride) : nil
         defer { trial?.deallocate() }
         for y in 0..<height {
-            let current = rows + (y & 1) * stride, previous = y == 0 ? nil : UnsafePointer(rows + ((y - 1) & 1) * stride)
+            let current = rows + (y & 1) * stride
+            let previous = y == 0 ? nil : UnsafePointer(rows + ((y - 1) & 1) * stride)
             row(y, current)
             let line = out.baseAddress! + y * (stride + 1)
-            var best = candidates[0], bestCost = Int.max
+            var best = candidates[0]
+            var bestCost = Int.max
             if let trial {
                 for candidate in candidates {
                     shatter_png_filter_row(candidate, current, previous, stride, channels, trial)

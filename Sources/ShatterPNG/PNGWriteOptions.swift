@@ -26,8 +26,10 @@ public struct PNGWriteOptions: Sendable, Hashable {
     /// The default compression level: fast rather than small.
     public static let fastCompressionLevel = 1
 
-    public init(compressionLevel: Int = PNGWriteOptions.fastCompressionLevel, filter: PNGFilter = .up,
-                background: RGBA8? = nil) {
+    public init(
+        compressionLevel: Int = PNGWriteOptions.fastCompressionLevel, filter: PNGFilter = .up,
+        background: RGBA8? = nil
+    ) {
         self.compressionLevel = compressionLevel
         self.filter = filter
         self.background = background

@@ -1,7 +1,7 @@
-import ShatterDigest
 import Foundation
 import ShatterCompare
 import ShatterCore
+import ShatterDigest
 import ShatterPNG
 import ShatterTesting
 import SnapshotTesting

@@ -11,7 +11,9 @@ func viewportFusedMultiplyAdd(_ clip: SIMD8<Float>, _ half: Float) -> SIMD8<Floa
     let h = SIMD8<Float>(repeating: half)
     var result = SIMD8<Float>(SIMD8<Double>(clip) * SIMD8<Double>(h) + SIMD8<Double>(h))
     let tiny = SIMD8<Float>(repeating: 0x1p-14)
-    let inexact = ((clip .< tiny) .& (clip .> -tiny) .& (clip .!= SIMD8<Float>.zero)) .| (SIMD8<Float>(repeating: abs(half)) .>= SIMD8<Float>(repeating: 0x1p14))
+    let inexact =
+        ((clip .< tiny) .& (clip .> -tiny) .& (clip .!= SIMD8<Float>.zero))
+        .| (SIMD8<Float>(repeating: abs(half)) .>= SIMD8<Float>(repeating: 0x1p14))
     forEachSetLane(inexact.bits) { lane in result[lane] = half.addingProduct(clip[lane], half) }
     return result
 }

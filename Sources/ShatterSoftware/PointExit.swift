@@ -12,7 +12,8 @@ enum PointExit {
     /// resting point, or an odd speed limit).
     static func time(centreY: Float, acceleration: Float, maxFallSpeed: Float, clipScaleY: Float) -> Float {
         guard acceleration < 0, maxFallSpeed < 0, clipScaleY > 0, centreY.isFinite else { return .infinity }
-        let a = Double(acceleration), limitSpeed = Double(maxFallSpeed)
+        let a = Double(acceleration)
+        let limitSpeed = Double(maxFallSpeed)
         let drop = -(1 + margin) / Double(clipScaleY) - Double(centreY)  // the fall that takes it there
         guard drop < 0 else { return 0 }
         let limitTime = limitSpeed / a

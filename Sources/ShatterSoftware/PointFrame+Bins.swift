@@ -21,7 +21,8 @@ extension PointFrame {
     func bin(chunk: Int) {
         guard let list = buffers.list else { return }  // nothing drawn
         let cursors = buffers.counts + chunk * bandCount
-        let xs = UnsafeRawPointer(buffers.x), nothing = SIMD8<Int32>(repeating: .min)
+        let xs = UnsafeRawPointer(buffers.x)
+        let nothing = SIMD8<Int32>(repeating: .min)
         for block in chunkRange(chunk, of: chunks, total: blocks) {  // the vertex stage's chunk
             let x = xs.load(fromByteOffset: block * 32, as: SIMD8<Int32>.self)
             forEachSetLane((x .!= nothing).bits) { lane in

@@ -6,29 +6,36 @@ extension PointFrame {
     func storePixels(_ entries: Range<Int>) {
         guard let list = buffers.list else { return }
         for entry in entries {
-            let i = Int(list[entry]), pixel = Int(buffers.x[i])
+            let i = Int(list[entry])
+            let pixel = Int(buffers.x[i])
             target.storeWord(UInt32(bitPattern: buffers.y[i]), at: ((pixel >> 16) &* width &+ (pixel & 0xFFFF)) &* 4)
         }
     }
 
     /// Sprites larger than one pixel, the part of each inside `band`: column taps eight at a time, then
     /// row by row, eight pixels at a time.
-    func drawSprites(_ entries: Range<Int>, band: Int, lanes: UnsafeBufferPointer<PointLanes>, program: PointSpriteProgram,
-                     sampler: TextureSampler) {
+    func drawSprites(
+        _ entries: Range<Int>, band: Int, lanes: UnsafeBufferPointer<PointLanes>, program: PointSpriteProgram,
+        sampler: TextureSampler
+    ) {
         guard let list = buffers.list else { return }
         let bandRows = chunkRange(band, of: bandCount, total: height)
         let spanBlocks = (setup.maximumSpan + 7) / 8
         var columnTaps = [TextureSampler.Taps](repeating: .init(first: .zero, second: .zero, weight: .zero), count: spanBlocks)
         columnTaps.withUnsafeMutableBufferPointer { columnTaps in
             for entry in entries {
-                let i = Int(list[entry]), centreX = buffers.x[i], centreY = buffers.y[i]
-                let rows = rows(centreY: centreY).clamped(to: bandRows), columns = columns(centreX: centreX)
+                let i = Int(list[entry])
+                let centreX = buffers.x[i]
+                let centreY = buffers.y[i]
+                let rows = rows(centreY: centreY).clamped(to: bandRows)
+                let columns = columns(centreX: centreX)
                 if rows.isEmpty { continue }
                 let uvOrigin = SIMD2(lanes[i / 8].u[i % 8], lanes[i / 8].v[i % 8])
                 let span = columns.count
                 let firstColumn = SIMD8<Int32>(repeating: Int32(columns.lowerBound + g)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
                 for b in 0..<(span + 7) / 8 {
-                    let pcX = setup.pointCoordX(i: firstColumn &+ SIMD8(repeating: Int32(b * 8)), centre: SIMD8(repeating: centreX))
+                    let pcX = setup.pointCoordX(
+                        i: firstColumn &+ SIMD8(repeating: Int32(b * 8)), centre: SIMD8(repeating: centreX))
                     columnTaps[b] = program.columnTaps(pcX: pcX, u: SIMD8(repeating: uvOrigin.x), snapshot: sampler)
                 }
                 let contiguous = Self.isContiguous(columnTaps, span: span)
@@ -40,8 +47,10 @@ extension PointFrame {
                     var k = 0
                     while k < span {
                         let taps = columnTaps[k / 8]
-                        let texels = contiguous ? sampler.load(from: Int(taps.first[0]), rows: rowTap, taps: taps)
-                                                : sampler.gather(taps, rowTap)
+                        let texels =
+                            contiguous
+                            ? sampler.load(from: Int(taps.first[0]), rows: rowTap, taps: taps)
+                            : sampler.gather(taps, rowTap)
                         let color = FixedPointBilinear.blend(texels.0, texels.1, texels.2, texels.3, wx: taps.weight, wy: wy)
                         target.storeWords(color, count: Swift.min(8, span - k), at: destination + k * 4)
                         k += 8
@@ -55,8 +64,10 @@ extension PointFrame {
     /// the framebuffer's own resolution, away from its edges): then each row loads its texels whole.
     @inline(__always)
     static func isContiguous(_ taps: UnsafeMutableBufferPointer<TextureSampler.Taps>, span: Int) -> Bool {
-        let start = taps[0].first[0], one = SIMD8<Int32>(repeating: 1)
-        let steps = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7), end = SIMD8<Int32>(repeating: Int32(span))
+        let start = taps[0].first[0]
+        let one = SIMD8<Int32>(repeating: 1)
+        let steps = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+        let end = SIMD8<Int32>(repeating: Int32(span))
         for b in 0..<(span + 7) / 8 {
             let offset = SIMD8<Int32>(repeating: Int32(b * 8)) &+ steps
             let expected = SIMD8<Int32>(repeating: start) &+ offset

@@ -7,13 +7,19 @@ extension PointFrame {
     /// sprite, its pixel (row << 16 | column) and its color. `x` is `Int32.min` for a point that draws
     /// nothing.
     /// Blocks whose points have all fallen out of sight (`goneAfter`) are skipped.
-    func vertexStage(chunk: Int, lanes: UnsafeBufferPointer<PointLanes>, goneAfter: UnsafeBufferPointer<Float>,
-                     program: PointSpriteProgram, sampler: TextureSampler) {
+    func vertexStage(
+        chunk: Int, lanes: UnsafeBufferPointer<PointLanes>, goneAfter: UnsafeBufferPointer<Float>,
+        program: PointSpriteProgram, sampler: TextureSampler
+    ) {
         let counts = buffers.counts + chunk * bandCount
         counts.initialize(repeating: 0, count: bandCount)
-        let xs = UnsafeMutableRawPointer(buffers.x), ys = UnsafeMutableRawPointer(buffers.y)
-        let imageWidth = SIMD8<Int32>(repeating: Int32(width)), imageHeight = SIMD8<Int32>(repeating: Int32(height))
-        let guardBand = SIMD8<Int32>(repeating: Int32(g)), top = SIMD8<Int32>(repeating: Int32(topRow)), zero = SIMD8<Int32>.zero
+        let xs = UnsafeMutableRawPointer(buffers.x)
+        let ys = UnsafeMutableRawPointer(buffers.y)
+        let imageWidth = SIMD8<Int32>(repeating: Int32(width))
+        let imageHeight = SIMD8<Int32>(repeating: Int32(height))
+        let guardBand = SIMD8<Int32>(repeating: Int32(g))
+        let top = SIMD8<Int32>(repeating: Int32(topRow))
+        let zero = SIMD8<Int32>.zero
         let nothing = SIMD8<Int32>(repeating: .min)
         for block in chunkRange(chunk, of: chunks, total: blocks) {
             if program.u_time > goneAfter[block] {
@@ -23,16 +29,21 @@ extension PointFrame {
             let point = lanes[block]
             let clip = program.vertex(point)
             let centre = setup.snappedCentres(x: clip.x, y: clip.y)
-            var x = centre.x, y = centre.y, drawn = centre.visible.bits
+            var x = centre.x
+            var y = centre.y
+            var drawn = centre.visible.bits
             if onePixel {
                 // The one pixel each covers: its column and row in the image.
-                let column = setup.firstCoveredPixels(centre.x), rowUp = setup.firstCoveredPixels(centre.y)
+                let column = setup.firstCoveredPixels(centre.x)
+                let rowUp = setup.firstCoveredPixels(centre.y)
                 x = column &- guardBand
                 y = top &- rowUp
                 drawn &= ((x .>= zero) .& (x .< imageWidth) .& (y .>= zero) .& (y .< imageHeight)).bits
                 if drawn != 0 {
-                    y = unsafeBitCast(shade(column: column, rowUp: rowUp, centre: centre, point: point, program: program,
-                                            sampler: sampler), to: SIMD8<Int32>.self)
+                    y = unsafeBitCast(
+                        shade(
+                            column: column, rowUp: rowUp, centre: centre, point: point, program: program,
+                            sampler: sampler), to: SIMD8<Int32>.self)
                 }
                 x = (top &- rowUp) &<< SIMD8(repeating: 16) | x
             }
@@ -55,9 +66,12 @@ extension PointFrame {
     /// The colors of eight one-pixel sprites: the fragment program at the pixel each covers (framebuffer
     /// column `column`, row `rowUp` counted from the bottom), blended in fixed point as sprites are.
     @inline(__always)
-    private func shade(column: SIMD8<Int32>, rowUp: SIMD8<Int32>, centre: (x: SIMD8<Int32>, y: SIMD8<Int32>, visible: SIMDMask<SIMD8<Int32>>),
-                       point: PointLanes, program: PointSpriteProgram, sampler: TextureSampler) -> SIMD8<UInt32> {
-        let pcX = setup.pointCoordX(i: column, centre: centre.x), pcY = setup.pointCoordY(j: rowUp, centre: centre.y)
+    private func shade(
+        column: SIMD8<Int32>, rowUp: SIMD8<Int32>, centre: (x: SIMD8<Int32>, y: SIMD8<Int32>, visible: SIMDMask<SIMD8<Int32>>),
+        point: PointLanes, program: PointSpriteProgram, sampler: TextureSampler
+    ) -> SIMD8<UInt32> {
+        let pcX = setup.pointCoordX(i: column, centre: centre.x)
+        let pcY = setup.pointCoordY(j: rowUp, centre: centre.y)
         let columnTaps = program.columnTaps(pcX: pcX, u: point.u, snapshot: sampler)
         let rowTaps = program.rowTaps(pcY: pcY, v: point.v, snapshot: sampler)
         return sampler.blend(columnTaps, rowTaps)

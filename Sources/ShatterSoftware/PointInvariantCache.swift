@@ -21,17 +21,20 @@ final class PointInvariantCache: Sendable {
 
     func lanes(for batch: PointSpriteBatch, program: PointSpriteProgram, threads: Int) -> Lanes {
         if let cached = entry.withLock({ $0 }), cached.grid === batch.grid, cached.physics == batch.physics,
-           cached.clipScale == program.u_clipScale {
+            cached.clipScale == program.u_clipScale
+        {
             return cached.lanes
         }
         entry.withLock { $0 = nil }  // let the old grid's lanes go before the new ones are made
-        let count = batch.grid.count, blocks = (count + 7) / 8
+        let count = batch.grid.count
+        let blocks = (count + 7) / 8
         var lanes = [PointLanes](repeating: .padding, count: blocks)
         var goneAfter = [Float](repeating: 0, count: blocks)
         batch.grid.attributes.withUnsafeBufferPointer { attributes in
             lanes.withUnsafeMutableBufferPointer { out in
                 goneAfter.withUnsafeMutableBufferPointer { gone in
-                    let lanes = SharedMutableBuffer(base: out), gone = SharedMutableBuffer(base: gone)
+                    let lanes = SharedMutableBuffer(base: out)
+                    let gone = SharedMutableBuffer(base: gone)
                     let chunks = max(1, min(blocks, threads * 4))
                     parallelChunks(chunks) { chunk in
                         for block in chunkRange(chunk, of: chunks, total: blocks) {
@@ -39,11 +42,14 @@ final class PointInvariantCache: Sendable {
                                 let a = (block * 8 + lane) * PointGrid.stride
                                 let centre = SIMD2(attributes[a], attributes[a + 1])
                                 let motion = SIMD2(attributes[a + 4], attributes[a + 5])
-                                lanes.base[block].set(lane, centre: centre, uvOrigin: SIMD2(attributes[a + 2], attributes[a + 3]),
-                                                      motion: motion, invariants: program.invariants(centre: centre, motion: motion))
-                                gone.base[block] = max(gone.base[block], PointExit.time(
-                                    centreY: centre.y, acceleration: motion.y, maxFallSpeed: batch.physics.maxFallSpeed,
-                                    clipScaleY: program.u_clipScale.y))
+                                lanes.base[block].set(
+                                    lane, centre: centre, uvOrigin: SIMD2(attributes[a + 2], attributes[a + 3]),
+                                    motion: motion, invariants: program.invariants(centre: centre, motion: motion))
+                                gone.base[block] = max(
+                                    gone.base[block],
+                                    PointExit.time(
+                                        centreY: centre.y, acceleration: motion.y, maxFallSpeed: batch.physics.maxFallSpeed,
+                                        clipScaleY: program.u_clipScale.y))
                             }
                         }
                     }

@@ -12,9 +12,10 @@ struct PointLanes {
     var limitTime: SIMD8<Float>
     var firstHit: SIMD8<Float>
 
-    static let padding = PointLanes(centreX: .init(repeating: .nan), centreY: .zero, u: .zero, v: .zero, speed: .zero,
-                                    acceleration: .zero, limitTime: .init(repeating: .infinity),
-                                    firstHit: .init(repeating: .infinity))
+    static let padding = PointLanes(
+        centreX: .init(repeating: .nan), centreY: .zero, u: .zero, v: .zero, speed: .zero,
+        acceleration: .zero, limitTime: .init(repeating: .infinity),
+        firstHit: .init(repeating: .infinity))
 
     /// Sets lane `lane` to one point.
     mutating func set(_ lane: Int, centre: SIMD2<Float>, uvOrigin: SIMD2<Float>, motion: SIMD2<Float>, invariants: SIMD2<Float>) {

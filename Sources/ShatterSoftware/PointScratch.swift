@@ -26,8 +26,9 @@ final class PointScratch: @unchecked Sendable {
 
     /// The buffers as they are now, for the draw's parallel loops (which write disjoint parts).
     var buffers: PointBuffers {
-        PointBuffers(x: x.baseAddress!, y: y.baseAddress!, counts: counts.baseAddress!,
-                     list: list.baseAddress, bandOfRow: bandOfRow.baseAddress!)
+        PointBuffers(
+            x: x.baseAddress!, y: y.baseAddress!, counts: counts.baseAddress!,
+            list: list.baseAddress, bandOfRow: bandOfRow.baseAddress!)
     }
 
     private static func grow<T>(_ buffer: inout UnsafeMutableBufferPointer<T>, to count: Int) {

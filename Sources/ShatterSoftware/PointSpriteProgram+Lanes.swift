@@ -9,10 +9,12 @@ extension PointSpriteProgram {
         var x = p.centreX + p.speed * t
         let bounced = (.!(p.firstHit .>= t)).bits
         if bounced != 0 { x = drift(p, bounced: bounced, t: t, unbounced: x) }
-        let a = p.acceleration, limit = p.limitTime
+        let a = p.acceleration
+        let limit = p.limitTime
         let accelerating = 0.5 * a * (t * t)
         let limited = 0.5 * a * (limit * limit) + u_physics.x * (t - limit)
-        let fall = accelerating.replacing(with: limited, where: .!(t .<= limit)).replacing(with: 0, where: a .>= SIMD8<Float>.zero)
+        let fall = accelerating.replacing(with: limited, where: .!(t .<= limit)).replacing(
+            with: 0, where: a .>= SIMD8<Float>.zero)
         let y = p.centreY + fall
         return (x * u_clipScale.x, y * u_clipScale.y)
     }
@@ -27,7 +29,8 @@ extension PointSpriteProgram {
         let x = p.centreX + p.speed * p.firstHit
         let left = t - p.firstHit
         var speed = SIMD8<Float>(repeating: -u_physics.y) * p.speed
-        let stop = SIMD8<Float>(repeating: u_physics.z), zero = SIMD8<Float>.zero
+        let stop = SIMD8<Float>(repeating: u_physics.z)
+        let zero = SIMD8<Float>.zero
         speed.replace(with: zero, where: (speed .< stop) .& (speed .> -stop))  // abs(speed) < stop
         // Second pass: stopped, or no second hit before the time left.
         let wall = SIMD8<Float>(repeating: -1).replacing(with: 1, where: speed .> zero)

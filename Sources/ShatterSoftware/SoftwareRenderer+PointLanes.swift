@@ -13,20 +13,24 @@ extension SoftwareRenderer {
     ///    a time. Later points overwrite earlier ones, as the GPU's in-order blending does.
     func drawInLanes(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) {
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
-        let setup = PointSetup(framebufferWidth: guardBand.framebufferWidth,
-                               framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
+        let setup = PointSetup(
+            framebufferWidth: guardBand.framebufferWidth,
+            framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
         let grid = pointInvariants.lanes(for: batch, program: program, threads: threads)
         let blocks = grid.lanes.count
         pointScratch.withScratch { scratch in
-            let bandCount = bands(for: target.height), chunks = max(1, min(blocks, threads * 4))
+            let bandCount = bands(for: target.height)
+            let chunks = max(1, min(blocks, threads * 4))
             scratch.reserve(points: blocks * 8, bins: chunks * bandCount, rows: target.height)
-            var frame = PointFrame(setup: setup, target: target, guardBand: guardBand, bandCount: bandCount,
-                                   blocks: blocks, chunks: chunks, buffers: scratch.buffers)
+            var frame = PointFrame(
+                setup: setup, target: target, guardBand: guardBand, bandCount: bandCount,
+                blocks: blocks, chunks: chunks, buffers: scratch.buffers)
             batch.texture.withSampler(filter: batch.filter) { sampler in
                 grid.lanes.withUnsafeBufferPointer { lanes in
                     grid.goneAfter.withUnsafeBufferPointer { goneAfter in
                         parallelChunks(frame.chunks) { chunk in
-                            frame.vertexStage(chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler)
+                            frame.vertexStage(
+                                chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler)
                         }
                     }
                     let bandStarts = frame.layOutList()
@@ -64,8 +68,10 @@ struct PointFrame {
     let onePixel: Bool
     var buffers: PointBuffers
 
-    init(setup: PointSetup, target: Framebuffer, guardBand: GuardBand, bandCount: Int, blocks: Int, chunks: Int,
-         buffers: PointBuffers) {
+    init(
+        setup: PointSetup, target: Framebuffer, guardBand: GuardBand, bandCount: Int, blocks: Int, chunks: Int,
+        buffers: PointBuffers
+    ) {
         self.setup = setup
         self.target = target
         width = target.width
@@ -85,7 +91,8 @@ struct PointFrame {
     @inline(__always)
     func rows(centreY y: Int32) -> Range<Int> {
         let js = setup.coveredPixels(y)
-        let first = max(topRow - (js.upperBound - 1), 0), end = min(topRow - js.lowerBound + 1, height)
+        let first = max(topRow - (js.upperBound - 1), 0)
+        let end = min(topRow - js.lowerBound + 1, height)
         return first..<max(first, end)
     }
 
@@ -93,7 +100,8 @@ struct PointFrame {
     @inline(__always)
     func columns(centreX x: Int32) -> Range<Int> {
         let ic = setup.coveredPixels(x)
-        let first = max(ic.lowerBound - g, 0), end = min(ic.upperBound - g, width)
+        let first = max(ic.lowerBound - g, 0)
+        let end = min(ic.upperBound - g, width)
         return first..<max(first, end)
     }
 

@@ -19,9 +19,11 @@ extension SoftwareRenderer {
     /// shortcuts, each point runs the whole vertex program and each pixel the fragment program as written.
     func drawPointByPoint(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) {
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
-        let setup = PointSetup(framebufferWidth: guardBand.framebufferWidth,
-                               framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
-        let count = batch.grid.count, height = target.height
+        let setup = PointSetup(
+            framebufferWidth: guardBand.framebufferWidth,
+            framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
+        let count = batch.grid.count
+        let height = target.height
         let g = guardBand.pixels
         let topRow = guardBand.framebufferHeight - 1 - g  // framebuffer row (y up) of image row 0
         let bandCount = bands(for: height)
@@ -39,20 +41,27 @@ extension SoftwareRenderer {
         batch.grid.attributes.withUnsafeBufferPointer { attributes in
             centres.withUnsafeMutableBufferPointer { out in
                 binned.withUnsafeMutableBufferPointer { bins in
-                    let sharedCentres = SharedMutableBuffer(base: out), sharedBins = SharedMutableBuffer(base: bins)
+                    let sharedCentres = SharedMutableBuffer(base: out)
+                    let sharedBins = SharedMutableBuffer(base: bins)
                     parallelChunks(chunks) { chunk in
                         var lists = [[Int32]](repeating: [], count: bandCount)
                         for i in chunkRange(chunk, of: chunks, total: count) {
                             let a = i * PointGrid.stride
                             let start = SIMD2(attributes[a], attributes[a + 1])
                             let motion = SIMD2(attributes[a + 4], attributes[a + 5])
-                            let clip = stepped ? program.steppedVertex(centre: start, motion: motion)
-                                : hoisted ? program.vertex(centre: start, motion: motion, invariants: program.invariants(centre: start, motion: motion))
-                                : program.vertex(centre: start, motion: motion)
+                            let clip =
+                                stepped
+                                ? program.steppedVertex(centre: start, motion: motion)
+                                : hoisted
+                                    ? program.vertex(
+                                        centre: start, motion: motion,
+                                        invariants: program.invariants(centre: start, motion: motion))
+                                    : program.vertex(centre: start, motion: motion)
                             guard let centre = setup.snappedCentre(clip: clip) else { continue }
                             sharedCentres.base[i] = centre
                             let js = setup.coveredPixels(centre.y)
-                            let firstRow = max(topRow - (js.upperBound - 1), 0), endRow = min(topRow - js.lowerBound + 1, height)
+                            let firstRow = max(topRow - (js.upperBound - 1), 0)
+                            let endRow = min(topRow - js.lowerBound + 1, height)
                             guard firstRow < endRow else { continue }
                             for band in bandOfRow[firstRow]...bandOfRow[endRow - 1] {
                                 lists[band].append(Int32(i))
@@ -76,14 +85,19 @@ extension SoftwareRenderer {
                     parallelChunks(bandCount) { band in
                         let rows = chunkRange(band, of: bandCount, total: height)
                         // One tap per sprite column, in a scratch buffer reused by every sprite of the band.
-                        do { var columnTaps = [TextureSampler.Tap](repeating: TextureSampler.Tap(first: 0, second: 0, weight: 0), count: setup.maximumSpan)
+                        do {
+                            var columnTaps = [TextureSampler.Tap](
+                                repeating: TextureSampler.Tap(first: 0, second: 0, weight: 0), count: setup.maximumSpan)
                             for chunk in 0..<chunks {
                                 for point in binned[chunk][band] {
-                                    let i = Int(point), centre = centres[i]
-                                    let js = setup.coveredPixels(centre.y), ic = setup.coveredPixels(centre.x)
+                                    let i = Int(point)
+                                    let centre = centres[i]
+                                    let js = setup.coveredPixels(centre.y)
+                                    let ic = setup.coveredPixels(centre.x)
                                     let firstRow = max(topRow - (js.upperBound - 1), rows.lowerBound)
                                     let endRow = min(topRow - js.lowerBound + 1, rows.upperBound)
-                                    let firstColumn = max(ic.lowerBound - g, 0), endColumn = min(ic.upperBound - g, width)
+                                    let firstColumn = max(ic.lowerBound - g, 0)
+                                    let endColumn = min(ic.upperBound - g, width)
                                     if firstRow >= endRow || firstColumn >= endColumn { continue }
                                     let a = i * PointGrid.stride
                                     let uvOrigin = SIMD2(attributes[a + 2], attributes[a + 3])
@@ -118,8 +132,9 @@ extension SoftwareRenderer {
                                             }
                                         } else {
                                             for k in 0..<spriteColumns {
-                                                target.store(Framebuffer.unpack(sampler.filtered(columnTaps[k], rowTap)),
-                                                             at: offset + k * 4, blend: batch.blend)
+                                                target.store(
+                                                    Framebuffer.unpack(sampler.filtered(columnTaps[k], rowTap)),
+                                                    at: offset + k * 4, blend: batch.blend)
                                             }
                                         }
                                     }

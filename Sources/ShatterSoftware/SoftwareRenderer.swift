@@ -60,7 +60,9 @@ public struct SoftwareRenderer: Renderer, Sendable {
     /// Whether `command` replaces every pixel of `list`'s frame whatever was there: a texture copied
     /// 1:1 over the whole frame (the shattered transition's destination screen).
     func coversEveryPixel(_ command: DrawCommand?, _ list: DisplayList) -> Bool {
-        guard shortcuts.contains(.exact), case .texturedQuad(let quad) = command, Self.isPixelExactCopy(quad) else { return false }
+        guard shortcuts.contains(.exact), case .texturedQuad(let quad) = command, Self.isPixelExactCopy(quad) else {
+            return false
+        }
         return quad.rect.x <= 0 && quad.rect.y <= 0 && quad.rect.x + quad.rect.width >= Float(list.width)
             && quad.rect.y + quad.rect.height >= Float(list.height)
     }
@@ -94,14 +96,14 @@ public struct SoftwareRenderer: Renderer, Sendable {
 enum ProcessInfoCores {
     static var active: Int {
         #if canImport(Glibc)
-        let n = sysconf(Int32(_SC_NPROCESSORS_ONLN))
-        return n > 0 ? n : 1
+            let n = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+            return n > 0 ? n : 1
         #else
-        return 1
+            return 1
         #endif
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

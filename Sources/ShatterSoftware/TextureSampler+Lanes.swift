@@ -22,7 +22,8 @@ extension TextureSampler {
             let fixed = Self.fixedPosition((coordinate * Float(size) - 0.5) * 256)
             let index = fixed &>> SIMD8(repeating: 8)
             let weight = unsafeBitCast(fixed & SIMD8(repeating: 255), to: SIMD8<UInt32>.self)
-            return Taps(first: Self.clamp(index, last), second: Self.clamp(index &+ SIMD8<Int32>(repeating: 1), last), weight: weight)
+            return Taps(
+                first: Self.clamp(index, last), second: Self.clamp(index &+ SIMD8<Int32>(repeating: 1), last), weight: weight)
         }
     }
 
@@ -33,9 +34,11 @@ extension TextureSampler {
     static func fixedPosition(_ value: SIMD8<Float>) -> SIMD8<Int32> {
         let magic = SIMD8<Double>(repeating: 6_755_399_441_055_744.0)
         let rounded = SIMD8<Float>((SIMD8<Double>(value) + magic) - magic)
-        let top = SIMD8<Float>(repeating: 0x1p31), stand = SIMD8<Float>(repeating: 2_147_483_392)
-        return shatter_lanes_truncate(rounded.replacing(with: stand, where: rounded .>= top)
-            .replacing(with: -stand, where: rounded .< -top))
+        let top = SIMD8<Float>(repeating: 0x1p31)
+        let stand = SIMD8<Float>(repeating: 2_147_483_392)
+        return shatter_lanes_truncate(
+            rounded.replacing(with: stand, where: rounded .>= top)
+                .replacing(with: -stand, where: rounded .< -top))
     }
 
     /// Limits each index to 0…`last`.
@@ -57,8 +60,10 @@ extension TextureSampler {
         let above = whole .> value  // a negative non-integer: truncation went up
         let index = truncated &+ unsafeBitCast(above, to: SIMD8<Int32>.self)  // −1 where above
         let beyond = SIMD8<Int32>(repeating: 1 << 30).replacing(with: -(1 << 30), where: value .< SIMD8<Float>.zero)
-        return (whole.replacing(with: whole - 1, where: above).replacing(with: value, where: large),
-                index.replacing(with: beyond, where: large))
+        return (
+            whole.replacing(with: whole - 1, where: above).replacing(with: value, where: large),
+            index.replacing(with: beyond, where: large)
+        )
     }
 }
 
@@ -69,10 +74,12 @@ extension TextureSampler {
     @inline(__always)
     func blend(_ x: Taps, _ y: Taps) -> SIMD8<UInt32> {
         let rowLength = SIMD8<Int32>(repeating: Int32(width))
-        let top = y.first &* rowLength &+ x.first, bottom = y.second &* rowLength &+ x.first
+        let top = y.first &* rowLength &+ x.first
+        let bottom = y.second &* rowLength &+ x.first
         if (x.second .== x.first &+ SIMD8<Int32>(repeating: 1)).bits == 0xFF {
-            return shatter_lanes_bilinear_pairs(shatter_lanes_pairs(words, top), shatter_lanes_pairs(words, bottom),
-                                                x.weight, y.weight)
+            return shatter_lanes_bilinear_pairs(
+                shatter_lanes_pairs(words, top), shatter_lanes_pairs(words, bottom),
+                x.weight, y.weight)
         }
         let texels = gather(x, y)
         return FixedPointBilinear.blend(texels.0, texels.1, texels.2, texels.3, wx: x.weight, wy: y.weight)
@@ -82,9 +89,12 @@ extension TextureSampler {
     @inline(__always)
     func gather(_ x: Taps, _ y: Taps) -> (SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>) {
         let rowLength = SIMD8<Int32>(repeating: Int32(width))
-        let top = y.first &* rowLength, bottom = y.second &* rowLength
-        return (shatter_lanes_words(words, top &+ x.first), shatter_lanes_words(words, top &+ x.second),
-                shatter_lanes_words(words, bottom &+ x.first), shatter_lanes_words(words, bottom &+ x.second))
+        let top = y.first &* rowLength
+        let bottom = y.second &* rowLength
+        return (
+            shatter_lanes_words(words, top &+ x.first), shatter_lanes_words(words, top &+ x.second),
+            shatter_lanes_words(words, bottom &+ x.first), shatter_lanes_words(words, bottom &+ x.second)
+        )
     }
 
     /// The texels, RGBA8 words.
@@ -101,13 +111,16 @@ extension TextureSampler {
     /// loads would pass the texture's last texel.
     @inline(__always)
     func load(from first: Int, rows y: Tap, taps: Taps) -> (SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>) {
-        let top = y.first * width + first, bottom = y.second * width + first
+        let top = y.first * width + first
+        let bottom = y.second * width + first
         guard Swift.max(top, bottom) + 9 <= width * height else { return gather(taps, y) }
         let base = UnsafeRawPointer(texels.baseAddress!)
-        return (base.loadUnaligned(fromByteOffset: top * 4, as: SIMD8<UInt32>.self),
-                base.loadUnaligned(fromByteOffset: (top + 1) * 4, as: SIMD8<UInt32>.self),
-                base.loadUnaligned(fromByteOffset: bottom * 4, as: SIMD8<UInt32>.self),
-                base.loadUnaligned(fromByteOffset: (bottom + 1) * 4, as: SIMD8<UInt32>.self))
+        return (
+            base.loadUnaligned(fromByteOffset: top * 4, as: SIMD8<UInt32>.self),
+            base.loadUnaligned(fromByteOffset: (top + 1) * 4, as: SIMD8<UInt32>.self),
+            base.loadUnaligned(fromByteOffset: bottom * 4, as: SIMD8<UInt32>.self),
+            base.loadUnaligned(fromByteOffset: (bottom + 1) * 4, as: SIMD8<UInt32>.self)
+        )
     }
 
     @inline(__always)

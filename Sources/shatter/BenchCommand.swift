@@ -36,7 +36,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "png (encode, hash and write each frame, as render does) or none.")
     var encode: String = "png"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Times each instant is timed; it counts as their median.", valueName: "R"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Times each instant is timed; it counts as their median.", valueName: "R"))
     var `repeat`: Int = 3
 
     @Option(help: ArgumentHelp("Also write the results as JSON.", valueName: "FILE"))
@@ -63,10 +64,13 @@ struct BenchCommand: ParsableCommand {
     }
 
     func parsedPointSizes() throws -> [Double] {
-        let values = pointSizes.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let values = pointSizes.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
         guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 1 && $0! <= OptionLimits.maxPointPixels }) else {
-            throw ValidationError("--point-sizes must be numbers from 1 to \(Int(OptionLimits.maxPointPixels)) separated by "
-                                  + "commas, e.g. 1,2,4,16; not '\(pointSizes)'")
+            throw ValidationError(
+                "--point-sizes must be numbers from 1 to \(Int(OptionLimits.maxPointPixels)) separated by "
+                    + "commas, e.g. 1,2,4,16; not '\(pointSizes)'")
         }
         return values.map { $0! }
     }

@@ -25,11 +25,14 @@ enum ClipOpening {
 
     /// `clip` in `role`, fitted to a `width`×`height` output. A still PNG without a fit keeps its own
     /// size (the renderer stretches it, as for any still input); a moving one must match.
-    static func input(_ clip: Clip, role: String, fit: ClipFit?, width: Int, height: Int,
-                      context: EffectContext, timeOffset: Double = 0) throws -> ClipInput {
+    static func input(
+        _ clip: Clip, role: String, fit: ClipFit?, width: Int, height: Int,
+        context: EffectContext, timeOffset: Double = 0
+    ) throws -> ClipInput {
         let stillAsIs = fit == nil && clip.frameCount == 1
-        let fitting = ClipFitting(fit: fit, width: stillAsIs ? clip.width : width, height: stillAsIs ? clip.height : height,
-                                  background: context.background ?? .transparent)
+        let fitting = ClipFitting(
+            fit: fit, width: stillAsIs ? clip.width : width, height: stillAsIs ? clip.height : height,
+            background: context.background ?? .transparent)
         return try ClipInput(role: role, clip: clip, fitting: fitting, timeOffset: timeOffset)
     }
 }

@@ -16,8 +16,10 @@ struct DustEffectOptions: EffectOptions {
     @Option(help: ClipOpening.fitHelp)
     var fit: ClipFit?
 
-    @Option(help: ArgumentHelp("Picture size in points (default: the --from PNG's size ÷ scale, else 375x667).",
-                               valueName: "WxH"))
+    @Option(
+        help: ArgumentHelp(
+            "Picture size in points (default: the --from PNG's size ÷ scale, else 375x667).",
+            valueName: "WxH"))
     var size: Dimensions?
 
     @Option(parsing: .unconditional, help: "Output pixels per point.")
@@ -26,8 +28,10 @@ struct DustEffectOptions: EffectOptions {
     @Option(parsing: .unconditional, help: ArgumentHelp("Number of layers, 1…255 (the original: 32).", valueName: "N"))
     var layers: Int = 32
 
-    @Option(help: ArgumentHelp("Radii of each layer's random drift, in points (the repo's 30x15; the article's 60x30).",
-                               valueName: "WxH"))
+    @Option(
+        help: ArgumentHelp(
+            "Radii of each layer's random drift, in points (the repo's 30x15; the article's 60x30).",
+            valueName: "WxH"))
     var spread: Dimensions = Dimensions(width: 30, height: 15)
 
     @Option(help: "bezier (potato04's paced quadratic Bézier) or css (Google's exact CSS trajectory).")
@@ -59,10 +63,12 @@ struct DustEffectOptions: EffectOptions {
             reverse: reverse)
         try SizeLimits.check(width: parameters.pixelWidth, height: parameters.pixelHeight, what: "the output")
         let input = try clip.map {
-            try ClipOpening.input($0, role: "from", fit: fit, width: parameters.pixelWidth, height: parameters.pixelHeight,
-                                  context: context)
+            try ClipOpening.input(
+                $0, role: "from", fit: fit, width: parameters.pixelWidth, height: parameters.pixelHeight,
+                context: context)
         }
-        let snapshot = input?.first
+        let snapshot =
+            input?.first
             ?? Texture(image: DefaultScenes.presentedScreen(widthPoints: size.0, heightPoints: size.1, scale: scale))
         return ClipDriven(DustEffect(snapshot: snapshot, parameters: parameters), clips: input.map { [$0] } ?? [])
     }

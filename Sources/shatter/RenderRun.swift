@@ -21,11 +21,13 @@ struct RenderRun {
             throw ValidationError("--audio \(mix.rawValue): the --\(mix.rawValue) clip is not a video with sound")
         }
         guard mix != .none, from != nil || to != nil else { return nil }
-        let selection = try FrameSelection(timeline: FrameTimeline(duration: effect.duration, fps: options.fps),
-                                           range: options.range, shard: options.shard)
-        return VideoAudio(from: from, to: to, mix: mix, start: Double(selection.range.lowerBound) / options.fps,
-                          duration: Double(selection.indices.count) / options.fps,
-                          head: Double(clips.join.headFrames) / options.fps, tail: Double(clips.join.tailFrames) / options.fps)
+        let selection = try FrameSelection(
+            timeline: FrameTimeline(duration: effect.duration, fps: options.fps),
+            range: options.range, shard: options.shard)
+        return VideoAudio(
+            from: from, to: to, mix: mix, start: Double(selection.range.lowerBound) / options.fps,
+            duration: Double(selection.indices.count) / options.fps,
+            head: Double(clips.join.headFrames) / options.fps, tail: Double(clips.join.tailFrames) / options.fps)
     }
 
     /// A join's head (the `from` clip before the transition) or tail (the `to` clip after it) into the video.
@@ -63,8 +65,9 @@ struct RenderRun {
         options.png = PNGWriteOptions(compressionLevel: output.compression, background: output.background?.color)
         options.contactSheetFrames = output.contactSheet == nil ? nil : output.sheetFrames
         // The frames are checked before the backend starts, so a bad range costs no GL bring-up.
-        _ = try FrameSelection(timeline: FrameTimeline(duration: effect.duration, fps: options.fps), range: options.range,
-                               shard: options.shard)
+        _ = try FrameSelection(
+            timeline: FrameTimeline(duration: effect.duration, fps: options.fps), range: options.range,
+            shard: options.shard)
         let choice = try output.backend.makeRenderer(gl: .init(deviceIndex: try output.device.resolvedIndex()))
         defer { choice.close() }  // EGL shut down before exit, after a signal too
         if let fallback = choice.fallback, !delivery.quiet { Terminal.error("shatter: \(CLIErrors.describe(fallback))") }
@@ -113,8 +116,9 @@ struct RenderRun {
         progress.end()
         if summary.interrupted {
             video?.abandon()
-            Terminal.error("shatter: interrupted after \(summary.written) \(Self.frames(summary.written)); "
-                           + (video == nil ? "rerun with --resume to finish" : "no video was written"))
+            Terminal.error(
+                "shatter: interrupted after \(summary.written) \(Self.frames(summary.written)); "
+                    + (video == nil ? "rerun with --resume to finish" : "no video was written"))
             throw ExitCode(128 + (Interruption.receivedSignal ?? SIGINT))
         }
         if let video {
@@ -130,8 +134,10 @@ struct RenderRun {
             try PNGEncoder.write(sheet, to: path, options: PNGWriteOptions(compressionLevel: 9))
         }
         guard !delivery.quiet else { return }
-        let place = delivery.video ?? (streamFormat != nil ? "standard output" : session.folder.map { $0.path + "/" } ?? "nowhere")
-        let line = "Rendered \(summary.written) \(Self.frames(summary.written)) to \(place) in \(format(summary.seconds)) s "
+        let place =
+            delivery.video ?? (streamFormat != nil ? "standard output" : session.folder.map { $0.path + "/" } ?? "nowhere")
+        let line =
+            "Rendered \(summary.written) \(Self.frames(summary.written)) to \(place) in \(format(summary.seconds)) s "
             + "(\(choice.backend.rawValue): \(choice.renderer.description); render \(format(summary.renderSeconds)) s, "
             + "encode \(format(summary.encodeSeconds)) s over all cores)"
         // Standard output carries the frames when streaming: everything else goes to standard error.

@@ -16,7 +16,8 @@ import Testing
         for (name, color) in [("a", Self.a), ("b", Self.b)] {
             try FileManager.default.createDirectory(atPath: root + "/" + name, withIntermediateDirectories: true)
             for k in 0..<13 {
-                try PNGEncoder.write(Image(width: 48, height: 32, fill: color(k)), to: root + "/\(name)/" + String(format: "%05d.png", k))
+                try PNGEncoder.write(
+                    Image(width: 48, height: 32, fill: color(k)), to: root + "/\(name)/" + String(format: "%05d.png", k))
             }
         }
         let fitting = ClipFitting(fit: nil, width: 48, height: 32)
@@ -27,7 +28,8 @@ import Testing
     }
 
     @Test func everyPixelIsAOrBAtFrameKFromAsFirstToBsLast() throws {
-        let fps = 10.0, effect = try Self.effect(fps: fps)
+        let fps = 10.0
+        let effect = try Self.effect(fps: fps)
         let timeline = FrameTimeline(duration: effect.duration, fps: fps)
         #expect(timeline.count == 13)
         let cpu = SoftwareRenderer()
@@ -45,7 +47,8 @@ import Testing
 
     @Test(.enabled(if: GLSupport.isAvailable, "needs an EGL context"))
     func glMatchesTheCPUAndUpdatesItsTwoTexturesInPlace() throws {
-        let fps = 10.0, effect = try Self.effect(fps: fps)
+        let fps = 10.0
+        let effect = try Self.effect(fps: fps)
         let timeline = FrameTimeline(duration: effect.duration, fps: fps)
         let gl = try GLRenderer()
         for k in 0..<13 {

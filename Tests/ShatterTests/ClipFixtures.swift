@@ -11,15 +11,18 @@ enum ClipFixtures {
     }
 
     /// Writes `count` frames `name(k)` of `color(k)` into `folder`.
-    static func sequence(in folder: String, count: Int, width: Int, height: Int, name: (Int) -> String = { String(format: "%05d.png", $0) },
-                         color: (Int) -> RGBA8) throws {
+    static func sequence(
+        in folder: String, count: Int, width: Int, height: Int, name: (Int) -> String = { String(format: "%05d.png", $0) },
+        color: (Int) -> RGBA8
+    ) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for k in 0..<count {
             try PNGEncoder.write(Image(width: width, height: height, fill: color(k)), to: folder + "/" + name(k))
         }
     }
 
-    static let ffmpegAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
+    static let ffmpegAvailable =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
         || (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
             FileManager.default.isExecutableFile(atPath: "\($0)/ffmpeg")
         }
@@ -35,7 +38,8 @@ enum ClipFixtures {
         let said = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw FixtureFailure(description: "ffmpeg \(arguments.joined(separator: " ")): \(String(decoding: said, as: UTF8.self))")
+            throw FixtureFailure(
+                description: "ffmpeg \(arguments.joined(separator: " ")): \(String(decoding: said, as: UTF8.self))")
         }
     }
 

@@ -7,14 +7,16 @@ import Testing
 
     @Test func aPatternNumbersFramesFromOneAndAFolderTakesNameOrder() throws {
         let root = try ClipFixtures.folder()
-        try ClipFixtures.sequence(in: root + "/p", count: 5, width: 4, height: 3, name: { String(format: "shot-%03d.png", $0 + 1) },
-                                  color: Self.red)
+        try ClipFixtures.sequence(
+            in: root + "/p", count: 5, width: 4, height: 3, name: { String(format: "shot-%03d.png", $0 + 1) },
+            color: Self.red)
         let pattern = try Clip(path: root + "/p/shot-%03d.png", frameRate: 10)
         #expect(pattern.frameCount == 5)
         #expect(try pattern.frame(index: 3)[0, 0] == Self.red(3))
         // Name order: "b10" sorts before "b2", and a folder follows its names, not numbers.
-        try ClipFixtures.sequence(in: root + "/f", count: 3, width: 4, height: 3, name: { ["b2.png", "b10.png", "a.png"][$0] },
-                                  color: Self.red)
+        try ClipFixtures.sequence(
+            in: root + "/f", count: 3, width: 4, height: 3, name: { ["b2.png", "b10.png", "a.png"][$0] },
+            color: Self.red)
         let folder = try Clip(path: root + "/f", frameRate: 10)
         #expect(try [0, 1, 2].map { try folder.frame(index: $0)[0, 0] } == [Self.red(2), Self.red(1), Self.red(0)])
     }
@@ -44,7 +46,9 @@ import Testing
         let root = try ClipFixtures.folder()
         try ClipFixtures.sequence(in: root + "/png", count: 20, width: 6, height: 4, color: Self.red)
         // FFV1 in RGB is lossless: the decoded frames are the PNGs exactly.
-        try ClipFixtures.ffmpeg(["-framerate", "25", "-i", root + "/png/%05d.png", "-c:v", "ffv1", "-pix_fmt", "bgr0", root + "/v.mkv"])
+        try ClipFixtures.ffmpeg([
+            "-framerate", "25", "-i", root + "/png/%05d.png", "-c:v", "ffv1", "-pix_fmt", "bgr0", root + "/v.mkv",
+        ])
         let video = try Clip(path: root + "/v.mkv", frameRate: 60)
         #expect(video.isVideo && video.frameCount == 20 && video.frameRate == 25 && video.width == 6 && video.height == 4)
         #expect(try (0..<20).map { try video.frame(index: $0)[3, 2] } == (0..<20).map(Self.red))
@@ -82,7 +86,10 @@ import Testing
         let out = try ClipFitting(fit: .contain, width: 9, height: 5, background: blue).fitted(Self.portrait, role: "from")
         #expect(out.width == 9 && out.height == 5)
         // 3x5 in 9x5: scale 1, columns 3…5 are the picture, three columns each side the background.
-        #expect((0..<9).map { out[$0, 2] } == [blue, blue, blue, Self.portrait[0, 0], Self.portrait[0, 0], Self.portrait[0, 0], blue, blue, blue])
+        #expect(
+            (0..<9).map { out[$0, 2] } == [
+                blue, blue, blue, Self.portrait[0, 0], Self.portrait[0, 0], Self.portrait[0, 0], blue, blue, blue,
+            ])
     }
 
     @Test func coverFillsAndStretchChangesProportionsOddSizesIncluded() throws {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ShatterTestSupport
+import Testing
+
 @testable import Shatter
 
 /// The bench's output shape and sanity, never its speed.
@@ -8,8 +9,9 @@ import ShatterTestSupport
     @Test func everyConfigurationIsPresentWithPositiveFigures() throws {
         let glWorks = (try? GLRenderer()) != nil
         let backends: [Backend] = glWorks ? [.gl, .cpu] : [.cpu]
-        let configuration = PointSizeBenchmark.Configuration(backends: backends, pointSizes: [1, 4], width: 64, height: 48,
-                                                             frames: 3, repeats: 2, encodePNG: true)
+        let configuration = PointSizeBenchmark.Configuration(
+            backends: backends, pointSizes: [1, 4], width: 64, height: 48,
+            frames: 3, repeats: 2, encodePNG: true)
         let report = try PointSizeBenchmark(configuration: configuration).run()
         #expect(report.results.count == backends.count * 2)
         #expect(report.settings == .init(width: 64, height: 48, frames: 3, repeats: 2, warmUpFrames: 1, encode: "png"))
@@ -40,8 +42,9 @@ import ShatterTestSupport
     func aPointSizeBeyondTheGLRangeIsReportedAsRefusedWithNullFigures() throws {
         let gl = try GLRenderer()
         let tooBig = Double(gl.info.pointSizeRange.upperBound) + 1
-        let configuration = PointSizeBenchmark.Configuration(backends: [.gl, .cpu], pointSizes: [tooBig], width: 400, height: 300,
-                                                             frames: 1, repeats: 1, encodePNG: false)
+        let configuration = PointSizeBenchmark.Configuration(
+            backends: [.gl, .cpu], pointSizes: [tooBig], width: 400, height: 300,
+            frames: 1, repeats: 1, encodePNG: false)
         let report = try PointSizeBenchmark(configuration: configuration).run()
         let glResult = try #require(report.results.first { $0.backend == "gl" })
         #expect(glResult.refused?.contains("outside this GL's point size range") == true)
@@ -73,8 +76,9 @@ import ShatterTestSupport
                 return result
             }
         }
-        let report = BenchmarkReport(settings: .init(width: 8, height: 8, frames: 1, repeats: 1, warmUpFrames: 1, encode: "png"),
-                                     machine: .init(cpu: "test", cores: 2, system: "test", gl: nil), results: results)
+        let report = BenchmarkReport(
+            settings: .init(width: 8, height: 8, frames: 1, repeats: 1, warmUpFrames: 1, encode: "png"),
+            machine: .init(cpu: "test", cores: 2, system: "test", gl: nil), results: results)
         let chart = report.chart()
         let plotRight = chart.width - 230  // the legend, which shows every color anyway, is right of this
         let colors = Set((0..<chart.height).flatMap { y in (0..<plotRight).map { chart[$0, y] } })
