@@ -57,8 +57,9 @@ import Testing
         #expect(!run.timedOut, "still running after a minute: \(run.stderr)")
         #expect(run.status == reader.status, "exit \(run.status): \(run.stderr)")
         #expect(run.errorLines.count == 1 && run.stderr.contains(input), "\(run.stderr)")
-        let expected = source == .fifoWithoutWriter ? "empty" : "not a PNG file"
-        #expect(run.stderr.contains(expected), "\(run.stderr)")
+        // --from and --to take clips: a file that is not a PNG is then tried as a video, and ffmpeg refuses it.
+        let expected = source == .fifoWithoutWriter ? ["empty"] : ["not a PNG file", "not a video ffmpeg can read"]
+        #expect(expected.contains { run.stderr.contains($0) }, "\(run.stderr)")
         #expect(run.peakResidentBytes < 100 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MiB")
         #expect(s.allContents(of: out).isEmpty, "written: \(s.allContents(of: out))")
     }
