@@ -17,7 +17,7 @@ struct ContactSheetGatherer {
 
     mutating func offer(_ index: Int, _ image: Image, time: Double) {
         guard chosen.contains(index) else { return }
-        sheet.add(image, label: "t = \(Self.format(time, digits: 3)) s")
+        sheet.add(image, label: "t = \(DecimalText.rounded(time, to: 3)) s")
     }
 
     func render() -> Image? { chosen.isEmpty ? nil : sheet.render() }
@@ -27,12 +27,5 @@ struct ContactSheetGatherer {
         guard count > 1, total > 1 else { return [0] }
         let n = min(count, total)
         return (0..<n).map { ($0 * (total - 1) + (n - 1) / 2) / (n - 1) }
-    }
-
-    /// `value` rounded to `digits` decimals, printed as Swift prints a Double (`0.6`, `1.233`).
-    static func format(_ value: Double, digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        return String((value * scale).rounded() / scale)
     }
 }

@@ -57,9 +57,18 @@ public final class StreamFrameWriter: FrameWriter, @unchecked Sendable {
         do {
             bytes = format == .png ? try PNGEncoder.encode(image, options: png) : RawRGBA.bytes(image, background: png.background)
         } catch {
-            pass(position)
+            inTurn(position) { broken = true }  // the frames after this one must not wait for it
             throw error
         }
+        try inTurn(position) {
+            guard !broken else { throw StreamError.readerClosed }
+            try writeAll(bytes)
+        }
+        return nil
+    }
+
+    /// Runs `body` once every frame before `position` has had its turn, then passes the turn on.
+    private func inTurn(_ position: Int, _ body: () throws -> Void) rethrows {
         condition.lock()
         while turn != position { condition.wait() }
         defer {
@@ -67,7 +76,10 @@ public final class StreamFrameWriter: FrameWriter, @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
-        guard !broken else { throw StreamError.readerClosed }
+        try body()
+    }
+
+    private func writeAll(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
@@ -82,17 +94,6 @@ public final class StreamFrameWriter: FrameWriter, @unchecked Sendable {
                 throw StreamError.writeFailed(reason: String(cString: strerror(code)))
             }
         }
-        return nil
-    }
-
-    /// Lets the frames after `position` write when this one failed before its turn.
-    private func pass(_ position: Int) {
-        condition.lock()
-        while turn != position { condition.wait() }
-        broken = true
-        turn += 1
-        condition.broadcast()
-        condition.unlock()
     }
 }
 

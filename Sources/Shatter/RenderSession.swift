@@ -47,7 +47,7 @@ public struct RenderSession<E: Effect> {
         selection = try FrameSelection(
             timeline: FrameTimeline(duration: effect.duration, fps: options.fps),
             range: options.range, shard: options.shard, reversed: effect.playsBackwards)
-        if case .folder(let path) = destination { _ = try OutputDirectory(path) }
+        if case .folder(let path) = destination { folder = try OutputDirectory(path) } else { folder = nil }
         self.destination = destination
     }
 
@@ -57,10 +57,7 @@ public struct RenderSession<E: Effect> {
     }
 
     /// The folder frames go to, for a folder destination.
-    public var folder: OutputDirectory? {
-        guard case .folder(let path) = destination else { return nil }
-        return try? OutputDirectory(path)
-    }
+    public let folder: OutputDirectory?
 
     /// Renders every selected frame not kept from an earlier run, writing each PNG atomically and
     /// recording it in the manifest. Holds the folder's lock throughout, so a second render into the
@@ -70,17 +67,14 @@ public struct RenderSession<E: Effect> {
         cancellation: CancellationToken = CancellationToken(),
         events: @escaping @Sendable (RenderEvent) -> Void = { _ in }
     ) throws -> RenderSummary {
-        switch destination {
-        case .folder(let path):
-            return try runIntoFolder(try OutputDirectory(path), cancellation: cancellation, events: events)
-        case .stream(let fd, let format):
-            let writer = StreamFrameWriter(fd: fd, format: format, png: options.png)
-            return try runPipeline(writer, frames: selection.indices, kept: 0, cancellation: cancellation, events: events)
-        case .none:
-            return try runPipeline(
-                DiscardingFrameWriter(), frames: selection.indices, kept: 0, cancellation: cancellation,
-                events: events)
+        if let folder { return try runIntoFolder(folder, cancellation: cancellation, events: events) }
+        let writer: any FrameWriter
+        if case .stream(let fd, let format) = destination {
+            writer = StreamFrameWriter(fd: fd, format: format, png: options.png)
+        } else {
+            writer = DiscardingFrameWriter()
         }
+        return try runPipeline(writer, frames: selection.indices, kept: 0, cancellation: cancellation, events: events)
     }
 
     private func runIntoFolder(

@@ -42,7 +42,10 @@ public final class VideoEncoder {
     public let request: Request
     private let process: Process
     private let stdin: Pipe
+    private let stderr: Pipe
     private let errors: Locked<[UInt8]>
+    /// Left when ffmpeg's stderr reaches its end (ffmpeg exited).
+    private let errorsRead = DispatchGroup()
     private let temporary: String
 
     /// The file descriptor to write raw RGBA frames to.
@@ -60,20 +63,27 @@ public final class VideoEncoder {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = Self.arguments(request, container: container, output: temporary)
         stdin = Pipe()
-        let stderr = Pipe()
+        stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = FileHandle.nullDevice
         process.standardError = stderr
         let errors = Locked<[UInt8]>([])
         self.errors = errors
-        stderr.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            errors.withLock { $0 = Array(($0 + data).suffix(4096)) }  // the last words are the ones that matter
-        }
         do {
             try process.run()
         } catch {
             throw VideoError.cannotStart(ffmpeg: executable, reason: "\(error)")
+        }
+        // A thread of its own reads ffmpeg's complaints as they come, so a chatty ffmpeg never blocks on
+        // a full pipe; only the last 4 KB are kept, the last words being the ones that matter.
+        let handle = stderr.fileHandleForReading
+        let group = errorsRead
+        group.enter()
+        Thread.detachNewThread {
+            while case let data = handle.availableData, !data.isEmpty {
+                errors.withLock { $0 = Array(($0 + data).suffix(4096)) }
+            }
+            group.leave()
         }
     }
 
@@ -122,7 +132,7 @@ public final class VideoEncoder {
     public func finish() throws {
         try? stdin.fileHandleForWriting.close()
         process.waitUntilExit()
-        Thread.sleep(forTimeInterval: 0.05)  // let the last of stderr arrive
+        collectLastErrors()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             unlink(temporary)
             throw VideoError.ffmpegFailed(status: process.terminationStatus, message: lastWords())
@@ -139,7 +149,13 @@ public final class VideoEncoder {
         try? stdin.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
+        collectLastErrors()
         unlink(temporary)
+    }
+
+    /// After ffmpeg exits: waits until the reader has everything it wrote to stderr.
+    private func collectLastErrors() {
+        errorsRead.wait()
     }
 
     /// ffmpeg's last two lines of complaint, if it said anything.

@@ -71,28 +71,35 @@ enum Alpha {
         }
     }
 
-    /// Premultiplied RGBA8 composited over an opaque `background` → RGB8 (see ``rgbOverRow(_:_:background:into:)``).
-    static func rgbOver(_ image: Image, background: RGBA8) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: image.width * image.height * 3) { out, count in
+    /// Premultiplied RGBA8 composited over an opaque `background`: RGB8 (`channels` 3) or RGBA8 with
+    /// alpha 255 (`channels` 4); see ``rgbOverRow(_:_:background:into:channels:)``.
+    static func composited(_ image: Image, over background: RGBA8, channels: Int) -> [UInt8] {
+        let rowBytes = image.width * channels
+        return [UInt8](unsafeUninitializedCapacity: rowBytes * image.height) { out, count in
             for y in 0..<image.height {
-                rgbOverRow(image, y, background: background, into: out.baseAddress! + y * image.width * 3)
+                rgbOverRow(image, y, background: background, into: out.baseAddress! + y * rowBytes, channels: channels)
             }
-            count = image.width * image.height * 3
+            count = rowBytes * image.height
         }
     }
 
-    /// Row `y` of the premultiplied RGBA8 `image` composited over an opaque `background` as RGB8:
-    /// `c' + round(bg * (255 - a) / 255)`, clamped to 255 for invalid (color > alpha) pixels.
-    static func rgbOverRow(_ image: Image, _ y: Int, background: RGBA8, into out: UnsafeMutablePointer<UInt8>) {
+    /// Row `y` of the premultiplied RGBA8 `image` composited over an opaque `background`:
+    /// `c' + round(bg * (255 - a) / 255)`, clamped to 255 for invalid (color > alpha) pixels; as RGB8,
+    /// or as RGBA8 with alpha 255 when `channels` is 4.
+    static func rgbOverRow(
+        _ image: Image, _ y: Int, background: RGBA8, into out: UnsafeMutablePointer<UInt8>,
+        channels: Int = 3
+    ) {
         image.pixels.withUnsafeBufferPointer { pixels in
             let src = pixels.baseAddress! + y * image.width * 4
             for x in 0..<image.width {
                 let s = x * 4
-                let d = x * 3
+                let d = x * channels
                 let inverse = 255 - src[s + 3]
                 out[d] = UInt8(min(255, UInt16(src[s]) + UInt16(premultiply(background.r, inverse))))
                 out[d + 1] = UInt8(min(255, UInt16(src[s + 1]) + UInt16(premultiply(background.g, inverse))))
                 out[d + 2] = UInt8(min(255, UInt16(src[s + 2]) + UInt16(premultiply(background.b, inverse))))
+                if channels == 4 { out[d + 3] = 255 }
             }
         }
     }

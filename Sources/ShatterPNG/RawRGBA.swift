@@ -5,14 +5,7 @@ import ShatterCore
 public enum RawRGBA {
     public static func bytes(_ image: Image, background: RGBA8? = nil) -> [UInt8] {
         guard let background else { return Alpha.straightRGBA(image) }
-        let rgb = Alpha.rgbOver(image, background: background)
-        var out = [UInt8](repeating: 255, count: image.width * image.height * 4)
-        for i in 0..<(image.width * image.height) {
-            out[i * 4] = rgb[i * 3]
-            out[i * 4 + 1] = rgb[i * 3 + 1]
-            out[i * 4 + 2] = rgb[i * 3 + 2]
-        }
-        return out
+        return Alpha.composited(image, over: background, channels: 4)
     }
 }
 

@@ -105,7 +105,6 @@ struct CompareOptions: ParsableArguments {
     }
 
     private static func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
-    private static func fixed(_ value: Double, _ digits: Int) -> String { Format.decimals(value, digits) }
 }
 
 /// `shatter compare`: the GL backend against the CPU reference, frame by frame, two PNGs, or two folders.

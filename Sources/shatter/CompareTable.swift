@@ -23,15 +23,16 @@ struct CompareTable {
         var lines = [header]
         for (f, label) in zip(report.frames, labels) {
             var line = Self.left(label, labelWidth)
-            if hasTime { line += Self.pad(f.time.map { Format.decimals($0, 4) } ?? "", 9) }
+            if hasTime { line += Self.pad(f.time.map { DecimalText.rounded($0, to: 4) } ?? "", 9) }
             line += Self.pad(f.verdict == .pass ? "pass" : f.verdict.rawValue.uppercased(), 14)
             if f.differingPixels != nil {
                 line +=
                     Self.pad(f.differingPixels.map(String.init) ?? "", 14)
                     + Self.pad(f.largestChannelDifference.map(String.init) ?? "", 12)
                     + Self.pad(f.largestSummedDifference.map(String.init) ?? "", 10)
-                    + Self.pad(f.psnr.map { Format.decimals($0, 2) + " dB" } ?? (f.decoded ? "identical" : "same hash"), 11)
-                    + Self.pad(f.ssim.map { Format.decimals($0, 5) } ?? "", 9)
+                    + Self.pad(
+                        f.psnr.map { DecimalText.rounded($0, to: 2) + " dB" } ?? (f.decoded ? "identical" : "same hash"), 11)
+                    + Self.pad(f.ssim.map { DecimalText.rounded($0, to: 5) } ?? "", 9)
             }
             lines.append(line)
         }

@@ -26,8 +26,6 @@ final class ProgressDisplay: Sendable {
     private struct State {
         var started = Date()
         var lastShown = Date.distantPast
-        var total = 0
-        var kept = 0
     }
 
     init(mode: ProgressMode) {
@@ -37,10 +35,8 @@ final class ProgressDisplay: Sendable {
 
     func handle(_ event: RenderEvent) {
         switch event {
-        case .planned(let toRender, let kept):
+        case .planned:
             state.withLock {
-                $0.total = toRender
-                $0.kept = kept
                 $0.started = Date()
                 $0.lastShown = $0.started  // the first line after an interval, not at once
             }
@@ -68,7 +64,7 @@ final class ProgressDisplay: Sendable {
         let eta = fps > 0 ? Double(total - written) / fps : nil
         switch mode {
         case .tty, .plain:
-            let rate = Format.decimals(fps, 1)
+            let rate = DecimalText.rounded(fps, to: 1)
             let left = eta.map { "ETA \(Self.duration($0))" } ?? "ETA unknown"
             return "shatter: frame \(written)/\(total), \(rate) frames/s, \(left)"
         case .json:

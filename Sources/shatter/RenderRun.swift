@@ -159,15 +159,5 @@ struct RenderRun {
 
     static func frames(_ count: Int) -> String { count == 1 ? "frame" : "frames" }
 
-    private func format(_ seconds: Double) -> String { Format.decimals(seconds, 2) }
-}
-
-/// Numbers as the CLI prints them.
-enum Format {
-    /// `value` rounded to `digits` decimals, printed as Swift prints a Double (`0.6`, `1.23`).
-    static func decimals(_ value: Double, _ digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        return String((value * scale).rounded() / scale)
-    }
+    private func format(_ seconds: Double) -> String { DecimalText.rounded(seconds, to: 2) }
 }

@@ -85,7 +85,7 @@ import Testing
                         let options = PNGWriteOptions(compressionLevel: level, filter: filter, background: background)
                         let path = folder + "/\(n)-\(filter)-\(level)-\(background == nil ? "rgba" : "rgb").png"
                         try PNGEncoder.write(image, to: path, options: options)
-                        let raw = background.map { Alpha.rgbOver(image, background: $0) } ?? Alpha.straightRGBA(image)
+                        let raw = background.map { Alpha.composited(image, over: $0, channels: 3) } ?? Alpha.straightRGBA(image)
                         try Data(raw).write(to: URL(fileURLWithPath: String(path.dropLast(4)) + ".raw"))
                         files.append(path)
                     }
