@@ -59,7 +59,9 @@ struct GLProgram {
         var names = Set<String>()
         for line in glsl.split(whereSeparator: \.isNewline) {
             let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let words = code.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "[" })
+            // Precision qualifiers (`uniform highp sampler2D u_snapshot`) stand between type and name.
+            let precisions: Set<Substring> = ["highp", "mediump", "lowp"]
+            let words = code.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "[" }).filter { !precisions.contains($0) }
             guard let keyword = words.firstIndex(of: "uniform"), keyword + 2 < words.count, words[keyword + 2] != "{" else { continue }
             names.insert(String(words[keyword + 2]))
         }

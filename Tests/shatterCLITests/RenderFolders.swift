@@ -37,6 +37,12 @@ struct RenderFolders {
         let entry = FrameManifest.Entry(index: index, file: OutputDirectory.frameName(index), sha256: SHA256.hash(image.pixels).hex,
                                         pngSHA256: SHA256.hash([UInt8](try Data(contentsOf: URL(fileURLWithPath: framePath(folder, index))))).hex)
         manifest.frames = (manifest.frames.filter { $0.index != index } + [entry]).sorted { $0.index < $1.index }
+        // A frame past the end: a longer render, whose range and frame count say so (a manifest whose
+        // entries leave its range is refused as damaged).
+        if index > manifest.range.last {
+            manifest.range.last = index
+            manifest.frameCount = max(manifest.frameCount, index + 1)
+        }
         try manifest.write(to: folder + "/" + FrameManifest.fileName)
     }
 
