@@ -16,6 +16,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // SHA-256 for manifests: BoringSSL (with the CPU's SHA extensions), compiled in and linked statically.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         // C at the edges. EGL, GLES and GBM are opened at run time (dlopen), never linked, so the
@@ -24,6 +26,10 @@ let package = Package(
         .target(name: "CShatterGL"),
         // libpng; shim.h keeps libpng's setjmp error handling inside C.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // libdeflate: the IDAT stream of written PNGs.
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Float <-> integer conversions of SIMD lanes, which Swift's SIMD types do element by element.
+        .systemLibrary(name: "CLanes"),
 
         // Pure Swift, no rendering dependency.
         .target(name: "ShatterCore"),
@@ -34,9 +40,11 @@ let package = Package(
         // Image comparison: per-pixel difference, the fuzzy rule, SSIM, reports.
         .target(name: "ShatterCompare", dependencies: ["ShatterCore"]),
         .target(name: "ShatterAnimation"),
-        .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterDrawing"]),
-        .target(name: "ShatterSoftware", dependencies: ["ShatterCore"]),
-        .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG"]),
+        .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterDrawing", "ShatterDigest"]),
+        .target(name: "ShatterSoftware", dependencies: ["ShatterCore", "CLanes"]),
+        // SHA-256 for manifests and goldens, through swift-crypto.
+        .target(name: "ShatterDigest", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG", "CDeflate"]),
 
         // GLSL ES 3.00 programs, embedded in code at build time.
         .target(
@@ -62,7 +70,7 @@ let package = Package(
             name: "Shatter",
             dependencies: [
                 "ShatterCore", "ShatterAnimation", "ShatterDrawing", "ShatterScenes", "ShatterCompare", "ShatterEffects",
-                "ShatterSoftware", "ShatterGL", "ShatterPNG",
+                "ShatterSoftware", "ShatterGL", "ShatterPNG", "ShatterDigest",
             ]
         ),
         .executableTarget(
@@ -75,7 +83,7 @@ let package = Package(
         // The same as a swift-snapshot-testing strategy: assertSnapshot(of: image, as: .fuzzy(.parity)).
         .target(
             name: "ShatterSnapshotTesting",
-            dependencies: ["ShatterTesting", "ShatterCore", "ShatterCompare", "ShatterPNG",
+            dependencies: ["ShatterTesting", "ShatterCore", "ShatterCompare", "ShatterPNG", "ShatterDigest",
                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
         ),
 
@@ -92,7 +100,7 @@ let package = Package(
         .testTarget(name: "ShatterCompareTests", dependencies: ["ShatterCompare"]),
         .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation"]),
         .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation"]),
-        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterTestSupport"],
+        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterDigest", "ShatterTestSupport"],
                     exclude: ["Goldens"]),  // read by path (GoldenFile.swift), so re-recording writes the checked-in file
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG", "ShatterTestSupport"]),
         .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport", "ShatterTesting"]),

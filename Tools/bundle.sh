@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds a self-contained Linux bundle of `shatter` for a bare GPU machine:
 #   dist/shatter-linux-<arch>/shatter    release binary: Swift runtime and Foundation linked in
-#                                        (--static-swift-stdlib), libpng and zlib linked in statically
+#                                        (--static-swift-stdlib), libpng, zlib, libdeflate and BoringSSL
+#                                        (swift-crypto) linked in statically
 #   dist/shatter-linux-<arch>/README.md  how to run it
 # The binary needs only glibc: EGL and GLES (libEGL.so.1, libGLESv2.so.2, through libglvnd) and
 # libgbm.so.1 are opened at run time, only by the GL backend. The script checks the ELF NEEDED list
@@ -19,14 +20,19 @@ mkdir -p "$static" "$dist"
 
 # `-lpng16` comes from libpng's pkg-config file and would find libpng16.so. A libpng.pc of our own,
 # found first through PKG_CONFIG_PATH, names the static archives instead, under names no shared
-# library has (the system folder is searched before ours), plus zlib, which libpng needs.
+# library has (the system folder is searched before ours), plus zlib, which libpng needs; and a
+# libdeflate.pc the same way.
 libdir=$(pkg-config --variable=libdir libpng)
 zlibdir=$(pkg-config --variable=libdir zlib 2>/dev/null || echo "$libdir")
-for archive in "$libdir/libpng16.a" "$zlibdir/libz.a"; do
-    [ -f "$archive" ] || { echo "Tools/bundle.sh: $archive is missing; install libpng-dev and zlib1g-dev" >&2; exit 1; }
+# Debian's libdeflate.pc names /usr/lib, while the archive sits beside libpng's.
+deflatedir=$(pkg-config --variable=libdir libdeflate 2>/dev/null || echo "$libdir")
+[ -f "$deflatedir/libdeflate.a" ] || deflatedir=$libdir
+for archive in "$libdir/libpng16.a" "$zlibdir/libz.a" "$deflatedir/libdeflate.a"; do
+    [ -f "$archive" ] || { echo "Tools/bundle.sh: $archive is missing; install libpng-dev, zlib1g-dev and libdeflate-dev" >&2; exit 1; }
 done
 ln -sf "$libdir/libpng16.a" "$static/libshatter-png-static.a"
 ln -sf "$zlibdir/libz.a" "$static/libshatter-z-static.a"
+ln -sf "$deflatedir/libdeflate.a" "$static/libshatter-deflate-static.a"
 static_abs=$(cd "$static" && pwd)
 cat > "$static/libpng.pc" <<PC
 Name: libpng
@@ -34,6 +40,13 @@ Description: libpng and zlib, static, for the Shatter bundle
 Version: $(pkg-config --modversion libpng)
 Cflags: $(pkg-config --cflags libpng)
 Libs: -L$static_abs -lshatter-png-static -lshatter-z-static -lm
+PC
+cat > "$static/libdeflate.pc" <<PC
+Name: libdeflate
+Description: libdeflate, static, for the Shatter bundle
+Version: $(pkg-config --modversion libdeflate)
+Cflags: $(pkg-config --cflags libdeflate)
+Libs: -L$static_abs -lshatter-deflate-static
 PC
 
 # The Swift runtime asks for -lstdc++; the same folder (searched before gcc's, which holds
@@ -62,7 +75,8 @@ fi
 cat > "$dist/README.md" <<README
 # shatter for Linux ($arch)
 
-One binary. It needs only glibc; the Swift runtime, Foundation, libpng and zlib are inside.
+One binary. It needs only glibc; the Swift runtime, Foundation, libpng, zlib, libdeflate and BoringSSL
+are inside.
 Libraries it loads at start: $(echo "$needed" | tr '\n' ' ')
 The GL backends (gl, gpu) open the GPU driver's EGL through libglvnd at run time (libEGL.so.1,
 libGLESv2.so.2; Debian and Ubuntu: libegl1 libgles2; on NVIDIA the driver's libEGL_nvidia, registered

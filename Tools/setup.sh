@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Shatter builds and renders with, when any is missing:
 # EGL + GLES headers (the libraries themselves are opened at run time), GBM (optional, for EGL's
-# GBM platform), libpng, and Mesa's EGL driver with llvmpipe (GL with no GPU).
+# GBM platform), libpng, libdeflate (PNG writing), and Mesa's EGL driver with llvmpipe (GL with no GPU).
 # Also the checkers the tests run on Tools/cluster (shellcheck, and kubernetes-validate from PyPI)
 # zlib's static library for Tools/bundle.sh, ffmpeg (with ffprobe) for `--video` and its tests, and
 # Chromium, in which the tests open `shatter compare`'s report page headless (DOM and screenshot), and
-# GNU time, which measures the tool's peak memory in the tests.
+# GNU time, which measures the tool's peak memory in the tests, and pypng (PyPI), a second PNG reader.
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
-packages=(pkg-config libegl-dev libgles-dev libgbm1 libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck ffmpeg chromium time)
+packages=(pkg-config libegl-dev libgles-dev libgbm1 libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck ffmpeg chromium time libdeflate-dev)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -29,4 +29,11 @@ if ! command -v kubernetes-validate >/dev/null 2>&1 && command -v python3 >/dev/
     echo "Tools/setup.sh: installing kubernetes-validate (PyPI)" >&2
     python3 -m pip install --quiet kubernetes-validate >/dev/null 2>&1 \
         || echo "Tools/setup.sh: could not install kubernetes-validate; the Kubernetes manifest check will be skipped" >&2
+fi
+
+# A second PNG reader for the PNG tests; optional too (they then check with Python's zlib alone).
+if ! python3 -c "import png" >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
+    echo "Tools/setup.sh: installing pypng (PyPI)" >&2
+    python3 -m pip install --quiet pypng >/dev/null 2>&1 \
+        || echo "Tools/setup.sh: could not install pypng; the PNG tests will check with Python's zlib only" >&2
 fi

@@ -67,8 +67,9 @@ public enum Backend: String, Sendable, CaseIterable {
             do {
                 let gl = try GLRenderer(options: options)
                 guard !gl.info.isSoftwareRasterizer else {
-                    return Choice(renderer: SoftwareRenderer(threads: threads), backend: .cpu,
-                                  fallback: .softwareRasterizer(gl.info.renderer))
+                    return Choice(
+                        renderer: SoftwareRenderer(threads: threads), backend: .cpu,
+                        fallback: .softwareRasterizer(gl.info.renderer))
                 }
                 return Choice(renderer: gl, backend: .gl)
             } catch {

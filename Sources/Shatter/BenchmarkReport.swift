@@ -1,25 +1,61 @@
 import Foundation
 
 /// What `shatter bench` measured, in the stable shape its JSON has:
-/// `{"machine": {…}, "results": [{"backend": "cpu", "pointSize": 1, "points": …, "renderMs": {"median": …,
-/// "p10": …, "p90": …}, "readbackMs": {…}, "encodeMs": {…}, "fps": …, "peakRSSBytes": …}, …]}`.
+/// `{"version": "0.10.0", "settings": {"width": 1920, "height": 1080, "frames": 30, "repeats": 3,
+/// "warmUpFrames": 1, "encode": "png"}, "machine": {"cpu": …, "cores": 2, "system": …, "gl": {"vendor": …,
+/// "renderer": …, "version": …, "platform": …, "pointSizeRange": [1, 255]}}, "results": [{"backend": "cpu",
+/// "pointSize": 1, "points": …, "renderMs": {"min": …, "median": …, "max": …, "sigma": …}, "readbackMs": …,
+/// "encodeMs": …, "frameMs": …, "fps": …, "peakRSSBytes": …, "refused": null}, …]}`. A refused
+/// configuration has `refused` set and `null` for every figure; `gl` is `null` when GL was not run.
 public struct BenchmarkReport: Codable, Sendable {
+    public let version: String
+    public let settings: Settings
     public let machine: Machine
     public let results: [Result]
+
+    public struct Settings: Codable, Sendable, Equatable {
+        /// Screen size in points (scale 1).
+        public let width: Int, height: Int
+        /// Instants per configuration, spread over the transition; each timed `repeats` times.
+        public let frames: Int, repeats: Int
+        /// Frames rendered (and written) before the timing starts, not counted.
+        public let warmUpFrames: Int
+        /// `png` (each frame encoded, hashed and written as `shatter render` does) or `none`.
+        public let encode: String
+    }
 
     public struct Machine: Codable, Sendable {
         public let cpu: String
         public let cores: Int
         public let system: String
-        public let glRenderer: String?
-        public let glPlatform: String?
-        /// GL_ALIASED_POINT_SIZE_RANGE; larger sizes are refused on GL, never clamped.
-        public let glPointSizeRange: [Float]?
+        public let gl: GL?
+
+        public struct GL: Codable, Sendable {
+            public let vendor: String, renderer: String, version: String, platform: String
+            /// GL_ALIASED_POINT_SIZE_RANGE; larger sizes are refused on GL, never clamped.
+            public let pointSizeRange: [Float]
+        }
+
+        private enum CodingKeys: String, CodingKey { case cpu, cores, system, gl }
+
+        /// `gl` is written as `null` when GL was not run.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(cpu, forKey: .cpu)
+            try c.encode(cores, forKey: .cores)
+            try c.encode(system, forKey: .system)
+            try c.encode(gl, forKey: .gl)
+        }
 
         static func current(gl: GLInfo?) -> Machine {
-            Machine(cpu: cpuModel() ?? "unknown", cores: ProcessInfo.processInfo.activeProcessorCount,
-                    system: ProcessInfo.processInfo.operatingSystemVersionString, glRenderer: gl?.renderer,
-                    glPlatform: gl?.platform, glPointSizeRange: gl.map { [$0.pointSizeRange.lowerBound, $0.pointSizeRange.upperBound] })
+            Machine(
+                cpu: cpuModel() ?? "unknown", cores: ProcessInfo.processInfo.activeProcessorCount,
+                system: ProcessInfo.processInfo.operatingSystemVersionString,
+                gl: gl.map {
+                    GL(
+                        vendor: $0.vendor, renderer: $0.renderer, version: $0.version, platform: $0.platform,
+                        pointSizeRange: [$0.pointSizeRange.lowerBound, $0.pointSizeRange.upperBound])
+                })
         }
 
         private static func cpuModel() -> String? {
@@ -29,36 +65,25 @@ public struct BenchmarkReport: Codable, Sendable {
         }
     }
 
-    /// Median, 10th and 90th percentile of per-frame milliseconds.
-    public struct Stats: Codable, Sendable {
-        public let median: Double, p10: Double, p90: Double
-
-        public init(_ samples: [Double]) {
-            let sorted = samples.sorted()
-            func quantile(_ q: Double) -> Double {
-                guard !sorted.isEmpty else { return 0 }
-                let position = q * Double(sorted.count - 1)
-                let low = Int(position), high = min(low + 1, sorted.count - 1)
-                return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
-            }
-            median = quantile(0.5); p10 = quantile(0.1); p90 = quantile(0.9)
-        }
-    }
-
     public struct Result: Codable, Sendable {
         public let backend: String
         public let pointSize: Double
         public let points: Int
         public let renderer: String
-        public var renderMs = Stats([])
+        /// Drawing (GL: until glFinish).
+        public var renderMs: BenchmarkStats?
         /// GL only: glReadPixels and the flip into Shatter's row order.
-        public var readbackMs: Stats?
-        public var encodeMs: Stats?
-        /// Frames per second end to end (render, readback, PNG on the other cores, written to disk).
-        public var fps = 0.0
-        public var megapixelsPerSecond = 0.0
-        public var pointsPerSecond = 0.0
-        public var peakRSSBytes = 0
+        public var readbackMs: BenchmarkStats?
+        /// PNG encoding, both SHA-256 digests and the atomic write, as `shatter render` does per frame.
+        public var encodeMs: BenchmarkStats?
+        /// The stages together, one after the other.
+        public var frameMs: BenchmarkStats?
+        /// Frames per second end to end: with PNG, a ``RenderSession`` writing the same instants (encoding
+        /// on the other cores); without, back to back renders.
+        public var fps: Double?
+        public var megapixelsPerSecond: Double?
+        public var pointsPerSecond: Double?
+        public var peakRSSBytes: Int?
         /// Why this configuration was not drawn (a point size beyond the GL's range), if it was not.
         public var refused: String?
 
@@ -68,6 +93,46 @@ public struct BenchmarkReport: Codable, Sendable {
             self.points = points
             self.renderer = renderer
         }
+
+        private enum CodingKeys: String, CodingKey {
+            case backend, pointSize, points, renderer, renderMs, readbackMs, encodeMs, frameMs, fps, megapixelsPerSecond
+            case pointsPerSecond, peakRSSBytes, refused
+        }
+
+        /// Every key always present: a figure that does not apply (or a refused row's) is `null`.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(backend, forKey: .backend)
+            try c.encode(pointSize, forKey: .pointSize)
+            try c.encode(points, forKey: .points)
+            try c.encode(renderer, forKey: .renderer)
+            try c.encode(renderMs, forKey: .renderMs)
+            try c.encode(readbackMs, forKey: .readbackMs)
+            try c.encode(encodeMs, forKey: .encodeMs)
+            try c.encode(frameMs, forKey: .frameMs)
+            try c.encode(fps, forKey: .fps)
+            try c.encode(megapixelsPerSecond, forKey: .megapixelsPerSecond)
+            try c.encode(pointsPerSecond, forKey: .pointsPerSecond)
+            try c.encode(peakRSSBytes, forKey: .peakRSSBytes)
+            try c.encode(refused, forKey: .refused)
+        }
+    }
+
+    public init(version: String = ShatterVersion.current, settings: Settings, machine: Machine, results: [Result]) {
+        self.version = version
+        self.settings = settings
+        self.machine = machine
+        self.results = results
+    }
+
+    private enum CodingKeys: String, CodingKey { case version, settings, machine, results }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(version, forKey: .version)
+        try c.encode(settings, forKey: .settings)
+        try c.encode(machine, forKey: .machine)
+        try c.encode(results, forKey: .results)
     }
 
     public func jsonData() throws -> Data {
@@ -77,12 +142,18 @@ public struct BenchmarkReport: Codable, Sendable {
     }
 
     public func csv() -> String {
-        var lines = ["backend,pointSize,points,renderMedianMs,renderP10Ms,renderP90Ms,readbackMedianMs,encodeMedianMs,fps,megapixelsPerSecond,pointsPerSecond,peakRSSBytes,refused"]
+        var lines = [
+            "backend,pointSize,points,renderMinMs,renderMedianMs,renderMaxMs,renderSigmaMs,readbackMedianMs,"
+                + "encodeMedianMs,frameMedianMs,fps,megapixelsPerSecond,pointsPerSecond,peakRSSBytes,refused"
+        ]
         for r in results {
             let fields: [String] = [
-                r.backend, Self.number(r.pointSize), String(r.points), Self.number(r.renderMs.median), Self.number(r.renderMs.p10),
-                Self.number(r.renderMs.p90), r.readbackMs.map { Self.number($0.median) } ?? "", r.encodeMs.map { Self.number($0.median) } ?? "",
-                Self.number(r.fps), Self.number(r.megapixelsPerSecond), Self.number(r.pointsPerSecond), String(r.peakRSSBytes),
+                r.backend, Self.number(r.pointSize), String(r.points), Self.number(r.renderMs?.min),
+                Self.number(r.renderMs?.median),
+                Self.number(r.renderMs?.max), Self.number(r.renderMs?.sigma), Self.number(r.readbackMs?.median),
+                Self.number(r.encodeMs?.median), Self.number(r.frameMs?.median), Self.number(r.fps),
+                Self.number(r.megapixelsPerSecond),
+                Self.number(r.pointsPerSecond), r.peakRSSBytes.map(String.init) ?? "",
                 r.refused.map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"" } ?? "",
             ]
             lines.append(fields.joined(separator: ","))
@@ -90,23 +161,30 @@ public struct BenchmarkReport: Codable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The terminal table.
+    /// The terminal table: render min / median / max over the instants, ± the repeats' sigma.
     public func table() -> String {
-        var out = "backend  point   points  render ms (p10-p90)   readback   PNG ms    fps   Mpx/s   peak RSS\n"
+        var out = "backend  point   points  render ms min/median/max ±σ   readback  PNG+hash+write ms    fps   Mpx/s   peak RSS\n"
         for r in results {
-            guard r.refused == nil else {
-                out += Self.pad(r.backend, 7, left: true) + Self.pad(Self.number(r.pointSize), 7) + "  refused: \(r.refused!)\n"
+            guard let render = r.renderMs, r.refused == nil else {
+                out +=
+                    Self.pad(r.backend, 7, left: true) + Self.pad(Self.number(r.pointSize), 7)
+                    + "  refused: \(r.refused ?? "?")\n"
                 continue
             }
-            let render = "\(Self.fixed(r.renderMs.median)) (\(Self.fixed(r.renderMs.p10))-\(Self.fixed(r.renderMs.p90)))"
-            out += Self.pad(r.backend, 7, left: true) + Self.pad(Self.number(r.pointSize), 7) + Self.pad(String(r.points), 9)
-                + Self.pad(render, 22) + Self.pad(r.readbackMs.map { Self.fixed($0.median) } ?? "-", 11)
-                + Self.pad(r.encodeMs.map { Self.fixed($0.median) } ?? "-", 9) + Self.pad(Self.fixed(r.fps), 7)
-                + Self.pad(Self.fixed(r.megapixelsPerSecond), 8) + Self.pad("\(r.peakRSSBytes / 1_048_576) MB", 11) + "\n"
+            let spread =
+                "\(Self.fixed(render.min))/\(Self.fixed(render.median))/\(Self.fixed(render.max))"
+                + (render.sigma.map { " ±\(Self.fixed($0))" } ?? "")
+            out +=
+                Self.pad(r.backend, 7, left: true) + Self.pad(Self.number(r.pointSize), 7) + Self.pad(String(r.points), 9)
+                + Self.pad(spread, 30) + Self.pad(r.readbackMs.map { Self.fixed($0.median) } ?? "-", 11)
+                + Self.pad(r.encodeMs.map { Self.fixed($0.median) } ?? "-", 19) + Self.pad(r.fps.map(Self.fixed) ?? "-", 7)
+                + Self.pad(r.megapixelsPerSecond.map(Self.fixed) ?? "-", 8)
+                + Self.pad(r.peakRSSBytes.map { "\($0 / 1_048_576) MB" } ?? "-", 11) + "\n"
         }
         return out
     }
 
+    static func number(_ value: Double?) -> String { value.map(number) ?? "" }
     static func fixed(_ value: Double) -> String { String(format: "%.1f", value) }
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.3f", value)

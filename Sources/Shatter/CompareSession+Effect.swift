@@ -7,12 +7,14 @@ extension CompareSession {
     /// let frames = try FrameSelection(timeline: FrameTimeline(duration: effect.duration, fps: 10))
     /// try session.add(effect: effect, frames: frames, expected: SoftwareRenderer(), actual: try GLRenderer())
     /// ```
-    public mutating func add(effect: some Effect, frames: FrameSelection, expected: any Renderer, actual: any Renderer,
-                             progress: (Int, Int) -> Void = { _, _ in }) throws {
+    public mutating func add(
+        effect: some Effect, frames: FrameSelection, expected: any Renderer, actual: any Renderer,
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) throws {
         let indices = frames.indices
         for (done, index) in indices.enumerated() {
             let time = frames.time(of: index)
-            let list = effect.displayList(at: time)
+            let list = try effect.displayList(at: time)
             try add(frame: index, time: time, expected: try expected.render(list), actual: try actual.render(list))
             progress(done + 1, indices.count)
         }

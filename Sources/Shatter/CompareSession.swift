@@ -63,8 +63,10 @@ public struct CompareSession {
         let stem = String(format: "%05d", label.index ?? frames.count)
         guard expected.width == actual.width, expected.height == actual.height else {
             let files = try write([("expected", expected), ("actual", actual)], stem: stem)
-            return record(.sizeMismatch(label, expected: .init(width: expected.width, height: expected.height),
-                                        actual: .init(width: actual.width, height: actual.height), files: files))
+            return record(
+                .sizeMismatch(
+                    label, expected: .init(width: expected.width, height: expected.height),
+                    actual: .init(width: actual.width, height: actual.height), files: files))
         }
         let difference = try ImageDifference(expected: expected, actual: actual, ignoredBorder: rule.ignoredBorder)
         guard difference.pixelCount > 0 else {
@@ -73,17 +75,21 @@ public struct CompareSession {
         let passed = difference.verdict(rule).passed
         var files: [String: String] = [:]
         if !passed || keepAll {
-            files = try write([("expected", expected), ("actual", actual), ("diff", difference.overlay(palette: palette)),
-                               ("mask", difference.mask(beyond: rule.channelDelta))], stem: stem)
+            files = try write(
+                [
+                    ("expected", expected), ("actual", actual), ("diff", difference.overlay(palette: palette)),
+                    ("mask", difference.mask(beyond: rule.channelDelta)),
+                ], stem: stem)
         }
         let frame = record(CompareReport.Frame(label, difference: difference, rule: rule, files: files))
         if strip.wants(passed: passed) {
             let small = ContactSheet.downscale(expected, toWidth: thumbnailWidth)
             let identical = difference.largestChannelDifference == 0
-            strip.add(FilmstripSample.Entry(
-                title: label.index.map { "#\($0)" } ?? label.name ?? "image", passed: passed, expected: small,
-                actual: identical ? small : ContactSheet.downscale(actual, toWidth: thumbnailWidth),
-                diff: difference.overlayThumbnail(over: small, palette: palette)))
+            strip.add(
+                FilmstripSample.Entry(
+                    title: label.index.map { "#\($0)" } ?? label.name ?? "image", passed: passed, expected: small,
+                    actual: identical ? small : ContactSheet.downscale(actual, toWidth: thumbnailWidth),
+                    diff: difference.overlayThumbnail(over: small, palette: palette)))
         }
         return frame
     }
@@ -116,14 +122,17 @@ public struct CompareSession {
 
     /// Writes `report.json`, `index.html` and (when any frame was decoded) `filmstrip.png`, and returns
     /// the report.
-    public func finish(subject: String, expectedRenderer: String, actualRenderer: String, notes: [String] = []) throws -> CompareReport {
+    public func finish(subject: String, expectedRenderer: String, actualRenderer: String, notes: [String] = []) throws
+        -> CompareReport
+    {
         var overview: String?
         if let sheet = strip.render(thumbnailWidth: thumbnailWidth) {
             overview = "filmstrip.png"
             try PNGEncoder.write(sheet, to: folder.path + "/filmstrip.png", options: PNGWriteOptions(compressionLevel: 6))
         }
-        let report = CompareReport(subject: subject, expectedRenderer: expectedRenderer, actualRenderer: actualRenderer,
-                                   rule: rule, frames: frames, notes: notes, overview: overview)
+        let report = CompareReport(
+            subject: subject, expectedRenderer: expectedRenderer, actualRenderer: actualRenderer,
+            rule: rule, frames: frames, notes: notes, overview: overview)
         try Self.writeAtomically(report.jsonData(), to: folder.path + "/report.json")
         try Self.writeAtomically(Data(report.html().utf8), to: folder.path + "/index.html")
         return report

@@ -3,6 +3,7 @@
 @_exported import ShatterAnimation
 @_exported import ShatterCompare
 @_exported import ShatterCore
+@_exported import ShatterDigest
 @_exported import ShatterDrawing
 @_exported import ShatterEffects
 @_exported import ShatterGL

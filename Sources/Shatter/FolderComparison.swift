@@ -39,12 +39,14 @@ public struct FolderComparison: Sendable {
             notes.append("the two renders differ in their settings: \(difference) (expected first)")
         }
         if !pairing.byIndex {
-            notes.append("frames are paired by file name (\(expected.manifest == nil ? expected.path : actual.path) has no "
-                         + "\(FrameManifest.fileName)), and every pair is decoded")
+            notes.append(
+                "frames are paired by file name (\(expected.manifest == nil ? expected.path : actual.path) has no "
+                    + "\(FrameManifest.fileName)), and every pair is decoded")
         }
         for side in [expected, actual] where !side.absentFiles.isEmpty {
-            notes.append("\(side.path)/\(FrameManifest.fileName) lists \(side.absentFiles.count) frame"
-                         + "\(side.absentFiles.count == 1 ? "" : "s") whose file is not there (\(side.absentFiles[0])…)")
+            notes.append(
+                "\(side.path)/\(FrameManifest.fileName) lists \(side.absentFiles.count) frame"
+                    + "\(side.absentFiles.count == 1 ? "" : "s") whose file is not there (\(side.absentFiles[0])…)")
         }
         return notes
     }
@@ -53,19 +55,21 @@ public struct FolderComparison: Sendable {
     public func run(into session: inout CompareSession, progress: (Int, Int) -> Void = { _, _ in }) throws {
         for (done, pair) in pairing.pairs.enumerated() {
             switch (pair.expected, pair.actual) {
-            case let (e?, a?):
+            case (let e?, let a?):
                 if pair.identicalByHash {
                     session.addIdenticalByHash(pair.label)
                 } else {
                     let (left, right) = try Self.decode(expected.filePath(e), actual.filePath(a))
                     try session.add(pair.label, expected: left, actual: right)
                 }
-            case let (e?, nil):
-                session.addUnpaired(pair.label, verdict: .missing,
-                                    reason: "\(actual.path) has no \(describe(pair)); expected \(expected.filePath(e))")
-            case let (nil, a?):
-                session.addUnpaired(pair.label, verdict: .extra,
-                                    reason: "\(expected.path) has no \(describe(pair)); \(actual.filePath(a)) is extra")
+            case (let e?, nil):
+                session.addUnpaired(
+                    pair.label, verdict: .missing,
+                    reason: "\(actual.path) has no \(describe(pair)); expected \(expected.filePath(e))")
+            case (nil, let a?):
+                session.addUnpaired(
+                    pair.label, verdict: .extra,
+                    reason: "\(expected.path) has no \(describe(pair)); \(actual.filePath(a)) is extra")
             case (nil, nil):
                 break
             }

@@ -24,7 +24,8 @@ public final class FolderLock {
                 if code == EWOULDBLOCK { throw .busy(path: folder, holder: holder) }
                 throw .cannotWriteFile(path: path, reason: String(cString: strerror(code)))
             }
-            var opened = stat(), named = stat()
+            var opened = stat()
+            var named = stat()
             if fstat(fd, &opened) == 0, stat(path, &named) == 0, opened.st_ino == named.st_ino, opened.st_dev == named.st_dev {
                 self.fd = fd
                 let pid = Array("\(getpid())\n".utf8)

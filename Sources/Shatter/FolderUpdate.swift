@@ -54,7 +54,8 @@ public enum FolderUpdate {
                 continue
             }
             if let old = pair.expected, old.file == incoming.file,
-               try pair.identicalByHash || sameBytes(target.filePath(old), source.filePath(incoming)) {
+                try pair.identicalByHash || sameBytes(target.filePath(old), source.filePath(incoming))
+            {
                 summary.unchanged += 1
                 continue
             }

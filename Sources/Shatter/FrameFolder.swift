@@ -69,7 +69,8 @@ public enum FolderComparisonError: Error, CustomStringConvertible, Equatable {
         case .notAFolder(let path): return "\(path) is a file, not a folder of frames"
         case .unreadableFolder(let path, let reason): return "cannot list the folder \(path): \(reason)"
         case .noFrames(let paths):
-            return paths.count == 1 ? "\(paths[0]) holds no PNG frame" : "neither \(paths.joined(separator: " nor ")) holds a PNG frame"
+            return paths.count == 1
+                ? "\(paths[0]) holds no PNG frame" : "neither \(paths.joined(separator: " nor ")) holds a PNG frame"
         }
     }
 }

@@ -34,12 +34,16 @@ extension FrameManifest {
     public static func index(of fileName: String) -> Int? {
         guard fileName.hasPrefix("frame-"), fileName.hasSuffix(".png") else { return nil }
         let digits = fileName.dropFirst(6).dropLast(4)
-        guard digits.count >= 5, digits.count <= 12, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        guard digits.count >= 5, digits.count <= 12, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else {
+            return nil
+        }
         return Int(digits)
     }
 
     /// One entry as a journal line: the JSON of the entry, keys sorted, then a newline.
     static func journalLine(_ entry: Entry) -> [UInt8] {
-        Array("{\"file\":\"\(entry.file)\",\"index\":\(entry.index),\"pngSHA256\":\"\(entry.pngSHA256)\",\"sha256\":\"\(entry.sha256)\"}\n".utf8)
+        Array(
+            "{\"file\":\"\(entry.file)\",\"index\":\(entry.index),\"pngSHA256\":\"\(entry.pngSHA256)\",\"sha256\":\"\(entry.sha256)\"}\n"
+                .utf8)
     }
 }

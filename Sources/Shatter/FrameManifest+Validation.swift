@@ -20,7 +20,8 @@ extension FrameManifest {
         let selected = shard?.frameCount(in: span) ?? (range.last - range.first + 1)
         guard selected <= FrameSelection.maximumFrames else {
             let which = shard.map { " in shard \($0.label)" } ?? ""
-            return "range \(range.first)-\(range.last)\(which) has \(selected) frames, over the limit of \(FrameSelection.maximumFrames)"
+            return
+                "range \(range.first)-\(range.last)\(which) has \(selected) frames, over the limit of \(FrameSelection.maximumFrames)"
         }
         // A render lists each of its frames once: more entries than frames is a damaged file, and
         // checking that first keeps the duplicate check below within the frame limit.
@@ -38,15 +39,18 @@ extension FrameManifest {
     /// byte that is not white space is not `{` (`/dev/zero`, `yes |`) is refused as soon as it arrives.
     static func readBytes(path: String) throws -> [UInt8]? {
         do {
-            return try BoundedFileReader.read(path: path, maxBytes: maximumBytes, prefixLength: 1, acceptsPrefix: startsLikeJSON).bytes
+            return try BoundedFileReader.read(path: path, maxBytes: maximumBytes, prefixLength: 1, acceptsPrefix: startsLikeJSON)
+                .bytes
         } catch {
             switch error {
             case .notFound: return nil
             case .rejectedPrefix: throw ManifestError.notAManifest(path: path, detail: "not JSON: it does not start with {")
             case .fileTooLarge(let size):
-                throw ManifestError.invalid(path: path, detail: "\(size) bytes, over the limit of \(maximumBytes) bytes for a manifest")
+                throw ManifestError.invalid(
+                    path: path, detail: "\(size) bytes, over the limit of \(maximumBytes) bytes for a manifest")
             case .streamTooLong:
-                throw ManifestError.invalid(path: path, detail: "more than \(maximumBytes) bytes arrived, over the limit for a manifest")
+                throw ManifestError.invalid(
+                    path: path, detail: "more than \(maximumBytes) bytes arrived, over the limit for a manifest")
             case .isDirectory, .notReadable, .ioFailed: throw ManifestError.unreadable(path: path)
             }
         }

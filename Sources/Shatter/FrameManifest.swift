@@ -13,6 +13,8 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     /// the command-line options as given.
     public static let currentFormat = 2
     public var format = FrameManifest.currentFormat
+    /// The Shatter that wrote it (``ShatterVersion/current``); informative only, never compared.
+    public var shatterVersion: String?
     public var effect: String
     /// The effect's parameters (``FlatParameters``), defaults included, plus the PNG background.
     public var parameters: [String: String]
@@ -58,8 +60,11 @@ public struct FrameManifest: Codable, Sendable, Equatable {
         }
     }
 
-    public init(effect: String, parameters: [String: String], inputs: [String: String]? = nil, seed: UInt64?, backend: String, renderer: String,
-                fps: Double, frameCount: Int, range: Span, shard: FrameShard?, frames: [Entry] = []) {
+    public init(
+        effect: String, parameters: [String: String], inputs: [String: String]? = nil, seed: UInt64?, backend: String,
+        renderer: String,
+        fps: Double, frameCount: Int, range: Span, shard: FrameShard?, frames: [Entry] = []
+    ) {
         self.effect = effect
         self.parameters = parameters
         self.inputs = inputs
@@ -79,7 +84,9 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     public var expectedFrames: [Int] {
         guard range.first <= range.last else { return [] }
         let span = range.first...range.last
-        let first: Int, step: Int, count: Int
+        let first: Int
+        let step: Int
+        let count: Int
         if let shard {
             guard let start = shard.firstFrame(in: span) else { return [] }
             (first, step, count) = (start, shard.count, shard.frameCount(in: span))
@@ -111,7 +118,8 @@ public struct FrameManifest: Codable, Sendable, Equatable {
         if backend != other.backend && !ignoringBackend { return "backend \(other.backend) vs \(backend)" }
         if fps != other.fps { return "fps \(other.fps) vs \(fps)" }
         if frameCount != other.frameCount || range != other.range {
-            return "frames \(other.range.first)-\(other.range.last) of \(other.frameCount) vs \(range.first)-\(range.last) of \(frameCount)"
+            return
+                "frames \(other.range.first)-\(other.range.last) of \(other.frameCount) vs \(range.first)-\(range.last) of \(frameCount)"
         }
         return nil
     }
@@ -155,7 +163,8 @@ public struct FrameManifest: Codable, Sendable, Equatable {
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             return "bad \"\(printable(context.codingPath.map(\.stringValue).joined(separator: ".")))\""
         case DecodingError.dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "bad \"\(printable(context.codingPath.map(\.stringValue).joined(separator: ".")))\""
+            return context.codingPath.isEmpty
+                ? "not valid JSON" : "bad \"\(printable(context.codingPath.map(\.stringValue).joined(separator: ".")))\""
         default: return "\(error)"
         }
     }

@@ -20,19 +20,23 @@ public struct FramePairing: Sendable {
 
     public init(expected: FrameFolder, actual: FrameFolder) {
         byIndex = expected.manifest != nil && actual.manifest != nil
-        enum Key: Hashable { case index(Int), name(String) }
+        enum Key: Hashable {
+            case index(Int)
+            case name(String)
+        }
         let key: (FrameFolder.Frame) -> Key = { [byIndex] frame in
             byIndex ? .index(frame.index ?? -1) : .name(frame.file)
         }
         let left = Dictionary(expected.frames.map { (key($0), $0) }, uniquingKeysWith: { $1 })
         let right = Dictionary(actual.frames.map { (key($0), $0) }, uniquingKeysWith: { $1 })
         let pairs = Set(left.keys).union(right.keys).map { k in
-            let e = left[k], a = right[k]
+            let e = left[k]
+            let a = right[k]
             return Pair(label: .init(index: (a ?? e)?.index, name: (a ?? e)?.file), expected: e, actual: a)
         }
         self.pairs = pairs.sorted { x, y in
             switch (x.label.index, y.label.index) {
-            case let (i?, j?) where i != j: return i < j
+            case (let i?, let j?) where i != j: return i < j
             case (_?, nil): return true
             case (nil, _?): return false
             default: return (x.label.name ?? "") < (y.label.name ?? "")

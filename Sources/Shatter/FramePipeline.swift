@@ -41,7 +41,7 @@ public struct FramePipeline: Sendable {
     /// `interrupted`. `written` hears of each frame once its PNG is in place, with its digests (for
     /// the manifest), on any thread; an error it throws stops the run like a write error.
     public func run(
-        frames: [Int], renderer: any Renderer, displayList: (Int) -> DisplayList,
+        frames: [Int], renderer: any Renderer, displayList: (Int) throws -> DisplayList,
         inspect: (Int, Image) -> Void = { _, _ in },
         shouldStop: () -> Bool = { false },
         written: (@Sendable (WrittenFrame) throws -> Void)? = nil,
@@ -69,7 +69,7 @@ public struct FramePipeline: Sendable {
             let renderStart = clock.now
             var image = pool.withLock { $0.popLast() } ?? Image(width: 0, height: 0)
             do {
-                try renderer.render(displayList(index), into: &image)
+                try renderer.render(try displayList(index), into: &image)
             } catch {
                 slots.signal()
                 writes.wait()
@@ -77,7 +77,9 @@ public struct FramePipeline: Sendable {
             }
             renderSeconds += Self.seconds(clock.now - renderStart)
             inspect(index, image)
-            let writer = self.writer, total = frames.count, position = started
+            let writer = self.writer
+            let total = frames.count
+            let position = started
             let frame = image
             image = Image(width: 0, height: 0)  // drop this reference so the encoder's is the only one
             started += 1
@@ -103,8 +105,10 @@ public struct FramePipeline: Sendable {
         writes.wait()
         let finished = state.withLock { $0 }
         if let error = finished.error { throw error }
-        return Summary(frames: started, interrupted: started < frames.count, seconds: Self.seconds(clock.now - start), renderSeconds: renderSeconds,
-                       encodeSeconds: finished.encodeSeconds)
+        return Summary(
+            frames: started, interrupted: started < frames.count, seconds: Self.seconds(clock.now - start),
+            renderSeconds: renderSeconds,
+            encodeSeconds: finished.encodeSeconds)
     }
 
     /// A frame whose PNG is complete on disk.

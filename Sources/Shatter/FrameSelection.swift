@@ -18,11 +18,14 @@ public struct FrameSelection: Sendable, Equatable {
     /// Frame i shows the instant of frame (last − i).
     public let reversed: Bool
 
-    public init(timeline: FrameTimeline, range: ClosedRange<Int>? = nil, shard: FrameShard? = nil,
-                reversed: Bool = false) throws(FrameSelectionError) {
+    public init(
+        timeline: FrameTimeline, range: ClosedRange<Int>? = nil, shard: FrameShard? = nil,
+        reversed: Bool = false
+    ) throws(FrameSelectionError) {
         let frames = timeline.duration * timeline.fps
         guard timeline.fps.isFinite, timeline.fps > 0, timeline.duration.isFinite, timeline.duration >= 0,
-              frames.isFinite, frames < Double(Int.max / 2) else {
+            frames.isFinite, frames < Double(Int.max / 2)
+        else {
             throw .badTimeline(duration: timeline.duration, fps: timeline.fps)
         }
         let count = timeline.count

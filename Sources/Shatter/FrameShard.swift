@@ -60,7 +60,8 @@ public struct FrameShard: Sendable, Equatable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        try self.init(index: try container.decode(Int.self, forKey: .index), count: try container.decode(Int.self, forKey: .count))
+        try self.init(
+            index: try container.decode(Int.self, forKey: .index), count: try container.decode(Int.self, forKey: .count))
     }
 
     public func encode(to encoder: any Encoder) throws {

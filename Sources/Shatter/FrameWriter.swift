@@ -21,8 +21,9 @@ public struct FolderFrameWriter: FrameWriter {
     public func write(_ image: Image, index: Int, position: Int) throws -> FramePipeline.WrittenFrame? {
         let path = folder.framePath(index)
         let bytes = try PNGEncoder.write(image, to: path, options: png)
-        return FramePipeline.WrittenFrame(index: index, path: path, pixelSHA256: SHA256.hash(image.pixels).hex,
-                                          pngSHA256: SHA256.hash(bytes).hex)
+        return FramePipeline.WrittenFrame(
+            index: index, path: path, pixelSHA256: SHA256Hex.of(image.pixels),
+            pngSHA256: SHA256Hex.of(bytes))
     }
 }
 

@@ -25,9 +25,10 @@ enum ManifestFile {
         } else {
             writer.append("\"frames\" : [\n")
             for (position, entry) in entries.enumerated() {
-                writer.append("    {\n      \"file\" : \"\(OutputDirectory.frameName(entry.index))\",\n      \"index\" : \(entry.index),\n"
-                              + "      \"pngSHA256\" : \"\(entry.png.hex)\",\n      \"sha256\" : \"\(entry.pixels.hex)\"\n    }"
-                              + (position + 1 < entries.count ? ",\n" : "\n"))
+                writer.append(
+                    "    {\n      \"file\" : \"\(OutputDirectory.frameName(entry.index))\",\n      \"index\" : \(entry.index),\n"
+                        + "      \"pngSHA256\" : \"\(entry.png.hex)\",\n      \"sha256\" : \"\(entry.pixels.hex)\"\n    }"
+                        + (position + 1 < entries.count ? ",\n" : "\n"))
             }
             writer.append("  ]")
         }

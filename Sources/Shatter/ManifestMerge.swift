@@ -47,21 +47,25 @@ public struct ManifestMerge: Sendable {
         return merge(shards, allowMixedRenderers: allowMixedRenderers) { path, entry in
             guard verify else { return FileManager.default.fileExists(atPath: path) ? .present : .missing }
             guard let bytes = FileManager.default.contents(atPath: path) else { return .missing }
-            return SHA256.hash(Array(bytes)).hex == entry.pngSHA256 ? .present : .changed
+            return bytes.withUnsafeBytes { SHA256Hex.of($0) } == entry.pngSHA256 ? .present : .changed
         }
     }
 
     /// Joins manifests read from `folder`s; `fileExists` checks that each listed frame is still there.
     /// Shards must name one renderer (the CPU renderer counts as one whatever its thread count: its
     /// pixels do not depend on it), unless `allowMixedRenderers`.
-    public static func merge(_ shards: [(folder: String, manifest: FrameManifest)], allowMixedRenderers: Bool = false,
-                             fileExists: (String) -> Bool) -> ManifestMerge {
+    public static func merge(
+        _ shards: [(folder: String, manifest: FrameManifest)], allowMixedRenderers: Bool = false,
+        fileExists: (String) -> Bool
+    ) -> ManifestMerge {
         merge(shards, allowMixedRenderers: allowMixedRenderers) { path, _ in fileExists(path) ? .present : .missing }
     }
 
     /// Joins manifests read from `folder`s; `check` says what became of each listed frame's file.
-    public static func merge(_ shards: [(folder: String, manifest: FrameManifest)], allowMixedRenderers: Bool = false,
-                             check: (String, FrameManifest.Entry) -> FileCheck) -> ManifestMerge {
+    public static func merge(
+        _ shards: [(folder: String, manifest: FrameManifest)], allowMixedRenderers: Bool = false,
+        check: (String, FrameManifest.Entry) -> FileCheck
+    ) -> ManifestMerge {
         precondition(!shards.isEmpty, "merge needs at least one manifest")
         let first = shards[0]
         var conflicts: [String] = []
@@ -79,8 +83,9 @@ public struct ManifestMerge: Sendable {
                 let path = folder + "/" + entry.file
                 if let earlier = byIndex[entry.index] {
                     if earlier.entry.sha256 != entry.sha256 {
-                        conflicts.append("frame \(entry.index) differs: \(earlier.entry.file) "
-                                         + "sha256 \(earlier.entry.sha256.prefix(12))… vs \(path) \(entry.sha256.prefix(12))…")
+                        conflicts.append(
+                            "frame \(entry.index) differs: \(earlier.entry.file) "
+                                + "sha256 \(earlier.entry.sha256.prefix(12))… vs \(path) \(entry.sha256.prefix(12))…")
                     }
                     continue
                 }
@@ -90,12 +95,17 @@ public struct ManifestMerge: Sendable {
                     absent.insert(entry.index)
                     continue
                 case .changed:
-                    conflicts.append("frame \(entry.index): \(path) no longer matches its manifest (overwritten since it was rendered)")
+                    conflicts.append(
+                        "frame \(entry.index): \(path) no longer matches its manifest (overwritten since it was rendered)")
                     continue
                 }
                 absent.remove(entry.index)
-                byIndex[entry.index] = (folder, FrameManifest.Entry(index: entry.index, file: path, sha256: entry.sha256,
-                                                                    pngSHA256: entry.pngSHA256))
+                byIndex[entry.index] = (
+                    folder,
+                    FrameManifest.Entry(
+                        index: entry.index, file: path, sha256: entry.sha256,
+                        pngSHA256: entry.pngSHA256)
+                )
             }
         }
         var renderers: [Renderer] = []
@@ -108,8 +118,9 @@ public struct ManifestMerge: Sendable {
         merged.renderer = unique(shards.map(\.manifest.renderer)).joined(separator: "; ")
         merged.frames = byIndex.keys.sorted().map { byIndex[$0]!.entry }
         let missing = merged.expectedFrames.filter { byIndex[$0] == nil }
-        return ManifestMerge(merged: merged, missing: missing, conflicts: conflicts, renderers: renderers.count > 1 ? renderers : [],
-                             allowsMixedRenderers: allowMixedRenderers)
+        return ManifestMerge(
+            merged: merged, missing: missing, conflicts: conflicts, renderers: renderers.count > 1 ? renderers : [],
+            allowsMixedRenderers: allowMixedRenderers)
     }
 
     private static func sameRenderer(_ known: Renderer, _ manifest: FrameManifest) -> Bool {
@@ -131,7 +142,8 @@ public struct ManifestMerge: Sendable {
                 runs.append(frame...frame)
             }
         }
-        return runs.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
+        return runs.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(
+            separator: ", ")
     }
 }
 
@@ -143,7 +155,9 @@ extension ManifestMerge {
         let output = try OutputDirectory(folder)
         let lock = try FolderLock(folder: output.path)
         defer { lock.release() }
-        let present = ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).filter { $0 != FolderLock.fileName }
+        let present = ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).filter {
+            $0 != FolderLock.fileName
+        }
         if let example = present.sorted().first {
             throw OutputFolderError.holdsUnclaimedFrames(path: output.path, count: present.count, example: example)
         }
@@ -165,8 +179,10 @@ extension ManifestMerge {
                 unlink(temporary)
                 throw OutputFolderError.cannotWriteFile(path: output.path + "/" + name, reason: reason)
             }
-            collected.frames.append(FrameManifest.Entry(index: entry.index, file: name, sha256: entry.sha256,
-                                                        pngSHA256: entry.pngSHA256))
+            collected.frames.append(
+                FrameManifest.Entry(
+                    index: entry.index, file: name, sha256: entry.sha256,
+                    pngSHA256: entry.pngSHA256))
         }
         try collected.write(to: output.path + "/" + FrameManifest.fileName)
     }

@@ -44,8 +44,9 @@ public final class ManifestRecorder: Sendable {
     /// Records a frame whose PNG is in place: one journal line, written with one call.
     public func record(_ entry: FrameManifest.Entry) throws {
         guard let packed = PackedEntry(entry) else {
-            throw OutputFolderError.cannotWriteFile(path: folder + "/" + FrameManifest.journalName,
-                                                    reason: "frame \(entry.index)'s digests are not SHA-256 hex")
+            throw OutputFolderError.cannotWriteFile(
+                path: folder + "/" + FrameManifest.journalName,
+                reason: "frame \(entry.index)'s digests are not SHA-256 hex")
         }
         let line = FrameManifest.journalLine(entry)
         try state.withLock { state in
@@ -124,7 +125,8 @@ struct PackedEntry: Sendable {
 
     init?(_ entry: FrameManifest.Entry) {
         guard entry.file == OutputDirectory.frameName(entry.index), let pixels = Digest(hex: entry.sha256),
-              let png = Digest(hex: entry.pngSHA256) else { return nil }
+            let png = Digest(hex: entry.pngSHA256)
+        else { return nil }
         index = entry.index
         self.pixels = pixels
         self.png = png

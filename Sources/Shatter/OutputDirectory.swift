@@ -76,7 +76,8 @@ public enum OutputFolderError: Error, CustomStringConvertible, Equatable {
             return "\(path) is being written by another render" + (holder.map { " (process \($0))" } ?? "")
         case .holdsAnotherRender(let path, let difference): return "\(path) holds another render (\(difference))"
         case .holdsUnclaimedFrames(let path, let count, let example):
-            return "\(path) holds \(count) frame file\(count == 1 ? "" : "s") (\(example)…) that no Shatter manifest there describes"
+            return
+                "\(path) holds \(count) frame file\(count == 1 ? "" : "s") (\(example)…) that no Shatter manifest there describes"
         case .holdsEarlierReport(let path, let example): return "\(path) holds an earlier comparison's report (\(example))"
         }
     }

@@ -8,8 +8,9 @@ public enum PrivateTemporaryFolder {
     public static func with<T>(prefix: String, _ body: (String) throws -> T) throws -> T {
         var template = Array((NSTemporaryDirectory() + prefix + "-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw OutputFolderError.cannotCreate(path: NSTemporaryDirectory() + prefix + "-XXXXXX",
-                                                 reason: String(cString: strerror(errno)))
+            throw OutputFolderError.cannotCreate(
+                path: NSTemporaryDirectory() + prefix + "-XXXXXX",
+                reason: String(cString: strerror(errno)))
         }
         let path = String(cString: made)
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -44,8 +44,9 @@ public struct RenderSession<E: Effect> {
         self.effect = effect
         self.renderer = renderer
         self.options = options
-        selection = try FrameSelection(timeline: FrameTimeline(duration: effect.duration, fps: options.fps),
-                                       range: options.range, shard: options.shard, reversed: effect.playsBackwards)
+        selection = try FrameSelection(
+            timeline: FrameTimeline(duration: effect.duration, fps: options.fps),
+            range: options.range, shard: options.shard, reversed: effect.playsBackwards)
         if case .folder(let path) = destination { _ = try OutputDirectory(path) }
         self.destination = destination
     }
@@ -65,8 +66,10 @@ public struct RenderSession<E: Effect> {
     /// recording it in the manifest. Holds the folder's lock throughout, so a second render into the
     /// same folder is refused at once. Stops at the first error, leaving every frame written before it
     /// whole and listed. `events` hears when the plan is known and after each frame, on any thread.
-    public func run(cancellation: CancellationToken = CancellationToken(),
-                    events: @escaping @Sendable (RenderEvent) -> Void = { _ in }) throws -> RenderSummary {
+    public func run(
+        cancellation: CancellationToken = CancellationToken(),
+        events: @escaping @Sendable (RenderEvent) -> Void = { _ in }
+    ) throws -> RenderSummary {
         switch destination {
         case .folder(let path):
             return try runIntoFolder(try OutputDirectory(path), cancellation: cancellation, events: events)
@@ -74,13 +77,16 @@ public struct RenderSession<E: Effect> {
             let writer = StreamFrameWriter(fd: fd, format: format, png: options.png)
             return try runPipeline(writer, frames: selection.indices, kept: 0, cancellation: cancellation, events: events)
         case .none:
-            return try runPipeline(DiscardingFrameWriter(), frames: selection.indices, kept: 0, cancellation: cancellation,
-                                   events: events)
+            return try runPipeline(
+                DiscardingFrameWriter(), frames: selection.indices, kept: 0, cancellation: cancellation,
+                events: events)
         }
     }
 
-    private func runIntoFolder(_ folder: OutputDirectory, cancellation: CancellationToken,
-                               events: @escaping @Sendable (RenderEvent) -> Void) throws -> RenderSummary {
+    private func runIntoFolder(
+        _ folder: OutputDirectory, cancellation: CancellationToken,
+        events: @escaping @Sendable (RenderEvent) -> Void
+    ) throws -> RenderSummary {
         let lock = try FolderLock(folder: folder.path)
         defer { lock.release() }
         folder.removeStaleTemporaries()
@@ -88,13 +94,18 @@ public struct RenderSession<E: Effect> {
         let kept = try options.existingFrames.prepare(folder, for: manifest)
         let done = Set(kept.map(\.index))
         let frames = selection.indices.filter { !done.contains($0) }
-        let recorder = try ManifestRecorder(folder: folder.path, manifest: withFrames(kept, manifest),
-                                            expectedFrames: frames.count)
+        let recorder = try ManifestRecorder(
+            folder: folder.path, manifest: withFrames(kept, manifest),
+            expectedFrames: frames.count)
         defer { try? recorder.finish() }  // even when a write fails, the manifest lists what is done
-        let summary = try runPipeline(FolderFrameWriter(folder: folder, png: options.png), frames: frames, kept: kept.count,
-                                      cancellation: cancellation, events: events) { frame in
-            try recorder.record(FrameManifest.Entry(index: frame.index, file: OutputDirectory.frameName(frame.index),
-                                                    sha256: frame.pixelSHA256, pngSHA256: frame.pngSHA256))
+        let summary = try runPipeline(
+            FolderFrameWriter(folder: folder, png: options.png), frames: frames, kept: kept.count,
+            cancellation: cancellation, events: events
+        ) { frame in
+            try recorder.record(
+                FrameManifest.Entry(
+                    index: frame.index, file: OutputDirectory.frameName(frame.index),
+                    sha256: frame.pixelSHA256, pngSHA256: frame.pngSHA256))
         }
         do {
             try recorder.finish()
@@ -105,35 +116,41 @@ public struct RenderSession<E: Effect> {
     }
 
     /// Renders `frames` through the pipeline into `writer`, gathering the contact sheet.
-    private func runPipeline(_ writer: any FrameWriter, frames: [Int], kept: Int, cancellation: CancellationToken,
-                             events: @escaping @Sendable (RenderEvent) -> Void,
-                             written: (@Sendable (FramePipeline.WrittenFrame) throws -> Void)? = nil) throws -> RenderSummary {
+    private func runPipeline(
+        _ writer: any FrameWriter, frames: [Int], kept: Int, cancellation: CancellationToken,
+        events: @escaping @Sendable (RenderEvent) -> Void,
+        written: (@Sendable (FramePipeline.WrittenFrame) throws -> Void)? = nil
+    ) throws -> RenderSummary {
         events(.planned(toRender: frames.count, kept: kept))
         var sheet = ContactSheetGatherer(frames: frames, count: options.contactSheetFrames)
         let pipeline = FramePipeline(writer: writer, framesInFlight: options.framesInFlight)
-        let selection = self.selection, effect = self.effect
+        let selection = self.selection
+        let effect = self.effect
         let summary = try pipeline.run(
             frames: frames, renderer: renderer.renderer,
-            displayList: { effect.displayList(at: selection.time(of: $0)) },
+            displayList: { try effect.displayList(at: selection.time(of: $0)) },
             inspect: { index, image in sheet.offer(index, image, time: selection.time(of: index)) },
             shouldStop: { cancellation.isCancelled },
             written: written,
             progress: { written, total in events(.frameWritten(written: written, total: total)) })
-        return RenderSummary(written: summary.frames, kept: kept, interrupted: summary.interrupted,
-                             seconds: summary.seconds, renderSeconds: summary.renderSeconds,
-                             encodeSeconds: summary.encodeSeconds, contactSheet: sheet.render())
+        return RenderSummary(
+            written: summary.frames, kept: kept, interrupted: summary.interrupted,
+            seconds: summary.seconds, renderSeconds: summary.renderSeconds,
+            encodeSeconds: summary.encodeSeconds, contactSheet: sheet.render())
     }
 
     /// The manifest's header for this job: the effect's parameters, its inputs' hashes, the renderer.
     func startingManifest() throws -> FrameManifest {
         var parameters = try FlatParameters.encode(effect.parameters)
         if let background = options.png.background { parameters["background"] = background.hexRGB }
-        let inputs = effect.inputs.mapValues { SHA256.hash($0.image.pixels).hex }
-        return FrameManifest(
+        let inputs = effect.inputDigests
+        var manifest = FrameManifest(
             effect: E.name, parameters: parameters, inputs: inputs.isEmpty ? nil : inputs,
             seed: parameters["seed"].flatMap { UInt64($0) }, backend: renderer.backend.rawValue,
             renderer: renderer.renderer.description, fps: options.fps, frameCount: selection.timeline.count,
             range: .init(first: selection.range.lowerBound, last: selection.range.upperBound), shard: selection.shard)
+        manifest.shatterVersion = ShatterVersion.current
+        return manifest
     }
 
     private func withFrames(_ frames: [FrameManifest.Entry], _ manifest: FrameManifest) -> FrameManifest {

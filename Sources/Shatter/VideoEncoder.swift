@@ -26,6 +26,8 @@ public final class VideoEncoder {
         public var ffmpeg: String?
         /// More output options, placed before the output file (e.g. `-crf 28`).
         public var extraArguments: [String] = []
+        /// Sound taken from video files and mixed in (not for `.gif`).
+        public var audio: VideoAudio?
 
         public init(path: String, width: Int, height: Int, fps: Double) {
             self.path = path
@@ -77,26 +79,43 @@ public final class VideoEncoder {
 
     /// ffmpeg's arguments: raw RGBA in on standard input, the container's codec out.
     static func arguments(_ request: Request, container: String, output: String) -> [String] {
-        let input = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-                     "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(request.width)x\(request.height)",
-                     "-framerate", Self.rate(request.fps), "-i", "pipe:0"]
+        let input =
+            [
+                "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+                "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(request.width)x\(request.height)",
+                "-framerate", Self.rate(request.fps), "-i", "pipe:0",
+            ] + (container == "gif" ? [] : request.audio?.inputArguments() ?? [])
         // yuv420p needs even sides: pad an odd one with one transparent/black row or column.
         let even = ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
         let codec: [String]
         switch container {
-        case "mp4": codec = even + ["-c:v", "libx264", "-preset", "fast", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f", "mp4"]
+        case "mp4":
+            codec =
+                even + [
+                    "-c:v", "libx264", "-preset", "fast", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f",
+                    "mp4",
+                ]
         case "webm":
-            codec = even + ["-c:v", "libvpx-vp9", "-pix_fmt", request.alpha ? "yuva420p" : "yuv420p", "-crf", "32", "-b:v", "0",
-                            "-f", "webm"]
+            codec =
+                even + [
+                    "-c:v", "libvpx-vp9", "-pix_fmt", request.alpha ? "yuva420p" : "yuv420p", "-crf", "32", "-b:v", "0",
+                    "-f", "webm",
+                ]
         case "mov":
-            codec = request.alpha ? ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-f", "mov"]
+            codec =
+                request.alpha
+                ? ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-f", "mov"]
                 : ["-c:v", "prores_ks", "-profile:v", "3", "-pix_fmt", "yuv422p10le", "-f", "mov"]
         case "gif":
-            codec = ["-filter_complex", "[0:v]split[a][b];[a]palettegen=reserve_transparent=\(request.alpha ? 1 : 0)[p];[b][p]paletteuse",
-                     "-loop", "0", "-f", "gif"]
+            codec = [
+                "-filter_complex",
+                "[0:v]split[a][b];[a]palettegen=reserve_transparent=\(request.alpha ? 1 : 0)[p];[b][p]paletteuse",
+                "-loop", "0", "-f", "gif",
+            ]
         default: codec = ["-c:v", "ffv1", "-pix_fmt", request.alpha ? "bgra" : "bgr0", "-f", "matroska"]
         }
-        return input + codec + request.extraArguments + [output]
+        let audio = container == "gif" ? [] : request.audio?.outputArguments(container: container) ?? []
+        return input + codec + audio + request.extraArguments + [output]
     }
 
     /// Closes ffmpeg's input, waits for it, and moves the finished video into place.

@@ -28,9 +28,11 @@ public struct BasicAnimation<Value: Interpolatable>: PropertyAnimation {
     ///                             timing: MediaTiming(beginTime: 1.0 / 3, duration: 1.2, fillMode: .both),
     ///                             timingFunction: TimingFunction(controlPoints: 0.25, 0, 0.2, 1))
     /// ```
-    public init(from fromValue: Value? = nil, to toValue: Value? = nil, by byValue: Value? = nil,
-                timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil,
-                isAdditive: Bool = false) {
+    public init(
+        from fromValue: Value? = nil, to toValue: Value? = nil, by byValue: Value? = nil,
+        timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil,
+        isAdditive: Bool = false
+    ) {
         self.fromValue = fromValue
         self.toValue = toValue
         self.byValue = byValue
@@ -43,12 +45,12 @@ public struct BasicAnimation<Value: Interpolatable>: PropertyAnimation {
         let base = isAdditive ? Value.zero : underlying
         let ends: (from: Value, to: Value)
         switch (fromValue, toValue, byValue) {
-        case let (from?, to?, _): ends = (from, to)
-        case let (from?, nil, by?): ends = (from, from.adding(by))
-        case let (nil, to?, by?): ends = (to.subtracting(by), to)
-        case let (from?, nil, nil): ends = (from, base)
-        case let (nil, to?, nil): ends = (base, to)
-        case let (nil, nil, by?): ends = (base, base.adding(by))
+        case (let from?, let to?, _): ends = (from, to)
+        case (let from?, nil, let by?): ends = (from, from.adding(by))
+        case (nil, let to?, let by?): ends = (to.subtracting(by), to)
+        case (let from?, nil, nil): ends = (from, base)
+        case (nil, let to?, nil): ends = (base, to)
+        case (nil, nil, let by?): ends = (base, base.adding(by))
         case (nil, nil, nil): return nil
         }
         let progress = timingFunction?.progress(at: fraction) ?? fraction

@@ -37,8 +37,9 @@ public struct Color: ComponentwiseInterpolatable, Hashable {
     public static let white = Color(red: 1, green: 1, blue: 1)
 
     public func componentwise(_ other: Color, _ combine: (Double, Double) -> Double) -> Color {
-        Color(red: combine(red, other.red), green: combine(green, other.green),
-              blue: combine(blue, other.blue), alpha: combine(alpha, other.alpha))
+        Color(
+            red: combine(red, other.red), green: combine(green, other.green),
+            blue: combine(blue, other.blue), alpha: combine(alpha, other.alpha))
     }
 
     public var squaredLength: Double { red * red + green * green + blue * blue + alpha * alpha }

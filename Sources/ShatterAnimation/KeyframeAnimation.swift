@@ -35,9 +35,11 @@ public struct KeyframeAnimation<Value: Interpolatable>: PropertyAnimation {
     /// let frames = KeyframeAnimation(values: (0..<48).map { Double($0) / 48 },
     ///                                timing: MediaTiming(duration: 2), calculationMode: .discrete)
     /// ```
-    public init(values: [Value], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
-                timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil,
-                calculationMode: CalculationMode = .linear, isAdditive: Bool = false) {
+    public init(
+        values: [Value], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
+        timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil,
+        calculationMode: CalculationMode = .linear, isAdditive: Bool = false
+    ) {
         self.values = values
         self.keyTimes = keyTimes
         self.timingFunctions = timingFunctions
@@ -54,19 +56,23 @@ public struct KeyframeAnimation<Value: Interpolatable>: PropertyAnimation {
         let timeline = KeyframeTimeline<Value>(
             count: values.count,
             keyframe: { values[$0] },
-            piece: curved ? { Self.catmullRom(values, segment: $0, u: $1) }
-                          : { values[$0].interpolated(to: values[$0 + 1], fraction: $1) },
+            piece: curved
+                ? { Self.catmullRom(values, segment: $0, u: $1) }
+                : { values[$0].interpolated(to: values[$0 + 1], fraction: $1) },
             samples: { _ in curved ? 64 : 1 },
             distance: { $0.distance(to: $1) })
-        return timeline.value(at: timingFunction?.progress(at: fraction) ?? fraction, mode: calculationMode,
-                              keyTimes: keyTimes, timingFunctions: timingFunctions)
+        return timeline.value(
+            at: timingFunction?.progress(at: fraction) ?? fraction, mode: calculationMode,
+            keyTimes: keyTimes, timingFunctions: timingFunctions)
     }
 
     /// Uniform Catmull-Rom between `values[segment]` and `values[segment + 1]`, written as
     /// repeated blends (Barry–Goldman) so it needs nothing but ``Interpolatable/interpolated(to:fraction:)``.
     /// The end values are repeated to supply the missing outer neighbours.
     static func catmullRom(_ values: [Value], segment i: Int, u: Double) -> Value {
-        let p0 = values[max(i - 1, 0)], p1 = values[i], p2 = values[i + 1]
+        let p0 = values[max(i - 1, 0)]
+        let p1 = values[i]
+        let p2 = values[i + 1]
         let p3 = values[min(i + 2, values.count - 1)]
         let a1 = p0.interpolated(to: p1, fraction: u + 1)
         let a2 = p1.interpolated(to: p2, fraction: u)

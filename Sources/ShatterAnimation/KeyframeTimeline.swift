@@ -16,18 +16,22 @@ struct KeyframeTimeline<Value> {
     /// Distance between two values, for pacing.
     let distance: (Value, Value) -> Double
 
-    func value(at fraction: Double, mode: CalculationMode, keyTimes: [Double]?,
-               timingFunctions: [TimingFunction]?) -> Value {
+    func value(
+        at fraction: Double, mode: CalculationMode, keyTimes: [Double]?,
+        timingFunctions: [TimingFunction]?
+    ) -> Value {
         guard count > 1 else { return keyframe(0) }
         switch mode {
         case .discrete:
-            let keys = Self.validKeyTimes(keyTimes, counts: [count + 1, count])
+            let keys =
+                Self.validKeyTimes(keyTimes, counts: [count + 1, count])
                 ?? (0...count).map { Double($0) / Double(count) }
             return keyframe(min(Self.lastKey(atOrBefore: fraction, in: keys), count - 1))
         case .paced, .cubicPaced:
             return pacedValue(at: fraction)
         case .linear, .cubic:
-            let keys = Self.validKeyTimes(keyTimes, counts: [count])
+            let keys =
+                Self.validKeyTimes(keyTimes, counts: [count])
                 ?? (0..<count).map { Double($0) / Double(count - 1) }
             let (index, u) = Self.locate(fraction, in: keys)
             let shaped = timingFunctions.flatMap { index < $0.count ? $0[index] : nil }?.progress(at: u) ?? u
@@ -43,7 +47,7 @@ struct KeyframeTimeline<Value> {
         }
         let total = tables.reduce(0) { $0 + $1.length }
         guard total > 0, total.isFinite else {
-            return piece(0, 0)   // nowhere to go: every keyframe is the same value
+            return piece(0, 0)  // nowhere to go: every keyframe is the same value
         }
         var cumulative = [0.0]
         for table in tables { cumulative.append(cumulative[cumulative.count - 1] + table.length / total) }
@@ -54,13 +58,15 @@ struct KeyframeTimeline<Value> {
     /// `keyTimes` if its count is one of `counts` and it is finite and non-decreasing.
     static func validKeyTimes(_ keyTimes: [Double]?, counts: [Int]) -> [Double]? {
         guard let keys = keyTimes, counts.contains(keys.count), keys.allSatisfy(\.isFinite),
-              zip(keys, keys.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
+            zip(keys, keys.dropFirst()).allSatisfy({ $0 <= $1 })
+        else { return nil }
         return keys
     }
 
     /// Index of the last key at or before `fraction` (0 when `fraction` is before them all).
     static func lastKey(atOrBefore fraction: Double, in keys: [Double]) -> Int {
-        var low = 0, high = keys.count   // answer in low..<high; keys[low] ≤ fraction maintained lazily
+        var low = 0
+        var high = keys.count  // answer in low..<high; keys[low] ≤ fraction maintained lazily
         while high - low > 1 {
             let middle = (low + high) / 2
             if keys[middle] <= fraction { low = middle } else { high = middle }

@@ -141,7 +141,7 @@ public struct MediaTiming: Sendable, Hashable {
         let unwrapped = elapsed + offset
         var time = unwrapped - (unwrapped / cycle).rounded(.down) * cycle
         if heldAtEnd && unwrapped > 0 && time <= 1e-9 * max(1, cycle) {
-            time = cycle    // the end state is the limit from below, not the next cycle's start
+            time = cycle  // the end state is the limit from below, not the next cycle's start
         }
         if autoreverses && time > simple { time = cycle - time }
         return TimeContext(time: min(max(time, 0), simple), duration: simple, isHeldAtEnd: heldAtEnd, isTopLevel: false)

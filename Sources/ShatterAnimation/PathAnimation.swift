@@ -33,9 +33,11 @@ public struct PathAnimation: PropertyAnimation {
     /// let walk = PathAnimation(path: Path([.move(to: .zero), .line(to: Point(x: 10, y: 0))]),
     ///                          timing: MediaTiming(duration: 1))
     /// ```
-    public init(path: Path, keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
-                timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil,
-                calculationMode: CalculationMode = .linear, isAdditive: Bool = false) {
+    public init(
+        path: Path, keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
+        timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction? = nil,
+        calculationMode: CalculationMode = .linear, isAdditive: Bool = false
+    ) {
         self.path = path
         self.keyTimes = keyTimes
         self.timingFunctions = timingFunctions
@@ -54,12 +56,14 @@ public struct PathAnimation: PropertyAnimation {
             piece: { segments[$0].point(at: $1) },
             samples: { segments[$0].isStraight ? 1 : 1024 },
             distance: { $0.distance(to: $1) })
-        let mode: CalculationMode = switch calculationMode {
-        case .cubic: .linear
-        case .cubicPaced: .paced
-        default: calculationMode
-        }
-        return timeline.value(at: timingFunction?.progress(at: fraction) ?? fraction, mode: mode,
-                              keyTimes: keyTimes, timingFunctions: timingFunctions)
+        let mode: CalculationMode =
+            switch calculationMode {
+            case .cubic: .linear
+            case .cubicPaced: .paced
+            default: calculationMode
+            }
+        return timeline.value(
+            at: timingFunction?.progress(at: fraction) ?? fraction, mode: mode,
+            keyTimes: keyTimes, timingFunctions: timingFunctions)
     }
 }

@@ -36,7 +36,7 @@ extension PropertyAnimation {
     /// The value at `context` over `underlying`.
     func applied(to underlying: Value, at context: TimeContext) -> Value {
         guard let local = timing.resolve(context),
-              let value = value(atFraction: local.time / local.duration, underlying: underlying)
+            let value = value(atFraction: local.time / local.duration, underlying: underlying)
         else { return underlying }
         return isAdditive ? underlying.adding(value) : value
     }

@@ -71,7 +71,7 @@ public struct TimingFunction: Sendable, Hashable {
         guard x.isFinite else { return x > 0 ? 1 : 0 }
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
-        if x1 == y1 && x2 == y2 { return x }   // control points on the diagonal: the identity
+        if x1 == y1 && x2 == y2 { return x }  // control points on the diagonal: the identity
         return Self.bezier(solveCurveParameter(forX: x), y1, y2)
     }
 

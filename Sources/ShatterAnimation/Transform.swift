@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A 2D affine transform in Core Graphics' convention: a point (x, y) maps to
@@ -95,7 +95,10 @@ public struct AffineTransform: Interpolatable, Hashable {
     public func inverted() -> AffineTransform? {
         let determinant = a * d - b * c
         guard determinant != 0, determinant.isFinite else { return nil }
-        let ia = d / determinant, ib = -b / determinant, ic = -c / determinant, id = a / determinant
+        let ia = d / determinant
+        let ib = -b / determinant
+        let ic = -c / determinant
+        let id = a / determinant
         return AffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 
@@ -147,14 +150,16 @@ public struct AffineTransform: Interpolatable, Hashable {
     public func decomposed() -> Components {
         let scaleX = (a * a + b * b).squareRoot()
         let rotation = scaleX > 0 ? atan2(b, a) : 0
-        let cosine = cos(rotation), sine = sin(rotation)
+        let cosine = cos(rotation)
+        let sine = sin(rotation)
         // The y row seen in the rotated frame: its perpendicular part is the y scale (signed, so a
         // mirror survives), its parallel part the shear.
         let scaleY = -c * sine + d * cosine
         let parallel = c * cosine + d * sine
         let shear = scaleY != 0 ? parallel / scaleY : 0
-        return Components(translation: Point(x: tx, y: ty), rotation: rotation,
-                          scale: Size(width: scaleX, height: scaleY), shear: shear)
+        return Components(
+            translation: Point(x: tx, y: ty), rotation: rotation,
+            scale: Size(width: scaleX, height: scaleY), shear: shear)
     }
 
     /// Rebuilds a transform from its parts.
@@ -163,11 +168,14 @@ public struct AffineTransform: Interpolatable, Hashable {
     /// let t = AffineTransform(components: AffineTransform(rotationAngle: 1).decomposed())
     /// ```
     public init(components parts: Components) {
-        let cosine = cos(parts.rotation), sine = sin(parts.rotation)
-        let sx = parts.scale.width, sy = parts.scale.height
-        self.init(a: sx * cosine, b: sx * sine,
-                  c: sy * (parts.shear * cosine - sine), d: sy * (parts.shear * sine + cosine),
-                  tx: parts.translation.x, ty: parts.translation.y)
+        let cosine = cos(parts.rotation)
+        let sine = sin(parts.rotation)
+        let sx = parts.scale.width
+        let sy = parts.scale.height
+        self.init(
+            a: sx * cosine, b: sx * sine,
+            c: sy * (parts.shear * cosine - sine), d: sy * (parts.shear * sine + cosine),
+            tx: parts.translation.x, ty: parts.translation.y)
     }
 
     /// The rotation part, as animated by the `transform.rotation` key path. Setting it keeps the
@@ -224,14 +232,16 @@ public struct AffineTransform: Interpolatable, Hashable {
     // MARK: Interpolatable
 
     public func interpolated(to other: AffineTransform, fraction: Double) -> AffineTransform {
-        let from = decomposed(), to = other.decomposed()
+        let from = decomposed()
+        let to = other.decomposed()
         var turn = (to.rotation - from.rotation).truncatingRemainder(dividingBy: 2 * .pi)
         if turn > .pi { turn -= 2 * .pi } else if turn < -.pi { turn += 2 * .pi }
-        return AffineTransform(components: Components(
-            translation: from.translation.interpolated(to: to.translation, fraction: fraction),
-            rotation: from.rotation + turn * fraction,
-            scale: from.scale.interpolated(to: to.scale, fraction: fraction),
-            shear: from.shear + (to.shear - from.shear) * fraction))
+        return AffineTransform(
+            components: Components(
+                translation: from.translation.interpolated(to: to.translation, fraction: fraction),
+                rotation: from.rotation + turn * fraction,
+                scale: from.scale.interpolated(to: to.scale, fraction: fraction),
+                shear: from.shear + (to.shear - from.shear) * fraction))
     }
 
     /// Additive transform animations apply the animated transform after the underlying one.
@@ -243,9 +253,12 @@ public struct AffineTransform: Interpolatable, Hashable {
     }
 
     public func distance(to other: AffineTransform) -> Double {
-        let p = decomposed(), q = other.decomposed()
-        let parts = [p.translation.distance(to: q.translation), p.rotation - q.rotation,
-                     p.scale.distance(to: q.scale), p.shear - q.shear]
+        let p = decomposed()
+        let q = other.decomposed()
+        let parts = [
+            p.translation.distance(to: q.translation), p.rotation - q.rotation,
+            p.scale.distance(to: q.scale), p.shear - q.shear,
+        ]
         return parts.reduce(0) { $0 + $1 * $1 }.squareRoot()
     }
 }

@@ -80,8 +80,10 @@ extension CompareReport {
 
         /// A `zoomSide` square centred on `point` as far as the image allows.
         static func zoomWindow(around point: ImageDifference.PixelLocation, width: Int, height: Int) -> Box {
-            let w = min(zoomSide, width), h = min(zoomSide, height)
-            let x = min(max(0, point.x - w / 2), width - w), y = min(max(0, point.y - h / 2), height - h)
+            let w = min(zoomSide, width)
+            let h = min(zoomSide, height)
+            let x = min(max(0, point.x - w / 2), width - w)
+            let y = min(max(0, point.y - h / 2), height - h)
             return Box(x: x, y: y, width: w, height: h)
         }
 
@@ -90,8 +92,9 @@ extension CompareReport {
             let verdict = difference.verdict(rule)
             let box = difference.boundingBox(beyond: rule.channelDelta)
             let identical = difference.largestChannelDifference == 0
-            self.init(label, verdict: identical ? .identical : verdict.passed ? .pass : .fail, reasons: verdict.reasons,
-                      size: Size(width: difference.width, height: difference.height), decoded: true, files: files)
+            self.init(
+                label, verdict: identical ? .identical : verdict.passed ? .pass : .fail, reasons: verdict.reasons,
+                size: Size(width: difference.width, height: difference.height), decoded: true, files: files)
             differingPixels = difference.pixelsBeyond(rule.channelDelta)
             comparedPixels = difference.pixelCount
             differingFraction = 1 - difference.fractionWithin(rule.channelDelta)
@@ -102,7 +105,9 @@ extension CompareReport {
             differenceBox = box.map { Box(x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height)) }
             psnr = difference.psnr
             ssim = difference.ssim()
-            zoom = difference.largestSummedAt.map { Self.zoomWindow(around: $0, width: difference.width, height: difference.height) }
+            zoom = difference.largestSummedAt.map {
+                Self.zoomWindow(around: $0, width: difference.width, height: difference.height)
+            }
         }
 
         /// A frame whose two raw-pixel hashes agree: identical, without decoding either PNG.
@@ -123,9 +128,10 @@ extension CompareReport {
 
         /// Two images of different sizes: nothing to compare pixel by pixel.
         public static func sizeMismatch(_ label: Label, expected: Size, actual: Size, files: [String: String]) -> Frame {
-            var frame = Frame(label, verdict: .sizeMismatch,
-                              reasons: ["the images differ in size: \(expected) expected, \(actual) actual"],
-                              size: expected, decoded: true, files: files)
+            var frame = Frame(
+                label, verdict: .sizeMismatch,
+                reasons: ["the images differ in size: \(expected) expected, \(actual) actual"],
+                size: expected, decoded: true, files: files)
             frame.actualSize = actual
             return frame
         }

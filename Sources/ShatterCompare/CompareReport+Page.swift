@@ -22,7 +22,8 @@ extension CompareReport {
         }
         body += identicalLine(noun: noun)
         if let overview {
-            body += "<h2>Overview</h2>\n<p class=\"hint\">Expected over actual over diff, \(failing.isEmpty ? "spread over the run" : "failing \(noun)s first"); "
+            body +=
+                "<h2>Overview</h2>\n<p class=\"hint\">Expected over actual over diff, \(failing.isEmpty ? "spread over the run" : "failing \(noun)s first"); "
                 + "each diff thumbnail cell shows the largest difference inside it.</p>\n"
                 + "<p><img class=\"filmstrip\" src=\"\(Page.escape(overview))\" alt=\"filmstrip: expected over actual over diff\"></p>\n"
         }
@@ -70,7 +71,8 @@ extension CompareReport {
             "<li><span class=\"swatch\" style=\"background:\(band.hex)\"></span>\(Page.escape(band.label))</li>"
         }
         if rule.ignoredBorder > 0 {
-            items.append("<li><span class=\"swatch\" style=\"background:\(palette.ignoredHex)\"></span>not compared (border)</li>")
+            items.append(
+                "<li><span class=\"swatch\" style=\"background:\(palette.ignoredHex)\"></span>not compared (border)</li>")
         }
         items.append("<li><span class=\"swatch backdrop\"></span>equal (the expected image, pale)</li>")
         return "<div class=\"legend\"><span class=\"legend-title\">Diff colors, by a pixel's largest channel difference "
@@ -97,11 +99,14 @@ extension CompareReport {
             if let diff = frame.files["diff"], let size = frame.size {
                 html += viewer(anchor: anchor, size: size, expected: expected, actual: actual, diff: diff)
                 if let zoom = frame.zoom, let focus = frame.largestSummedAt {
-                    html += zoomCrops(zoom, focus: focus, size: size, files: [("expected", expected), ("actual", actual), ("diff", diff)])
+                    html += zoomCrops(
+                        zoom, focus: focus, size: size, files: [("expected", expected), ("actual", actual), ("diff", diff)])
                 }
             } else {
-                html += "<div class=\"side-by-side\">"
-                    + [("expected", expected, frame.size), ("actual", actual, frame.actualSize ?? frame.size)].map { kind, file, size in
+                html +=
+                    "<div class=\"side-by-side\">"
+                    + [("expected", expected, frame.size), ("actual", actual, frame.actualSize ?? frame.size)].map {
+                        kind, file, size in
                         "<figure><img src=\"\(Page.escape(file))\"\(size.map { " width=\"\($0.width)\" height=\"\($0.height)\"" } ?? "") "
                             + "alt=\"\(kind)\"><figcaption>\(kind)\(size.map { " (\($0))" } ?? "")</figcaption></figure>"
                     }.joined() + "</div>\n"
@@ -114,9 +119,12 @@ extension CompareReport {
     /// no pixels were compared.
     private func figures(_ frame: Frame) -> String? {
         guard frame.decoded, let differing = frame.differingPixels, let compared = frame.comparedPixels else { return nil }
-        var parts = ["\(differing) of \(compared) pixels differ (\(String(format: "%.4f", (frame.differingFraction ?? 0) * 100))%)"]
+        var parts = [
+            "\(differing) of \(compared) pixels differ (\(String(format: "%.4f", (frame.differingFraction ?? 0) * 100))%)"
+        ]
         if let largest = frame.largestChannelDifference {
-            parts.append("largest channel difference \(largest)" + (frame.largestChannelAt.map { " at (\($0.x), \($0.y))" } ?? ""))
+            parts.append(
+                "largest channel difference \(largest)" + (frame.largestChannelAt.map { " at (\($0.x), \($0.y))" } ?? ""))
         }
         if let summed = frame.largestSummedDifference { parts.append("largest summed difference \(summed)") }
         if let box = frame.differenceBox { parts.append("differing box \(box.x),\(box.y) \(box.width)×\(box.height)") }
@@ -166,17 +174,22 @@ extension CompareReport {
 
     /// Passing frames that differ within the rule, one row each, with links to kept images.
     private func table(_ rows: [Frame]) -> String {
-        let hasIndex = rows.contains { $0.index != nil }, hasTime = rows.contains { $0.time != nil }
+        let hasIndex = rows.contains { $0.index != nil }
+        let hasTime = rows.contains { $0.time != nil }
         var head = hasIndex ? "<th>frame</th>" : "<th>image</th>"
         if hasTime { head += "<th>t (s)</th>" }
-        head += "<th>differing px</th><th>largest channel Δ</th><th>largest summed Δ</th><th>PSNR</th><th>SSIM</th><th>images</th>"
+        head +=
+            "<th>differing px</th><th>largest channel Δ</th><th>largest summed Δ</th><th>PSNR</th><th>SSIM</th><th>images</th>"
         let body = rows.map { frame in
             var row = "<td>\(frame.index.map(String.init) ?? Page.escape(frame.name ?? ""))</td>"
             if hasTime { row += "<td>\(frame.time.map { String(format: "%.4f", $0) } ?? "")</td>" }
-            row += "<td>\(frame.differingPixels ?? 0)</td><td>\(frame.largestChannelDifference ?? 0)</td>"
+            row +=
+                "<td>\(frame.differingPixels ?? 0)</td><td>\(frame.largestChannelDifference ?? 0)</td>"
                 + "<td>\(frame.largestSummedDifference ?? 0)</td><td>\(frame.psnr.map { String(format: "%.2f dB", $0) } ?? "∞")</td>"
                 + "<td>\(frame.ssim.map { String(format: "%.5f", $0) } ?? "")</td><td>"
-                + ["expected", "actual", "diff"].compactMap { kind in frame.files[kind].map { "<a href=\"\(Page.escape($0))\">\(kind)</a>" } }
+                + ["expected", "actual", "diff"].compactMap { kind in
+                    frame.files[kind].map { "<a href=\"\(Page.escape($0))\">\(kind)</a>" }
+                }
                 .joined(separator: " ") + "</td>"
             return "<tr>\(row)</tr>"
         }.joined(separator: "\n")
@@ -191,11 +204,16 @@ extension CompareReport {
         let which: String
         if indices.count == identical.count {
             var ranges = [String]()
-            var start = indices[0], end = indices[0]
+            var start = indices[0]
+            var end = indices[0]
             for i in indices.dropFirst() {
-                if i == end + 1 { end = i; continue }
+                if i == end + 1 {
+                    end = i
+                    continue
+                }
                 ranges.append(start == end ? "\(start)" : "\(start)–\(end)")
-                start = i; end = i
+                start = i
+                end = i
             }
             ranges.append(start == end ? "\(start)" : "\(start)–\(end)")
             which = ranges.joined(separator: ", ")
@@ -204,7 +222,9 @@ extension CompareReport {
             which = names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", … (\(names.count) in all)" : "")
         }
         let byHash = identical.filter { !$0.decoded }.count
-        let how = byHash == identical.count ? "their raw-pixel hashes agree; no PNG was decoded"
+        let how =
+            byHash == identical.count
+            ? "their raw-pixel hashes agree; no PNG was decoded"
             : byHash == 0 ? "compared pixel by pixel" : "\(byHash) by their raw-pixel hashes, the rest pixel by pixel"
         return "<h2>Identical \(noun)s</h2>\n<p class=\"identical\">\(identical.count) \(Page.plural(noun, identical.count)) "
             + "identical (\(how)): \(Page.escape(which)).</p>\n"

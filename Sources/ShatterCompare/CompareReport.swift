@@ -1,5 +1,5 @@
-import ShatterCore
 import Foundation
+import ShatterCore
 
 /// Everything a comparison found, in the stable shape `report.json` has; ``html()`` is its page.
 ///
@@ -25,8 +25,10 @@ public struct CompareReport: Codable, Sendable {
     /// In the order they were compared (by frame index where there is one).
     public let frames: [Frame]
 
-    public init(subject: String, expectedRenderer: String, actualRenderer: String, rule: FuzzyRule, frames: [Frame],
-                notes: [String] = [], overview: String? = nil) {
+    public init(
+        subject: String, expectedRenderer: String, actualRenderer: String, rule: FuzzyRule, frames: [Frame],
+        notes: [String] = [], overview: String? = nil
+    ) {
         schemaVersion = Self.currentSchemaVersion
         passed = frames.allSatisfy(\.passed)
         self.subject = subject
@@ -57,7 +59,9 @@ public struct CompareReport: Codable, Sendable {
         frames.enumerated().sorted { a, b in
             let (x, y) = (a.element, b.element)
             if x.verdict.rank != y.verdict.rank { return x.verdict.rank < y.verdict.rank }
-            if (x.differingFraction ?? 0) != (y.differingFraction ?? 0) { return (x.differingFraction ?? 0) > (y.differingFraction ?? 0) }
+            if (x.differingFraction ?? 0) != (y.differingFraction ?? 0) {
+                return (x.differingFraction ?? 0) > (y.differingFraction ?? 0)
+            }
             if (x.largestSummedDifference ?? 0) != (y.largestSummedDifference ?? 0) {
                 return (x.largestSummedDifference ?? 0) > (y.largestSummedDifference ?? 0)
             }
@@ -80,15 +84,21 @@ public struct CompareReport: Codable, Sendable {
             ignoredBorder = rule.ignoredBorder
             sentence = rule.sentence
             switch rule.budget {
-            case .maxDifferentPixels(let n): maxDifferentPixels = n; precision = nil
-            case .precision(let p): maxDifferentPixels = nil; precision = p
+            case .maxDifferentPixels(let n):
+                maxDifferentPixels = n
+                precision = nil
+            case .precision(let p):
+                maxDifferentPixels = nil
+                precision = p
             }
         }
 
         /// The rule again, for drawing pictures of it.
         public var fuzzyRule: FuzzyRule {
-            FuzzyRule(channelDelta: channelDelta, budget: maxDifferentPixels.map { .maxDifferentPixels($0) } ?? .precision(precision ?? 1),
-                      pixelDeltaThreshold: pixelDeltaThreshold, ignoredBorder: ignoredBorder)
+            FuzzyRule(
+                channelDelta: channelDelta,
+                budget: maxDifferentPixels.map { .maxDifferentPixels($0) } ?? .precision(precision ?? 1),
+                pixelDeltaThreshold: pixelDeltaThreshold, ignoredBorder: ignoredBorder)
         }
     }
 
@@ -114,13 +124,19 @@ public struct CompareReport: Codable, Sendable {
     public struct Box: Codable, Sendable, Equatable {
         public let x: Int, y: Int, width: Int, height: Int
         public init(x: Int, y: Int, width: Int, height: Int) {
-            self.x = x; self.y = y; self.width = width; self.height = height
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
         }
     }
 
     public struct Size: Codable, Sendable, Equatable, CustomStringConvertible {
         public let width: Int, height: Int
-        public init(width: Int, height: Int) { self.width = width; self.height = height }
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
         public var description: String { "\(width)x\(height)" }
     }
 }

@@ -1,4 +1,5 @@
 import ShatterCore
+
 extension ImageDifference {
     /// A picture of where and how much the images differ: black where equal, then dark red through
     /// yellow to white as the largest channel difference grows (amplified ×`gain`, so a difference of 1
@@ -8,8 +9,9 @@ extension ImageDifference {
         markBorder(&out)
         forEachDifferingPixel(beyond: 0) { x, y, d in
             let level = min(255 * 3, 96 + d * gain)
-            out[x, y] = RGBA8(r: UInt8(min(255, level)), g: UInt8(min(255, max(0, level - 255))),
-                              b: UInt8(max(0, level - 510)), a: 255)
+            out[x, y] = RGBA8(
+                r: UInt8(min(255, level)), g: UInt8(min(255, max(0, level - 255))),
+                b: UInt8(max(0, level - 510)), a: 255)
         }
         return out
     }

@@ -28,7 +28,8 @@ extension ImageDifference {
     /// covers and a single differing pixel stays visible at any size. Costs one pass over the differing
     /// pixels only.
     public func overlayThumbnail(over backdrop: Image, palette: DiffPalette) -> Image {
-        let w = backdrop.width, h = backdrop.height
+        let w = backdrop.width
+        let h = backdrop.height
         var largest = [UInt8](repeating: 0, count: w * h)
         forEachDifferingPixel(beyond: 0) { x, y, d in
             let cell = (y * h / height) * w + x * w / width

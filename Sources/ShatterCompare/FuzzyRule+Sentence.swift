@@ -8,7 +8,8 @@ extension FuzzyRule {
         case .maxDifferentPixels(let n):
             budgetClause = n == 0 ? "no pixel differs" : "at most \(n) of its pixels differ"
         case .precision(let share):
-            budgetClause = share >= 1 ? "no pixel differs" : "at least \(ImageDifference.percent(share)) of its pixels do not differ"
+            budgetClause =
+                share >= 1 ? "no pixel differs" : "at least \(ImageDifference.percent(share)) of its pixels do not differ"
         }
         let border = ignoredBorder > 0 ? " Pixels within \(ignoredBorder) px of an edge are not compared." : ""
         return "A pixel differs when any of its channels is off by more than \(channelDelta) (of 255); a frame passes "

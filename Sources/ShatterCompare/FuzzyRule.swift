@@ -1,4 +1,5 @@
 import ShatterCore
+
 /// When two renderings count as the same: Skia Gold's fuzzy matching rule.
 ///
 /// A pixel *differs* when any channel differs by more than ``channelDelta``. A frame fails when too
@@ -37,12 +38,15 @@ public struct FuzzyRule: Sendable, Equatable {
     /// the twin evaluates it directly) and show neighbouring texels, any amount apart. At the default
     /// 375×667 with 2-point pieces that is up to 0.034% of a frame's pixels; the summed threshold
     /// would fail most frames for it. (`shatter compare … --pixel-delta-threshold 1020` applies it.)
-    public static let nearestFilteringParity = FuzzyRule(channelDelta: parity.channelDelta, budget: parity.budget,
-                                                         pixelDeltaThreshold: 4 * 255, ignoredBorder: parity.ignoredBorder)
+    public static let nearestFilteringParity = FuzzyRule(
+        channelDelta: parity.channelDelta, budget: parity.budget,
+        pixelDeltaThreshold: 4 * 255, ignoredBorder: parity.ignoredBorder)
 
     /// Anything left out is ``parity``'s.
-    public init(channelDelta: Int = parity.channelDelta, budget: Budget = parity.budget,
-                pixelDeltaThreshold: Int = parity.pixelDeltaThreshold, ignoredBorder: Int = parity.ignoredBorder) {
+    public init(
+        channelDelta: Int = parity.channelDelta, budget: Budget = parity.budget,
+        pixelDeltaThreshold: Int = parity.pixelDeltaThreshold, ignoredBorder: Int = parity.ignoredBorder
+    ) {
         self.channelDelta = channelDelta
         self.budget = budget
         self.pixelDeltaThreshold = pixelDeltaThreshold
@@ -65,15 +69,17 @@ extension ImageDifference {
         case .maxDifferentPixels(let limit) where differing > limit:
             reasons.append("\(differing) pixels differ by more than \(rule.channelDelta), over the limit of \(limit)")
         case .precision(let share) where fractionWithin(rule.channelDelta) < share:
-            reasons.append("\(Self.percent(fractionWithin(rule.channelDelta))) of pixels match within \(rule.channelDelta), "
-                           + "under the required \(Self.percent(share))")
+            reasons.append(
+                "\(Self.percent(fractionWithin(rule.channelDelta))) of pixels match within \(rule.channelDelta), "
+                    + "under the required \(Self.percent(share))")
         default:
             break
         }
         if largestSummedDifference > rule.pixelDeltaThreshold {
             let at = largestSummedAt.map { " at (\($0.x), \($0.y))" } ?? ""
-            reasons.append("a pixel's summed RGBA difference is \(largestSummedDifference)\(at), "
-                           + "over the threshold \(rule.pixelDeltaThreshold)")
+            reasons.append(
+                "a pixel's summed RGBA difference is \(largestSummedDifference)\(at), "
+                    + "over the threshold \(rule.pixelDeltaThreshold)")
         }
         return FuzzyRule.Verdict(passed: reasons.isEmpty, reasons: reasons)
     }

@@ -1,4 +1,5 @@
 import ShatterCore
+
 /// How far two images of the same size are apart, pixel by pixel: the figures a GPU-vs-CPU parity
 /// check is judged on, and what `shatter compare` reports.
 ///
@@ -47,32 +48,46 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
         height = expected.height
         self.ignoredBorder = max(0, ignoredBorder)
         var histogram = [Int](repeating: 0, count: 256)
-        var largest = 0, largestIndex = -1, largestSum = 0, largestSumIndex = -1
+        var largest = 0
+        var largestIndex = -1
+        var largestSum = 0
+        var largestSumIndex = -1
         var squares = 0.0
-        let border = self.ignoredBorder, width = self.width, height = self.height
+        let border = self.ignoredBorder
+        let width = self.width
+        let height = self.height
         // Identical pixels (one memcmp) need no pass: every compared pixel is in histogram[0].
         let identical = expected.pixels == actual.pixels
         if identical, width > 2 * border, height > 2 * border { histogram[0] = (width - 2 * border) * (height - 2 * border) }
-        if !identical { expected.pixels.withUnsafeBufferPointer { a in
-            actual.pixels.withUnsafeBufferPointer { b in
-                guard width > 2 * border, height > 2 * border else { return }
-                for y in border..<(height - border) {
-                    for x in border..<(width - border) {
-                        let pixel = y * width + x
-                        var channelMax = 0, sum = 0
-                        for c in 0..<4 {
-                            let d = abs(Int(a[pixel * 4 + c]) - Int(b[pixel * 4 + c]))
-                            channelMax = max(channelMax, d)
-                            sum += d
-                            squares += Double(d * d)
+        if !identical {
+            expected.pixels.withUnsafeBufferPointer { a in
+                actual.pixels.withUnsafeBufferPointer { b in
+                    guard width > 2 * border, height > 2 * border else { return }
+                    for y in border..<(height - border) {
+                        for x in border..<(width - border) {
+                            let pixel = y * width + x
+                            var channelMax = 0
+                            var sum = 0
+                            for c in 0..<4 {
+                                let d = abs(Int(a[pixel * 4 + c]) - Int(b[pixel * 4 + c]))
+                                channelMax = max(channelMax, d)
+                                sum += d
+                                squares += Double(d * d)
+                            }
+                            histogram[channelMax] += 1
+                            if channelMax > largest {
+                                largest = channelMax
+                                largestIndex = pixel
+                            }
+                            if sum > largestSum {
+                                largestSum = sum
+                                largestSumIndex = pixel
+                            }
                         }
-                        histogram[channelMax] += 1
-                        if channelMax > largest { largest = channelMax; largestIndex = pixel }
-                        if sum > largestSum { largestSum = sum; largestSumIndex = pixel }
                     }
                 }
             }
-        } }
+        }
         self.histogram = histogram
         squaredErrorSum = squares
         largestChannelDifference = largest
@@ -105,9 +120,15 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
     /// The smallest rectangle holding every pixel whose largest channel difference exceeds `tolerance`.
     public func boundingBox(beyond tolerance: Int) -> PixelRect? {
         guard largestChannelDifference > tolerance else { return nil }
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = -1
+        var maxY = -1
         forEachDifferingPixel(beyond: tolerance) { x, y, _ in
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
         }
         guard maxX >= 0 else { return nil }
         return PixelRect(x: Float(minX), y: Float(minY), width: Float(maxX - minX + 1), height: Float(maxY - minY + 1))
@@ -133,7 +154,8 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let beyond1 = pixelsBeyond(1), beyond8 = pixelsBeyond(8)
+        let beyond1 = pixelsBeyond(1)
+        let beyond8 = pixelsBeyond(8)
         let at = largestChannelAt.map { " at (\($0.x), \($0.y))" } ?? ""
         return "\(width)x\(height): \(beyond1) px beyond 1 (\(percent(beyond1))), \(beyond8) px beyond 8 "
             + "(\(percent(beyond8))), largest channel difference \(largestChannelDifference)\(at)"
@@ -145,5 +167,5 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

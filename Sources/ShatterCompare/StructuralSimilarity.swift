@@ -1,4 +1,5 @@
 import ShatterCore
+
 extension ImageDifference {
     /// How the perceptual score is computed, in words, for reports.
     public static let ssimMethod = "mean SSIM of BT.601 luma over 8x8 windows at stride 4 (C1 = (0.01*255)^2, C2 = (0.03*255)^2)"
@@ -8,23 +9,39 @@ extension ImageDifference {
     public func ssim() -> Double {
         // Identical pictures score exactly 1 (and need no windows: most frames of a passing run).
         if expected.pixels == actual.pixels { return 1 }
-        let window = 8, stride = 4
-        let a = Self.luma(expected), b = Self.luma(actual)
+        let window = 8
+        let stride = 4
+        let a = Self.luma(expected)
+        let b = Self.luma(actual)
         guard width >= window, height >= window else { return a == b ? 1 : 0 }
-        let c1 = (0.01 * 255.0) * (0.01 * 255.0), c2 = (0.03 * 255.0) * (0.03 * 255.0)
+        let c1 = (0.01 * 255.0) * (0.01 * 255.0)
+        let c2 = (0.03 * 255.0) * (0.03 * 255.0)
         let n = Double(window * window)
-        var total = 0.0, windows = 0
+        var total = 0.0
+        var windows = 0
         for top in Swift.stride(from: 0, through: height - window, by: stride) {
             for left in Swift.stride(from: 0, through: width - window, by: stride) {
-                var sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0
+                var sa = 0.0
+                var sb = 0.0
+                var saa = 0.0
+                var sbb = 0.0
+                var sab = 0.0
                 for y in top..<(top + window) {
                     for x in left..<(left + window) {
-                        let p = a[y * width + x], q = b[y * width + x]
-                        sa += p; sb += q; saa += p * p; sbb += q * q; sab += p * q
+                        let p = a[y * width + x]
+                        let q = b[y * width + x]
+                        sa += p
+                        sb += q
+                        saa += p * p
+                        sbb += q * q
+                        sab += p * q
                     }
                 }
-                let ma = sa / n, mb = sb / n
-                let va = saa / n - ma * ma, vb = sbb / n - mb * mb, cov = sab / n - ma * mb
+                let ma = sa / n
+                let mb = sb / n
+                let va = saa / n - ma * ma
+                let vb = sbb / n - mb * mb
+                let cov = sab / n - ma * mb
                 total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
                 windows += 1
             }

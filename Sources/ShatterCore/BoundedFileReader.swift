@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a whole file into memory, refusing whatever it cannot bound: a regular file over the cap is
@@ -43,8 +43,10 @@ public enum BoundedFileReader {
     ///
     /// The file is opened non-blocking so that a FIFO with no writer cannot hang the open; blocking is
     /// turned back on for the reads, and such a FIFO then reads as empty.
-    public static func read(path: String, maxBytes: Int, prefixLength: Int = 0,
-                            acceptsPrefix: ([UInt8]) -> Bool = { _ in true }) throws(Failure) -> Contents {
+    public static func read(
+        path: String, maxBytes: Int, prefixLength: Int = 0,
+        acceptsPrefix: ([UInt8]) -> Bool = { _ in true }
+    ) throws(Failure) -> Contents {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw openFailure(errno) }
         defer { close(fd) }
@@ -101,9 +103,9 @@ public enum BoundedFileReader {
     /// read(2), which `read(path:…)` hides by name.
     private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
-        Glibc.read(fd, buffer, count)
+            Glibc.read(fd, buffer, count)
         #else
-        Darwin.read(fd, buffer, count)
+            Darwin.read(fd, buffer, count)
         #endif
     }
 

@@ -64,7 +64,10 @@ public enum TextureFilter: String, Sendable, Codable, CaseIterable {
 public struct PixelRect: Sendable, Equatable {
     public var x: Float, y: Float, width: Float, height: Float
     public init(x: Float, y: Float, width: Float, height: Float) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 }
 
@@ -76,8 +79,10 @@ public struct TexturedQuad: Sendable {
     public var blend: BlendMode
     public var filter: TextureFilter
 
-    public init(texture: Texture, rect: PixelRect, opacity: Float = 1, blend: BlendMode = .replace,
-                filter: TextureFilter = .linear) {
+    public init(
+        texture: Texture, rect: PixelRect, opacity: Float = 1, blend: BlendMode = .replace,
+        filter: TextureFilter = .linear
+    ) {
         self.texture = texture
         self.rect = rect
         self.opacity = opacity
@@ -106,9 +111,11 @@ public struct PointSpriteBatch: Sendable {
     public var filter: TextureFilter
     public var blend: BlendMode
 
-    public init(grid: PointGrid, texture: Texture, time: Float, pointSize: Float, texcoordScale: SIMD2<Float>,
-                physics: PointPhysics = PointPhysics(), motion: PointMotion = .closedForm, filter: TextureFilter = .linear,
-                blend: BlendMode = .replace) {
+    public init(
+        grid: PointGrid, texture: Texture, time: Float, pointSize: Float, texcoordScale: SIMD2<Float>,
+        physics: PointPhysics = PointPhysics(), motion: PointMotion = .closedForm, filter: TextureFilter = .linear,
+        blend: BlendMode = .replace
+    ) {
         self.grid = grid
         self.texture = texture
         self.time = time

@@ -73,8 +73,9 @@ public struct DustLayerPose: Sendable, Equatable {
 
     /// This layer as the program's uniform block holds it.
     public var uniform: DustLayerUniform {
-        DustLayerUniform(position: position, cosine: rotation.x, sine: rotation.y, opacity: opacity, index: Float(layer),
-                         firstColumn: Float(columns.lowerBound), lastColumn: Float(columns.upperBound))
+        DustLayerUniform(
+            position: position, cosine: rotation.x, sine: rotation.y, opacity: opacity, index: Float(layer),
+            firstColumn: Float(columns.lowerBound), lastColumn: Float(columns.upperBound))
     }
 }
 
@@ -95,8 +96,10 @@ public struct DustLayerUniform: Sendable, Equatable {
     public var lastColumn: Float
 
     /// Fields left out are 0 (the block's unused elements are all zero).
-    public init(position: SIMD2<Float> = .zero, cosine: Float = 0, sine: Float = 0, opacity: Float = 0, index: Float = 0,
-                firstColumn: Float = 0, lastColumn: Float = 0) {
+    public init(
+        position: SIMD2<Float> = .zero, cosine: Float = 0, sine: Float = 0, opacity: Float = 0, index: Float = 0,
+        firstColumn: Float = 0, lastColumn: Float = 0
+    ) {
         self.position = position
         self.cosine = cosine
         self.sine = sine

@@ -15,8 +15,9 @@ public struct Image: Sendable, Equatable {
 
     /// Wraps existing premultiplied RGBA8 bytes; `pixels.count` must be `width * height * 4`.
     public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
-                     "Image: \(pixels.count) bytes do not make \(width)x\(height) RGBA8")
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height * 4,
+            "Image: \(pixels.count) bytes do not make \(width)x\(height) RGBA8")
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -30,7 +31,10 @@ public struct Image: Sendable, Equatable {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         if fill != .transparent {
             for i in stride(from: 0, to: bytes.count, by: 4) {
-                bytes[i] = fill.r; bytes[i + 1] = fill.g; bytes[i + 2] = fill.b; bytes[i + 3] = fill.a
+                bytes[i] = fill.r
+                bytes[i + 1] = fill.g
+                bytes[i + 2] = fill.b
+                bytes[i + 3] = fill.a
             }
         }
         self.pixels = bytes
@@ -44,7 +48,10 @@ public struct Image: Sendable, Equatable {
         }
         set {
             let i = (y * width + x) * 4
-            pixels[i] = newValue.r; pixels[i + 1] = newValue.g; pixels[i + 2] = newValue.b; pixels[i + 3] = newValue.a
+            pixels[i] = newValue.r
+            pixels[i + 1] = newValue.g
+            pixels[i + 2] = newValue.b
+            pixels[i + 3] = newValue.a
         }
     }
 }
@@ -53,7 +60,10 @@ public struct Image: Sendable, Equatable {
 public struct RGBA8: Sendable, Hashable {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        self.r = r; self.g = g; self.b = b; self.a = a
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
     }
     public static let transparent = RGBA8(r: 0, g: 0, b: 0, a: 0)
     public static let opaqueBlack = RGBA8(r: 0, g: 0, b: 0, a: 255)

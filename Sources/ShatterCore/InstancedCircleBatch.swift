@@ -34,9 +34,11 @@ public struct InstancedCircleBatch: Sendable, Equatable {
     public var opacity: Float
     public var blend: BlendMode
 
-    public init(count: Int, centre: SIMD2<Float>, circleCentre: SIMD2<Float>, radius: Float, rotation: Float = 0,
-                angleStep: Float, instanceColor: SIMD3<Float>, colorOffset: SIMD3<Float> = .zero, opacity: Float = 1,
-                blend: BlendMode = .sourceOver) {
+    public init(
+        count: Int, centre: SIMD2<Float>, circleCentre: SIMD2<Float>, radius: Float, rotation: Float = 0,
+        angleStep: Float, instanceColor: SIMD3<Float>, colorOffset: SIMD3<Float> = .zero, opacity: Float = 1,
+        blend: BlendMode = .sourceOver
+    ) {
         self.count = count
         self.centre = centre
         self.circleCentre = circleCentre

@@ -22,8 +22,10 @@ public struct LayerQuad: Sendable {
     public var bounds: PixelRect
     public var blend: BlendMode
 
-    public init(texture: Texture, toTexture: PixelMap, opacity: Float = 1, bounds: PixelRect,
-                blend: BlendMode = .sourceOver) {
+    public init(
+        texture: Texture, toTexture: PixelMap, opacity: Float = 1, bounds: PixelRect,
+        blend: BlendMode = .sourceOver
+    ) {
         self.texture = texture
         self.toTexture = toTexture
         self.opacity = opacity

@@ -41,7 +41,8 @@ public enum PointMotion: Sendable, Equatable {
         }
 
         public var description: String {
-            let seconds = Double(stepSeconds), rate = (1 / seconds).rounded()
+            let seconds = Double(stepSeconds)
+            let rate = (1 / seconds).rounded()
             let step = rate.isFinite && rate >= 1 && abs(rate * seconds - 1) < 1e-6 ? "1/\(Int(rate)) s" : "\(seconds) s"
             let limit = Double(PointMotion.maxSteps) * seconds
             return "the pieces' stepped motion needs \(steps) steps of \(step) for this frame, but at most "

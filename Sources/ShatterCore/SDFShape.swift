@@ -55,8 +55,10 @@ public struct SDFShape: Sendable {
     public var bounds: PixelRect
     public var blend: BlendMode
 
-    public init(kind: Kind, toLocal: PixelMap, pixelsPerUnit: Float, color: SIMD4<Float>, mask: Mask? = nil,
-                bounds: PixelRect, blend: BlendMode = .sourceOver) {
+    public init(
+        kind: Kind, toLocal: PixelMap, pixelsPerUnit: Float, color: SIMD4<Float>, mask: Mask? = nil,
+        bounds: PixelRect, blend: BlendMode = .sourceOver
+    ) {
         self.kind = kind
         self.toLocal = toLocal
         self.pixelsPerUnit = pixelsPerUnit
@@ -90,7 +92,7 @@ extension SDFShape {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

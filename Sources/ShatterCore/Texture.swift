@@ -1,12 +1,34 @@
 /// An image a display list draws from, referenced by identity so a backend uploads it once and
 /// reuses the upload for every frame that names the same `Texture`.
 ///
+/// A picture that changes per frame (a clip) is a new `Texture` each frame made with
+/// ``init(image:replacing:)``: it shares the earlier one's ``slot``, so a backend updates the upload
+/// it already has in place (`glTexSubImage2D`) instead of allocating another.
+///
 /// ```swift
 /// let snapshot = Texture(image: try PNGDecoder.read(path: "screen.png"))
+/// let next = Texture(image: nextFrame, replacing: snapshot)   // same slot, new pixels
 /// ```
 public final class Texture: Sendable {
     public let image: Image
-    public init(image: Image) { self.image = image }
+    /// What this texture is a version of; every version of one moving picture shares it.
+    public let slot: TextureSlot
+
+    public init(image: Image) {
+        self.image = image
+        slot = TextureSlot()
+    }
+
+    /// The next version of `previous`: same slot, these pixels.
+    public init(image: Image, replacing previous: Texture) {
+        self.image = image
+        slot = previous.slot
+    }
+}
+
+/// The identity of a picture whose pixels may change from frame to frame (see ``Texture``).
+public final class TextureSlot: Sendable {
+    public init() {}
 }
 
 /// The static per-point attributes of a ``PointSpriteBatch``, interleaved for one vertex buffer.

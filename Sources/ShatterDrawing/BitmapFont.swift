@@ -1,4 +1,5 @@
 import ShatterCore
+
 /// A built-in 5×7 pixel font (plus 2 descender rows) for ASCII 32…126, so default scenes can show
 /// text without any font files or system libraries.
 ///
@@ -40,8 +41,10 @@ public struct BitmapFont: Sendable {
 
     /// Draws `text` with its top-left cell corner at `origin`, each font pixel a `size`×`size` block,
     /// composited source-over with the premultiplied `color`. Pixels outside `image` are skipped.
-    public func draw(_ text: String, in image: inout Image, at origin: (x: Int, y: Int),
-                     color: RGBA8, size: Int = 1) {
+    public func draw(
+        _ text: String, in image: inout Image, at origin: (x: Int, y: Int),
+        color: RGBA8, size: Int = 1
+    ) {
         let size = max(1, size)
         let cell = (glyphWidth + spacing) * size
         var x = origin.x
@@ -54,8 +57,9 @@ public struct BitmapFont: Sendable {
                 let mask = BitmapFont.glyphs[first + row]
                 if mask == 0 { continue }
                 for column in 0..<glyphWidth where mask & (0x10 >> UInt8(column)) != 0 {
-                    Canvas.fillBlock(in: &image, x: x + column * size, y: origin.y + row * size,
-                                     width: size, height: size, color: color)
+                    Canvas.fillBlock(
+                        in: &image, x: x + column * size, y: origin.y + row * size,
+                        width: size, height: size, color: color)
                 }
             }
         }

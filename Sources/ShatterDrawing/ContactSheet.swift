@@ -1,4 +1,5 @@
 import ShatterCore
+
 /// A grid of downscaled frames with their times, for a person to take in a whole animation at once
 /// (the README's pictures are made this way).
 ///
@@ -29,11 +30,13 @@ public struct ContactSheet: Sendable {
         guard !cells.isEmpty else { return Image(width: 1, height: 1, fill: background) }
         let font = BitmapFont.standard
         let labelHeight = font.measure("0", size: 1).height + 4
-        let cellWidth = cells.map(\.thumbnail.width).max()!, cellHeight = cells.map(\.thumbnail.height).max()!
+        let cellWidth = cells.map(\.thumbnail.width).max()!
+        let cellHeight = cells.map(\.thumbnail.height).max()!
         let rows = (cells.count + columns - 1) / columns
         let usedColumns = min(columns, cells.count)
-        var canvas = Canvas(width: spacing + usedColumns * (cellWidth + spacing),
-                            height: spacing + rows * (cellHeight + labelHeight + spacing), fill: background)
+        var canvas = Canvas(
+            width: spacing + usedColumns * (cellWidth + spacing),
+            height: spacing + rows * (cellHeight + labelHeight + spacing), fill: background)
         for (index, cell) in cells.enumerated() {
             let x = spacing + (index % columns) * (cellWidth + spacing)
             let y = spacing + (index / columns) * (cellHeight + labelHeight + spacing)
@@ -58,22 +61,27 @@ public struct ContactSheet: Sendable {
         // made this the slowest step of comparing a passing frame.
         image.pixels.withUnsafeBufferPointer { source in
             for y in 0..<height {
-                let y0 = Double(y) * ratioY, y1 = y0 + ratioY
+                let y0 = Double(y) * ratioY
+                let y1 = y0 + ratioY
                 for x in 0..<width {
-                    let x0 = Double(x) * ratio, x1 = x0 + ratio
-                    var sum = SIMD4<Double>(repeating: 0), area = 0.0
+                    let x0 = Double(x) * ratio
+                    let x1 = x0 + ratio
+                    var sum = SIMD4<Double>(repeating: 0)
+                    var area = 0.0
                     for sy in Int(y0)..<min(image.height, Int(y1.rounded(.up))) {
                         let wy = min(y1, Double(sy + 1)) - max(y0, Double(sy))
                         for sx in Int(x0)..<min(image.width, Int(x1.rounded(.up))) {
                             let w = wy * (min(x1, Double(sx + 1)) - max(x0, Double(sx)))
                             let i = (sy * image.width + sx) * 4
-                            sum += SIMD4(Double(source[i]), Double(source[i + 1]), Double(source[i + 2]), Double(source[i + 3])) * w
+                            sum +=
+                                SIMD4(Double(source[i]), Double(source[i + 1]), Double(source[i + 2]), Double(source[i + 3])) * w
                             area += w
                         }
                     }
                     let c = sum / area
-                    out[x, y] = RGBA8(r: UInt8(c.x.rounded()), g: UInt8(c.y.rounded()), b: UInt8(c.z.rounded()),
-                                      a: UInt8(c.w.rounded()))
+                    out[x, y] = RGBA8(
+                        r: UInt8(c.x.rounded()), g: UInt8(c.y.rounded()), b: UInt8(c.z.rounded()),
+                        a: UInt8(c.w.rounded()))
                 }
             }
         }

@@ -24,8 +24,10 @@ public struct Breathe: Sendable {
         /// Seconds of animation; the flower repeats every ``Breathe/cycleDuration`` (default: one cycle).
         public var duration: Double
 
-        public init(width: Int = 368, height: Int = 448, scale: Double = 1, petals: Int = 6,
-                    duration: Double = Breathe.cycleDuration) {
+        public init(
+            width: Int = 368, height: Int = 448, scale: Double = 1, petals: Int = 6,
+            duration: Double = Breathe.cycleDuration
+        ) {
             self.width = width
             self.height = height
             self.scale = scale
@@ -100,14 +102,16 @@ public struct Breathe: Sendable {
     /// The ghost petals at `time`, in instance order (opacity 0 while hidden).
     public func ghosts(at time: Double) -> [Circle] {
         let s = state(at: time)
-        return circles(local: SIMD2(-Self.ghostGap * s.ghostScale, 0), radius: Self.ghostRadius * s.ghostScale,
-                       rotation: s.rotation, opacity: s.ghostOpacity)
+        return circles(
+            local: SIMD2(-Self.ghostGap * s.ghostScale, 0), radius: Self.ghostRadius * s.ghostScale,
+            rotation: s.rotation, opacity: s.ghostOpacity)
     }
 
     private func circles(local: SIMD2<Double>, radius: Double, rotation: Double, opacity: Double) -> [Circle] {
         (0..<parameters.petals).map { k in
             let angle = rotation + Double(k) * angleStep
-            let c = cos(angle), s = sin(angle)
+            let c = cos(angle)
+            let s = sin(angle)
             let offset = SIMD2(c * local.x - s * local.y, s * local.x + c * local.y)
             return Circle(centre: centre + offset, radius: radius, color: petalColor(k), opacity: opacity)
         }
@@ -127,16 +131,20 @@ public struct Breathe: Sendable {
         }
         var commands: [DrawCommand] = [.instancedCircles(batch(local: s.petalOffset, radius: s.petalRadius, opacity: 1))]
         if s.ghostOpacity > 0 {
-            commands.append(.instancedCircles(batch(local: Self.ghostGap * s.ghostScale,
-                                                    radius: Self.ghostRadius * s.ghostScale, opacity: s.ghostOpacity)))
+            commands.append(
+                .instancedCircles(
+                    batch(
+                        local: Self.ghostGap * s.ghostScale,
+                        radius: Self.ghostRadius * s.ghostScale, opacity: s.ghostOpacity)))
         }
-        return DisplayList(width: parameters.pixelWidth, height: parameters.pixelHeight, clearColor: .opaqueBlack,
-                           commands: commands)
+        return DisplayList(
+            width: parameters.pixelWidth, height: parameters.pixelHeight, clearColor: .opaqueBlack,
+            commands: commands)
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

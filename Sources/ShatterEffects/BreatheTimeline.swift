@@ -13,29 +13,40 @@ struct BreatheTimeline: Sendable {
 
     init(cycleDuration: Double) {
         let loop = MediaTiming(duration: cycleDuration, repeatCount: .infinity)
-        let open = Breathe.petalMaxRadius                  // each petal moves out by its largest radius
+        let open = Breathe.petalMaxRadius  // each petal moves out by its largest radius
         let grown = Breathe.petalMaxRadius / Breathe.petalMinRadius
         let petalKeyTimes = [0.1, 0.4, 0.5, 0.95]
 
         var petal = Layer()
-        petal.add(.group(AnimationGroup(timing: loop, animations: [
-            .property(\.position.x, KeyframeAnimation(values: [0, -open, -open, 0], keyTimes: petalKeyTimes)),
-            .property(\.transform.scale, KeyframeAnimation(values: [1, grown, grown, 1], keyTimes: petalKeyTimes)),
-        ])), forKey: "petal")
+        petal.add(
+            .group(
+                AnimationGroup(
+                    timing: loop,
+                    animations: [
+                        .property(\.position.x, KeyframeAnimation(values: [0, -open, -open, 0], keyTimes: petalKeyTimes)),
+                        .property(\.transform.scale, KeyframeAnimation(values: [1, grown, grown, 1], keyTimes: petalKeyTimes)),
+                    ])), forKey: "petal")
 
         let turn = Double.pi / 3
         var container = Layer()
-        container.add(.property(\.transform.rotation, KeyframeAnimation(
-            values: [-turn, -turn, turn, turn, -turn], keyTimes: [0, 0.1, 0.4, 0.5, 0.95], timing: loop)),
+        container.add(
+            .property(
+                \.transform.rotation,
+                KeyframeAnimation(
+                    values: [-turn, -turn, turn, turn, -turn], keyTimes: [0, 0.1, 0.4, 0.5, 0.95], timing: loop)),
             forKey: "rotate")
 
         var hidden = LayerState()
         hidden.opacity = 0  // the ghost's model opacity: invisible outside its animation
         var ghost = Layer(model: hidden)
-        ghost.add(.group(AnimationGroup(timing: loop, animations: [
-            .property(\.opacity, KeyframeAnimation(values: [0, 0.3, 0], keyTimes: [0.45, 0.5, 0.8])),
-            .property(\.transform.scale, KeyframeAnimation(values: [1, 1, 0.78], keyTimes: [0, 0.5, 0.8])),
-        ])), forKey: "ghost")
+        ghost.add(
+            .group(
+                AnimationGroup(
+                    timing: loop,
+                    animations: [
+                        .property(\.opacity, KeyframeAnimation(values: [0, 0.3, 0], keyTimes: [0.45, 0.5, 0.8])),
+                        .property(\.transform.scale, KeyframeAnimation(values: [1, 1, 0.78], keyTimes: [0, 0.5, 0.8])),
+                    ])), forKey: "ghost")
 
         self.petal = petal
         self.container = container

@@ -29,9 +29,11 @@ public struct DustEffect: Sendable {
         /// Play backwards, so the dust gathers back into the picture (a restore the original never had).
         public var reverse: Bool
 
-        public init(width: Int = 375, height: Int = 667, scale: Double = 1, layers: Int = 32,
-                    spread: Size = Size(width: 30, height: 15), path: DustPath = .bezier, seed: UInt64 = 0,
-                    reverse: Bool = false) {
+        public init(
+            width: Int = 375, height: Int = 667, scale: Double = 1, layers: Int = 32,
+            spread: Size = Size(width: 30, height: 15), path: DustPath = .bezier, seed: UInt64 = 0,
+            reverse: Bool = false
+        ) {
             self.width = width
             self.height = height
             self.scale = scale
@@ -69,7 +71,8 @@ public struct DustEffect: Sendable {
     }
 
     public func displayList(at time: Double) -> DisplayList {
-        let width = parameters.pixelWidth, height = parameters.pixelHeight
+        let width = parameters.pixelWidth
+        let height = parameters.pixelHeight
         let anchor = SIMD2(Float(Double(width) / 2), Float(Double(height) / 2))
         var poses: [DustLayerPose] = []
         var union: (low: SIMD2<Float>, high: SIMD2<Float>)?
@@ -89,21 +92,29 @@ public struct DustEffect: Sendable {
         guard let union, let bounds = Self.pixelRect(union, width: width, height: height) else {
             return DisplayList(width: width, height: height, clearColor: .transparent)
         }
-        let stack = DustLayerStack(snapshot: snapshot, assignment: split.assignment, anchor: anchor, layers: poses,
-                                   bounds: bounds)
+        let stack = DustLayerStack(
+            snapshot: snapshot, assignment: split.assignment, anchor: anchor, layers: poses,
+            bounds: bounds)
         return DisplayList(width: width, height: height, clearColor: .transparent, commands: [.dustLayers(stack)])
     }
 
     /// The area a layer can touch, in output pixels: its columns (one texel more on each side for
     /// the bilinear filter's reach) and all rows, moved and rotated.
-    static func reach(of pose: DustLayerPose, anchor: SIMD2<Float>, snapshot: Image, width: Int,
-                      height: Int) -> (low: SIMD2<Float>, high: SIMD2<Float>) {
-        let scaleX = Float(snapshot.width) / Float(width), scaleY = Float(snapshot.height) / Float(height)
-        let left = Float(pose.columns.lowerBound - 1) / scaleX, right = Float(pose.columns.upperBound + 2) / scaleX
-        let top = -1 / scaleY, bottom = Float(snapshot.height + 1) / scaleY
-        var low = SIMD2<Float>(repeating: .infinity), high = SIMD2<Float>(repeating: -.infinity)
+    static func reach(
+        of pose: DustLayerPose, anchor: SIMD2<Float>, snapshot: Image, width: Int,
+        height: Int
+    ) -> (low: SIMD2<Float>, high: SIMD2<Float>) {
+        let scaleX = Float(snapshot.width) / Float(width)
+        let scaleY = Float(snapshot.height) / Float(height)
+        let left = Float(pose.columns.lowerBound - 1) / scaleX
+        let right = Float(pose.columns.upperBound + 2) / scaleX
+        let top = -1 / scaleY
+        let bottom = Float(snapshot.height + 1) / scaleY
+        var low = SIMD2<Float>(repeating: .infinity)
+        var high = SIMD2<Float>(repeating: -.infinity)
         for corner in [SIMD2(left, top), SIMD2(right, top), SIMD2(left, bottom), SIMD2(right, bottom)] {
-            let d = corner - anchor, r = pose.rotation
+            let d = corner - anchor
+            let r = pose.rotation
             let moved = SIMD2(d.x * r.x - d.y * r.y, d.y * r.x + d.x * r.y) + pose.position
             low = pointwiseMin(low, moved)
             high = pointwiseMax(high, moved)
@@ -114,15 +125,17 @@ public struct DustEffect: Sendable {
     /// The area grown by a 2-pixel margin (so no rasteriser edge rule decides a visible pixel),
     /// clipped to the output and snapped outwards to whole pixels; nil when nothing is left.
     static func pixelRect(_ area: (low: SIMD2<Float>, high: SIMD2<Float>), width: Int, height: Int) -> PixelRect? {
-        let x0 = max(0, (area.low.x - 2).rounded(.down)), y0 = max(0, (area.low.y - 2).rounded(.down))
-        let x1 = min(Float(width), (area.high.x + 2).rounded(.up)), y1 = min(Float(height), (area.high.y + 2).rounded(.up))
+        let x0 = max(0, (area.low.x - 2).rounded(.down))
+        let y0 = max(0, (area.low.y - 2).rounded(.down))
+        let x1 = min(Float(width), (area.high.x + 2).rounded(.up))
+        let y1 = min(Float(height), (area.high.y + 2).rounded(.up))
         guard x0 < x1, y0 < y1 else { return nil }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -2,9 +2,9 @@ import ShatterAnimation
 import ShatterCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How a dust layer's centre travels to its end point.
@@ -72,8 +72,9 @@ public struct DustLayerMotion: Sendable {
         translation = Point(x: spread.width * cos(direction), y: spread.height * sin(direction))
         endOffset = Self.rotate(translation, by: radian1)
 
-        groupTiming = MediaTiming(beginTime: beginTime, duration: Self.duration, fillMode: .forwards,
-                                  isRemovedOnCompletion: false)
+        groupTiming = MediaTiming(
+            beginTime: beginTime, duration: Self.duration, fillMode: .forwards,
+            isRemovedOnCompletion: false)
         var model = LayerState()
         model.position = anchor
         var layer = Layer(model: model)

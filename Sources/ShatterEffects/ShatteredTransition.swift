@@ -1,3 +1,4 @@
+import Dispatch
 import ShatterCore
 
 /// The shattered view-controller transition (SquarePants1991/BrokenGlassEffect, branch `transition`):
@@ -28,9 +29,11 @@ public struct ShatteredTransition: Sendable {
         public var motion: Motion = .closedForm
         public var filter: TextureFilter = .linear
 
-        public init(width: Int = 375, height: Int = 667, scale: Double = 1, pointSize: Double = 2,
-                    duration: Double = 1.2, seed: UInt64 = 0, randomRange: RandomRange = .original,
-                    motion: Motion = .closedForm, filter: TextureFilter = .linear) {
+        public init(
+            width: Int = 375, height: Int = 667, scale: Double = 1, pointSize: Double = 2,
+            duration: Double = 1.2, seed: UInt64 = 0, randomRange: RandomRange = .original,
+            motion: Motion = .closedForm, filter: TextureFilter = .linear
+        ) {
             self.width = width
             self.height = height
             self.scale = scale
@@ -97,43 +100,65 @@ public struct ShatteredTransition: Sendable {
 
     public func displayList(at time: Double) -> DisplayList {
         let p = parameters
-        let width = p.pixelWidth, height = p.pixelHeight
+        let width = p.pixelWidth
+        let height = p.pixelHeight
         let background = TexturedQuad(
             texture: to, rect: PixelRect(x: 0, y: 0, width: Float(width), height: Float(height)), filter: p.filter)
-        let motion: PointMotion = switch p.motion {
-        case .closedForm: .closedForm
-        case .euler60: .stepped(steps: p.steps(at: time), stepSeconds: Float(1 / Motion.stepsPerSecond))
-        }
+        let motion: PointMotion =
+            switch p.motion {
+            case .closedForm: .closedForm
+            case .euler60: .stepped(steps: p.steps(at: time), stepSeconds: Float(1 / Motion.stepsPerSecond))
+            }
         let pieces = PointSpriteBatch(
             grid: grid, texture: from, time: Float(time), pointSize: Float(p.pointSize * p.scale),
             texcoordScale: SIMD2(Float(p.pointSize / Double(p.width)), Float(p.pointSize / Double(p.height))),
             motion: motion, filter: p.filter)
-        return DisplayList(width: width, height: height, clearColor: .transparent,
-                           commands: [.texturedQuad(background), .pointSprites(pieces)])
+        return DisplayList(
+            width: width, height: height, clearColor: .transparent,
+            commands: [.texturedQuad(background), .pointSprites(pieces)])
     }
 
     /// Row 0 is the bottom row, drawn first, as in the original; later rows overwrite earlier ones.
+    /// Rows are filled in parallel (each point's randomness depends on its index alone), so a 1080p
+    /// grid at point size 1, two million points, takes half the time on two cores.
     static func buildGrid(_ p: Parameters) -> PointGrid {
-        let w = Double(p.width), h = Double(p.height), size = p.pointSize
-        let sx = size / w * 2, sy = size / h * 2
+        let w = Double(p.width)
+        let h = Double(p.height)
+        let size = p.pointSize
+        let sx = size / w * 2
+        let sy = size / h * 2
         let rng = CounterRNG(seed: p.seed, stream: .shatter)
         let rMax: Double = p.randomRange == .original ? 2 : 1
-        var attributes = [Float]()
-        attributes.reserveCapacity(p.columns * p.rows * PointGrid.stride)
-        for row in 0..<p.rows {
-            for column in 0..<p.columns {
-                let index = UInt64(row * p.columns + column)
-                let r1 = rMax * rng.uniform(index: index, draw: 0)
-                let r2 = rMax * rng.uniform(index: index, draw: 1)
-                attributes.append(Float(Double(column) * sx + sx / 2 - 1))
-                attributes.append(Float(Double(row) * sy + sy / 2 - 1))
-                // The sprite's own cell (port decision), not the original's col/cols that squeezes the picture.
-                attributes.append(Float(Double(column) * size / w))
-                attributes.append(Float(Double(row) * size / h))
-                attributes.append(Float((r1 - 0.5) * 0.7))  // x speed, NDC/s
-                attributes.append(Float(-r2 * 1.5 - 3.0))   // y acceleration, NDC/s²
+        let columns = p.columns
+        let rows = p.rows
+        let stride = PointGrid.stride
+        let attributes = [Float](unsafeUninitializedCapacity: columns * rows * stride) { buffer, count in
+            let base = SendablePointer(address: buffer.baseAddress!)
+            let bands = min(rows, 64)
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                for row in (rows * band / bands)..<(rows * (band + 1) / bands) {
+                    for column in 0..<columns {
+                        let index = row * columns + column
+                        let r1 = rMax * rng.uniform(index: UInt64(index), draw: 0)
+                        let r2 = rMax * rng.uniform(index: UInt64(index), draw: 1)
+                        let point = base.address + index * stride
+                        point[0] = Float(Double(column) * sx + sx / 2 - 1)
+                        point[1] = Float(Double(row) * sy + sy / 2 - 1)
+                        // The sprite's own cell (port decision), not the original's col/cols that squeezes the picture.
+                        point[2] = Float(Double(column) * size / w)
+                        point[3] = Float(Double(row) * size / h)
+                        point[4] = Float((r1 - 0.5) * 0.7)  // x speed, NDC/s
+                        point[5] = Float(-r2 * 1.5 - 3.0)  // y acceleration, NDC/s²
+                    }
+                }
             }
+            count = columns * rows * stride
         }
         return PointGrid(attributes: attributes)
+    }
+
+    /// The grid's storage, written by the row bands in parallel (each band its own points).
+    private struct SendablePointer: @unchecked Sendable {
+        let address: UnsafeMutablePointer<Float>
     }
 }

@@ -46,8 +46,9 @@ public enum SnapSpriteSheet {
         let spots = [(41.0, 52.0, 4.5), (31, 42, 2.8), (39, 40, 2.8), (47, 40, 2.8), (54, 46, 2.8), (52, 60, 2.8)]
         for (i, spot) in spots.enumerated() {
             let r = spot.2 + glow * 1.5
-            canvas.fillRoundedRect(x: x + spot.0 - r, y: spot.1 - r, width: 2 * r, height: 2 * r, radius: r,
-                                   color: brighten(stones[i], by: glow))
+            canvas.fillRoundedRect(
+                x: x + spot.0 - r, y: spot.1 - r, width: 2 * r, height: 2 * r, radius: r,
+                color: brighten(stones[i], by: glow))
         }
         if snapped && k < snapFrame + 22 { drawRing(k - snapFrame, into: &canvas, left: x) }
     }
@@ -56,10 +57,14 @@ public enum SnapSpriteSheet {
     /// distance to the ring's centre line. It grows to 19.8 px, so with its 2-px margin it stays
     /// within the 22 px above the fingertips: the layer masks to its 80×80 bounds.
     static func drawRing(_ age: Int, into canvas: inout Canvas, left x: Double) {
-        let cx = x + 41, cy = 22.0, radius = 3 + Double(age) * 0.8, fade = 1 - Double(age) / 22
+        let cx = x + 41
+        let cy = 22.0
+        let radius = 3 + Double(age) * 0.8
+        let fade = 1 - Double(age) / 22
         let outer = radius + 2
         canvas.fillRoundedRect(x: cx - outer, y: cy - outer, width: 2 * outer, height: 2 * outer, radius: outer) { px, py in
-            let d = ((Double(px) + 0.5 - cx) * (Double(px) + 0.5 - cx) + (Double(py) + 0.5 - cy) * (Double(py) + 0.5 - cy)).squareRoot()
+            let d = ((Double(px) + 0.5 - cx) * (Double(px) + 0.5 - cx) + (Double(py) + 0.5 - cy) * (Double(py) + 0.5 - cy))
+                .squareRoot()
             let coverage = min(1, max(0, 1.5 - abs(d - radius))) * fade
             let a = UInt8((255 * coverage).rounded())
             return RGBA8(r: a, g: UInt8((235 * coverage).rounded()), b: UInt8((160 * coverage).rounded()), a: a)

@@ -64,12 +64,14 @@ public struct SpriteSheetPlayer: Sendable {
 
     /// `frames` defaults to as many whole frames as the sheet holds (48 for the gauntlet's 3840 px sheet).
     public init(sheet: Image, parameters: Parameters) throws {
-        let frameWidth = parameters.frameWidth, frameHeight = parameters.frameHeight
+        let frameWidth = parameters.frameWidth
+        let frameHeight = parameters.frameHeight
         let available = frameWidth > 0 ? sheet.width / frameWidth : 0
         let frames = parameters.frames ?? available
         guard frameWidth > 0, frameHeight > 0, frameHeight <= sheet.height, frames >= 1, frames <= available else {
-            throw SheetError.tooSmall(sheetWidth: sheet.width, sheetHeight: sheet.height, frameWidth: frameWidth,
-                                      frameHeight: frameHeight, available: available, requested: frames)
+            throw SheetError.tooSmall(
+                sheetWidth: sheet.width, sheetHeight: sheet.height, frameWidth: frameWidth,
+                frameHeight: frameHeight, available: available, requested: frames)
         }
         var resolved = parameters
         resolved.frames = frames
@@ -77,16 +79,24 @@ public struct SpriteSheetPlayer: Sendable {
         self.sheet = sheet
         self.sheetTexture = Texture(image: sheet)
         var layer = Layer()
-        layer.add(.property(\.contentsRect.origin.x, KeyframeAnimation(
-            values: (0..<frames).map { Double($0) / Double(frames) }, timing: MediaTiming(duration: parameters.duration),
-            timingFunction: .linear, calculationMode: .discrete)), forKey: "sprite")
+        layer.add(
+            .property(
+                \.contentsRect.origin.x,
+                KeyframeAnimation(
+                    values: (0..<frames).map { Double($0) / Double(frames) }, timing: MediaTiming(duration: parameters.duration),
+                    timingFunction: .linear, calculationMode: .discrete)), forKey: "sprite")
         self.layer = layer
     }
 
-    public init(sheet: Image, frameWidth: Int, frameHeight: Int, frames: Int? = nil, duration: Double = 2,
-                scale: Double = 1) throws {
-        try self.init(sheet: sheet, parameters: Parameters(frameWidth: frameWidth, frameHeight: frameHeight, frames: frames,
-                                                           duration: duration, scale: scale))
+    public init(
+        sheet: Image, frameWidth: Int, frameHeight: Int, frames: Int? = nil, duration: Double = 2,
+        scale: Double = 1
+    ) throws {
+        try self.init(
+            sheet: sheet,
+            parameters: Parameters(
+                frameWidth: frameWidth, frameHeight: frameHeight, frames: frames,
+                duration: duration, scale: scale))
     }
 
     /// Output size in pixels.
@@ -106,16 +116,19 @@ public struct SpriteSheetPlayer: Sendable {
         let rowBytes = frameWidth * 4
         for row in 0..<frameHeight {
             let from = ((top + row) * sheet.width + index * frameWidth) * 4
-            image.pixels.replaceSubrange(row * rowBytes..<(row + 1) * rowBytes,
-                                         with: sheet.pixels[from..<from + rowBytes])
+            image.pixels.replaceSubrange(
+                row * rowBytes..<(row + 1) * rowBytes,
+                with: sheet.pixels[from..<from + rowBytes])
         }
         return image
     }
 
     public func displayList(at time: Double) -> DisplayList {
-        let width = pixelWidth, height = pixelHeight
-        let quad = TexturedQuad(texture: Texture(image: frame(frameIndex(at: time))),
-                                rect: PixelRect(x: 0, y: 0, width: Float(width), height: Float(height)))
+        let width = pixelWidth
+        let height = pixelHeight
+        let quad = TexturedQuad(
+            texture: Texture(image: frame(frameIndex(at: time))),
+            rect: PixelRect(x: 0, y: 0, width: Float(width), height: Float(height)))
         return DisplayList(width: width, height: height, clearColor: .transparent, commands: [.texturedQuad(quad)])
     }
 }

@@ -19,9 +19,11 @@ public struct EGLDeviceDescription: Sendable, Equatable {
     /// `SLURM_STEP_GPUS` numbers.
     public let nvidiaMinor: Int?
 
-    public init(index: Int, extensions: [String], stringsReadable: Bool = true, drmDevice: String? = nil,
-                renderNode: String? = nil, vendor: String? = nil, renderer: String? = nil, cudaDevice: Int? = nil,
-                uuid: String? = nil, nvidiaMinor: Int? = nil) {
+    public init(
+        index: Int, extensions: [String], stringsReadable: Bool = true, drmDevice: String? = nil,
+        renderNode: String? = nil, vendor: String? = nil, renderer: String? = nil, cudaDevice: Int? = nil,
+        uuid: String? = nil, nvidiaMinor: Int? = nil
+    ) {
         self.index = index
         self.extensions = extensions
         self.stringsReadable = stringsReadable

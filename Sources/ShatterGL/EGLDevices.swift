@@ -50,7 +50,8 @@ private func deviceUUID(_ device: EGLDeviceEXT) -> String? {
     var bytes = [UInt8](repeating: 0, count: 16)
     var size: EGLint = 0
     guard let query = EGLProc.queryDeviceBinary, query(device, EGL_DEVICE_UUID_EXT, 16, &bytes, &size) == EGL_TRUE,
-          size == 16 else {
+        size == 16
+    else {
         _ = eglGetError()
         return nil
     }

@@ -14,7 +14,8 @@ enum EGLDisplays {
         // The lock hands back the display as a number: a raw pointer may not leave it.
         let key = try users.withLock { users in
             guard let display = eglGetPlatformDisplay(platform, native, nil) else { throw fail(.getDisplay) }
-            var major: EGLint = 0, minor: EGLint = 0
+            var major: EGLint = 0
+            var minor: EGLint = 0
             guard eglInitialize(display, &major, &minor) == EGL_TRUE else { throw fail(.initialize) }
             let key = UInt(bitPattern: display)
             users[key, default: 0] += 1

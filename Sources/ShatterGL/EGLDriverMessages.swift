@@ -18,10 +18,11 @@ enum EGLDriverMessages {
                 EGLAttrib(EGL_DEBUG_MSG_ERROR_KHR), EGLAttrib(EGL_TRUE),
                 EGLAttrib(EGL_NONE),
             ]
-            _ = control({ _, command, _, _, _, message in
-                let text = [command, message].compactMap { $0.map { String(cString: $0) } }.joined(separator: ": ")
-                EGLDriverMessages.last.withLock { $0 = text }
-            }, attributes)
+            _ = control(
+                { _, command, _, _, _, message in
+                    let text = [command, message].compactMap { $0.map { String(cString: $0) } }.joined(separator: ": ")
+                    EGLDriverMessages.last.withLock { $0 = text }
+                }, attributes)
         }
     }
 

@@ -6,7 +6,8 @@ import CShatterGL
 enum EGLSmokeTest {
     /// nil when the draw came back right; otherwise what went wrong.
     static func run() -> String? {
-        var framebuffer: GLuint = 0, color: GLuint = 0
+        var framebuffer: GLuint = 0
+        var color: GLuint = 0
         glGenFramebuffers(1, &framebuffer)
         glGenRenderbuffers(1, &color)
         defer {

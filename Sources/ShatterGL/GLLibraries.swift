@@ -9,11 +9,13 @@ enum GLLibraries {
         case Int32(SHATTER_GL_LOADED):
             return
         case Int32(SHATTER_GL_SYMBOL_MISSING):
-            throw GLError.entryPointMissing(library: string(shatter_gl_failed_library()),
-                                            name: string(shatter_gl_failed_symbol()))
+            throw GLError.entryPointMissing(
+                library: string(shatter_gl_failed_library()),
+                name: string(shatter_gl_failed_symbol()))
         default:
-            throw GLError.libraryMissing(library: string(shatter_gl_failed_library()),
-                                         reason: string(shatter_gl_load_message()))
+            throw GLError.libraryMissing(
+                library: string(shatter_gl_failed_library()),
+                reason: string(shatter_gl_load_message()))
         }
     }
 

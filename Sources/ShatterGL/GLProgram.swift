@@ -59,23 +59,28 @@ struct GLProgram {
         var names = Set<String>()
         for line in glsl.split(whereSeparator: \.isNewline) {
             let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            // Precision qualifiers (`uniform highp sampler2D u_snapshot`) stand between type and name.
-            let precisions: Set<Substring> = ["highp", "mediump", "lowp"]
-            let words = code.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "[" }).filter { !precisions.contains($0) }
-            guard let keyword = words.firstIndex(of: "uniform"), keyword + 2 < words.count, words[keyword + 2] != "{" else { continue }
-            names.insert(String(words[keyword + 2]))
+            let words = code.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" || $0 == "[" })
+            guard let keyword = words.firstIndex(of: "uniform") else { continue }
+            // `uniform [precision] type name`: a precision qualifier moves the name one word on.
+            let precisions: Set<Substring> = ["lowp", "mediump", "highp"]
+            let type = keyword + 1 < words.count && precisions.contains(words[keyword + 1]) ? keyword + 2 : keyword + 1
+            guard type + 1 < words.count, words[type + 1] != "{" else { continue }
+            names.insert(String(words[type + 1]))
         }
         return names
     }
 
     private static func activeUniforms(_ program: GLuint) -> [String: GLint] {
-        var count: GLint = 0, longest: GLint = 0
+        var count: GLint = 0
+        var longest: GLint = 0
         glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORMS), &count)
         glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORM_MAX_LENGTH), &longest)
         var locations = [String: GLint]()
         var buffer = [GLchar](repeating: 0, count: Int(max(longest, 1)) + 1)
         for index in 0..<GLuint(max(count, 0)) {
-            var length: GLsizei = 0, size: GLint = 0, type: GLenum = 0
+            var length: GLsizei = 0
+            var size: GLint = 0
+            var type: GLenum = 0
             glGetActiveUniform(program, index, GLsizei(buffer.count), &length, &size, &type, &buffer)
             var name = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if name.hasSuffix("[0]") { name.removeLast(3) }  // arrays answer to their bare name too

@@ -24,20 +24,24 @@ public struct GLRasterFacts: Codable, Sendable, Equatable {
     static func query() -> GLRasterFacts {
         var bits: GLint = 0
         glGetIntegerv(GLenum(GL_SUBPIXEL_BITS), &bits)
-        var range: [GLint] = [0, 0], precision: GLint = 0
+        var range: [GLint] = [0, 0]
+        var precision: GLint = 0
         glGetShaderPrecisionFormat(GLenum(GL_FRAGMENT_SHADER), GLenum(GL_HIGH_FLOAT), &range, &precision)
-        var format: GLint = 0, type: GLint = 0
+        var format: GLint = 0
+        var type: GLint = 0
         glGetIntegerv(GLenum(GL_IMPLEMENTATION_COLOR_READ_FORMAT), &format)
         glGetIntegerv(GLenum(GL_IMPLEMENTATION_COLOR_READ_TYPE), &type)
         let names: [GLint: String] = [
-            GLint(GL_RGBA): "RGBA", GLint(GL_RGB): "RGB", 0x80E1 /* GL_BGRA_EXT */: "BGRA", GLint(GL_RGBA_INTEGER): "RGBA_INTEGER",
+            GLint(GL_RGBA): "RGBA", GLint(GL_RGB): "RGB", 0x80E1: "BGRA",  // GL_BGRA_EXT
+            GLint(GL_RGBA_INTEGER): "RGBA_INTEGER",
             GLint(GL_UNSIGNED_BYTE): "UNSIGNED_BYTE", GLint(GL_UNSIGNED_SHORT_4_4_4_4): "UNSIGNED_SHORT_4_4_4_4",
             GLint(GL_UNSIGNED_INT_2_10_10_10_REV): "UNSIGNED_INT_2_10_10_10_REV", GLint(GL_FLOAT): "FLOAT",
         ]
         func name(_ value: GLint) -> String { names[value] ?? "0x" + String(value, radix: 16) }
         _ = glGetError()
-        return GLRasterFacts(subpixelBits: Int(bits), fragmentHighpRange: range.map(Int.init),
-                             fragmentHighpPrecision: Int(precision), readFormat: "\(name(format))/\(name(type))")
+        return GLRasterFacts(
+            subpixelBits: Int(bits), fragmentHighpRange: range.map(Int.init),
+            fragmentHighpPrecision: Int(precision), readFormat: "\(name(format))/\(name(type))")
     }
 }
 

@@ -16,8 +16,9 @@ extension GLRenderer {
         glUniform1f(try program.location("u_radius"), batch.radius)
         glUniform1f(try program.location("u_rotation"), batch.rotation)
         glUniform1f(try program.location("u_angleStep"), batch.angleStep)
-        glUniform3f(try program.location("u_instanceColor"), batch.instanceColor.x, batch.instanceColor.y,
-                    batch.instanceColor.z)
+        glUniform3f(
+            try program.location("u_instanceColor"), batch.instanceColor.x, batch.instanceColor.y,
+            batch.instanceColor.z)
         glUniform3f(try program.location("u_colorOffset"), batch.colorOffset.x, batch.colorOffset.y, batch.colorOffset.z)
         glUniform1f(try program.location("u_opacity"), batch.opacity)
         setBlend(batch.blend)

@@ -18,8 +18,9 @@ extension GLRenderer {
         glUniform1f(try program.location("u_time"), batch.time)
         glUniform1f(try program.location("u_pointSize"), batch.pointSize)
         glUniform2f(try program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
-        glUniform3f(try program.location("u_physics"), batch.physics.maxFallSpeed, batch.physics.restitution,
-                    batch.physics.stopSpeed)
+        glUniform3f(
+            try program.location("u_physics"), batch.physics.maxFallSpeed, batch.physics.restitution,
+            batch.physics.stopSpeed)
         let steps = batch.motion.uniforms
         glUniform1i(try program.location("u_steps"), steps.steps)
         glUniform1f(try program.location("u_stepSeconds"), steps.stepSeconds)

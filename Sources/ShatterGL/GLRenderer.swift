@@ -1,5 +1,4 @@
 import CShatterGL
-import CShatterGL
 import ShatterCore
 import ShatterShaders
 
@@ -57,7 +56,8 @@ public final class GLRenderer: Renderer {
 
         var pointRange: [GLfloat] = [0, 0]
         glGetFloatv(GLenum(GL_ALIASED_POINT_SIZE_RANGE), &pointRange)
-        var maxTexture: GLint = 0, maxRenderbuffer: GLint = 0
+        var maxTexture: GLint = 0
+        var maxRenderbuffer: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxTexture)
         glGetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &maxRenderbuffer)
         info = GLInfo(
@@ -70,11 +70,13 @@ public final class GLRenderer: Renderer {
             maxRenderbufferSize: Int(maxRenderbuffer))
         if options.requireHardware && info.isSoftwareRasterizer {
             let facts = SoftwareGLDiagnosis.Facts.gather(deviceFailures: egl.failedAttempts.filter { $0.hasPrefix("device ") })
-            throw GLError.softwareRasterizerOnly(renderer: info.renderer, platform: egl.platform,
-                                                 causes: SoftwareGLDiagnosis.likelyCauses(facts))
+            throw GLError.softwareRasterizerOnly(
+                renderer: info.renderer, platform: egl.platform,
+                causes: SoftwareGLDiagnosis.likelyCauses(facts))
         }
 
-        var vertexArray: GLuint = 0, buffer: GLuint = 0
+        var vertexArray: GLuint = 0
+        var buffer: GLuint = 0
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &buffer)
         glBindVertexArray(vertexArray)
@@ -104,9 +106,13 @@ public final class GLRenderer: Renderer {
     public func close() {
         guard !egl.isClosed else { return }
         if (try? egl.makeCurrent()) != nil {
-            for entry in textures.values { var name = entry.name; glDeleteTextures(1, &name) }
+            for entry in textures.values {
+                var name = entry.name
+                glDeleteTextures(1, &name)
+            }
             for entry in grids.values { deleteGrid(entry) }
-            var buffers = [unitQuadBuffer], arrays = [unitQuad]
+            var buffers = [unitQuadBuffer]
+            var arrays = [unitQuad]
             glDeleteBuffers(1, &buffers)
             glDeleteVertexArrays(1, &arrays)
             for program in programs.values { program.delete() }
@@ -123,6 +129,10 @@ public final class GLRenderer: Renderer {
 
     /// Live GL objects this renderer holds (textures, point buffers): a soak test checks it stays flat.
     public var liveObjectCount: Int { textures.count + grids.count }
+    /// Texture storage allocated (`glTexImage2D`) and versions copied into existing storage
+    /// (`glTexSubImage2D`) since the renderer was made: a clip's frames should only add updates.
+    public private(set) var textureAllocations = 0
+    public private(set) var textureUpdates = 0
 
     @discardableResult
     public func render(_ list: DisplayList, into image: inout Image) throws -> FrameTimings {
@@ -193,34 +203,42 @@ public final class GLRenderer: Renderer {
             glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         case .screen:
             glEnable(GLenum(GL_BLEND))
-            glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_COLOR), GLenum(GL_ONE),
-                                GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            glBlendFuncSeparate(
+                GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_COLOR), GLenum(GL_ONE),
+                GLenum(GL_ONE_MINUS_SRC_ALPHA))
         }
     }
 
     // MARK: Resources
 
-    /// Binds `texture` to unit `unit`, uploading it the first time a frame names it.
+    /// Binds `texture` to unit `unit`, uploading it the first time a frame names its slot. A new
+    /// version of a slot already uploaded (a clip's next frame) is copied into the same GL texture with
+    /// `glTexSubImage2D`; only a change of size allocates again.
     func bind(_ texture: Texture, filter: TextureFilter, unit: Int = 0, used: inout Set<ObjectIdentifier>) throws {
-        let key = ObjectIdentifier(texture)
+        let key = ObjectIdentifier(texture.slot)
         used.insert(key)
         glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+        let image = texture.image
         if let cached = textures[key] {
             glBindTexture(GLenum(GL_TEXTURE_2D), cached.name)
-        } else {
-            let image = texture.image
-            guard image.width <= info.maxTextureSize, image.height <= info.maxTextureSize else {
-                throw GLError.textureTooLarge(width: image.width, height: image.height, maximum: info.maxTextureSize)
+            if cached.texture !== texture {
+                let sameSize = cached.texture.image.width == image.width && cached.texture.image.height == image.height
+                try upload(image, allocate: !sameSize)
+                textures[key] = (texture, cached.name)
+                textureUpdates += 1
             }
+        } else {
             var name: GLuint = 0
             glGenTextures(1, &name)
             glBindTexture(GLenum(GL_TEXTURE_2D), name)
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-            // Rows go up top first: texture v = 0 is the image's top row.
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
-                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), image.pixels)
-            try checkError("glTexImage2D (\(image.width)x\(image.height))")
+            do {
+                try upload(image, allocate: true)
+            } catch {
+                glDeleteTextures(1, &name)
+                throw error
+            }
             textures[key] = (texture, name)
         }
         let mode = filter == .linear ? GL_LINEAR : GL_NEAREST
@@ -228,22 +246,45 @@ public final class GLRenderer: Renderer {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), mode)
     }
 
+    /// Copies `image` into the bound texture; `allocate` gives it storage of the image's size first.
+    private func upload(_ image: Image, allocate: Bool) throws {
+        guard image.width <= info.maxTextureSize, image.height <= info.maxTextureSize else {
+            throw GLError.textureTooLarge(width: image.width, height: image.height, maximum: info.maxTextureSize)
+        }
+        // Rows go up top first: texture v = 0 is the image's top row.
+        if allocate {
+            glTexImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
+                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), image.pixels)
+            textureAllocations += 1
+            try checkError("glTexImage2D (\(image.width)x\(image.height))")
+        } else {
+            glTexSubImage2D(
+                GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(image.width), GLsizei(image.height),
+                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), image.pixels)
+            try checkError("glTexSubImage2D (\(image.width)x\(image.height))")
+        }
+    }
+
     func vertexArray(for grid: PointGrid, used: inout Set<ObjectIdentifier>) -> GLuint {
         let key = ObjectIdentifier(grid)
         used.insert(key)
         if let cached = grids[key] { return cached.vertexArray }
-        var vertexArray: GLuint = 0, buffer: GLuint = 0
+        var vertexArray: GLuint = 0
+        var buffer: GLuint = 0
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &buffer)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-        glBufferData(GLenum(GL_ARRAY_BUFFER), grid.attributes.count * MemoryLayout<Float>.size, grid.attributes,
-                     GLenum(GL_STATIC_DRAW))
+        glBufferData(
+            GLenum(GL_ARRAY_BUFFER), grid.attributes.count * MemoryLayout<Float>.size, grid.attributes,
+            GLenum(GL_STATIC_DRAW))
         let stride = GLsizei(PointGrid.stride * MemoryLayout<Float>.size)
         for (location, offset) in [(0, 0), (1, 2), (2, 4)] {  // centre, uv origin, motion
             glEnableVertexAttribArray(GLuint(location))
-            glVertexAttribPointer(GLuint(location), 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                                  UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.size))
+            glVertexAttribPointer(
+                GLuint(location), 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.size))
         }
         glBindVertexArray(0)
         grids[key] = (grid, vertexArray, buffer)
@@ -251,7 +292,8 @@ public final class GLRenderer: Renderer {
     }
 
     private func deleteGrid(_ entry: (grid: PointGrid, vertexArray: GLuint, buffer: GLuint)) {
-        var array = entry.vertexArray, buffer = entry.buffer
+        var array = entry.vertexArray
+        var buffer = entry.buffer
         glDeleteVertexArrays(1, &array)
         glDeleteBuffers(1, &buffer)
     }
@@ -273,7 +315,8 @@ public final class GLRenderer: Renderer {
     // MARK: Framebuffer
 
     private func prepareFramebuffer(_ guardBand: GuardBand) throws {
-        let width = guardBand.framebufferWidth, height = guardBand.framebufferHeight
+        let width = guardBand.framebufferWidth
+        let height = guardBand.framebufferHeight
         if framebuffer != 0 && framebufferSize == (width, height) { return }
         guard width <= info.maxRenderbufferSize, height <= info.maxRenderbufferSize else {
             throw GLError.textureTooLarge(width: width, height: height, maximum: info.maxRenderbufferSize)
@@ -285,8 +328,9 @@ public final class GLRenderer: Renderer {
         glBindRenderbuffer(GLenum(GL_RENDERBUFFER), colorBuffer)
         glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER),
-                                  colorBuffer)
+        glFramebufferRenderbuffer(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER),
+            colorBuffer)
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw GLError.framebufferIncomplete(status: status) }
         framebufferSize = (width, height)
@@ -295,10 +339,13 @@ public final class GLRenderer: Renderer {
     /// Reads the image back without the guard band. GL's rows run bottom to top; this is the one place
     /// they are flipped to Shatter's top-first order.
     private func readInnerRegion(_ guardBand: GuardBand, into image: inout Image) {
-        let width = guardBand.width, height = guardBand.height, rowBytes = width * 4
+        let width = guardBand.width
+        let height = guardBand.height
+        let rowBytes = width * 4
         if readback.count != rowBytes * height { readback = [UInt8](repeating: 0, count: rowBytes * height) }
-        glReadPixels(GLint(guardBand.pixels), GLint(guardBand.pixels), GLsizei(width), GLsizei(height),
-                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &readback)
+        glReadPixels(
+            GLint(guardBand.pixels), GLint(guardBand.pixels), GLsizei(width), GLsizei(height),
+            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &readback)
         image.reset(width: width, height: height, fill: .transparent)
         readback.withUnsafeBytes { source in
             image.pixels.withUnsafeMutableBytes { target in

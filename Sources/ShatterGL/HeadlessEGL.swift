@@ -32,7 +32,8 @@ final class HeadlessEGL {
         let enumerated = client.contains("EGL_EXT_platform_device") ? enumerateDevices() : []
         devices = enumerated.map(\.1)
 
-        var attempts = [String](), notes = [Int: String]()
+        var attempts = [String]()
+        var notes = [Int: String]()
         var opened: (display: EGLDisplay, context: EGLContext, name: String)?
         var gbm: (device: OpaquePointer, file: Int32)?
 
@@ -41,9 +42,12 @@ final class HeadlessEGL {
                 throw GLError.noSuchDevice(requested: deviceIndex, available: enumerated.count)
             }
             // An explicit choice is final: falling back would hide the user's mistake.
-            opened = try Self.open(platform: EGLenum(EGL_PLATFORM_DEVICE_EXT), native: enumerated[deviceIndex].0,
-                                   name: "device \(deviceIndex)")
-            for device in devices where device.index != deviceIndex { notes[device.index] = "not tried: another device was asked for" }
+            opened = try Self.open(
+                platform: EGLenum(EGL_PLATFORM_DEVICE_EXT), native: enumerated[deviceIndex].0,
+                name: "device \(deviceIndex)")
+            for device in devices where device.index != deviceIndex {
+                notes[device.index] = "not tried: another device was asked for"
+            }
             notes[deviceIndex] = "used"
         } else {
             if !client.contains("EGL_EXT_platform_device") { attempts.append("device: EGL_EXT_platform_device missing") }
@@ -55,8 +59,9 @@ final class HeadlessEGL {
                     continue
                 }
                 do {
-                    opened = try Self.open(platform: EGLenum(EGL_PLATFORM_DEVICE_EXT), native: enumerated[index].0,
-                                           name: "device \(index)")
+                    opened = try Self.open(
+                        platform: EGLenum(EGL_PLATFORM_DEVICE_EXT), native: enumerated[index].0,
+                        name: "device \(index)")
                     notes[index] = "used"
                 } catch {
                     notes[index] = "failed: \(error)"
@@ -142,7 +147,8 @@ final class HeadlessEGL {
             guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else { throw fail(.bindAPI) }
             // Any RGBA8 GLES 3 config: rendering goes to a framebuffer object, never to an EGL surface.
             let configAttributes: [EGLint] = [
-                EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, -1 /* EGL_DONT_CARE */,
+                // EGL_SURFACE_TYPE -1 is EGL_DONT_CARE, whose C macro (a cast) Swift does not import.
+                EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_SURFACE_TYPE, -1,
                 EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8, EGL_NONE,
             ]
             var config: EGLConfig?
@@ -195,8 +201,9 @@ final class HeadlessEGL {
                 continue
             }
             do {
-                let opened = try open(platform: EGLenum(EGL_PLATFORM_GBM_KHR), native: UnsafeMutableRawPointer(device),
-                                      name: "gbm \(node)")
+                let opened = try open(
+                    platform: EGLenum(EGL_PLATFORM_GBM_KHR), native: UnsafeMutableRawPointer(device),
+                    name: "gbm \(node)")
                 return (opened, (device, fd))
             } catch {
                 attempts.append("gbm \(node): \(error)")

@@ -35,7 +35,9 @@ public struct SchedulerGPU: Sendable, Equatable {
 
     /// Reads the variables above from `environment`; nil when none names a GPU.
     public static func from(environment: [String: String]) -> SchedulerGPU? {
-        var keys: [Key] = [], sources: [String] = [], mig = false
+        var keys: [Key] = []
+        var sources: [String] = []
+        var mig = false
         func first(_ name: String) -> Substring? {
             guard let value = environment[name], let entry = value.split(separator: ",").first else { return nil }
             let trimmed = entry.drop { $0 == " " }

@@ -19,8 +19,10 @@ public enum SoftwareGLDiagnosis {
         /// One line per hardware device that was tried and failed.
         public var deviceFailures: [String]
 
-        public init(nvidiaNodes: [String] = [], renderNodes: [String] = [], nvidiaVendorFile: String? = nil,
-                    vendorSearch: String = "", environment: [String: String] = [:], deviceFailures: [String] = []) {
+        public init(
+            nvidiaNodes: [String] = [], renderNodes: [String] = [], nvidiaVendorFile: String? = nil,
+            vendorSearch: String = "", environment: [String: String] = [:], deviceFailures: [String] = []
+        ) {
             self.nvidiaNodes = nvidiaNodes
             self.renderNodes = renderNodes
             self.nvidiaVendorFile = nvidiaVendorFile
@@ -29,8 +31,10 @@ public enum SoftwareGLDiagnosis {
             self.deviceFailures = deviceFailures
         }
 
-        static let variables = ["CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES",
-                                "SLURM_STEP_GPUS", "SLURM_JOB_GPUS"]
+        static let variables = [
+            "CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES",
+            "SLURM_STEP_GPUS", "SLURM_JOB_GPUS",
+        ]
 
         /// What this machine shows.
         static func gather(deviceFailures: [String]) -> Facts {
@@ -39,9 +43,10 @@ public enum SoftwareGLDiagnosis {
             let render = listDirectory("/dev/dri").filter { $0.hasPrefix("renderD") }
             let (files, search) = vendorFiles()
             let vendor = files.first { readSmallFile($0)?.contains("libEGL_nvidia") == true }
-            return Facts(nvidiaNodes: nvidia.sorted().map { "/dev/" + $0 }, renderNodes: render.sorted().map { "/dev/dri/" + $0 },
-                         nvidiaVendorFile: vendor, vendorSearch: search,
-                         environment: ShatterGL.environment(variables), deviceFailures: deviceFailures)
+            return Facts(
+                nvidiaNodes: nvidia.sorted().map { "/dev/" + $0 }, renderNodes: render.sorted().map { "/dev/dri/" + $0 },
+                nvidiaVendorFile: vendor, vendorSearch: search,
+                environment: ShatterGL.environment(variables), deviceFailures: deviceFailures)
         }
 
         /// libglvnd's vendor files: __EGL_VENDOR_LIBRARY_FILENAMES, else the JSON files in
@@ -50,9 +55,11 @@ public enum SoftwareGLDiagnosis {
             if let names = getenvString("__EGL_VENDOR_LIBRARY_FILENAMES"), !names.isEmpty {
                 return (names.split(separator: ":").map(String.init), "__EGL_VENDOR_LIBRARY_FILENAMES=\(names)")
             }
-            let dirs = getenvString("__EGL_VENDOR_LIBRARY_DIRS").map { $0.split(separator: ":").map(String.init) }
+            let dirs =
+                getenvString("__EGL_VENDOR_LIBRARY_DIRS").map { $0.split(separator: ":").map(String.init) }
                 ?? ["/etc/glvnd/egl_vendor.d", "/usr/share/glvnd/egl_vendor.d"]
-            let files = dirs.flatMap { dir in listDirectory(dir).filter { $0.hasSuffix(".json") }.sorted().map { dir + "/" + $0 } }
+            let files = dirs.flatMap { dir in listDirectory(dir).filter { $0.hasSuffix(".json") }.sorted().map { dir + "/" + $0 }
+            }
             return (files, dirs.joined(separator: " or "))
         }
     }
@@ -61,21 +68,26 @@ public enum SoftwareGLDiagnosis {
     public static func likelyCauses(_ facts: Facts) -> [String] {
         var causes: [String] = []
         if let scheduler = SchedulerGPU.from(environment: facts.environment), scheduler.isMIGSlice {
-            causes.append("the scheduler assigned a MIG slice (\(scheduler.source)), and NVIDIA's EGL and OpenGL do not "
-                          + "run on MIG instances: ask for a whole GPU")
+            causes.append(
+                "the scheduler assigned a MIG slice (\(scheduler.source)), and NVIDIA's EGL and OpenGL do not "
+                    + "run on MIG instances: ask for a whole GPU")
         }
         if facts.nvidiaNodes.isEmpty && facts.renderNodes.isEmpty {
-            causes.append("no GPU device node (/dev/nvidia*, /dev/dri/renderD*) is visible: the GPU was not passed "
-                          + "into this machine or container")
+            causes.append(
+                "no GPU device node (/dev/nvidia*, /dev/dri/renderD*) is visible: the GPU was not passed "
+                    + "into this machine or container")
         }
         if !facts.nvidiaNodes.isEmpty && facts.nvidiaVendorFile == nil {
-            causes.append("\(facts.nvidiaNodes.joined(separator: " ")) exist but no EGL vendor file names libEGL_nvidia "
-                          + "(10_nvidia.json, looked in \(facts.vendorSearch)), so libglvnd never asks NVIDIA's EGL")
+            causes.append(
+                "\(facts.nvidiaNodes.joined(separator: " ")) exist but no EGL vendor file names libEGL_nvidia "
+                    + "(10_nvidia.json, looked in \(facts.vendorSearch)), so libglvnd never asks NVIDIA's EGL")
         }
         if let capabilities = facts.environment["NVIDIA_DRIVER_CAPABILITIES"],
-           !capabilities.split(separator: ",").contains(where: { $0 == "graphics" || $0 == "all" }) {
-            causes.append("NVIDIA_DRIVER_CAPABILITIES=\(capabilities) lacks graphics, so the NVIDIA container toolkit "
-                          + "did not mount the driver's EGL")
+            !capabilities.split(separator: ",").contains(where: { $0 == "graphics" || $0 == "all" })
+        {
+            causes.append(
+                "NVIDIA_DRIVER_CAPABILITIES=\(capabilities) lacks graphics, so the NVIDIA container toolkit "
+                    + "did not mount the driver's EGL")
         }
         causes += facts.deviceFailures
         if causes.isEmpty { causes.append("no hardware EGL device is listed on this machine") }

@@ -25,7 +25,8 @@ enum Alpha {
     /// ``unpremultiply(_:_:)`` for every (alpha, color), indexed `alpha << 8 | color`: 64 KiB,
     /// built once, so writing a translucent frame costs a load per channel instead of a division.
     static let unpremultiplyTable: [UInt8] = (0..<65536).map { i in
-        let a = UInt8(i >> 8), c = UInt8(i & 255)
+        let a = UInt8(i >> 8)
+        let c = UInt8(i & 255)
         return a == 0 ? 0 : unpremultiply(c, a)
     }
 
@@ -44,42 +45,55 @@ enum Alpha {
 
     /// Premultiplied RGBA8 → straight RGBA8 for PNG. Alpha 0 becomes (0, 0, 0, 0).
     static func straightRGBA(_ image: Image) -> [UInt8] {
-        var out = image.pixels
-        unpremultiplyTable.withUnsafeBufferPointer { table in
-        out.withUnsafeMutableBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
-                let a = p[i + 3]
-                if a == 255 { continue }
-                if a == 0 {
-                    p[i] = 0; p[i + 1] = 0; p[i + 2] = 0
-                    continue
-                }
-                let row = Int(a) << 8
-                p[i] = table[row | Int(p[i])]
-                p[i + 1] = table[row | Int(p[i + 1])]
-                p[i + 2] = table[row | Int(p[i + 2])]
-            }
+        [UInt8](unsafeUninitializedCapacity: image.pixels.count) { out, count in
+            for y in 0..<image.height { straightRow(image, y, into: out.baseAddress! + y * image.width * 4) }
+            count = image.pixels.count
         }
-        }
-        return out
     }
 
-    /// Premultiplied RGBA8 composited over an opaque `background` → RGB8:
-    /// `c' + round(bg * (255 - a) / 255)`, clamped to 255 for invalid (color > alpha) pixels.
-    static func rgbOver(_ image: Image, background: RGBA8) -> [UInt8] {
-        let count = image.width * image.height
-        var out = [UInt8](repeating: 0, count: count * 3)
-        image.pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for i in 0..<count {
-                    let s = i * 4, d = i * 3
-                    let inverse = 255 - src[s + 3]
-                    dst[d] = UInt8(min(255, UInt16(src[s]) + UInt16(premultiply(background.r, inverse))))
-                    dst[d + 1] = UInt8(min(255, UInt16(src[s + 1]) + UInt16(premultiply(background.g, inverse))))
-                    dst[d + 2] = UInt8(min(255, UInt16(src[s + 2]) + UInt16(premultiply(background.b, inverse))))
+    /// Row `y` of ``straightRGBA(_:)``, written to `out` (`width × 4` bytes).
+    static func straightRow(_ image: Image, _ y: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let count = image.width * 4
+        image.pixels.withUnsafeBufferPointer { pixels in
+            let p = pixels.baseAddress! + y * count
+            out.update(from: p, count: count)
+            // Opaque pixels are already straight; only translucent ones are looked up.
+            unpremultiplyTable.withUnsafeBufferPointer { table in
+                for i in stride(from: 0, to: count, by: 4) {
+                    let a = out[i + 3]
+                    if a == 255 { continue }
+                    let row = Int(a) << 8
+                    out[i] = table[row | Int(out[i])]
+                    out[i + 1] = table[row | Int(out[i + 1])]
+                    out[i + 2] = table[row | Int(out[i + 2])]
                 }
             }
         }
-        return out
+    }
+
+    /// Premultiplied RGBA8 composited over an opaque `background` → RGB8 (see ``rgbOverRow(_:_:background:into:)``).
+    static func rgbOver(_ image: Image, background: RGBA8) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: image.width * image.height * 3) { out, count in
+            for y in 0..<image.height {
+                rgbOverRow(image, y, background: background, into: out.baseAddress! + y * image.width * 3)
+            }
+            count = image.width * image.height * 3
+        }
+    }
+
+    /// Row `y` of the premultiplied RGBA8 `image` composited over an opaque `background` as RGB8:
+    /// `c' + round(bg * (255 - a) / 255)`, clamped to 255 for invalid (color > alpha) pixels.
+    static func rgbOverRow(_ image: Image, _ y: Int, background: RGBA8, into out: UnsafeMutablePointer<UInt8>) {
+        image.pixels.withUnsafeBufferPointer { pixels in
+            let src = pixels.baseAddress! + y * image.width * 4
+            for x in 0..<image.width {
+                let s = x * 4
+                let d = x * 3
+                let inverse = 255 - src[s + 3]
+                out[d] = UInt8(min(255, UInt16(src[s]) + UInt16(premultiply(background.r, inverse))))
+                out[d + 1] = UInt8(min(255, UInt16(src[s + 1]) + UInt16(premultiply(background.g, inverse))))
+                out[d + 2] = UInt8(min(255, UInt16(src[s + 2]) + UInt16(premultiply(background.b, inverse))))
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// write(2), named apart from ``AtomicFile/write(_:to:)``.
@@ -17,7 +17,7 @@ private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String) throws(PNGError) {
         let slash = path.lastIndex(of: "/")
-        let prefix = slash.map { String(path[...$0]) } ?? ""          // "out/" or ""
+        let prefix = slash.map { String(path[...$0]) } ?? ""  // "out/" or ""
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         guard !base.isEmpty, base != ".", base != ".." else { throw .isDirectory(path: path) }
@@ -39,13 +39,16 @@ public enum AtomicFile {
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
-            throw code == EISDIR ? .isDirectory(path: path) : folderError(path: path, folder: folder, operation: "rename", errno: code)
+            throw code == EISDIR
+                ? .isDirectory(path: path) : folderError(path: path, folder: folder, operation: "rename", errno: code)
         }
     }
 
     /// Creates `<folder>/.<name>.tmp-<pid>-<random>` exclusively, retrying on a name clash.
-    private static func createTemporary(prefix: String, base: String, path: String,
-                                        folder: String) throws(PNGError) -> (Int32, String) {
+    private static func createTemporary(
+        prefix: String, base: String, path: String,
+        folder: String
+    ) throws(PNGError) -> (Int32, String) {
         var code: Int32 = EEXIST
         for _ in 0..<16 where code == EEXIST {
             let suffix = String(UInt32.random(in: .min ... .max), radix: 16)

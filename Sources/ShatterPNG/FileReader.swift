@@ -24,7 +24,8 @@ enum FileReader {
         case .isDirectory: return .isDirectory(path: path)
         case .fileTooLarge(let size): return .fileTooLarge(path: path, bytes: size, limit: limits.maxFileBytes)
         case .streamTooLong: return .streamTooLong(path: path, limit: limits.maxFileBytes)
-        case .rejectedPrefix(let bytes): return bytes.withUnsafeBufferPointer { .notPNG(path: path, looksLike: PNGHeader.sniff($0)) }
+        case .rejectedPrefix(let bytes):
+            return bytes.withUnsafeBufferPointer { .notPNG(path: path, looksLike: PNGHeader.sniff($0)) }
         case .ioFailed(let operation, let reason): return .ioFailed(path: path, operation: operation, reason: reason)
         }
     }

@@ -20,8 +20,10 @@ enum PNGChunkScan {
             let type = typeName(bytes, at: offset + 4)
             let available = bytes.count - offset - 8
             if length > available {
-                throw .truncated(path: name, detail: "its \(type) chunk at byte \(offset) declares \(length) bytes, "
-                                     + "only \(available) follow")
+                throw .truncated(
+                    path: name,
+                    detail: "its \(type) chunk at byte \(offset) declares \(length) bytes, "
+                        + "only \(available) follow")
             }
             if length > limits.maxChunkBytes && !imageData.contains(type) {
                 throw .chunkTooLarge(path: name, chunk: type, bytes: length, limit: limits.maxChunkBytes)
@@ -36,6 +38,7 @@ enum PNGChunkScan {
     static func typeName(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String {
         let type = bytes[offset..<offset + 4]
         let letters = type.allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
-        return letters ? String(decoding: type, as: UTF8.self) : "0x" + String(PNGHeader.bigEndian32(bytes, at: offset), radix: 16)
+        return letters
+            ? String(decoding: type, as: UTF8.self) : "0x" + String(PNGHeader.bigEndian32(bytes, at: offset), radix: 16)
     }
 }

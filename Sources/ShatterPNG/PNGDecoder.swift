@@ -32,8 +32,10 @@ public enum PNGDecoder {
     }
 
     /// libpng's part, once the header has passed the size limits.
-    private static func decodeChecked(_ bytes: UnsafeBufferPointer<UInt8>, name: String,
-                                      limits: PNGLimits) throws(PNGError) -> Image {
+    private static func decodeChecked(
+        _ bytes: UnsafeBufferPointer<UInt8>, name: String,
+        limits: PNGLimits
+    ) throws(PNGError) -> Image {
         var png = png_image()
         png.version = SHATTER_PNG_IMAGE_VERSION
         guard png_image_begin_read_from_memory(&png, bytes.baseAddress, bytes.count) != 0 else {
@@ -50,7 +52,8 @@ public enum PNGDecoder {
         png.format = SHATTER_PNG_FORMAT_RGBA
         png.flags |= SHATTER_PNG_IMAGE_FLAG_16BIT_sRGB
 
-        let width = Int(png.width), height = Int(png.height)
+        let width = Int(png.width)
+        let height = Int(png.height)
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         // IHDR bytes 24 and 28: bit depth and interlace method (already validated by libpng).
         if bytes[24] == 16 && bytes[28] == 1 {
@@ -69,16 +72,19 @@ public enum PNGDecoder {
 
     /// The classic-API path for 16-bit interlaced files, whose 16→8 scaling the simplified API
     /// gets wrong (pnggroup/libpng#853). Same output: straight RGBA8, samples scaled with rounding.
-    private static func decodeClassic(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
-                                      into pixels: inout [UInt8], name: String, limits: PNGLimits) throws(PNGError) {
+    private static func decodeClassic(
+        _ bytes: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+        into pixels: inout [UInt8], name: String, limits: PNGLimits
+    ) throws(PNGError) {
         var message = [CChar](repeating: 0, count: Int(SHATTER_PNG_MESSAGE_SIZE))
         // libpng's limits too, so they hold here even without the Swift checks before.
         var readLimits = ShatterPNGReadLimits(
             max_width: UInt32(clamping: limits.maxWidth), max_height: UInt32(clamping: limits.maxHeight),
             max_chunk_bytes: max(0, limits.maxChunkBytes))
         let status = pixels.withUnsafeMutableBufferPointer { out in
-            shatter_png_decode_rgba8(bytes.baseAddress, bytes.count, UInt32(width), UInt32(height),
-                                     &readLimits, out.baseAddress, &message)
+            shatter_png_decode_rgba8(
+                bytes.baseAddress, bytes.count, UInt32(width), UInt32(height),
+                &readLimits, out.baseAddress, &message)
         }
         guard status == 0 else {
             throw libpngError(message: message.withUnsafeBytes(libpngMessage), name: name)

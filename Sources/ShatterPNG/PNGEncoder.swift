@@ -1,4 +1,3 @@
-import CPNG
 import ShatterCore
 
 /// Writes ``Image``s as 8-bit PNG: RGBA with straight alpha, or RGB over an opaque background.
@@ -41,32 +40,13 @@ public enum PNGEncoder {
         guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height * 4 else {
             throw .invalidImage(path: name, reason: "\(image.width)×\(image.height) with \(image.pixels.count) bytes")
         }
-        var writer = LibPNGWriter(width: image.width, height: image.height)
-        writer.compressionLevel = Int32(options.compressionLevel)
-        writer.filters = options.filter.libpngMask
-        let rows: [UInt8]
+        var writer = DeflatePNGWriter(width: image.width, height: image.height, channels: options.background == nil ? 4 : 3)
+        writer.level = Int32(options.compressionLevel)
+        writer.filter = options.filter
         if let background = options.background {
             guard background.a == 255 else { throw .backgroundNotOpaque(background) }
-            writer.colorType = PNG_COLOR_TYPE_RGB
-            rows = Alpha.rgbOver(image, background: background)
-        } else {
-            writer.colorType = PNG_COLOR_TYPE_RGB_ALPHA
-            rows = Alpha.straightRGBA(image)
+            return try writer.encode(name: name) { y, row in Alpha.rgbOverRow(image, y, background: background, into: row) }
         }
-        let channels = options.background == nil ? 4 : 3
-        return try writer.encode(rows: rows, stride: image.width * channels, name: name)
-    }
-}
-
-extension PNGFilter {
-    /// The PNG_FILTER_* mask for png_set_filter, or -1 to leave libpng's default.
-    var libpngMask: Int32 {
-        switch self {
-        case .none: return PNG_FILTER_NONE
-        case .sub: return PNG_FILTER_SUB
-        case .up: return PNG_FILTER_UP
-        case .paeth: return PNG_FILTER_PAETH
-        case .adaptive: return -1
-        }
+        return try writer.encode(name: name) { y, row in Alpha.straightRow(image, y, into: row) }
     }
 }

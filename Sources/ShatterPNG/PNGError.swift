@@ -48,7 +48,7 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidCompressionLevel(Int)
     /// ``PNGWriteOptions/background`` has alpha below 255.
     case backgroundNotOpaque(RGBA8)
-    /// libpng failed while encoding (`message` is libpng's own, e.g. out of memory).
+    /// The encoder failed (`message` is libpng's or libdeflate's words, e.g. out of memory).
     case encodeFailed(path: String, message: String)
     /// The folder the file should go into does not exist.
     case folderMissing(path: String, folder: String)
@@ -70,7 +70,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
         case .emptyFile(let path):
             return "\(path): file is empty (0 bytes) — it was probably cut off while being written; regenerate it."
         case .emptyStream(let path):
-            return "\(path): empty, no bytes arrived (a pipe or FIFO with no writer reads as empty) — start the writer first, or give a PNG file."
+            return
+                "\(path): empty, no bytes arrived (a pipe or FIFO with no writer reads as empty) — start the writer first, or give a PNG file."
         case .fileTooLarge(let path, let bytes, let limit):
             return "\(path): file is \(bytes) bytes, over the limit of \(byteCount(limit)) for one PNG — re-export it smaller, "
                 + "or pass a larger PNGLimits.maxFileBytes."
@@ -92,7 +93,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooLarge(let path, let width, let height, let limits):
             // The header's sides are raw 32-bit fields, so their product can overflow Int.
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-            return "\(path): PNG is \(width)×\(height) (\(overflow ? "over \(Int.max)" : String(pixels)) pixels), over the limit of "
+            return
+                "\(path): PNG is \(width)×\(height) (\(overflow ? "over \(Int.max)" : String(pixels)) pixels), over the limit of "
                 + "\(limits.maxWidth)×\(limits.maxHeight) and \(limits.maxPixels) pixels — scale it down or pass larger PNGLimits."
         case .invalidImage(let path, let reason):
             return "\(path): cannot write this image (\(reason)) — render a non-empty image first."
@@ -102,7 +104,7 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             return "PNG background (r: \(color.r), g: \(color.g), b: \(color.b), a: \(color.a)) is not opaque — "
                 + "use alpha 255, or no background to keep the alpha channel."
         case .encodeFailed(let path, let message):
-            return "\(path): PNG encoding failed (libpng: \(message)) — check free memory and the image size."
+            return "\(path): PNG encoding failed (\(message)) — check free memory and the image size."
         case .folderMissing(let path, let folder):
             return "\(path): folder \(folder) does not exist — create it first (mkdir -p \(folder))."
         case .notWritable(let path, let folder, let reason):

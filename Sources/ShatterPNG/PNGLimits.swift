@@ -23,8 +23,10 @@ public struct PNGLimits: Sendable, Hashable {
     /// for one ancillary chunk (text, ICC profile, EXIF) or inflates from a compressed one. Default 8 MiB.
     public var maxChunkBytes: Int
 
-    public init(maxWidth: Int = 16384, maxHeight: Int = 16384, maxPixels: Int = 64 * 1024 * 1024,
-                maxFileBytes: Int = 256 * 1024 * 1024, maxChunkBytes: Int = 8 * 1024 * 1024) {
+    public init(
+        maxWidth: Int = 16384, maxHeight: Int = 16384, maxPixels: Int = 64 * 1024 * 1024,
+        maxFileBytes: Int = 256 * 1024 * 1024, maxChunkBytes: Int = 8 * 1024 * 1024
+    ) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
         self.maxPixels = maxPixels

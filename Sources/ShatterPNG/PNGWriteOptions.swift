@@ -3,20 +3,21 @@ import ShatterCore
 /// How ``PNGEncoder`` writes a PNG.
 ///
 /// ```swift
-/// var options = PNGWriteOptions()              // RGBA, zlib level 1: fast, for frame sequences
+/// var options = PNGWriteOptions()              // RGBA, level 1: fast, for frame sequences
 /// options.compressionLevel = 9                 // smallest file, several times slower
 /// options.filter = .paeth                      // a little slower than .up, often smaller
 /// options.background = .opaqueWhite            // flatten onto white, write RGB
 /// try PNGEncoder.write(frame, to: "out/frame-00001.png", options: options)
 /// ```
 public struct PNGWriteOptions: Sendable, Hashable {
-    /// zlib compression level, 0 (store) ... 9 (smallest). Default ``fastCompressionLevel`` (1):
-    /// rendering writes one PNG per frame, and level 1 encodes several times faster than zlib's
-    /// usual 6 for files only modestly larger (measured in the package README / report).
+    /// Compression level, 0 (stored) ... 9 (smallest, slowest): libdeflate's levels. Default
+    /// ``fastCompressionLevel`` (1): rendering writes one PNG per frame, and level 1 encodes several
+    /// times faster than level 6 for files only modestly larger.
     public var compressionLevel: Int
-    /// The row filter applied before zlib. Default ``PNGFilter/up``: fastest, and with level 1 it
-    /// keeps frames small; libpng's own per-row choice (``PNGFilter/adaptive``) tries all five
-    /// filters on every row and measured 4× slower at level 1 for no smaller file.
+    /// The row filter applied before compression. Default ``PNGFilter/up``: about as fast as none,
+    /// and the smallest single filter for frames with large flat areas or large sprites; frames of
+    /// scattered one-pixel pieces come out smaller with ``PNGFilter/none``. ``PNGFilter/adaptive``
+    /// (a choice per row) is close to the best of both, at about twice the encoding time.
     public var filter: PNGFilter
     /// `nil`: write 8-bit RGBA with straight alpha. An opaque color: composite the image over
     /// it and write 8-bit RGB, dropping alpha. A background that is not opaque is refused.
@@ -25,8 +26,10 @@ public struct PNGWriteOptions: Sendable, Hashable {
     /// The default compression level: fast rather than small.
     public static let fastCompressionLevel = 1
 
-    public init(compressionLevel: Int = PNGWriteOptions.fastCompressionLevel, filter: PNGFilter = .up,
-                background: RGBA8? = nil) {
+    public init(
+        compressionLevel: Int = PNGWriteOptions.fastCompressionLevel, filter: PNGFilter = .up,
+        background: RGBA8? = nil
+    ) {
         self.compressionLevel = compressionLevel
         self.filter = filter
         self.background = background
@@ -43,6 +46,7 @@ public enum PNGFilter: Sendable, Hashable, CaseIterable {
     case up
     /// Predict from left, above and upper-left: usually the smallest single filter.
     case paeth
-    /// libpng picks a filter per row by trying all five: slowest.
+    /// Per row, whichever of none, sub, up and Paeth gives the smallest sum of absolute filtered
+    /// bytes (the usual heuristic): slowest.
     case adaptive
 }

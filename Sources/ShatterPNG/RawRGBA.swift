@@ -15,3 +15,12 @@ public enum RawRGBA {
         return out
     }
 }
+
+extension RawRGBA {
+    /// An image from straight-alpha RGBA bytes (a frame ffmpeg decoded), premultiplied.
+    public static func image(straight bytes: [UInt8], width: Int, height: Int) -> Image {
+        var pixels = bytes
+        Alpha.premultiplyInPlace(&pixels)
+        return Image(width: width, height: height, pixels: pixels)
+    }
+}

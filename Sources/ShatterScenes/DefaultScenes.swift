@@ -1,5 +1,6 @@
 import ShatterCore
 import ShatterDrawing
+
 /// The input pictures the renderer uses when the user supplies none: stand-ins for the two screens of
 /// the original iOS demo, so every effect has something recognisable to move.
 ///
@@ -31,17 +32,23 @@ public enum DefaultScenes {
         let layout = PresentedLayout(widthPoints: widthPoints, heightPoints: heightPoints, scale: scale)
         var canvas = Canvas(width: layout.pixelWidth, height: layout.pixelHeight, fill: .opaqueWhite)
         let picture = layout.picture
-        canvas.fillRoundedRect(x: picture.x, y: picture.y, width: picture.side, height: picture.side,
-                               radius: picture.side * 0.16) { px, py in
-            Landscape.color(u: (Double(px) + 0.5 - picture.x) / picture.side,
-                             v: (Double(py) + 0.5 - picture.y) / picture.side, pixelsAcross: picture.side)
+        canvas.fillRoundedRect(
+            x: picture.x, y: picture.y, width: picture.side, height: picture.side,
+            radius: picture.side * 0.16
+        ) { px, py in
+            Landscape.color(
+                u: (Double(px) + 0.5 - picture.x) / picture.side,
+                v: (Double(py) + 0.5 - picture.y) / picture.side, pixelsAcross: picture.side)
         }
-        canvas.drawText(titleText, x: layout.title.x, y: layout.title.y, color: titleColor,
-                        size: layout.title.size)
-        canvas.drawText("Close", x: layout.close.x, y: layout.close.y, color: systemBlue,
-                        size: layout.close.size)
-        canvas.fillRect(x: layout.body.x, y: layout.separatorY, width: layout.body.width,
-                        height: layout.hairline, color: separatorColor)
+        canvas.drawText(
+            titleText, x: layout.title.x, y: layout.title.y, color: titleColor,
+            size: layout.title.size)
+        canvas.drawText(
+            "Close", x: layout.close.x, y: layout.close.y, color: systemBlue,
+            size: layout.close.size)
+        canvas.fillRect(
+            x: layout.body.x, y: layout.separatorY, width: layout.body.width,
+            height: layout.hairline, color: separatorColor)
         for line in layout.bodyLines() {
             canvas.drawText(line.text, x: layout.body.x, y: line.y, color: bodyColor, size: layout.body.size)
         }

@@ -1,5 +1,6 @@
 import ShatterCore
 import ShatterDrawing
+
 /// The presented screen's 50×50 pt picture: sky, sun, a snow-capped mountain and a green hill.
 ///
 /// Stands in for the original demo's photo. It is deliberately busy and colorful so that when an
@@ -15,7 +16,8 @@ enum Landscape {
 
         var c = mix((52, 120, 230), (255, 176, 110), min(1, max(0, v / 0.7)))
 
-        let dx = u - 0.7, dy = v - 0.3
+        let dx = u - 0.7
+        let dy = v - 0.3
         c = mix(c, (255, 214, 64), coverage(0.13 - (dx * dx + dy * dy).squareRoot()))
 
         let mountainTop = 0.4 + abs(u - 0.32)

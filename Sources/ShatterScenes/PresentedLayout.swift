@@ -1,5 +1,6 @@
 import ShatterCore
 import ShatterDrawing
+
 /// Where everything on ``DefaultScenes/presentedScreen(widthPoints:heightPoints:scale:)`` goes, in pixels.
 ///
 /// Kept apart from the drawing so tests can ask where the Close button is instead of guessing.
@@ -22,7 +23,8 @@ struct PresentedLayout {
 
     init(widthPoints: Int, heightPoints: Int, scale: Double) {
         let scale = scale > 0 && scale.isFinite ? scale : 1
-        let w = Double(max(0, widthPoints)), h = Double(max(0, heightPoints))
+        let w = Double(max(0, widthPoints))
+        let h = Double(max(0, heightPoints))
         pixelWidth = PresentedLayout.pixels(w, scale)
         pixelHeight = PresentedLayout.pixels(h, scale)
         func px(_ points: Double) -> Int { PresentedLayout.pixels(points, scale) }
@@ -54,8 +56,10 @@ struct PresentedLayout {
 
         hairline = max(1, Int(scale.rounded(.down)))
         separatorY = closeY + closeExtent.height + px(gap)
-        body = (x: px(margin), y: separatorY + hairline + px(gap), width: max(0, pixelWidth - 2 * px(margin)),
-                bottom: pixelHeight - px(max(8, h * 0.04)), size: fontSize(capHeightPoints: 7))
+        body = (
+            x: px(margin), y: separatorY + hairline + px(gap), width: max(0, pixelWidth - 2 * px(margin)),
+            bottom: pixelHeight - px(max(8, h * 0.04)), size: fontSize(capHeightPoints: 7)
+        )
     }
 
     /// Points to whole pixels, the way the output size is defined: `round(points · scale)`.
@@ -77,8 +81,10 @@ struct PresentedLayout {
         var y = body.y
         var paragraph = 0
         while y + lineHeight <= body.bottom {
-            for text in PresentedLayout.wrap(PresentedLayout.lorem[paragraph % PresentedLayout.lorem.count],
-                                             columns: columns) {
+            for text in PresentedLayout.wrap(
+                PresentedLayout.lorem[paragraph % PresentedLayout.lorem.count],
+                columns: columns)
+            {
                 guard y + lineHeight <= body.bottom else { return lines }
                 lines.append((text, y))
                 y += lineStep
@@ -96,7 +102,10 @@ struct PresentedLayout {
         for word in text.split(separator: " ") {
             var word = Substring(word)
             while word.count > columns {
-                if !current.isEmpty { lines.append(current); current = "" }
+                if !current.isEmpty {
+                    lines.append(current)
+                    current = ""
+                }
                 lines.append(String(word.prefix(columns)))
                 word = word.dropFirst(columns)
             }

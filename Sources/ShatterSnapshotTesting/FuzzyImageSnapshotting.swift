@@ -1,6 +1,7 @@
 import Foundation
 import ShatterCompare
 import ShatterCore
+import ShatterDigest
 import ShatterPNG
 import ShatterTesting
 import SnapshotTesting
@@ -27,7 +28,7 @@ extension Diffing where Value == Image {
             // A reference that is not a readable PNG becomes a 0×0 image, which fails as a size mismatch.
             fromData: { data in (try? PNGDecoder.decode(data: [UInt8](data), name: "snapshot")) ?? Image(width: 0, height: 0) },
             diffV2: { reference, actual in
-                let stem = artifactsFolder() + "/" + String(SHA256.hash(actual.pixels).hex.prefix(16))
+                let stem = artifactsFolder() + "/" + String(SHA256Hex.of(actual.pixels).prefix(16))
                 do {
                     try FuzzyCheck.check(actual, matches: reference, rule: rule, label: "the snapshot", artifactStem: stem)
                     return nil

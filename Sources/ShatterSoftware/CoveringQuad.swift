@@ -6,8 +6,10 @@ import ShatterCore
 enum CoveringQuad {
     /// Image columns and rows whose pixel centres lie in `bounds`.
     static func pixels(_ bounds: PixelRect, width: Int, height: Int) -> (columns: Range<Int>, rows: Range<Int>) {
-        (TexturedQuadProgram.coveredPixels(start: bounds.x, length: bounds.width, limit: width),
-         TexturedQuadProgram.coveredPixels(start: bounds.y, length: bounds.height, limit: height))
+        (
+            TexturedQuadProgram.coveredPixels(start: bounds.x, length: bounds.width, limit: width),
+            TexturedQuadProgram.coveredPixels(start: bounds.y, length: bounds.height, limit: height)
+        )
     }
 
     /// The fragment stage's `pixel`: the centre of image pixel (x, y), top-left origin, exactly as
@@ -21,8 +23,10 @@ enum CoveringQuad {
 extension SoftwareRenderer {
     /// Runs `fragment` at every covered pixel centre of `bounds`, in bands of rows on all cores, and
     /// stores what it returns with `blend`; nil is GLSL's `discard` (the pixel is left untouched).
-    func drawCoveringQuad(_ bounds: PixelRect, into target: Framebuffer, blend: BlendMode,
-                          fragment: (SIMD2<Float>) -> SIMD4<Float>?) {
+    func drawCoveringQuad(
+        _ bounds: PixelRect, into target: Framebuffer, blend: BlendMode,
+        fragment: (SIMD2<Float>) -> SIMD4<Float>?
+    ) {
         let (columns, rows) = CoveringQuad.pixels(bounds, width: target.width, height: target.height)
         guard !columns.isEmpty, !rows.isEmpty else { return }
         let bandCount = bands(for: rows.count)

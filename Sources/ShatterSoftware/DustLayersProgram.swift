@@ -32,7 +32,9 @@ struct DustLayersProgram {
             // Rows wholly outside the snapshot add nothing either (the GLSL finds every texel empty).
             if base.y < -1 || base.y >= Float(textures.height) { continue }
             let a = f - base
-            let px = Int(base.x), py = Int(base.y), layer = Int(l.index)
+            let px = Int(base.x)
+            let py = Int(base.y)
+            let layer = Int(l.index)
             let top = texel(px, py, layer, textures) * (1 - a.x) + texel(px + 1, py, layer, textures) * a.x
             let bottom = texel(px, py + 1, layer, textures) * (1 - a.x) + texel(px + 1, py + 1, layer, textures) * a.x
             let c = (top * (1 - a.y) + bottom * a.y) * l.opacity

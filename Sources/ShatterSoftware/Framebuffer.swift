@@ -61,6 +61,17 @@ struct Framebuffer: @unchecked Sendable {
         UnsafeMutableRawPointer(bytes.baseAddress! + offset).storeBytes(of: word.littleEndian, as: UInt32.self)
     }
 
+    /// Overwrites the first `count` (at most 8) of the pixels from `offset` on with packed words.
+    @inline(__always)
+    func storeWords(_ words: SIMD8<UInt32>, count: Int, at offset: Int) {
+        let destination = UnsafeMutableRawPointer(bytes.baseAddress! + offset)
+        if count == 8 {
+            destination.storeBytes(of: words, as: SIMD8<UInt32>.self)
+        } else {
+            for k in 0..<count { destination.storeBytes(of: words[k].littleEndian, toByteOffset: k * 4, as: UInt32.self) }
+        }
+    }
+
     /// Writes `source` at the pixel whose first byte is `offset`, combined with what is there by `blend`.
     @inline(__always)
     func store(_ source: SIMD4<Float>, at offset: Int, blend: BlendMode) {

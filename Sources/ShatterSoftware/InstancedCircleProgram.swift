@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ShatterCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Swift twin of `Shaders/instanced_circle.vert` and `Shaders/instanced_circle.frag`: the same uniforms,
 /// the same per-instance and per-pixel arithmetic in the same order, in `Float`.
@@ -40,13 +41,17 @@ struct InstancedCircleProgram {
         let angle = u_rotation + k * u_angleStep
         let c = cosf(angle)
         let s = sinf(angle)
-        let centre = u_centre + SIMD2(c * u_circleCentre.x - s * u_circleCentre.y,
-                                      s * u_circleCentre.x + c * u_circleCentre.y)
+        let centre =
+            u_centre
+            + SIMD2(
+                c * u_circleCentre.x - s * u_circleCentre.y,
+                s * u_circleCentre.x + c * u_circleCentre.y)
         let halfSide = u_radius + InstancedCircleBatch.margin
         let color = u_instanceColor + k * u_colorOffset
-        return Instance(v_circleCentre: centre,
-                        v_color: color.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1)),
-                        halfSide: halfSide)
+        return Instance(
+            v_circleCentre: centre,
+            v_color: color.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1)),
+            halfSide: halfSide)
     }
 
     /// The fragment program at image pixel (x, y) (its centre at +0.5); nil where it discards.

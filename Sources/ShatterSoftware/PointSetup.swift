@@ -44,7 +44,8 @@ struct PointSetup {
     /// The pixels (half-open, in framebuffer pixels) a snapped centre covers along one axis.
     @inline(__always)
     func coveredPixels(_ centre: Int32) -> Range<Int> {
-        let low = Int(centre) - fixedSize / 2, high = low + fixedSize
+        let low = Int(centre) - fixedSize / 2
+        let high = low + fixedSize
         let first = (low + Self.subpixelOne - 1) >> Self.subpixelBits
         let end = (high + Self.subpixelOne - 1) >> Self.subpixelBits
         return first..<end
@@ -58,4 +59,3 @@ struct PointSetup {
         return SIMD2(0.5 + (Float(i) - cx) / size, 0.5 - (Float(j) - cy) / size)
     }
 }
-

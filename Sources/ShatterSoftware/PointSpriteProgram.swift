@@ -37,7 +37,9 @@ struct PointSpriteProgram {
     /// Horizontal position with the walls at |x| = 1: each hit keeps `restitution` of the speed, reversed.
     @inline(__always)
     func driftPosition(_ x: Float, _ speed: Float, _ t: Float) -> Float {
-        var x = x, speed = speed, t = t
+        var x = x
+        var speed = speed
+        var t = t
         for _ in 0..<16 {
             if speed == 0 {
                 break
@@ -60,7 +62,10 @@ struct PointSpriteProgram {
     /// The original's update, `u_steps` times, in its order (see the GLSL): the piece's position, NDC.
     @inline(__always)
     func steppedPosition(centre: SIMD2<Float>, motion: SIMD2<Float>) -> SIMD2<Float> {
-        var xSpeed = motion.x, ySpeed: Float = 0, translateX: Float = 0, translateY: Float = 0
+        var xSpeed = motion.x
+        var ySpeed: Float = 0
+        var translateX: Float = 0
+        var translateY: Float = 0
         for _ in 0..<Int(u_steps) {
             ySpeed += u_stepSeconds * motion.y
             if ySpeed < u_physics.x {
@@ -96,7 +101,8 @@ struct PointSpriteProgram {
     /// ``vertex(centre:motion:)``'s result without the divisions.
     @inline(__always)
     func invariants(centre: SIMD2<Float>, motion: SIMD2<Float>) -> SIMD2<Float> {
-        let speed = motion.x, acceleration = motion.y
+        let speed = motion.x
+        let acceleration = motion.y
         let limitTime = acceleration < 0 ? u_physics.x / acceleration : .infinity
         var firstHit = Float.infinity
         if speed != 0 {
@@ -109,7 +115,9 @@ struct PointSpriteProgram {
     /// ``vertex(centre:motion:)`` with the point's ``invariants(centre:motion:)`` precomputed.
     @inline(__always)
     func vertex(centre: SIMD2<Float>, motion: SIMD2<Float>, invariants: SIMD2<Float>) -> SIMD2<Float> {
-        let t = u_time, acceleration = motion.y, limitTime = invariants.x
+        let t = u_time
+        let acceleration = motion.y
+        let limitTime = invariants.x
         // Before the first wall hit the loop in driftPosition stops at once: x + speed·t.
         let x = invariants.y >= t ? centre.x + motion.x * t : driftPosition(centre.x, motion.x, t)
         let fall: Float
@@ -139,8 +147,9 @@ struct PointSpriteProgram {
     /// filters in 8-bit fixed point and writes a whole byte per channel.
     @inline(__always)
     func fragment(pc: SIMD2<Float>, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> UInt32 {
-        snapshot.filtered(columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: snapshot),
-                          rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: snapshot))
+        snapshot.filtered(
+            columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: snapshot),
+            rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: snapshot))
     }
 
     /// ``fragment(pc:uvOrigin:snapshot:)`` split by axis, the same operations in the same order:

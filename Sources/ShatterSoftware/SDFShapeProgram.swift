@@ -84,8 +84,10 @@ struct SDFShapeProgram {
     @inline(__always)
     func fragment(pixel: SIMD2<Float>) -> SIMD4<Float>? {
         let p = u_toLocal.apply(pixel)
-        var alpha = u_kind == 0 ? Self.pieCoverage(p, SIMD2(u_shape.y, u_shape.z), u_shape.x, u_pixelsPerUnit)
-                                : Self.boxCoverage(p, SIMD2(u_shape.x, u_shape.y), u_shape.z, u_pixelsPerUnit)
+        var alpha =
+            u_kind == 0
+            ? Self.pieCoverage(p, SIMD2(u_shape.y, u_shape.z), u_shape.x, u_pixelsPerUnit)
+            : Self.boxCoverage(p, SIMD2(u_shape.x, u_shape.y), u_shape.z, u_pixelsPerUnit)
         if u_mask.w > 0 {
             let m = u_maskToLocal.apply(pixel)
             alpha = alpha * Self.boxCoverage(m, SIMD2(u_mask.x, u_mask.y), u_mask.z, u_mask.w)

@@ -4,18 +4,21 @@ extension SoftwareRenderer {
     /// Runs `DustLayersProgram` over the stack's covering quad, blended source-over once. Pixels no
     /// layer reaches get color 0, which source-over leaves exactly as they are, so they are skipped.
     func draw(_ stack: DustLayerStack, into target: Framebuffer) throws {
-        let snapshot = stack.snapshot.image, assignment = stack.assignment.image
+        let snapshot = stack.snapshot.image
+        let assignment = stack.assignment.image
         guard snapshot.width == assignment.width, snapshot.height == assignment.height else {
-            throw DustAssignmentSizeMismatch(snapshot: (snapshot.width, snapshot.height),
-                                             assignment: (assignment.width, assignment.height))
+            throw DustAssignmentSizeMismatch(
+                snapshot: (snapshot.width, snapshot.height),
+                assignment: (assignment.width, assignment.height))
         }
         let program = DustLayersProgram(stack: stack, viewWidth: target.width, viewHeight: target.height)
         guard program.u_layerCount > 0 else { return }
         snapshot.pixels.withUnsafeBufferPointer { snapshotTexels in
             assignment.pixels.withUnsafeBufferPointer { assignmentTexels in
                 program.u_layers.withUnsafeBufferPointer { layers in
-                    let textures = DustTextures(snapshot: snapshotTexels, assignment: assignmentTexels,
-                                                width: snapshot.width, height: snapshot.height)
+                    let textures = DustTextures(
+                        snapshot: snapshotTexels, assignment: assignmentTexels,
+                        width: snapshot.width, height: snapshot.height)
                     drawCoveringQuad(stack.bounds, into: target, blend: .sourceOver) { pixel in
                         let color = program.fragment(pixel: pixel, textures: textures, layers: layers)
                         return color == .zero ? nil : color

@@ -15,8 +15,9 @@ extension SoftwareRenderer {
             return
         }
         guard hoisted else {
-            drawLiterally(program, texture: quad.texture, filter: quad.filter, blend: quad.blend, columns: columns, rows: rows,
-                          into: target)
+            drawLiterally(
+                program, texture: quad.texture, filter: quad.filter, blend: quad.blend, columns: columns, rows: rows,
+                into: target)
             return
         }
         quad.texture.withSampler(filter: quad.filter) { sampler in
@@ -37,16 +38,19 @@ extension SoftwareRenderer {
     }
 
     /// The program as written: `v_uv` and the fragment at every pixel.
-    private func drawLiterally(_ program: TexturedQuadProgram, texture: Texture, filter: TextureFilter, blend: BlendMode,
-                               columns: Range<Int>, rows: Range<Int>, into target: Framebuffer) {
+    private func drawLiterally(
+        _ program: TexturedQuadProgram, texture: Texture, filter: TextureFilter, blend: BlendMode,
+        columns: Range<Int>, rows: Range<Int>, into target: Framebuffer
+    ) {
         texture.withSampler(filter: filter) { sampler in
             let bandCount = bands(for: rows.count)
             parallelChunks(bandCount) { band in
                 for local in chunkRange(band, of: bandCount, total: rows.count) {
                     let y = rows.lowerBound + local
                     for x in columns {
-                        target.store(program.fragment(uv: program.uv(x: x, y: y), texture: sampler),
-                                     at: (y * target.width + x) * 4, blend: blend)
+                        target.store(
+                            program.fragment(uv: program.uv(x: x, y: y), texture: sampler),
+                            at: (y * target.width + x) * 4, blend: blend)
                     }
                 }
             }
@@ -62,15 +66,21 @@ extension SoftwareRenderer {
             && r.width == Float(quad.texture.image.width) && r.height == Float(quad.texture.image.height)
     }
 
-    private func copy(_ image: Image, at origin: (x: Int, y: Int), columns: Range<Int>, rows: Range<Int>,
-                      into target: Framebuffer) {
+    private func copy(
+        _ image: Image, at origin: (x: Int, y: Int), columns: Range<Int>, rows: Range<Int>,
+        into target: Framebuffer
+    ) {
         image.pixels.withUnsafeBytes { source in
             let rowBytes = columns.count * 4
-            for y in rows {
-                let from = ((y - origin.y) * image.width + (columns.lowerBound - origin.x)) * 4
-                let to = (y * target.width + columns.lowerBound) * 4
-                UnsafeMutableRawPointer(target.bytes.baseAddress! + to)
-                    .copyMemory(from: source.baseAddress! + from, byteCount: rowBytes)
+            let bandCount = min(rows.count, threads * 2)
+            parallelChunks(bandCount) { band in
+                for local in chunkRange(band, of: bandCount, total: rows.count) {
+                    let y = rows.lowerBound + local
+                    let from = ((y - origin.y) * image.width + (columns.lowerBound - origin.x)) * 4
+                    let to = (y * target.width + columns.lowerBound) * 4
+                    UnsafeMutableRawPointer(target.bytes.baseAddress! + to)
+                        .copyMemory(from: source.baseAddress! + from, byteCount: rowBytes)
+                }
             }
         }
     }

@@ -16,6 +16,8 @@ public struct SoftwareRenderer: Renderer, Sendable {
     var shortcuts: Shortcuts = .all
     /// Per-point values the point-sprite program would recompute every frame (shared by copies).
     let pointInvariants = PointInvariantCache()
+    /// The point-sprite draw's working memory, reused from frame to frame (shared by copies).
+    let pointScratch = PointScratchPool()
 
     public init(threads: Int? = nil) {
         self.threads = max(1, threads ?? ProcessInfoCores.active)
@@ -26,7 +28,11 @@ public struct SoftwareRenderer: Renderer, Sendable {
     @discardableResult
     public func render(_ list: DisplayList, into image: inout Image) throws -> FrameTimings {
         let start = ContinuousClock.now
-        image.reset(width: list.width, height: list.height, fill: list.clearColor)
+        if image.width == list.width && image.height == list.height && coversEveryPixel(list.commands.first, list) {
+            // The first command overwrites every byte, so the clear would be written over unseen.
+        } else {
+            image.reset(width: list.width, height: list.height, fill: list.clearColor)
+        }
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
         try image.pixels.withUnsafeMutableBufferPointer { bytes in
             let target = Framebuffer(bytes: bytes, width: list.width, height: list.height)
@@ -51,6 +57,16 @@ public struct SoftwareRenderer: Renderer, Sendable {
         return FrameTimings(draw: Self.seconds(since: start))
     }
 
+    /// Whether `command` replaces every pixel of `list`'s frame whatever was there: a texture copied
+    /// 1:1 over the whole frame (the shattered transition's destination screen).
+    func coversEveryPixel(_ command: DrawCommand?, _ list: DisplayList) -> Bool {
+        guard shortcuts.contains(.exact), case .texturedQuad(let quad) = command, Self.isPixelExactCopy(quad) else {
+            return false
+        }
+        return quad.rect.x <= 0 && quad.rect.y <= 0 && quad.rect.x + quad.rect.width >= Float(list.width)
+            && quad.rect.y + quad.rect.height >= Float(list.height)
+    }
+
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = (ContinuousClock.now - start).components
         return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
@@ -66,7 +82,10 @@ public struct SoftwareRenderer: Renderer, Sendable {
         /// once per row, the point-sprite program's per-point quotients once per grid, and a texture
         /// drawn 1:1 copied.
         static let exact = Shortcuts(rawValue: 1 << 0)
-        static let all: Shortcuts = [.exact]
+        /// With `exact`: replacing point sprites eight at a time (`drawInLanes`), byte for byte what
+        /// they give point by point (`PointLanesTests`).
+        static let pointLanes = Shortcuts(rawValue: 1 << 1)
+        static let all: Shortcuts = [.exact, .pointLanes]
     }
 
     /// Bands of rows, several per thread so uneven bands still keep every core busy.
@@ -77,14 +96,14 @@ public struct SoftwareRenderer: Renderer, Sendable {
 enum ProcessInfoCores {
     static var active: Int {
         #if canImport(Glibc)
-        let n = sysconf(Int32(_SC_NPROCESSORS_ONLN))
-        return n > 0 ? n : 1
+            let n = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+            return n > 0 ? n : 1
         #else
-        return 1
+            return 1
         #endif
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -60,17 +60,20 @@ struct TextureSampler {
         case .linear:
             let position = (coordinate * Float(size) - 0.5) * 256
             let fixed = Int(roundedToEven(position))
-            let index = fixed >> 8, weight = UInt32(fixed & 255)
-            return Tap(first: clampIndex(index, size), second: clampIndex(index + 1, size), weight: Float(weight) / 256,
-                       weight8: weight)
+            let index = fixed >> 8
+            let weight = UInt32(fixed & 255)
+            return Tap(
+                first: clampIndex(index, size), second: clampIndex(index + 1, size), weight: Float(weight) / 256,
+                weight8: weight)
         }
     }
 
     /// The four texels of two ``filterTap(_:size:)`` taps blended in 8-bit fixed point, as one RGBA8 word.
     @inline(__always)
     func filtered(_ x: Tap, _ y: Tap) -> UInt32 {
-        FixedPointBilinear.blend(word(x.first, y.first), word(x.second, y.first), word(x.first, y.second),
-                                 word(x.second, y.second), wx: x.weight8, wy: y.weight8)
+        FixedPointBilinear.blend(
+            word(x.first, y.first), word(x.second, y.first), word(x.first, y.second),
+            word(x.second, y.second), wx: x.weight8, wy: y.weight8)
     }
 
     /// Bilinear blend of the four texels the taps name (weight 0 gives the first texel exactly).
@@ -92,8 +95,10 @@ struct TextureSampler {
 
     @inline(__always)
     private func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
-        Framebuffer.unpack(UInt32(littleEndian: UnsafeRawPointer(texels.baseAddress! + (y * width + x) * 4)
-            .load(as: UInt32.self)))
+        Framebuffer.unpack(
+            UInt32(
+                littleEndian: UnsafeRawPointer(texels.baseAddress! + (y * width + x) * 4)
+                    .load(as: UInt32.self)))
     }
 
     /// floorf without a library call: exact for every finite float (those ≥ 2²³ are already whole).

@@ -17,10 +17,13 @@ public enum FuzzyCheck {
     /// `<artifactStem>.expected.png`, `.actual.png` and `.diff.png` (the difference over a pale copy of the
     /// expected image, colored by size), creating the folder when needed, and throws ``FuzzyMismatch``.
     @discardableResult
-    public static func check(_ actual: Image, matches expected: Image, rule: FuzzyRule, label: String,
-                             artifactStem: String) throws -> ImageDifference {
+    public static func check(
+        _ actual: Image, matches expected: Image, rule: FuzzyRule, label: String,
+        artifactStem: String
+    ) throws -> ImageDifference {
         guard expected.width == actual.width, expected.height == actual.height else {
-            let reason = "the images differ in size: \(expected.width)x\(expected.height) expected, "
+            let reason =
+                "the images differ in size: \(expected.width)x\(expected.height) expected, "
                 + "\(actual.width)x\(actual.height) actual"
             let files = try writeArtifacts([("expected", expected), ("actual", actual)], stem: artifactStem)
             throw FuzzyMismatch(label: label, reasons: [reason], figures: nil, artifacts: files)
@@ -28,8 +31,11 @@ public enum FuzzyCheck {
         let difference = try ImageDifference(expected: expected, actual: actual, ignoredBorder: rule.ignoredBorder)
         let verdict = difference.verdict(rule)
         guard !verdict.passed else { return difference }
-        let files = try writeArtifacts([("expected", expected), ("actual", actual),
-                                        ("diff", difference.overlay(palette: DiffPalette(rule: rule)))], stem: artifactStem)
+        let files = try writeArtifacts(
+            [
+                ("expected", expected), ("actual", actual),
+                ("diff", difference.overlay(palette: DiffPalette(rule: rule))),
+            ], stem: artifactStem)
         throw FuzzyMismatch(label: label, reasons: verdict.reasons, figures: difference.description, artifacts: files)
     }
 

@@ -35,8 +35,10 @@ public enum GoldenImage {
 
     /// Checks `image` against the golden PNG at `path` (see the type's description).
     @discardableResult
-    public static func check(_ image: Image, golden path: String, rule: FuzzyRule = .parity,
-                             record: Bool = GoldenImage.recording) throws -> Outcome {
+    public static func check(
+        _ image: Image, golden path: String, rule: FuzzyRule = .parity,
+        record: Bool = GoldenImage.recording
+    ) throws -> Outcome {
         let stem = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
         let label = (path as NSString).lastPathComponent
         guard FileManager.default.fileExists(atPath: path) else {
@@ -70,8 +72,10 @@ public enum GoldenImage {
 /// Checks `image` against `Goldens/<name>.png` in the folder of the test file that calls it; see
 /// ``GoldenImage``.
 @discardableResult
-public func assertMatchesGolden(_ image: Image, named name: String, rule: FuzzyRule = .parity,
-                                filePath: StaticString = #filePath) throws -> GoldenImage.Outcome {
+public func assertMatchesGolden(
+    _ image: Image, named name: String, rule: FuzzyRule = .parity,
+    filePath: StaticString = #filePath
+) throws -> GoldenImage.Outcome {
     let folder = ("\(filePath)" as NSString).deletingLastPathComponent
     return try GoldenImage.check(image, golden: folder + "/Goldens/" + name + ".png", rule: rule)
 }

@@ -16,27 +16,46 @@ func measure(_ name: String, _ body: () throws -> Void) rethrows {
     }
     samples.sort()
     let median = samples[samples.count / 2]
-    print(name.padding(toLength: 52, withPad: " ", startingAt: 0)
-          + String(format: "median %8.2f ms   min %8.2f ms", median, samples[0]))
+    print(
+        name.padding(toLength: 52, withPad: " ", startingAt: 0)
+            + String(format: "median %8.2f ms   min %8.2f ms", median, samples[0]))
 }
 
-let width = 1920, height = 1080
+let width = 1920
+let height = 1080
 let screen = Texture(image: DefaultScenes.presentedScreen(widthPoints: width, heightPoints: height, scale: 1))
 let green = Texture(image: DefaultScenes.destination(widthPoints: width, heightPoints: height, scale: 1))
 let cpu = SoftwareRenderer()
 var frame = Image(width: 0, height: 0)
 
 for pointSize in [1.0, 2.0, 16.0] {
-    let effect = ShatteredTransition(from: screen, to: green, parameters: .init(width: width, height: height, pointSize: pointSize))
+    let effect = ShatteredTransition(
+        from: screen, to: green, parameters: .init(width: width, height: height, pointSize: pointSize))
     let list = effect.displayList(at: 0.5)
     try cpu.render(list, into: &frame)  // warm the per-point cache, as a frame after the first does
     try measure("CPU point-sprite frame 1920x1080, point \(Int(pointSize)), t 0.5") { try cpu.render(list, into: &frame) }
 }
 
-let encoded = try cpu.render(ShatteredTransition(from: screen, to: green, parameters: .init(width: width, height: height))
-    .displayList(at: 0.5))
-try measure("PNG encode 1920x1080 (level 1, up filter)") { _ = try PNGEncoder.encode(encoded) }
-try measure("PNG encode 1920x1080 (level 6)") { _ = try PNGEncoder.encode(encoded, options: PNGWriteOptions(compressionLevel: 6)) }
+// Mid-transition frames: scattered one-pixel pieces, and large ones.
+for pointSize in [1.0, 16.0] {
+    let frame = try cpu.render(
+        ShatteredTransition(
+            from: screen, to: green,
+            parameters: .init(
+                width: width, height: height,
+                pointSize: pointSize)
+        )
+        .displayList(at: 0.6))
+    for filter in PNGFilter.allCases {
+        for level in [1, 6] {
+            let options = PNGWriteOptions(compressionLevel: level, filter: filter)
+            let bytes = try PNGEncoder.encode(frame, options: options).count
+            try measure("PNG point \(Int(pointSize)), level \(level), \(filter): \(bytes / 1000) kB") {
+                _ = try PNGEncoder.encode(frame, options: options)
+            }
+        }
+    }
+}
 
 let curve = TimingFunction.easeInEaseOut
 measure("timing function, 1,000,000 evaluations") {

@@ -8,10 +8,13 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure the shattered transition's cost per point size and backend.",
         discussion: """
-            For each backend × point size: the number of points; per frame the median, p10 and p90 of \
-            render, readback (GL) and PNG encode time; frames per second end to end (as `shatter render` \
-            delivers them); megapixels and points per second; peak resident memory. Frames are spread \
-            over the whole transition. Point sizes beyond the GL's range are reported as refused.
+            For each backend × point size: the number of points; per stage (render, readback on GL, and \
+            with --encode png the PNG encoding, hashing and writing `shatter render` does per frame) \
+            the min, median and max over the instants, each instant's figure the median of its \
+            --repeat runs, and σ of those runs; frames per second end to end (a real render of the \
+            same instants); megapixels and points per second; peak resident memory. Instants are \
+            spread over the whole transition, after one warm-up frame that is not counted. Point \
+            sizes beyond the GL's range are reported as refused (null in the JSON).
             """
     )
 
@@ -30,11 +33,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Comma-separated backends: gl, gpu (hardware GL only), cpu.", valueName: "LIST"))
     var backends: String = "gl,cpu"
 
-    @Option(help: "png (encode each frame) or none.")
+    @Option(help: "png (encode, hash and write each frame, as render does) or none.")
     var encode: String = "png"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Passes over the frames.", valueName: "R"))
-    var `repeat`: Int = 1
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Times each instant is timed; it counts as their median.", valueName: "R"))
+    var `repeat`: Int = 3
 
     @Option(help: ArgumentHelp("Also write the results as JSON.", valueName: "FILE"))
     var json: String?
@@ -60,10 +64,13 @@ struct BenchCommand: ParsableCommand {
     }
 
     func parsedPointSizes() throws -> [Double] {
-        let values = pointSizes.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let values = pointSizes.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
         guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 1 && $0! <= OptionLimits.maxPointPixels }) else {
-            throw ValidationError("--point-sizes must be numbers from 1 to \(Int(OptionLimits.maxPointPixels)) separated by "
-                                  + "commas, e.g. 1,2,4,16; not '\(pointSizes)'")
+            throw ValidationError(
+                "--point-sizes must be numbers from 1 to \(Int(OptionLimits.maxPointPixels)) separated by "
+                    + "commas, e.g. 1,2,4,16; not '\(pointSizes)'")
         }
         return values.map { $0! }
     }
@@ -85,7 +92,7 @@ struct BenchCommand: ParsableCommand {
         let report = try PointSizeBenchmark(configuration: configuration).run { Terminal.status("shatter bench: \($0)") }
         Terminal.endStatus()
         print(report.table(), terminator: "")
-        if let gl = report.machine.glRenderer { print("GL: \(gl) on the \(report.machine.glPlatform ?? "?") platform") }
+        if let gl = report.machine.gl { print("GL: \(gl.vendor), \(gl.renderer), \(gl.version) on the \(gl.platform) platform") }
         print("CPU: \(report.machine.cpu), \(report.machine.cores) cores")
         if let json { try write(try report.jsonData(), to: json) }
         if let csv { try write(Data(report.csv().utf8), to: csv) }

@@ -18,12 +18,18 @@ struct BreatheEffectOptions: EffectOptions {
     @Option(parsing: .unconditional, help: ArgumentHelp("Petals, 1…64 (the original has 6).", valueName: "N"))
     var petals: Int = 6
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of animation (default: --cycles × 10.5).",
-                                                        valueName: "SECONDS"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds of animation (default: --cycles × 10.5).",
+            valueName: "SECONDS"))
     var duration: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Whole 10.5 s cycles to render, when no --duration is given.",
-                                                        valueName: "N"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Whole 10.5 s cycles to render, when no --duration is given.",
+            valueName: "N"))
     var cycles: Int?
 
     func validate() throws {
@@ -39,7 +45,9 @@ struct BreatheEffectOptions: EffectOptions {
     }
 
     func makeEffect() throws -> Breathe {
-        Breathe(parameters: Breathe.Parameters(width: size.width, height: size.height, scale: scale, petals: petals,
-                                               duration: duration ?? Double(cycles ?? 1) * Breathe.cycleDuration))
+        Breathe(
+            parameters: Breathe.Parameters(
+                width: size.width, height: size.height, scale: scale, petals: petals,
+                duration: duration ?? Double(cycles ?? 1) * Breathe.cycleDuration))
     }
 }

@@ -30,28 +30,40 @@ enum CLIErrors {
             case .holdsEarlierReport:
                 return CLIFailure(description: "--out: \(error); add --overwrite to replace it, or choose another --out")
             case .holdsAnotherRender, .holdsUnclaimedFrames:
-                return CLIFailure(description: "--out: \(error); to finish that render rerun it with --resume, "
-                                  + "to replace it add --overwrite, or choose another --out")
+                return CLIFailure(
+                    description: "--out: \(error); to finish that render rerun it with --resume, "
+                        + "to replace it add --overwrite, or choose another --out")
             default: return CLIFailure(description: "--out: \(error); give a writable folder path")
             }
         case let error as ManifestError:
             switch error {
             case .differentRender(let folder, let difference):
-                return CLIFailure(description: "cannot --resume into \(folder): it holds another render (\(difference)); "
-                                  + "use the same options or another --out")
+                return CLIFailure(
+                    description: "cannot --resume into \(folder): it holds another render (\(difference)); "
+                        + "use the same options or another --out")
             case .missing(let folder):
                 return CLIFailure(description: "\(error); is \(folder) a render's --out folder?")
             default: return error
             }
         case let error as FolderComparisonError:
             switch error {
-            case .noSuchFolder: return CLIFailure(description: "\(error); check the --dirs paths (--update records a new golden folder)")
+            case .noSuchFolder:
+                return CLIFailure(description: "\(error); check the --dirs paths (--update records a new golden folder)")
             default: return CLIFailure(description: "\(error); give --dirs two folders of PNG frames")
             }
         case let error as VideoError:
             switch error {
             case .ffmpegNotFound:
-                return CLIFailure(description: "\(error); install it (apt-get install ffmpeg, or Tools/setup.sh) or give --ffmpeg PATH")
+                return CLIFailure(
+                    description: "\(error); install it (apt-get install ffmpeg, or Tools/setup.sh) or give --ffmpeg PATH")
+            default: return CLIFailure(description: "\(error)")
+            }
+        case let error as ClipError:
+            switch error {
+            case .sizeMismatch(let role, let width, let height, let outputWidth, let outputHeight):
+                return ValidationError(
+                    "the --\(role) clip is \(width)x\(height) but the output is \(outputWidth)x\(outputHeight); "
+                        + "pass --fit stretch|contain|cover, or --size and --scale to match the clip")
             default: return CLIFailure(description: "\(error)")
             }
         case let error as StreamError:

@@ -4,29 +4,37 @@ import Shatter
 /// The fuzzy rule and where the report goes: shared by `compare <effect>` and `compare --images`.
 /// Every default is `FuzzyRule.parity`'s, the rule Shatter's own GL parity tests use.
 struct CompareOptions: ParsableArguments {
-    @Option(name: .customLong("max-different-pixels"), parsing: .unconditional,
-            help: ArgumentHelp("Fail a frame when more pixels than this differ.", valueName: "N"))
+    @Option(
+        name: .customLong("max-different-pixels"), parsing: .unconditional,
+        help: ArgumentHelp("Fail a frame when more pixels than this differ.", valueName: "N"))
     var maxDifferentPixels: Int?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Fail a frame when less than this share of pixels match (default \(Self.defaultBudget)).",
-                               valueName: "P"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Fail a frame when less than this share of pixels match (default \(Self.defaultBudget)).",
+            valueName: "P"))
     var precision: Double?
 
-    @Option(name: .customLong("pixel-delta-threshold"), parsing: .unconditional,
-            help: ArgumentHelp("Fail a frame when any pixel's summed RGBA difference exceeds this.", valueName: "D"))
+    @Option(
+        name: .customLong("pixel-delta-threshold"), parsing: .unconditional,
+        help: ArgumentHelp("Fail a frame when any pixel's summed RGBA difference exceeds this.", valueName: "D"))
     var pixelDeltaThreshold: Int = FuzzyRule.parity.pixelDeltaThreshold
 
-    @Option(name: .customLong("channel-delta"), parsing: .unconditional,
-            help: ArgumentHelp("A pixel differs when a channel differs by more than this.", valueName: "C"))
+    @Option(
+        name: .customLong("channel-delta"), parsing: .unconditional,
+        help: ArgumentHelp("A pixel differs when a channel differs by more than this.", valueName: "C"))
     var channelDelta: Int = FuzzyRule.parity.channelDelta
 
-    @Option(name: .customLong("ignored-border"), parsing: .unconditional,
-            help: ArgumentHelp("Leave out pixels this close to the edges.", valueName: "N"))
+    @Option(
+        name: .customLong("ignored-border"), parsing: .unconditional,
+        help: ArgumentHelp("Leave out pixels this close to the edges.", valueName: "N"))
     var ignoredBorder: Int = FuzzyRule.parity.ignoredBorder
 
-    @Option(help: ArgumentHelp("Folder for report.json, index.html, filmstrip.png and the images of failing frames.",
-                               valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "Folder for report.json, index.html, filmstrip.png and the images of failing frames.",
+            valueName: "DIR"))
     var out: String = "compare"
 
     @Flag(help: "Print report.json to stdout instead of the table.")
@@ -49,7 +57,9 @@ struct CompareOptions: ParsableArguments {
         }
         if let n = maxDifferentPixels, n < 0 { throw ValidationError("--max-different-pixels must be 0 or more, not \(n)") }
         if let p = precision, !(p >= 0 && p <= 1) { throw ValidationError("--precision must be between 0 and 1, not \(p)") }
-        guard (0...255).contains(channelDelta) else { throw ValidationError("--channel-delta must be 0…255, not \(channelDelta)") }
+        guard (0...255).contains(channelDelta) else {
+            throw ValidationError("--channel-delta must be 0…255, not \(channelDelta)")
+        }
         guard (0...1020).contains(pixelDeltaThreshold) else {
             throw ValidationError("--pixel-delta-threshold must be 0…1020, not \(pixelDeltaThreshold)")
         }
@@ -59,10 +69,11 @@ struct CompareOptions: ParsableArguments {
     }
 
     var rule: FuzzyRule {
-        FuzzyRule(channelDelta: channelDelta,
-                  budget: maxDifferentPixels.map { .maxDifferentPixels($0) } ?? precision.map { .precision($0) }
-                      ?? FuzzyRule.parity.budget,
-                  pixelDeltaThreshold: pixelDeltaThreshold, ignoredBorder: ignoredBorder)
+        FuzzyRule(
+            channelDelta: channelDelta,
+            budget: maxDifferentPixels.map { .maxDifferentPixels($0) } ?? precision.map { .precision($0) }
+                ?? FuzzyRule.parity.budget,
+            pixelDeltaThreshold: pixelDeltaThreshold, ignoredBorder: ignoredBorder)
     }
 
     /// Prints the per-frame table (or the JSON) and the verdict; exits 1 when a frame failed.
@@ -74,8 +85,9 @@ struct CompareOptions: ParsableArguments {
             print(CompareTable(report).text, terminator: "")
             let verdict = report.passed ? "PASS" : "FAIL"
             let noun = report.frames.contains { $0.index != nil } ? "frames" : "images"
-            print("\(verdict): \(report.counts.passed)/\(report.counts.frames) \(noun) pass "
-                  + "(expected: \(expected); actual: \(actual)); report: \(session.folder.path)/index.html")
+            print(
+                "\(verdict): \(report.counts.passed)/\(report.counts.frames) \(noun) pass "
+                    + "(expected: \(expected); actual: \(actual)); report: \(session.folder.path)/index.html")
             for note in notes { print("  note: \(note)") }
             for f in report.framesWorstFirst.prefix(while: { !$0.passed }).prefix(5) {
                 print("  \(CompareTable.name(f)): \(f.reasons.joined(separator: "; "))")
@@ -117,8 +129,9 @@ struct CompareCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Compare two PNG files: expected, then actual.", valueName: "PNG"))
     var images: [String] = []
 
-    @Option(parsing: .upToNextOption,
-            help: ArgumentHelp("Compare two folders of frames: the golden (expected), then the new render.", valueName: "DIR"))
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp("Compare two folders of frames: the golden (expected), then the new render.", valueName: "DIR"))
     var dirs: [String] = []
 
     @Flag(help: "With --dirs: make GOLDEN equal to NEW (copy changed and new frames and the manifest, remove frames NEW lacks).")
@@ -135,10 +148,12 @@ struct CompareCommand: ParsableCommand {
             return try update ? updateGolden(dirs[0], from: dirs[1]) : compareFolders(dirs[0], dirs[1])
         }
         guard images.count == 2 else {
-            throw ValidationError("name an effect (shatter compare shatter), or give --images EXPECTED.png ACTUAL.png "
-                                  + "or --dirs GOLDEN NEW")
+            throw ValidationError(
+                "name an effect (shatter compare shatter), or give --images EXPECTED.png ACTUAL.png "
+                    + "or --dirs GOLDEN NEW")
         }
-        let expected = try PNGDecoder.read(path: images[0]), actual = try PNGDecoder.read(path: images[1])
+        let expected = try PNGDecoder.read(path: images[0])
+        let actual = try PNGDecoder.read(path: images[1])
         var session = try options.session()
         try session.add(.init(name: Self.fileName(images[1])), expected: expected, actual: actual)
         try options.conclude(session, subject: "\(images[0]) vs \(images[1])", expected: images[0], actual: images[1])
@@ -149,8 +164,9 @@ struct CompareCommand: ParsableCommand {
         var session = try options.session()
         try comparison.run(into: &session) { done, total in Terminal.status("shatter: compared \(done)/\(total)") }
         Terminal.endStatus()
-        try options.conclude(session, subject: comparison.subject, expected: comparison.expected.summary,
-                             actual: comparison.actual.summary, notes: comparison.notes)
+        try options.conclude(
+            session, subject: comparison.subject, expected: comparison.expected.summary,
+            actual: comparison.actual.summary, notes: comparison.notes)
     }
 
     private func updateGolden(_ golden: String, from new: String) throws {
@@ -179,9 +195,10 @@ struct CompareEffect<Options: EffectOptions>: ParsableCommand {
     @OptionGroup var device: DeviceOption
 
     func run() throws {
-        let made = try effect.makeEffect()
-        let frames = try FrameSelection(timeline: FrameTimeline(duration: made.duration, fps: timing.rate.fps),
-                                        range: timing.range, reversed: made.playsBackwards)
+        let made = try effect.makeEffect(EffectContext(fps: timing.rate.fps, background: nil))
+        let frames = try FrameSelection(
+            timeline: FrameTimeline(duration: made.duration, fps: timing.rate.fps),
+            range: timing.range, reversed: made.playsBackwards)
         let gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
         defer { gl.close() }
         let cpu = SoftwareRenderer()
@@ -190,7 +207,8 @@ struct CompareEffect<Options: EffectOptions>: ParsableCommand {
             Terminal.status("shatter: compared \(done)/\(total)")
         }
         Terminal.endStatus()
-        try options.conclude(session, subject: Options.Made.name, expected: cpu.description,
-                             actual: "\(gl.info.renderer) (\(gl.info.platform))")
+        try options.conclude(
+            session, subject: Options.Made.name, expected: cpu.description,
+            actual: "\(gl.info.renderer) (\(gl.info.platform))")
     }
 }

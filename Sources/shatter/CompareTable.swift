@@ -17,7 +17,8 @@ struct CompareTable {
         let labelWidth = max(5, labels.map(\.count).max() ?? 0)
         var header = Self.left(report.frames.contains { $0.index != nil } ? "frame" : "image", labelWidth)
         if hasTime { header += Self.pad("t", 9) }
-        header += Self.pad("result", 14) + Self.pad("differing px", 14) + Self.pad("largest Δ", 12) + Self.pad("summed Δ", 10)
+        header +=
+            Self.pad("result", 14) + Self.pad("differing px", 14) + Self.pad("largest Δ", 12) + Self.pad("summed Δ", 10)
             + Self.pad("PSNR", 11) + Self.pad("SSIM", 9)
         var lines = [header]
         for (f, label) in zip(report.frames, labels) {
@@ -25,7 +26,9 @@ struct CompareTable {
             if hasTime { line += Self.pad(f.time.map { Format.decimals($0, 4) } ?? "", 9) }
             line += Self.pad(f.verdict == .pass ? "pass" : f.verdict.rawValue.uppercased(), 14)
             if f.differingPixels != nil {
-                line += Self.pad(f.differingPixels.map(String.init) ?? "", 14) + Self.pad(f.largestChannelDifference.map(String.init) ?? "", 12)
+                line +=
+                    Self.pad(f.differingPixels.map(String.init) ?? "", 14)
+                    + Self.pad(f.largestChannelDifference.map(String.init) ?? "", 12)
                     + Self.pad(f.largestSummedDifference.map(String.init) ?? "", 10)
                     + Self.pad(f.psnr.map { Format.decimals($0, 2) + " dB" } ?? (f.decoded ? "identical" : "same hash"), 11)
                     + Self.pad(f.ssim.map { Format.decimals($0, 5) } ?? "", 9)

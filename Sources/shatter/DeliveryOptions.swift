@@ -4,20 +4,31 @@ import Shatter
 
 /// Frames on a pipe or in a video instead of a folder, and how the run reports itself.
 struct DeliveryOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Stream the frames to standard output as png (for ffmpeg -f image2pipe) or rgba "
-                               + "(raw 8-bit RGBA, straight alpha, for ffmpeg -f rawvideo -pix_fmt rgba).", valueName: "FORMAT"))
+    @Option(
+        help: ArgumentHelp(
+            "Stream the frames to standard output as png (for ffmpeg -f image2pipe) or rgba "
+                + "(raw 8-bit RGBA, straight alpha, for ffmpeg -f rawvideo -pix_fmt rgba).", valueName: "FORMAT"))
     var pipe: StreamFormat?
 
-    @Option(help: ArgumentHelp("Encode the frames into this video through ffmpeg: .mp4 (H.264), .webm (VP9 with alpha), "
-                               + ".mov (ProRes 4444), .gif, .mkv (lossless FFV1).", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Encode the frames into this video through ffmpeg: .mp4 (H.264), .webm (VP9 with alpha), "
+                + ".mov (ProRes 4444), .gif, .mkv (lossless FFV1).", valueName: "FILE"))
     var video: String?
 
     @Option(help: ArgumentHelp("The ffmpeg to run for --video (default: ffmpeg on PATH).", valueName: "PATH"))
     var ffmpeg: String?
 
-    @Option(name: .customLong("ffmpeg-args"), parsing: .unconditional,
-            help: ArgumentHelp("Extra ffmpeg output options for --video, e.g. \"-crf 28\".", valueName: "ARGS"))
+    @Option(
+        name: .customLong("ffmpeg-args"), parsing: .unconditional,
+        help: ArgumentHelp("Extra ffmpeg output options for --video, e.g. \"-crf 28\".", valueName: "ARGS"))
     var ffmpegArgs: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Sound for --video when the clips are videos with audio: crossfade (--from fades out "
+                + "while --to fades in, equal power), from, to, or none.", valueName: "MIX"))
+    var audio: VideoAudio.Mix?
 
     @Option(help: "Progress: auto (tty on a terminal, else plain), tty (one line), plain (a line every 5 s), json, none.")
     var progress: ProgressMode = .auto
@@ -27,12 +38,16 @@ struct DeliveryOptions: ParsableArguments {
 
     func validate() throws {
         if video != nil, pipe != nil { throw ValidationError("give --video or --pipe, not both") }
-        if ffmpeg != nil || ffmpegArgs != nil, video == nil { throw ValidationError("--ffmpeg and --ffmpeg-args go with --video") }
+        if audio != nil, video == nil { throw ValidationError("--audio goes with --video") }
+        if ffmpeg != nil || ffmpegArgs != nil, video == nil {
+            throw ValidationError("--ffmpeg and --ffmpeg-args go with --video")
+        }
         if let video {
             let container = video.split(separator: ".").last.map { $0.lowercased() } ?? ""
             guard video.contains("."), VideoEncoder.containers.contains(container) else {
-                throw ValidationError("--video \(video): give a file ending in "
-                                      + VideoEncoder.containers.map { "." + $0 }.joined(separator: ", "))
+                throw ValidationError(
+                    "--video \(video): give a file ending in "
+                        + VideoEncoder.containers.map { "." + $0 }.joined(separator: ", "))
             }
         }
     }

@@ -10,11 +10,16 @@ struct DustEffectOptions: EffectOptions {
         --reverse plays the same frames backwards, so the picture re-forms.
         """
 
-    @Option(help: ArgumentHelp("PNG of the picture that turns to dust.", valueName: "PNG"))
+    @Option(help: ArgumentHelp("The picture that turns to dust. " + ClipOpening.help, valueName: "CLIP"))
     var from: String?
 
-    @Option(help: ArgumentHelp("Picture size in points (default: the --from PNG's size ÷ scale, else 375x667).",
-                               valueName: "WxH"))
+    @Option(help: ClipOpening.fitHelp)
+    var fit: ClipFit?
+
+    @Option(
+        help: ArgumentHelp(
+            "Picture size in points (default: the --from PNG's size ÷ scale, else 375x667).",
+            valueName: "WxH"))
     var size: Dimensions?
 
     @Option(parsing: .unconditional, help: "Output pixels per point.")
@@ -23,8 +28,10 @@ struct DustEffectOptions: EffectOptions {
     @Option(parsing: .unconditional, help: ArgumentHelp("Number of layers, 1…255 (the original: 32).", valueName: "N"))
     var layers: Int = 32
 
-    @Option(help: ArgumentHelp("Radii of each layer's random drift, in points (the repo's 30x15; the article's 60x30).",
-                               valueName: "WxH"))
+    @Option(
+        help: ArgumentHelp(
+            "Radii of each layer's random drift, in points (the repo's 30x15; the article's 60x30).",
+            valueName: "WxH"))
     var spread: Dimensions = Dimensions(width: 30, height: 15)
 
     @Option(help: "bezier (potato04's paced quadratic Bézier) or css (Google's exact CSS trajectory).")
@@ -43,13 +50,26 @@ struct DustEffectOptions: EffectOptions {
         }
     }
 
-    func makeEffect() throws -> DustEffect {
-        let snapshot = try TransitionInputs.snapshot(path: from, size: size.map { ($0.width, $0.height) }, scale: scale)
+    func makeEffect() throws -> ClipDriven<DustEffect> {
+        try makeEffect(EffectContext(fps: 60, background: nil))
+    }
+
+    func makeEffect(_ context: EffectContext) throws -> ClipDriven<DustEffect> {
+        let clip = try ClipOpening.open(from, context: context)
+        let size = ClipOpening.size(size.map { ($0.width, $0.height) }, clip: clip, scale: scale)
         let parameters = DustEffect.Parameters(
-            width: snapshot.width, height: snapshot.height, scale: scale, layers: layers,
+            width: size.0, height: size.1, scale: scale, layers: layers,
             spread: Size(width: Double(spread.width), height: Double(spread.height)), path: path, seed: seed,
             reverse: reverse)
         try SizeLimits.check(width: parameters.pixelWidth, height: parameters.pixelHeight, what: "the output")
-        return DustEffect(snapshot: Texture(image: snapshot.image), parameters: parameters)
+        let input = try clip.map {
+            try ClipOpening.input(
+                $0, role: "from", fit: fit, width: parameters.pixelWidth, height: parameters.pixelHeight,
+                context: context)
+        }
+        let snapshot =
+            input?.first
+            ?? Texture(image: DefaultScenes.presentedScreen(widthPoints: size.0, heightPoints: size.1, scale: scale))
+        return ClipDriven(DustEffect(snapshot: snapshot, parameters: parameters), clips: input.map { [$0] } ?? [])
     }
 }

@@ -10,6 +10,19 @@ protocol EffectOptions: ParsableArguments {
     static var discussion: String { get }
     /// Loads inputs and builds the effect; throws errors a person can act on.
     func makeEffect() throws -> Made
+    /// The same, for a render at `context.fps` (clips of PNG frames play at it) whose `contain`-fitted
+    /// clips are letterboxed with `context.background`.
+    func makeEffect(_ context: EffectContext) throws -> Made
+}
+
+extension EffectOptions {
+    func makeEffect(_ context: EffectContext) throws -> Made { try makeEffect() }
+}
+
+/// What building an effect may need from the rest of the command line.
+struct EffectContext {
+    var fps: Double
+    var background: RGBA8?
 }
 
 enum EffectRegistry {
@@ -47,7 +60,7 @@ struct RenderEffect<Options: EffectOptions>: ParsableCommand {
     @OptionGroup(title: "Streaming, video and progress") var delivery: DeliveryOptions
 
     func run() throws {
-        let made = try effect.makeEffect()
+        let made = try effect.makeEffect(EffectContext(fps: timing.rate.fps, background: output.background?.color))
         try RenderRun(timing: timing, output: output, sharding: sharding, delivery: delivery).run(made)
     }
 }

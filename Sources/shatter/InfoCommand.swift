@@ -18,7 +18,11 @@ struct InfoCommand: ParsableCommand {
             gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
         } catch let error as GLError {
             let reason: String
-            if case .libraryMissing(let library, _) = error { reason = "\(library) is missing" } else { reason = "no GL context could be made" }
+            if case .libraryMissing(let library, _) = error {
+                reason = "\(library) is missing"
+            } else {
+                reason = "no GL context could be made"
+            }
             print("GL: unavailable: \(error)")
             print("CPU renderer: \(cpu.description)")
             print("auto picks: cpu (\(reason))")
@@ -40,7 +44,8 @@ struct InfoCommand: ParsableCommand {
         print("GL renderer: \(info.renderer)")
         print("GL version: \(info.version)")
         print("GLSL version: \(info.shadingLanguageVersion)")
-        print("GL_ALIASED_POINT_SIZE_RANGE: \(format(info.pointSizeRange.lowerBound))…\(format(info.pointSizeRange.upperBound)) px")
+        print(
+            "GL_ALIASED_POINT_SIZE_RANGE: \(format(info.pointSizeRange.lowerBound))…\(format(info.pointSizeRange.upperBound)) px")
         print("GL_MAX_TEXTURE_SIZE: \(info.maxTextureSize)")
         print("CPU renderer: \(cpu.description)")
         if info.isSoftwareRasterizer {

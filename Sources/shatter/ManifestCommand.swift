@@ -22,8 +22,9 @@ struct MergeManifests: ParsableCommand {
             """
     )
 
-    @Flag(name: .customLong("allow-mixed-renderers"),
-          help: "Merge shards rendered by different renderers (their frames may differ by a level here and there).")
+    @Flag(
+        name: .customLong("allow-mixed-renderers"),
+        help: "Merge shards rendered by different renderers (their frames may differ by a level here and there).")
     var allowMixedRenderers = false
 
     @Argument(help: ArgumentHelp("Shard output folders, each holding a manifest.json.", valueName: "DIR"))
@@ -32,8 +33,10 @@ struct MergeManifests: ParsableCommand {
     @Option(help: ArgumentHelp("Write the merged manifest here.", valueName: "FILE"))
     var out: String?
 
-    @Option(help: ArgumentHelp("Also gather every frame into this new folder (hard links, or copies), with a manifest: "
-                               + "the shards as one frame sequence.", valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "Also gather every frame into this new folder (hard links, or copies), with a manifest: "
+                + "the shards as one frame sequence.", valueName: "DIR"))
     var collect: String?
 
     @Flag(name: .customLong("no-verify"), help: "Only check that each frame file exists; do not hash it against its manifest.")
@@ -47,13 +50,15 @@ struct MergeManifests: ParsableCommand {
         let result = try ManifestMerge.merge(folders: folders, verify: !noVerify, allowMixedRenderers: allowMixedRenderers)
         if result.hasMixedRenderers {
             let named = result.renderers.map { "\($0.renderer) (\($0.backend), \($0.folder))" }.joined(separator: " vs ")
-            throw CLIFailure(description: "the shards were rendered by different renderers: \(named); "
-                                 + "rerun them on one kind of machine, or pass --allow-mixed-renderers to merge them anyway")
+            throw CLIFailure(
+                description: "the shards were rendered by different renderers: \(named); "
+                    + "rerun them on one kind of machine, or pass --allow-mixed-renderers to merge them anyway")
         }
         if let out { try result.merged.write(to: out) }
         let expected = result.merged.expectedFrames.count
-        print("Merged \(folders.count) manifests: \(result.merged.frames.count) of \(expected) frames of "
-              + "\(result.merged.effect) (\(result.merged.backend))" + (out.map { " into \($0)" } ?? ""))
+        print(
+            "Merged \(folders.count) manifests: \(result.merged.frames.count) of \(expected) frames of "
+                + "\(result.merged.effect) (\(result.merged.backend))" + (out.map { " into \($0)" } ?? ""))
         if !result.missing.isEmpty {
             print("missing \(result.missing.count) frames: \(ManifestMerge.describe(result.missing))")
         }
@@ -69,4 +74,3 @@ struct MergeManifests: ParsableCommand {
         }
     }
 }
-

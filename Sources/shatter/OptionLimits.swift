@@ -20,7 +20,8 @@ enum OptionLimits {
     static func check(scale: Double, option: String = "--scale") throws {
         guard scale.isFinite, scale > 0 else { throw ValidationError("\(option) must be a number above 0, not \(scale)") }
         guard Self.scale.contains(scale) else {
-            throw ValidationError("\(option) must be between \(Self.scale.lowerBound) and \(Int(Self.scale.upperBound)), not \(scale)")
+            throw ValidationError(
+                "\(option) must be between \(Self.scale.lowerBound) and \(Int(Self.scale.upperBound)), not \(scale)")
         }
     }
 
@@ -38,11 +39,13 @@ enum OptionLimits {
     /// `--size × --scale` (or `what`) within ``SizeLimits``, computed in floating point so a huge
     /// side cannot overflow before it is refused.
     static func check(size: Dimensions, scale: Double, what: String = "--size × --scale") throws {
-        let width = (Double(size.width) * scale).rounded(), height = (Double(size.height) * scale).rounded()
+        let width = (Double(size.width) * scale).rounded()
+        let height = (Double(size.height) * scale).rounded()
         let side = Double(SizeLimits.maxSide)
         guard width <= side, height <= side else {
-            throw ValidationError("\(what) \(whole(width))x\(whole(height)) px "
-                                  + "is too large: at most \(SizeLimits.maxSide) px a side and 64 megapixels")
+            throw ValidationError(
+                "\(what) \(whole(width))x\(whole(height)) px "
+                    + "is too large: at most \(SizeLimits.maxSide) px a side and 64 megapixels")
         }
         try SizeLimits.check(width: Int(width), height: Int(height), what: what)
     }

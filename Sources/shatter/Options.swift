@@ -4,11 +4,13 @@ import Shatter
 
 /// `--device auto|N`, or `SHATTER_EGL_DEVICE`: which EGL device the GL backend uses.
 struct DeviceOption: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "EGL device for the GL backend: auto (every hardware device in turn, the scheduler's GPU first: "
-            + "CUDA_VISIBLE_DEVICES, NVIDIA_VISIBLE_DEVICES, SLURM_STEP_GPUS) or an index from `shatter info`; "
-            + "default: $SHATTER_EGL_DEVICE, else auto.",
-        valueName: "auto|N"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "EGL device for the GL backend: auto (every hardware device in turn, the scheduler's GPU first: "
+                + "CUDA_VISIBLE_DEVICES, NVIDIA_VISIBLE_DEVICES, SLURM_STEP_GPUS) or an index from `shatter info`; "
+                + "default: $SHATTER_EGL_DEVICE, else auto.",
+            valueName: "auto|N"))
     var device: String?
 
     func validate() throws {
@@ -45,28 +47,37 @@ struct DeviceChoice {
 
 /// Where and how frames are written, and which backend draws them.
 struct OutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Folder for frame-00000.png, frame-00001.png, … and manifest.json; created if missing "
-                               + "(default: frames, or none with only --contact-sheet). - streams PNGs to standard output.",
-                               valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "Folder for frame-00000.png, frame-00001.png, … and manifest.json; created if missing "
+                + "(default: frames, or none with only --contact-sheet). - streams PNGs to standard output.",
+            valueName: "DIR"))
     var out: String?
 
-    @Option(help: "auto (GL on a GPU; the CPU renderer where GL is missing or a software rasteriser), gl (any GL, llvmpipe too), gpu (hardware GL only), or cpu.")
+    @Option(
+        help:
+            "auto (GL on a GPU; the CPU renderer where GL is missing or a software rasteriser), gl (any GL, llvmpipe too), gpu (hardware GL only), or cpu."
+    )
     var backend: Backend = .auto
 
     @OptionGroup var device: DeviceOption
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("PNG zlib level, 0 (none) … 9 (smallest); 1 is fast.", valueName: "LEVEL"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("PNG compression, 0 (none, fastest) … 9 (smallest, slowest); 1 is fast.", valueName: "LEVEL"))
     var compression: Int = PNGWriteOptions.fastCompressionLevel
 
     @Option(help: ArgumentHelp("Composite frames over this opaque color and write RGB PNGs.", valueName: "RRGGBB"))
     var background: HexColor?
 
-    @Option(name: .customLong("contact-sheet"),
-            help: ArgumentHelp("Also write a contact sheet of evenly spaced frames to this PNG.", valueName: "PNG"))
+    @Option(
+        name: .customLong("contact-sheet"),
+        help: ArgumentHelp("Also write a contact sheet of evenly spaced frames to this PNG.", valueName: "PNG"))
     var contactSheet: String?
 
-    @Option(name: .customLong("sheet-frames"), parsing: .unconditional,
-            help: ArgumentHelp("Frames on the contact sheet.", valueName: "N"))
+    @Option(
+        name: .customLong("sheet-frames"), parsing: .unconditional,
+        help: ArgumentHelp("Frames on the contact sheet.", valueName: "N"))
     var sheetFrames: Int = 8
 
     func validate() throws {
@@ -81,7 +92,8 @@ struct OutputOptions: ParsableArguments {
 
 /// `--fps`: how densely time is sampled.
 struct FPSOption: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second; frame i is the state at t = i / fps.", valueName: "N"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Frames per second; frame i is the state at t = i / fps.", valueName: "N"))
     var fps: Double = 60
 
     func validate() throws {
@@ -109,7 +121,8 @@ struct FrameRange: ExpressibleByArgument {
     init?(argument: String) {
         let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let first = Int(parts[0]), let last = Int(parts[parts.count - 1]),
-              first >= 0, first <= last else { return nil }
+            first >= 0, first <= last
+        else { return nil }
         self.first = first
         self.last = last
     }

@@ -9,11 +9,14 @@ struct PhysicsChoice: Equatable, CustomStringConvertible {
     var randomRange: ShatteredTransition.RandomRange = .original
     var motion: ShatteredTransition.Motion = .closedForm
 
-    static let words = ShatteredTransition.RandomRange.allCases.map(\.rawValue)
+    static let words =
+        ShatteredTransition.RandomRange.allCases.map(\.rawValue)
         + ShatteredTransition.Motion.allCases.map(\.rawValue)
 
     static func parse(_ argument: String) throws -> PhysicsChoice {
-        var choice = PhysicsChoice(), ranges = 0, motions = 0
+        var choice = PhysicsChoice()
+        var ranges = 0
+        var motions = 0
         for word in argument.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
             if let range = ShatteredTransition.RandomRange(rawValue: String(word)) {
                 choice.randomRange = range
@@ -22,8 +25,9 @@ struct PhysicsChoice: Equatable, CustomStringConvertible {
                 choice.motion = motion
                 motions += 1
             } else {
-                throw ValidationError("'\(word)' is not one of \(words.joined(separator: ", ")) "
-                                      + "(a range and a motion may be combined, e.g. textbook,euler60)")
+                throw ValidationError(
+                    "'\(word)' is not one of \(words.joined(separator: ", ")) "
+                        + "(a range and a motion may be combined, e.g. textbook,euler60)")
             }
         }
         guard ranges <= 1, motions <= 1 else {

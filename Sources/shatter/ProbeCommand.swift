@@ -28,11 +28,14 @@ struct ProbeCommand: ParsableCommand {
         let width = report.findings.map(\.rule.rawValue.count).max() ?? 0
         for finding in report.findings {
             let rule = finding.rule.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-            print("\(finding.agrees ? "agrees " : "DIFFERS") \(rule)  GL: \(finding.gl)\(finding.agrees ? "" : "; CPU renderer: \(finding.twin)")")
+            print(
+                "\(finding.agrees ? "agrees " : "DIFFERS") \(rule)  GL: \(finding.gl)\(finding.agrees ? "" : "; CPU renderer: \(finding.twin)")"
+            )
         }
         let agreeing = report.findings.count - report.disagreements.count
-        print("\(agreeing) of \(report.findings.count) rules agree with the CPU renderer"
-              + (report.disagreements.isEmpty ? ": it can match this GL exactly." : "."))
+        print(
+            "\(agreeing) of \(report.findings.count) rules agree with the CPU renderer"
+                + (report.disagreements.isEmpty ? ": it can match this GL exactly." : "."))
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -72,9 +72,11 @@ final class ProgressDisplay: Sendable {
             let left = eta.map { "ETA \(Self.duration($0))" } ?? "ETA unknown"
             return "shatter: frame \(written)/\(total), \(rate) frames/s, \(left)"
         case .json:
-            var object: [String: Any] = ["event": written == total ? "done" : "progress", "framesDone": written,
-                                         "framesTotal": total, "framesPerSecond": (fps * 100).rounded() / 100,
-                                         "elapsedSeconds": (elapsed * 100).rounded() / 100]
+            var object: [String: Any] = [
+                "event": written == total ? "done" : "progress", "framesDone": written,
+                "framesTotal": total, "framesPerSecond": (fps * 100).rounded() / 100,
+                "elapsedSeconds": (elapsed * 100).rounded() / 100,
+            ]
             if let eta { object["etaSeconds"] = (eta * 100).rounded() / 100 }
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
             return String(decoding: data, as: UTF8.self)

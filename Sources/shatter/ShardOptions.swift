@@ -8,9 +8,11 @@ struct ShardOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Render only the frames whose index ≡ I (mod N), 0 ≤ I < N.", valueName: "I/N"))
     var shard: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Render shard I of N, I from $JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or $SLURM_ARRAY_TASK_ID (Slurm array).",
-        valueName: "N"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Render shard I of N, I from $JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or $SLURM_ARRAY_TASK_ID (Slurm array).",
+            valueName: "N"))
     var shards: Int?
 
     @Flag(help: "Keep the frames whose PNG exists and matches --out's manifest.json; render the rest.")
@@ -36,8 +38,9 @@ struct ShardOptions: ParsableArguments {
         do throws(FrameShardError) {
             return try FrameShard(count: shards, environment: environment)
         } catch .noSchedulerIndex {
-            throw ValidationError("--shards \(shards) takes this shard's index from JOB_COMPLETION_INDEX or "
-                                  + "SLURM_ARRAY_TASK_ID, and neither is set; use --shard I/N outside a scheduler")
+            throw ValidationError(
+                "--shards \(shards) takes this shard's index from JOB_COMPLETION_INDEX or "
+                    + "SLURM_ARRAY_TASK_ID, and neither is set; use --shard I/N outside a scheduler")
         } catch {
             throw ValidationError("--shards \(shards): \(error)")
         }

@@ -6,23 +6,38 @@ struct ShatterEffectOptions: EffectOptions {
     static let abstract = "The shattered transition: a screen breaks into point sprites that fall away."
     static let discussion = """
         With no --from, the original demo's presented screen is drawn by Shatter; with no --to, its \
-        green root screen. Frame i is the state at t = i / fps for i = 0 … ceil(duration · fps).
+        green root screen. Frame i is the state at t = i / fps for i = 0 … ceil(duration · fps). \
+        --from and --to may be clips (PNG frames, a %d pattern, a video): frame i draws each clip's \
+        frame shown at t = i / fps (PNG frames play at --fps), and a clip that ends first holds its last frame.
         """
 
-    @Option(help: ArgumentHelp("PNG of the screen that shatters.", valueName: "PNG"))
+    @Option(help: ArgumentHelp("The screen that shatters. " + ClipOpening.help, valueName: "CLIP"))
     var from: String?
 
-    @Option(help: ArgumentHelp("PNG of the screen revealed underneath.", valueName: "PNG"))
+    @Option(help: ArgumentHelp("The screen revealed underneath. " + ClipOpening.help, valueName: "CLIP"))
     var to: String?
 
-    @Option(help: ArgumentHelp("Screen size in points (default: the --from PNG's size ÷ scale, else 375x667).",
-                               valueName: "WxH"))
+    @Option(help: ClipOpening.fitHelp)
+    var fit: ClipFit?
+
+    @Flag(help: "With --video: start with the --from clip, so the transition takes its last moments.")
+    var head = false
+
+    @Flag(help: "With --video: go on with the rest of the --to clip after the transition.")
+    var tail = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Screen size in points (default: the --from PNG's size ÷ scale, else 375x667).",
+            valueName: "WxH"))
     var size: Dimensions?
 
     @Option(parsing: .unconditional, help: "Output pixels per point.")
     var scale: Double = 1
 
-    @Option(name: .customLong("point-size"), parsing: .unconditional, help: ArgumentHelp("Sprite side in points.", valueName: "POINTS"))
+    @Option(
+        name: .customLong("point-size"), parsing: .unconditional,
+        help: ArgumentHelp("Sprite side in points.", valueName: "POINTS"))
     var pointSize: Double = 2
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of animation.", valueName: "SECONDS"))
@@ -31,12 +46,13 @@ struct ShatterEffectOptions: EffectOptions {
     @Option(parsing: .unconditional, help: "Seed of the pieces' random motion.")
     var seed: UInt64 = 0
 
-    @Option(help: ArgumentHelp(
-        "original (R ∈ [0, 2], the original's arc4random quirk) or textbook (R ∈ [0, 1]); closed (motion in closed "
-            + "form) or euler60 (the original's 60 Hz steps, exactly, for durations up to "
-            + "\(Int(ShatteredTransition.Motion.longestSteppedDuration)) s). Combine with a comma: textbook,euler60. "
-            + "(default: original,closed)",
-        valueName: "RANGE,MOTION"), transform: PhysicsChoice.parse)
+    @Option(
+        help: ArgumentHelp(
+            "original (R ∈ [0, 2], the original's arc4random quirk) or textbook (R ∈ [0, 1]); closed (motion in closed "
+                + "form) or euler60 (the original's 60 Hz steps, exactly, for durations up to "
+                + "\(Int(ShatteredTransition.Motion.longestSteppedDuration)) s). Combine with a comma: textbook,euler60. "
+                + "(default: original,closed)",
+            valueName: "RANGE,MOTION"), transform: PhysicsChoice.parse)
     var physics = PhysicsChoice()
 
     @Option(help: "Snapshot sampling: linear or nearest.")
@@ -51,24 +67,55 @@ struct ShatterEffectOptions: EffectOptions {
             throw ValidationError("--point-size × --scale is \(pointSize * scale) px; sprites must be at least 1 px")
         }
         guard pointSize * scale <= OptionLimits.maxPointPixels else {
-            throw ValidationError("--point-size × --scale is \(pointSize * scale) px; sprites can be at most "
-                                  + "\(Int(OptionLimits.maxPointPixels)) px")
+            throw ValidationError(
+                "--point-size × --scale is \(pointSize * scale) px; sprites can be at most "
+                    + "\(Int(OptionLimits.maxPointPixels)) px")
         }
         try OptionLimits.check(duration: duration)
         let longest = ShatteredTransition.Motion.longestSteppedDuration
         guard physics.motion != .euler60 || duration <= longest else {
-            throw ValidationError("--physics euler60 evaluates at most \(PointMotion.maxSteps) steps per frame "
-                                  + "(\(Int(longest)) s at 60 Hz), so --duration must be at most \(Int(longest)), not \(duration); "
-                                  + "the closed form has no such limit")
+            throw ValidationError(
+                "--physics euler60 evaluates at most \(PointMotion.maxSteps) steps per frame "
+                    + "(\(Int(longest)) s at 60 Hz), so --duration must be at most \(Int(longest)), not \(duration); "
+                    + "the closed form has no such limit")
         }
     }
 
-    func makeEffect() throws -> ShatteredTransition {
-        let inputs = try TransitionInputs(fromPath: from, toPath: to, size: size.map { ($0.width, $0.height) }, scale: scale)
+    func makeEffect() throws -> ClipDriven<ShatteredTransition> {
+        try makeEffect(EffectContext(fps: 60, background: nil))
+    }
+
+    func makeEffect(_ context: EffectContext) throws -> ClipDriven<ShatteredTransition> {
+        let fromClip = try ClipOpening.open(from, context: context)
+        let toClip = try ClipOpening.open(to, context: context)
+        let size = ClipOpening.size(size.map { ($0.width, $0.height) }, clip: fromClip, scale: scale)
         let parameters = ShatteredTransition.Parameters(
-            width: inputs.width, height: inputs.height, scale: scale, pointSize: pointSize, duration: duration,
+            width: size.0, height: size.1, scale: scale, pointSize: pointSize, duration: duration,
             seed: seed, randomRange: physics.randomRange, motion: physics.motion, filter: filter)
-        try SizeLimits.check(width: parameters.pixelWidth, height: parameters.pixelHeight, what: "the output")
-        return ShatteredTransition(from: Texture(image: inputs.from), to: Texture(image: inputs.to), parameters: parameters)
+        let width = parameters.pixelWidth
+        let height = parameters.pixelHeight
+        try SizeLimits.check(width: width, height: height, what: "the output")
+        if head, fromClip == nil { throw ValidationError("--head needs a --from clip") }
+        if tail, toClip == nil { throw ValidationError("--tail needs a --to clip") }
+        let frames = FrameTimeline(duration: duration, fps: context.fps).count
+        let join = ClipJoin(
+            headFrames: head ? fromClip.map { ClipJoin.spare($0, frames: frames, fps: context.fps) } ?? 0 : 0,
+            tailFrames: tail ? toClip.map { ClipJoin.spare($0, frames: frames, fps: context.fps) } ?? 0 : 0)
+        var clips: [ClipInput] = []
+        for (role, clip) in [("from", fromClip), ("to", toClip)] {
+            guard let clip else { continue }
+            let offset = role == "from" ? Double(join.headFrames) / context.fps : 0
+            clips.append(
+                try ClipOpening.input(
+                    clip, role: role, fit: fit, width: width, height: height, context: context,
+                    timeOffset: offset))
+        }
+        let fromTexture =
+            clips.first { $0.role == "from" }?.first
+            ?? Texture(image: DefaultScenes.presentedScreen(widthPoints: size.0, heightPoints: size.1, scale: scale))
+        let toTexture =
+            clips.first { $0.role == "to" }?.first
+            ?? Texture(image: DefaultScenes.destination(widthPoints: size.0, heightPoints: size.1, scale: scale))
+        return ClipDriven(ShatteredTransition(from: fromTexture, to: toTexture, parameters: parameters), clips: clips, join: join)
     }
 }

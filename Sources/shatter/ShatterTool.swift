@@ -15,7 +15,9 @@ struct ShatterTool: ParsableCommand {
             error (like diff).
             """,
         version: ShatterVersion.current,
-        subcommands: [RenderCommand.self, CompareCommand.self, BenchCommand.self, InfoCommand.self, ProbeCommand.self, ManifestCommand.self]
+        subcommands: [
+            RenderCommand.self, CompareCommand.self, BenchCommand.self, InfoCommand.self, ProbeCommand.self, ManifestCommand.self,
+        ]
     )
 }
 

@@ -13,14 +13,18 @@ struct SpriteEffectOptions: EffectOptions {
     @Option(help: ArgumentHelp("PNG sprite sheet, frames side by side from the left.", valueName: "PNG"))
     var sheet: String?
 
-    @Option(name: .customLong("frame-size"),
-            help: ArgumentHelp("Size of one frame in sheet pixels (default: the sheet's height, square).",
-                               valueName: "WxH"))
+    @Option(
+        name: .customLong("frame-size"),
+        help: ArgumentHelp(
+            "Size of one frame in sheet pixels (default: the sheet's height, square).",
+            valueName: "WxH"))
     var frameSize: Dimensions?
 
-    @Option(name: .customLong("sheet-frame-count"), parsing: .unconditional,
-            help: ArgumentHelp("Sheet frames to play (default: all whole frames in the sheet; 48 for the drawn one).",
-                               valueName: "N"))
+    @Option(
+        name: .customLong("sheet-frame-count"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Sheet frames to play (default: all whole frames in the sheet; 48 for the drawn one).",
+            valueName: "N"))
     var sheetFrameCount: Int?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds the frames take (the original: 2).", valueName: "SECONDS"))
@@ -43,8 +47,9 @@ struct SpriteEffectOptions: EffectOptions {
     func makeEffect() throws -> SpriteSheetPlayer {
         let image = try sheet.map { try PNGDecoder.read(path: $0) } ?? SnapSpriteSheet.drawn()
         let size = frameSize ?? Dimensions(width: image.height, height: image.height)
-        let parameters = SpriteSheetPlayer.Parameters(frameWidth: size.width, frameHeight: size.height,
-                                                      frames: sheetFrameCount, duration: duration, scale: scale)
+        let parameters = SpriteSheetPlayer.Parameters(
+            frameWidth: size.width, frameHeight: size.height,
+            frames: sheetFrameCount, duration: duration, scale: scale)
         let player: SpriteSheetPlayer
         do {
             player = try SpriteSheetPlayer(sheet: image, parameters: parameters)

@@ -1,5 +1,5 @@
-import Testing
 import ShatterAnimation
+import Testing
 
 struct EndPointCase: Sendable, CustomTestStringConvertible {
     let label: String
@@ -39,7 +39,7 @@ struct BasicAnimationTests {
     @Test func additiveAddsToTheModelValue() {
         let wobble = BasicAnimation(from: 0.0, to: 6.0, timing: MediaTiming(duration: 1), isAdditive: true)
         #expect(isClose(wobble.presentationValue(at: 0.5, model: 100), 100 + 3))
-        #expect(wobble.presentationValue(at: 2, model: 100) == 100)   // removed: model again
+        #expect(wobble.presentationValue(at: 2, model: 100) == 100)  // removed: model again
         // An additive "by" starts from the additive identity, not the model value.
         let nudge = BasicAnimation<Double>(by: 4, timing: MediaTiming(duration: 1), isAdditive: true)
         #expect(isClose(nudge.presentationValue(at: 0.5, model: 100), 100 + 2))
@@ -56,8 +56,12 @@ struct BasicAnimationTests {
     @Test func additiveLayerAnimationsStack() {
         var layer = Layer()
         layer.model.position = Point(x: 10, y: 10)
-        layer.add(.property(\.position, BasicAnimation(to: Point(x: 30, y: 10), timing: MediaTiming(duration: 1))), forKey: "move")
-        layer.add(.property(\.position, BasicAnimation(from: .zero, to: Point(x: 0, y: 8), timing: MediaTiming(duration: 1), isAdditive: true)))
+        layer.add(
+            .property(\.position, BasicAnimation(to: Point(x: 30, y: 10), timing: MediaTiming(duration: 1))), forKey: "move")
+        layer.add(
+            .property(
+                \.position, BasicAnimation(from: .zero, to: Point(x: 0, y: 8), timing: MediaTiming(duration: 1), isAdditive: true)
+            ))
         // Move half-way (20, 10), then add half the offset (0, 4).
         #expect(isClose(layer.presentation(at: 0.5).position, Point(x: 20, y: 14)))
         // Replacing by key keeps the order and drops the old animation.
@@ -75,8 +79,9 @@ struct BasicAnimationTests {
         let fade = BasicAnimation(from: Color.white, to: blue, timing: MediaTiming(duration: 1))
         let half = fade.presentationValue(at: 0.5, model: .clear)
         #expect(isClose(half, Color(red: (1 + 15.0 / 255) / 2, green: (1 + 78.0 / 255) / 2, blue: (1 + 101.0 / 255) / 2)))
-        let shrink = BasicAnimation(from: Rect(x: -37.5, y: -37.5, width: 75, height: 75),
-                                    to: Rect(x: -7, y: -7, width: 14, height: 14), timing: MediaTiming(duration: 1))
+        let shrink = BasicAnimation(
+            from: Rect(x: -37.5, y: -37.5, width: 75, height: 75),
+            to: Rect(x: -7, y: -7, width: 14, height: 14), timing: MediaTiming(duration: 1))
         #expect(shrink.presentationValue(at: 0.5, model: .zero) == Rect(x: -22.25, y: -22.25, width: 44.5, height: 44.5))
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import ShatterAnimation
+import Testing
 
 /// Fuber's curves (effects-originals §4.1), as control points for the test's own Bézier.
 enum Fuber {
@@ -54,33 +54,64 @@ struct FuberTimelineTests {
 
     static var logo: (circle: Layer, line: Layer, square: Layer, mask: Layer) {
         var circle = Layer()
-        circle.add(.group(AnimationGroup(timing: loop, animations: [
-            .property(\.strokeEnd, KeyframeAnimation(values: [0, 1], keyTimes: [0, 1], timing: MediaTiming(duration: 2.5),
-                                                     timingFunction: Fuber.curve(Fuber.strokeEnd))),
-            .property(\.transform, BasicAnimation(from: logoStart, to: .identity, timing: MediaTiming(duration: 2.5),
-                                                  timingFunction: Fuber.curve(Fuber.strokeEnd))),
-        ])))
+        circle.add(
+            .group(
+                AnimationGroup(
+                    timing: loop,
+                    animations: [
+                        .property(
+                            \.strokeEnd,
+                            KeyframeAnimation(
+                                values: [0, 1], keyTimes: [0, 1], timing: MediaTiming(duration: 2.5),
+                                timingFunction: Fuber.curve(Fuber.strokeEnd))),
+                        .property(
+                            \.transform,
+                            BasicAnimation(
+                                from: logoStart, to: .identity, timing: MediaTiming(duration: 2.5),
+                                timingFunction: Fuber.curve(Fuber.strokeEnd))),
+                    ])))
 
         var line = Layer()
         line.model.lineWidth = 5
         let lineCurves = [Fuber.curve(Fuber.strokeEnd), Fuber.curve(Fuber.circle)]
-        line.add(.group(AnimationGroup(timing: loop, animations: [
-            .property(\.lineWidth, KeyframeAnimation(values: [0, 5, 0], keyTimes: [0, fiveSixths, 1], timingFunctions: lineCurves)),
-            .property(\.transform, KeyframeAnimation(values: [logoStart, .identity, AffineTransform(scaleX: 0.15, y: 0.15)],
-                                                     keyTimes: [0, fiveSixths, 1], timingFunctions: lineCurves)),
-        ])))
+        line.add(
+            .group(
+                AnimationGroup(
+                    timing: loop,
+                    animations: [
+                        .property(
+                            \.lineWidth,
+                            KeyframeAnimation(values: [0, 5, 0], keyTimes: [0, fiveSixths, 1], timingFunctions: lineCurves)),
+                        .property(
+                            \.transform,
+                            KeyframeAnimation(
+                                values: [logoStart, .identity, AffineTransform(scaleX: 0.15, y: 0.15)],
+                                keyTimes: [0, fiveSixths, 1], timingFunctions: lineCurves)),
+                    ])))
 
         var square = Layer()
         square.model.bounds = Rect(x: 0, y: 0, width: 21, height: 21)
         square.model.backgroundColor = Fuber.blue
-        square.add(.group(AnimationGroup(timing: loop, animations: [
-            .property(\.bounds, KeyframeAnimation(
-                values: [Rect(x: 0, y: 0, width: 14, height: 14), Rect(x: 0, y: 0, width: 21, height: 21), .zero],
-                keyTimes: [0, fiveSixths, 1], timingFunctions: [Fuber.curve(Fuber.fadeInSquare), Fuber.curve(Fuber.square)])),
-            .property(\.backgroundColor, BasicAnimation(from: Color.white, to: Fuber.blue,
-                                                        timing: MediaTiming(beginTime: 0.5 * 2 / 3, duration: 3 / 2.5, fillMode: .both),
-                                                        timingFunction: Fuber.curve(Fuber.square))),
-        ])))
+        square.add(
+            .group(
+                AnimationGroup(
+                    timing: loop,
+                    animations: [
+                        .property(
+                            \.bounds,
+                            KeyframeAnimation(
+                                values: [
+                                    Rect(x: 0, y: 0, width: 14, height: 14), Rect(x: 0, y: 0, width: 21, height: 21), .zero,
+                                ],
+                                keyTimes: [0, fiveSixths, 1],
+                                timingFunctions: [Fuber.curve(Fuber.fadeInSquare), Fuber.curve(Fuber.square)])),
+                        .property(
+                            \.backgroundColor,
+                            BasicAnimation(
+                                from: Color.white, to: Fuber.blue,
+                                timing: MediaTiming(beginTime: 0.5 * 2 / 3, duration: 3 / 2.5, fillMode: .both),
+                                timingFunction: Fuber.curve(Fuber.square))),
+                    ])))
 
         var mask = Layer()
         mask.model.bounds = Rect(x: 0, y: 0, width: 75, height: 75)
@@ -88,11 +119,20 @@ struct FuberTimelineTests {
         maskTiming.fillMode = .both
         maskTiming.isRemovedOnCompletion = false
         let collapse = MediaTiming(beginTime: 2.5, duration: 0.5)
-        mask.add(.group(AnimationGroup(timing: maskTiming, animations: [
-            .property(\.bounds, BasicAnimation(from: Rect(x: 0, y: 0, width: 75, height: 75), to: Rect(x: 0, y: 0, width: 14, height: 14),
-                                               timing: collapse, timingFunction: Fuber.curve(Fuber.circle))),
-            .property(\.cornerRadius, BasicAnimation(from: 37.5, to: 2.0, timing: collapse, timingFunction: Fuber.curve(Fuber.circle))),
-        ])))
+        mask.add(
+            .group(
+                AnimationGroup(
+                    timing: maskTiming,
+                    animations: [
+                        .property(
+                            \.bounds,
+                            BasicAnimation(
+                                from: Rect(x: 0, y: 0, width: 75, height: 75), to: Rect(x: 0, y: 0, width: 14, height: 14),
+                                timing: collapse, timingFunction: Fuber.curve(Fuber.circle))),
+                        .property(
+                            \.cornerRadius,
+                            BasicAnimation(from: 37.5, to: 2.0, timing: collapse, timingFunction: Fuber.curve(Fuber.circle))),
+                    ])))
         return (circle, line, square, mask)
     }
 
@@ -101,44 +141,52 @@ struct FuberTimelineTests {
 
     static let logoInstants: [LogoInstant] = [
         // t 0 → local 2.1: circle wiping, line and square in their first segment, square already blue.
-        LogoInstant(time: 0, strokeEnd: se(2.1 / 2.5), circleRotationDegrees: -45 * (1 - se(2.1 / 2.5)),
-                    circleScale: 0.25 + 0.75 * se(2.1 / 2.5), lineWidth: 5 * se((2.1 / 3) / fiveSixths),
-                    squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (2.1 / 3) / fiveSixths), squareBlueness: 1,
-                    maskSide: 75, maskRadius: 0),
+        LogoInstant(
+            time: 0, strokeEnd: se(2.1 / 2.5), circleRotationDegrees: -45 * (1 - se(2.1 / 2.5)),
+            circleScale: 0.25 + 0.75 * se(2.1 / 2.5), lineWidth: 5 * se((2.1 / 3) / fiveSixths),
+            squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (2.1 / 3) / fiveSixths), squareBlueness: 1,
+            maskSide: 75, maskRadius: 0),
         // t 0.45 → local 2.55: circle children over (model), line/square in the last segment, mask collapsing.
-        LogoInstant(time: 0.45, strokeEnd: 1, circleRotationDegrees: 0, circleScale: 1,
-                    lineWidth: 5 - 5 * circleCurve((2.55 / 3 - fiveSixths) / (1 - fiveSixths)),
-                    squareSide: 21 - 21 * reference(Fuber.square, (2.55 / 3 - fiveSixths) / (1 - fiveSixths)), squareBlueness: 1,
-                    maskSide: 75 + (14 - 75) * circleCurve(0.05 / 0.5), maskRadius: 37.5 + (2 - 37.5) * circleCurve(0.05 / 0.5)),
-        LogoInstant(time: 0.65, strokeEnd: 1, circleRotationDegrees: 0, circleScale: 1,
-                    lineWidth: 5 - 5 * circleCurve((2.75 / 3 - fiveSixths) / (1 - fiveSixths)),
-                    squareSide: 21 - 21 * reference(Fuber.square, (2.75 / 3 - fiveSixths) / (1 - fiveSixths)), squareBlueness: 1,
-                    maskSide: 75 + (14 - 75) * circleCurve(0.25 / 0.5), maskRadius: 37.5 + (2 - 37.5) * circleCurve(0.25 / 0.5)),
+        LogoInstant(
+            time: 0.45, strokeEnd: 1, circleRotationDegrees: 0, circleScale: 1,
+            lineWidth: 5 - 5 * circleCurve((2.55 / 3 - fiveSixths) / (1 - fiveSixths)),
+            squareSide: 21 - 21 * reference(Fuber.square, (2.55 / 3 - fiveSixths) / (1 - fiveSixths)), squareBlueness: 1,
+            maskSide: 75 + (14 - 75) * circleCurve(0.05 / 0.5), maskRadius: 37.5 + (2 - 37.5) * circleCurve(0.05 / 0.5)),
+        LogoInstant(
+            time: 0.65, strokeEnd: 1, circleRotationDegrees: 0, circleScale: 1,
+            lineWidth: 5 - 5 * circleCurve((2.75 / 3 - fiveSixths) / (1 - fiveSixths)),
+            squareSide: 21 - 21 * reference(Fuber.square, (2.75 / 3 - fiveSixths) / (1 - fiveSixths)), squareBlueness: 1,
+            maskSide: 75 + (14 - 75) * circleCurve(0.25 / 0.5), maskRadius: 37.5 + (2 - 37.5) * circleCurve(0.25 / 0.5)),
         // t 0.85 → local 2.95: just before the wrap.
-        LogoInstant(time: 0.85, strokeEnd: 1, circleRotationDegrees: 0, circleScale: 1,
-                    lineWidth: 5 - 5 * circleCurve((2.95 / 3 - fiveSixths) / (1 - fiveSixths)),
-                    squareSide: 21 - 21 * reference(Fuber.square, (2.95 / 3 - fiveSixths) / (1 - fiveSixths)), squareBlueness: 1,
-                    maskSide: 75 + (14 - 75) * circleCurve(0.45 / 0.5), maskRadius: 37.5 + (2 - 37.5) * circleCurve(0.45 / 0.5)),
+        LogoInstant(
+            time: 0.85, strokeEnd: 1, circleRotationDegrees: 0, circleScale: 1,
+            lineWidth: 5 - 5 * circleCurve((2.95 / 3 - fiveSixths) / (1 - fiveSixths)),
+            squareSide: 21 - 21 * reference(Fuber.square, (2.95 / 3 - fiveSixths) / (1 - fiveSixths)), squareBlueness: 1,
+            maskSide: 75 + (14 - 75) * circleCurve(0.45 / 0.5), maskRadius: 37.5 + (2 - 37.5) * circleCurve(0.45 / 0.5)),
         // t 0.95 → local 0.05: wrapped to the start; the square is white again (backwards fill).
-        LogoInstant(time: 0.95, strokeEnd: se(0.05 / 2.5), circleRotationDegrees: -45 * (1 - se(0.05 / 2.5)),
-                    circleScale: 0.25 + 0.75 * se(0.05 / 2.5), lineWidth: 5 * se((0.05 / 3) / fiveSixths),
-                    squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (0.05 / 3) / fiveSixths), squareBlueness: 0,
-                    maskSide: 75, maskRadius: 0),
+        LogoInstant(
+            time: 0.95, strokeEnd: se(0.05 / 2.5), circleRotationDegrees: -45 * (1 - se(0.05 / 2.5)),
+            circleScale: 0.25 + 0.75 * se(0.05 / 2.5), lineWidth: 5 * se((0.05 / 3) / fiveSixths),
+            squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (0.05 / 3) / fiveSixths), squareBlueness: 0,
+            maskSide: 75, maskRadius: 0),
         // t 1.5 → local 0.6: the square's color change (begins 1/3, lasts 1.2) is under way.
-        LogoInstant(time: 1.5, strokeEnd: se(0.6 / 2.5), circleRotationDegrees: -45 * (1 - se(0.6 / 2.5)),
-                    circleScale: 0.25 + 0.75 * se(0.6 / 2.5), lineWidth: 5 * se((0.6 / 3) / fiveSixths),
-                    squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (0.6 / 3) / fiveSixths),
-                    squareBlueness: reference(Fuber.square, (0.6 - 1.0 / 3) / 1.2), maskSide: 75, maskRadius: 0),
+        LogoInstant(
+            time: 1.5, strokeEnd: se(0.6 / 2.5), circleRotationDegrees: -45 * (1 - se(0.6 / 2.5)),
+            circleScale: 0.25 + 0.75 * se(0.6 / 2.5), lineWidth: 5 * se((0.6 / 3) / fiveSixths),
+            squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (0.6 / 3) / fiveSixths),
+            squareBlueness: reference(Fuber.square, (0.6 - 1.0 / 3) / 1.2), maskSide: 75, maskRadius: 0),
         // t 2.9 → local 2.0: color change over (held blue by its forward fill).
-        LogoInstant(time: 2.9, strokeEnd: se(2.0 / 2.5), circleRotationDegrees: -45 * (1 - se(2.0 / 2.5)),
-                    circleScale: 0.25 + 0.75 * se(2.0 / 2.5), lineWidth: 5 * se((2.0 / 3) / fiveSixths),
-                    squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (2.0 / 3) / fiveSixths), squareBlueness: 1,
-                    maskSide: 75, maskRadius: 0),
+        LogoInstant(
+            time: 2.9, strokeEnd: se(2.0 / 2.5), circleRotationDegrees: -45 * (1 - se(2.0 / 2.5)),
+            circleScale: 0.25 + 0.75 * se(2.0 / 2.5), lineWidth: 5 * se((2.0 / 3) / fiveSixths),
+            squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (2.0 / 3) / fiveSixths), squareBlueness: 1,
+            maskSide: 75, maskRadius: 0),
         // t 3.5 → local 2.6 of the second loop.
-        LogoInstant(time: 3.5, strokeEnd: 1, circleRotationDegrees: 0, circleScale: 1,
-                    lineWidth: 5 - 5 * circleCurve((2.6 / 3 - fiveSixths) / (1 - fiveSixths)),
-                    squareSide: 21 - 21 * reference(Fuber.square, (2.6 / 3 - fiveSixths) / (1 - fiveSixths)), squareBlueness: 1,
-                    maskSide: 75 + (14 - 75) * circleCurve(0.1 / 0.5), maskRadius: 37.5 + (2 - 37.5) * circleCurve(0.1 / 0.5)),
+        LogoInstant(
+            time: 3.5, strokeEnd: 1, circleRotationDegrees: 0, circleScale: 1,
+            lineWidth: 5 - 5 * circleCurve((2.6 / 3 - fiveSixths) / (1 - fiveSixths)),
+            squareSide: 21 - 21 * reference(Fuber.square, (2.6 / 3 - fiveSixths) / (1 - fiveSixths)), squareBlueness: 1,
+            maskSide: 75 + (14 - 75) * circleCurve(0.1 / 0.5), maskRadius: 37.5 + (2 - 37.5) * circleCurve(0.1 / 0.5)),
     ]
 
     @Test("Logo groups", arguments: logoInstants)
@@ -152,9 +200,14 @@ struct FuberTimelineTests {
         #expect(isClose(layers.line.presentation(at: t).lineWidth, expected.lineWidth, 1e-6))
         let square = layers.square.presentation(at: t)
         #expect(isClose(square.bounds.size.width, expected.squareSide, 1e-6))
-        let blue = Fuber.blue, p = expected.squareBlueness
-        #expect(isClose(square.backgroundColor, Color(red: 1 + (blue.red - 1) * p, green: 1 + (blue.green - 1) * p,
-                                                      blue: 1 + (blue.blue - 1) * p), 1e-6))
+        let blue = Fuber.blue
+        let p = expected.squareBlueness
+        #expect(
+            isClose(
+                square.backgroundColor,
+                Color(
+                    red: 1 + (blue.red - 1) * p, green: 1 + (blue.green - 1) * p,
+                    blue: 1 + (blue.blue - 1) * p), 1e-6))
         let mask = layers.mask.presentation(at: t)
         #expect(isClose(mask.bounds.size.width, expected.maskSide, 1e-6))
         #expect(isClose(mask.cornerRadius, expected.maskRadius, 1e-6))
@@ -182,18 +235,30 @@ struct FuberTimelineTests {
         let rippleKeys = [0, 0.61, 0.7, 0.887, 1]
         let rippleCurves = [TimingFunction.linear, curve, curve, .linear]
         let children: [LayerAnimation] = [
-            .property(\.transform.scale, KeyframeAnimation(values: [1, 1, 1.05, 1, 1], keyTimes: rippleKeys,
-                                                           timingFunctions: rippleCurves, timing: MediaTiming(duration: 3))),
-            .property(\.position, KeyframeAnimation(values: [.zero, .zero, rippleOffset, .zero, .zero], keyTimes: rippleKeys,
-                                                    timingFunctions: rippleCurves, timing: MediaTiming(duration: 3), isAdditive: true)),
-            .property(\.opacity, KeyframeAnimation(values: [0, 1, 0.45, 0.6, 0, 0], keyTimes: [0, 0.61, 0.7, 0.767, 0.95, 1],
-                                                   timingFunctions: [.easeInEaseOut, curve, curve, .easeOut, .linear],
-                                                   timing: MediaTiming(duration: 3))),
+            .property(
+                \.transform.scale,
+                KeyframeAnimation(
+                    values: [1, 1, 1.05, 1, 1], keyTimes: rippleKeys,
+                    timingFunctions: rippleCurves, timing: MediaTiming(duration: 3))),
+            .property(
+                \.position,
+                KeyframeAnimation(
+                    values: [.zero, .zero, rippleOffset, .zero, .zero], keyTimes: rippleKeys,
+                    timingFunctions: rippleCurves, timing: MediaTiming(duration: 3), isAdditive: true)),
+            .property(
+                \.opacity,
+                KeyframeAnimation(
+                    values: [0, 1, 0.45, 0.6, 0, 0], keyTimes: [0, 0.61, 0.7, 0.767, 0.95, 1],
+                    timingFunctions: [.easeInEaseOut, curve, curve, .easeOut, .linear],
+                    timing: MediaTiming(duration: 3))),
         ]
-        tile.add(.group(AnimationGroup(
-            timing: MediaTiming(beginTime: delay, duration: 3, timeOffset: 1.05, repeatCount: .infinity,
-                                fillMode: .backwards, isRemovedOnCompletion: false),
-            animations: children)))
+        tile.add(
+            .group(
+                AnimationGroup(
+                    timing: MediaTiming(
+                        beginTime: delay, duration: 3, timeOffset: 1.05, repeatCount: .infinity,
+                        fillMode: .backwards, isRemovedOnCompletion: false),
+                    animations: children)))
         return tile
     }
 
@@ -206,26 +271,29 @@ struct FuberTimelineTests {
         // delay + 0.5 → local 1.55.
         TileInstant(time: delay + 0.5, opacity: reference(Fuber.easeInEaseOut, (1.55 / 3) / 0.61), scale: 1, ripple: 0),
         // delay + 0.95 → local 2.0 (fraction 2/3): flash dimming, ripple swelling.
-        TileInstant(time: delay + 0.95, opacity: 1 + (0.45 - 1) * tileCurve((2.0 / 3 - 0.61) / (0.7 - 0.61)),
-                    scale: 1 + 0.05 * tileCurve((2.0 / 3 - 0.61) / (0.7 - 0.61)),
-                    ripple: tileCurve((2.0 / 3 - 0.61) / (0.7 - 0.61))),
+        TileInstant(
+            time: delay + 0.95, opacity: 1 + (0.45 - 1) * tileCurve((2.0 / 3 - 0.61) / (0.7 - 0.61)),
+            scale: 1 + 0.05 * tileCurve((2.0 / 3 - 0.61) / (0.7 - 0.61)),
+            ripple: tileCurve((2.0 / 3 - 0.61) / (0.7 - 0.61))),
         // delay + 1.45 → local 2.5 (fraction 5/6): fading out, ripple settling back.
-        TileInstant(time: delay + 1.45, opacity: 0.6 + (0 - 0.6) * reference(Fuber.easeOut, (2.5 / 3 - 0.767) / (0.95 - 0.767)),
-                    scale: 1.05 + (1 - 1.05) * tileCurve((2.5 / 3 - 0.7) / (0.887 - 0.7)),
-                    ripple: 1 - tileCurve((2.5 / 3 - 0.7) / (0.887 - 0.7))),
+        TileInstant(
+            time: delay + 1.45, opacity: 0.6 + (0 - 0.6) * reference(Fuber.easeOut, (2.5 / 3 - 0.767) / (0.95 - 0.767)),
+            scale: 1.05 + (1 - 1.05) * tileCurve((2.5 / 3 - 0.7) / (0.887 - 0.7)),
+            ripple: 1 - tileCurve((2.5 / 3 - 0.7) / (0.887 - 0.7))),
         // delay + 1.9 → local 2.95: invisible, at rest.
         TileInstant(time: delay + 1.9, opacity: 0, scale: 1, ripple: 0),
         // delay + 2.0 → local 0.05: the timeOffset wrap, fading in again.
         TileInstant(time: delay + 2.0, opacity: reference(Fuber.easeInEaseOut, (0.05 / 3) / 0.61), scale: 1, ripple: 0),
         // One loop later, same as delay + 0.95.
-        TileInstant(time: delay + 3.95, opacity: 1 + (0.45 - 1) * tileCurve((2.0 / 3 - 0.61) / (0.7 - 0.61)),
-                    scale: 1 + 0.05 * tileCurve((2.0 / 3 - 0.61) / (0.7 - 0.61)),
-                    ripple: tileCurve((2.0 / 3 - 0.61) / (0.7 - 0.61))),
+        TileInstant(
+            time: delay + 3.95, opacity: 1 + (0.45 - 1) * tileCurve((2.0 / 3 - 0.61) / (0.7 - 0.61)),
+            scale: 1 + 0.05 * tileCurve((2.0 / 3 - 0.61) / (0.7 - 0.61)),
+            ripple: tileCurve((2.0 / 3 - 0.61) / (0.7 - 0.61))),
     ]
 
     @Test("Tile group", arguments: tileInstants)
     func tileGroup(_ expected: TileInstant) {
-        #expect(Self.delay > 0.1)   // so t = 0.1 is really before the ripple starts
+        #expect(Self.delay > 0.1)  // so t = 0.1 is really before the ripple starts
         let tile = Self.tile.presentation(at: expected.time)
         #expect(isClose(tile.opacity, expected.opacity, 1e-6))
         #expect(isClose(tile.transform.scale, expected.scale, 1e-6))
@@ -234,22 +302,27 @@ struct FuberTimelineTests {
 
     static var container: Layer {
         var layer = Layer()
-        layer.add(.property(\.transform.scale, KeyframeAnimation(
-            values: [0.75, 0.75, 1, 1], keyTimes: [0, 0.45, 0.887, 1],
-            timingFunctions: [.linear, Fuber.curve(Fuber.containerMiddle), .linear],
-            timing: MediaTiming(duration: 3, timeOffset: 1.05, repeatCount: .infinity))))
+        layer.add(
+            .property(
+                \.transform.scale,
+                KeyframeAnimation(
+                    values: [0.75, 0.75, 1, 1], keyTimes: [0, 0.45, 0.887, 1],
+                    timingFunctions: [.linear, Fuber.curve(Fuber.containerMiddle), .linear],
+                    timing: MediaTiming(duration: 3, timeOffset: 1.05, repeatCount: .infinity))))
         return layer
     }
 
     // Container local = (t + 1.05) mod 3.
-    @Test("Container zoom", arguments: [
-        (0.0, 0.75),
-        (0.6, 0.75 + 0.25 * reference(Fuber.containerMiddle, (1.65 / 3 - 0.45) / (0.887 - 0.45))),
-        (1.0, 0.75 + 0.25 * reference(Fuber.containerMiddle, (2.05 / 3 - 0.45) / (0.887 - 0.45))),
-        (1.7, 1.0),
-        (2.0, 0.75),
-        (3.6, 0.75 + 0.25 * reference(Fuber.containerMiddle, (1.65 / 3 - 0.45) / (0.887 - 0.45))),
-    ])
+    @Test(
+        "Container zoom",
+        arguments: [
+            (0.0, 0.75),
+            (0.6, 0.75 + 0.25 * reference(Fuber.containerMiddle, (1.65 / 3 - 0.45) / (0.887 - 0.45))),
+            (1.0, 0.75 + 0.25 * reference(Fuber.containerMiddle, (2.05 / 3 - 0.45) / (0.887 - 0.45))),
+            (1.7, 1.0),
+            (2.0, 0.75),
+            (3.6, 0.75 + 0.25 * reference(Fuber.containerMiddle, (1.65 / 3 - 0.45) / (0.887 - 0.45))),
+        ])
     func containerZoom(time: Double, scale: Double) {
         #expect(isClose(Self.container.presentation(at: time).transform.scale, scale, 1e-6))
     }

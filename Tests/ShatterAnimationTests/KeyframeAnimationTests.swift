@@ -1,5 +1,5 @@
-import Testing
 import ShatterAnimation
+import Testing
 
 @Suite("Keyframe animations")
 struct KeyframeAnimationTests {
@@ -15,18 +15,22 @@ struct KeyframeAnimationTests {
     }
 
     // Discrete: values [10, 20, 30] on boundaries [0, 0.2, 0.7, 1] (N + 1 key times).
-    @Test("Discrete with N + 1 key times", arguments: [
-        (0.0, 10.0), (0.19, 10), (0.2, 20), (0.69, 20), (0.7, 30), (0.99, 30), (1.0, 30),
-    ])
+    @Test(
+        "Discrete with N + 1 key times",
+        arguments: [
+            (0.0, 10.0), (0.19, 10), (0.2, 20), (0.69, 20), (0.7, 30), (0.99, 30), (1.0, 30),
+        ])
     func discreteWithKeyTimes(fraction: Double, expected: Double) {
         let steps = KeyframeAnimation(values: [10.0, 20, 30], keyTimes: [0, 0.2, 0.7, 1], calculationMode: .discrete)
         #expect(value(steps, fraction) == expected)
     }
 
     // Discrete without key times: value i on [i/N, (i+1)/N), N = 4.
-    @Test("Discrete without key times", arguments: [
-        (0.0, 1.0), (0.249, 1), (0.25, 2), (0.5, 3), (0.74, 3), (0.75, 4), (0.999, 4), (1.0, 4),
-    ])
+    @Test(
+        "Discrete without key times",
+        arguments: [
+            (0.0, 1.0), (0.249, 1), (0.25, 2), (0.5, 3), (0.74, 3), (0.75, 4), (0.999, 4), (1.0, 4),
+        ])
     func discreteEvenlySpaced(fraction: Double, expected: Double) {
         let steps = KeyframeAnimation(values: [1.0, 2, 3, 4], calculationMode: .discrete)
         #expect(value(steps, fraction) == expected)
@@ -53,22 +57,24 @@ struct KeyframeAnimationTests {
         paced.calculationMode = .paced
         let linearExpected = fraction <= 0.5 ? 1 * (fraction / 0.5) : 1 + 9 * ((fraction - 0.5) / 0.5)
         #expect(isClose(value(linear, fraction), linearExpected))
-        #expect(isClose(value(paced, fraction), 10 * fraction))   // constant speed: 10 units per second
+        #expect(isClose(value(paced, fraction), 10 * fraction))  // constant speed: 10 units per second
     }
 
     @Test func pacedIgnoresKeyTimesAndSegmentCurves() {
-        let paced = KeyframeAnimation(values: [Point(x: 0, y: 0), Point(x: 3, y: 4), Point(x: 3, y: 14)],
-                                      keyTimes: [0, 0.9, 1], timingFunctions: [.easeIn, .easeOut],
-                                      calculationMode: .paced)
+        let paced = KeyframeAnimation(
+            values: [Point(x: 0, y: 0), Point(x: 3, y: 4), Point(x: 3, y: 14)],
+            keyTimes: [0, 0.9, 1], timingFunctions: [.easeIn, .easeOut],
+            calculationMode: .paced)
         // Lengths 5 and 10: a third of the time reaches the corner.
         #expect(isClose(value(paced, 1.0 / 3, model: .zero), Point(x: 3, y: 4)))
         #expect(isClose(value(paced, 2.0 / 3, model: .zero), Point(x: 3, y: 4 + 10 * 0.5)))
-        #expect(isClose(value(paced, 0.2, model: .zero), Point(x: 3 * 0.6, y: 4 * 0.6)))   // 3 of 5 units
+        #expect(isClose(value(paced, 0.2, model: .zero), Point(x: 3 * 0.6, y: 4 * 0.6)))  // 3 of 5 units
     }
 
     @Test func linearKeyTimesAndSegmentTimingFunctions() {
-        let animation = KeyframeAnimation(values: [0.0, 10, 40], keyTimes: [0, 0.5, 1],
-                                          timingFunctions: [.easeIn, .linear])
+        let animation = KeyframeAnimation(
+            values: [0.0, 10, 40], keyTimes: [0, 0.5, 1],
+            timingFunctions: [.easeIn, .linear])
         #expect(isClose(value(animation, 0.25), 10 * referenceBezier(0.42, 0, 1, 1, at: 0.5), 1e-6))
         #expect(isClose(value(animation, 0.75), 10 + 30 * 0.5))
         #expect(value(animation, 0.5) == 10)
@@ -76,23 +82,27 @@ struct KeyframeAnimationTests {
 
     @Test func overallTimingFunctionWarpsBeforeKeyTimes() {
         let animation = KeyframeAnimation(values: [0.0, 10, 40], keyTimes: [0, 0.5, 1], timingFunction: .easeOut)
-        let warped = referenceBezier(0, 0, 0.58, 1, at: 0.4)   // ≈ 0.571: already in segment 2
+        let warped = referenceBezier(0, 0, 0.58, 1, at: 0.4)  // ≈ 0.571: already in segment 2
         #expect(warped > 0.5)
         #expect(isClose(value(animation, 0.4), 10 + 30 * (warped - 0.5) / 0.5, 1e-5))
     }
 
     // Key times [0.2, 0.6] that do not span 0…1: hold the first value before, the last after.
-    @Test("Key times inside 0…1 hold the ends", arguments: [
-        (0.0, 0.0), (0.1, 0), (0.2, 0), (0.4, 10 * (0.4 - 0.2) / 0.4), (0.6, 10), (0.8, 10), (1.0, 10),
-    ])
+    @Test(
+        "Key times inside 0…1 hold the ends",
+        arguments: [
+            (0.0, 0.0), (0.1, 0), (0.2, 0), (0.4, 10 * (0.4 - 0.2) / 0.4), (0.6, 10), (0.8, 10), (1.0, 10),
+        ])
     func keyTimesInsideUnitHold(fraction: Double, expected: Double) {
         let animation = KeyframeAnimation(values: [0.0, 10], keyTimes: [0.2, 0.6])
         #expect(isClose(value(animation, fraction), expected))
     }
 
-    @Test("Invalid key times fall back to even spacing", arguments: [
-        [0.0, 0.7], [0.0, 0.8, 0.3], [0.0, .nan, 1],
-    ])
+    @Test(
+        "Invalid key times fall back to even spacing",
+        arguments: [
+            [0.0, 0.7], [0.0, 0.8, 0.3], [0.0, .nan, 1],
+        ])
     func invalidKeyTimesAreIgnored(keyTimes: [Double]) {
         let animation = KeyframeAnimation(values: [0.0, 10, 40], keyTimes: keyTimes)
         #expect(isClose(value(animation, 0.25), 5))
@@ -100,7 +110,7 @@ struct KeyframeAnimationTests {
     }
 
     @Test func degenerateValueLists() {
-        #expect(value(KeyframeAnimation<Double>(values: []), 0.5) == -1)   // nothing to show: model
+        #expect(value(KeyframeAnimation<Double>(values: []), 0.5) == -1)  // nothing to show: model
         #expect(value(KeyframeAnimation(values: [7.0]), 0.5) == 7)
         // Equal key times make an instant jump.
         let jump = KeyframeAnimation(values: [0.0, 1, 5, 6], keyTimes: [0, 0.5, 0.5, 1])
@@ -116,10 +126,14 @@ struct KeyframeAnimationTests {
         let scaled = min(fraction * 3, 2.999_999_999)
         let segment = Int(scaled)
         let t = fraction * 3 - Double(segment)
-        let p0 = points[max(segment - 1, 0)], p1 = points[segment], p2 = points[segment + 1]
+        let p0 = points[max(segment - 1, 0)]
+        let p1 = points[segment]
+        let p2 = points[segment + 1]
         let p3 = points[min(segment + 2, 3)]
-        let catmullRom = 0.5 * (2 * p1 + (-p0 + p2) * t + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t * t
-            + (-p0 + 3 * p1 - 3 * p2 + p3) * t * t * t)
+        let catmullRom =
+            0.5
+            * (2 * p1 + (-p0 + p2) * t + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t * t
+                + (-p0 + 3 * p1 - 3 * p2 + p3) * t * t * t)
         #expect(isClose(value(animation, fraction), catmullRom, 1e-9))
     }
 

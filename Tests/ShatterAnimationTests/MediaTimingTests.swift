@@ -1,5 +1,5 @@
-import Testing
 import ShatterAnimation
+import Testing
 
 /// One row: a timing, a parent time, and the local time expected there (nil = inactive).
 struct TimingCase: Sendable, CustomTestStringConvertible {
@@ -60,10 +60,16 @@ struct MediaTimingTests {
         TimingCase(label: "autoreverse ×2: second cycle", timing: reversingTwice, parentTime: 5, expected: 5 - 4),
         TimingCase(label: "autoreverse ×2: second reverse", timing: reversingTwice, parentTime: 7.5, expected: 2 - (7.5 - 6)),
         TimingCase(label: "autoreverse ×2: over", timing: reversingTwice, parentTime: 8, expected: nil),
-        TimingCase(label: "infinite", timing: MediaTiming(duration: 2, repeatCount: .infinity), parentTime: 1000.5, expected: 0.5),
-        TimingCase(label: "repeatDuration inside", timing: MediaTiming(duration: 2, repeatDuration: 5), parentTime: 4.5, expected: 4.5 - 4),
-        TimingCase(label: "repeatDuration over", timing: MediaTiming(duration: 2, repeatDuration: 5), parentTime: 5, expected: nil),
-        TimingCase(label: "repeatDuration held", timing: MediaTiming(duration: 2, repeatDuration: 5, fillMode: .forwards), parentTime: 6, expected: 5 - 4),
+        TimingCase(
+            label: "infinite", timing: MediaTiming(duration: 2, repeatCount: .infinity), parentTime: 1000.5, expected: 0.5),
+        TimingCase(
+            label: "repeatDuration inside", timing: MediaTiming(duration: 2, repeatDuration: 5), parentTime: 4.5,
+            expected: 4.5 - 4),
+        TimingCase(
+            label: "repeatDuration over", timing: MediaTiming(duration: 2, repeatDuration: 5), parentTime: 5, expected: nil),
+        TimingCase(
+            label: "repeatDuration held", timing: MediaTiming(duration: 2, repeatDuration: 5, fillMode: .forwards), parentTime: 6,
+            expected: 5 - 4),
     ]
 
     @Test("Repeat and autoreverse boundaries", arguments: repeatCases)
@@ -80,13 +86,23 @@ struct MediaTimingTests {
         TimingCase(label: "offset: after wrap", timing: logo, parentTime: 1.5, expected: 1.5 + 2.1 - 3),
         TimingCase(label: "offset: next loop", timing: logo, parentTime: 4.5, expected: 4.5 + 2.1 - 6),
         TimingCase(label: "offset once: backwards fill shows the offset", timing: onceWithOffset, parentTime: 0, expected: 1.05),
-        TimingCase(label: "offset once: plays the start last", timing: onceWithOffset, parentTime: 3.5, expected: 3.5 - 1 + 1.05 - 3),
+        TimingCase(
+            label: "offset once: plays the start last", timing: onceWithOffset, parentTime: 3.5, expected: 3.5 - 1 + 1.05 - 3),
         TimingCase(label: "offset once: ends where it began", timing: onceWithOffset, parentTime: 4, expected: 1.05),
-        TimingCase(label: "speed 2", timing: MediaTiming(beginTime: 1, duration: 2, speed: 2), parentTime: 1.5, expected: (1.5 - 1) * 2),
-        TimingCase(label: "speed 2 is over sooner", timing: MediaTiming(beginTime: 1, duration: 2, speed: 2), parentTime: 2, expected: nil),
-        TimingCase(label: "speed 0.5", timing: MediaTiming(beginTime: 1, duration: 2, speed: 0.5), parentTime: 4, expected: (4 - 1) * 0.5),
-        TimingCase(label: "speed 0 freezes at the offset", timing: MediaTiming(duration: 2, speed: 0, timeOffset: 0.5), parentTime: 100, expected: 0.5),
-        TimingCase(label: "speed with offset", timing: MediaTiming(duration: 4, speed: 2, timeOffset: 1), parentTime: 1, expected: 1 * 2 + 1),
+        TimingCase(
+            label: "speed 2", timing: MediaTiming(beginTime: 1, duration: 2, speed: 2), parentTime: 1.5, expected: (1.5 - 1) * 2),
+        TimingCase(
+            label: "speed 2 is over sooner", timing: MediaTiming(beginTime: 1, duration: 2, speed: 2), parentTime: 2,
+            expected: nil),
+        TimingCase(
+            label: "speed 0.5", timing: MediaTiming(beginTime: 1, duration: 2, speed: 0.5), parentTime: 4, expected: (4 - 1) * 0.5
+        ),
+        TimingCase(
+            label: "speed 0 freezes at the offset", timing: MediaTiming(duration: 2, speed: 0, timeOffset: 0.5), parentTime: 100,
+            expected: 0.5),
+        TimingCase(
+            label: "speed with offset", timing: MediaTiming(duration: 4, speed: 2, timeOffset: 1), parentTime: 1,
+            expected: 1 * 2 + 1),
     ]
 
     @Test("timeOffset wrap and speed", arguments: offsetCases)
@@ -108,12 +124,13 @@ struct MediaTimingTests {
     }
 
     @Test func removedOnCompletionBeatsForwardFill() {
-        let kept = BasicAnimation(from: 0.0, to: 10.0, timing: MediaTiming(duration: 1, fillMode: .forwards, isRemovedOnCompletion: false))
+        let kept = BasicAnimation(
+            from: 0.0, to: 10.0, timing: MediaTiming(duration: 1, fillMode: .forwards, isRemovedOnCompletion: false))
         var removed = kept
         removed.timing.isRemovedOnCompletion = true
         #expect(kept.presentationValue(at: 2, model: 5) == 10)
         #expect(removed.presentationValue(at: 2, model: 5) == 5)
-        #expect(removed.presentationValue(at: 0.5, model: 5) == 5)   // 0 + (10 − 0) · 0.5
+        #expect(removed.presentationValue(at: 0.5, model: 5) == 5)  // 0 + (10 − 0) · 0.5
     }
 
     private func expectLocalTime(_ row: TimingCase) {

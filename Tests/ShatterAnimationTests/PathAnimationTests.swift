@@ -1,5 +1,5 @@
-import Testing
 import ShatterAnimation
+import Testing
 
 @Suite("Path animations")
 struct PathAnimationTests {
@@ -76,7 +76,7 @@ struct PathAnimationTests {
     }
 
     @Test func emptyOrMoveOnlyPaths() {
-        #expect(value(PathAnimation(path: Path()), 0.5) == Point(x: -1, y: -1))   // model
+        #expect(value(PathAnimation(path: Path()), 0.5) == Point(x: -1, y: -1))  // model
         #expect(value(PathAnimation(path: Path([.move(to: Point(x: 4, y: 2))])), 0.5) == Point(x: 4, y: 2))
     }
 }

@@ -22,7 +22,8 @@ func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at 
     func bernstein(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
         3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
     }
-    var low = 0.0, high = 1.0
+    var low = 0.0
+    var high = 1.0
     for _ in 0..<200 {
         let middle = (low + high) / 2
         if bernstein(middle, x1, x2) < x { low = middle } else { high = middle }
@@ -40,8 +41,9 @@ func reference(_ curve: (Double, Double, Double, Double), _ x: Double) -> Double
 func bruteForcePacedQuad(_ p0: Point, _ control: Point, _ p2: Point, fraction: Double) -> Point {
     func at(_ s: Double) -> Point {
         let u = 1 - s
-        return Point(x: u * u * p0.x + 2 * u * s * control.x + s * s * p2.x,
-                     y: u * u * p0.y + 2 * u * s * control.y + s * s * p2.y)
+        return Point(
+            x: u * u * p0.x + 2 * u * s * control.x + s * s * p2.x,
+            y: u * u * p0.y + 2 * u * s * control.y + s * s * p2.y)
     }
     let steps = 200_000
     var total = 0.0

@@ -1,9 +1,10 @@
-import Testing
 import ShatterAnimation
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("Thanos snap timeline")
@@ -11,18 +12,23 @@ struct ThanosTimelineTests {
     /// 48 frames over 2 s, discrete, no key times, removed on completion (effects-originals §2.3).
     static var sprite: Layer {
         var layer = Layer()
-        layer.add(.property(\.contentsRect.origin.x, KeyframeAnimation(
-            values: (0..<48).map { Double($0) / 48 }, timing: MediaTiming(duration: 2), timingFunction: .linear,
-            calculationMode: .discrete)), forKey: "snap")
+        layer.add(
+            .property(
+                \.contentsRect.origin.x,
+                KeyframeAnimation(
+                    values: (0..<48).map { Double($0) / 48 }, timing: MediaTiming(duration: 2), timingFunction: .linear,
+                    calculationMode: .discrete)), forKey: "snap")
         return layer
     }
 
     // Frame k shows for t in [k·2/48, (k+1)·2/48): 41.67 ms each.
-    @Test("Sprite frame index", arguments: [
-        (0.0, 0), (0.0416, 0), (0.0417, 1), (1.0, Int(1.0 / (2.0 / 48))), (1.99, Int(1.99 / (2.0 / 48))),
-        (2.0, 0),   // removed on completion: back to the model frame
-        (-0.5, 0),  // not started
-    ])
+    @Test(
+        "Sprite frame index",
+        arguments: [
+            (0.0, 0), (0.0416, 0), (0.0417, 1), (1.0, Int(1.0 / (2.0 / 48))), (1.99, Int(1.99 / (2.0 / 48))),
+            (2.0, 0),  // removed on completion: back to the model frame
+            (-0.5, 0),  // not started
+        ])
     func spriteFrame(time: Double, frame: Int) {
         let x = Self.sprite.presentation(at: time).contentsRect.origin.x
         #expect(isClose(x * 48, Double(frame), 1e-9))
@@ -39,8 +45,9 @@ struct ThanosTimelineTests {
     static let radian1 = 0.1, radian2 = -0.05, direction = 1.0
     static let centre = Point(x: 160, y: 40)
     static let trans = Point(x: 30 * cos(direction), y: 15 * sin(direction))
-    static let realTrans = Point(x: trans.x * cos(radian1) - trans.y * sin(radian1),
-                                 y: trans.y * cos(radian1) + trans.x * sin(radian1))
+    static let realTrans = Point(
+        x: trans.x * cos(radian1) - trans.y * sin(radian1),
+        y: trans.y * cos(radian1) + trans.x * sin(radian1))
 
     static func dust(removedOnCompletion: Bool = false) -> Layer {
         var model = LayerState()
@@ -49,14 +56,17 @@ struct ThanosTimelineTests {
         var path = Path()
         path.move(to: centre)
         path.addQuadCurve(to: centre + realTrans, control: centre + trans)
-        layer.add(.group(AnimationGroup(
-            timing: MediaTiming(beginTime: begin, duration: 1, fillMode: .forwards, isRemovedOnCompletion: removedOnCompletion),
-            animations: [
-                // No child durations: each takes the group's 1 s.
-                .property(\.position, PathAnimation(path: path, calculationMode: .paced)),
-                .property(\.transform.rotation, BasicAnimation(to: radian1 + radian2)),
-                .property(\.opacity, BasicAnimation(to: 0.0)),
-            ])))
+        layer.add(
+            .group(
+                AnimationGroup(
+                    timing: MediaTiming(
+                        beginTime: begin, duration: 1, fillMode: .forwards, isRemovedOnCompletion: removedOnCompletion),
+                    animations: [
+                        // No child durations: each takes the group's 1 s.
+                        .property(\.position, PathAnimation(path: path, calculationMode: .paced)),
+                        .property(\.transform.rotation, BasicAnimation(to: radian1 + radian2)),
+                        .property(\.opacity, BasicAnimation(to: 0.0)),
+                    ])))
         return layer
     }
 

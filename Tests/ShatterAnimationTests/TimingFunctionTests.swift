@@ -1,5 +1,5 @@
-import Testing
 import ShatterAnimation
+import Testing
 
 @Suite("Timing functions")
 struct TimingFunctionTests {
@@ -24,7 +24,7 @@ struct TimingFunctionTests {
         let early = TimingFunction.easeInEaseOut.progress(at: 0.25)
         let late = TimingFunction.easeInEaseOut.progress(at: 0.75)
         #expect(isClose(early + late, 1, 1e-9))
-        #expect(early < 0.25)   // eases in: behind linear early on
+        #expect(early < 0.25)  // eases in: behind linear early on
     }
 
     @Test func linearIsIdentityAndEndsArePinned() {
@@ -39,10 +39,12 @@ struct TimingFunctionTests {
     }
 
     /// The Fuber curves include x1 = 1 (a flat spot where Newton stalls) and steep middles.
-    @Test("Custom curves agree with bisection to 1e-6", arguments: [
-        (1.00, 0.0, 0.35, 1.0), (0.25, 0.0, 0.20, 1.0), (0.65, 0.0, 0.40, 1.0),
-        (0.15, 0.0, 0.85, 1.0), (0.6, 0.0, 0.15, 1.0), (0.5, 0.0, 0.5, 1.0), (0.3, 1.5, 0.7, -0.5),
-    ])
+    @Test(
+        "Custom curves agree with bisection to 1e-6",
+        arguments: [
+            (1.00, 0.0, 0.35, 1.0), (0.25, 0.0, 0.20, 1.0), (0.65, 0.0, 0.40, 1.0),
+            (0.15, 0.0, 0.85, 1.0), (0.6, 0.0, 0.15, 1.0), (0.5, 0.0, 0.5, 1.0), (0.3, 1.5, 0.7, -0.5),
+        ])
     func customCurvesAgreeWithBisection(curve: (Double, Double, Double, Double)) {
         let function = TimingFunction(controlPoints: curve.0, curve.1, curve.2, curve.3)
         for step in 0...200 {

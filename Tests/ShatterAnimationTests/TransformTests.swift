@@ -1,9 +1,10 @@
-import Testing
 import ShatterAnimation
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("Transforms")
@@ -12,13 +13,15 @@ struct TransformTests {
         [a.a - b.a, a.b - b.b, a.c - b.c, a.d - b.d, a.tx - b.tx, a.ty - b.ty].allSatisfy { abs($0) <= tolerance }
     }
 
-    @Test("Decomposition rebuilds the matrix", arguments: [
-        AffineTransform.identity,
-        AffineTransform(rotationAngle: 2.5).concatenating(AffineTransform(translationX: 3, y: -7)),
-        AffineTransform(scaleX: 2, y: -0.5).concatenating(AffineTransform(rotationAngle: -1)),
-        AffineTransform(a: 1, b: 0, c: 0.7, d: 1, tx: 0, ty: 0),   // a shear
-        AffineTransform(a: 0, b: 0, c: 2, d: 3, tx: 1, ty: 1),     // zero x scale
-    ])
+    @Test(
+        "Decomposition rebuilds the matrix",
+        arguments: [
+            AffineTransform.identity,
+            AffineTransform(rotationAngle: 2.5).concatenating(AffineTransform(translationX: 3, y: -7)),
+            AffineTransform(scaleX: 2, y: -0.5).concatenating(AffineTransform(rotationAngle: -1)),
+            AffineTransform(a: 1, b: 0, c: 0.7, d: 1, tx: 0, ty: 0),  // a shear
+            AffineTransform(a: 0, b: 0, c: 2, d: 3, tx: 1, ty: 1),  // zero x scale
+        ])
     func roundTrip(_ transform: AffineTransform) {
         #expect(isCloseMatrix(AffineTransform(components: transform.decomposed()), transform))
     }
@@ -29,15 +32,19 @@ struct TransformTests {
         #expect(isClose(mid.rotation, radians(-45) / 2))
         #expect(isClose(mid.scale, (0.25 + 1) / 2))
         // Element-wise lerp would give a different matrix: decomposition keeps it a pure rotate-scale.
-        let k = 0.625, angle = radians(-22.5)
-        #expect(isCloseMatrix(mid, AffineTransform(a: k * cos(angle), b: k * sin(angle), c: -k * sin(angle), d: k * cos(angle), tx: 0, ty: 0)))
+        let k = 0.625
+        let angle = radians(-22.5)
+        #expect(
+            isCloseMatrix(
+                mid, AffineTransform(a: k * cos(angle), b: k * sin(angle), c: -k * sin(angle), d: k * cos(angle), tx: 0, ty: 0)))
         // 7π/4 is the same matrix as −π/4, so it also turns the short way.
         let written = AffineTransform(rotationAngle: 7 * .pi / 4).concatenating(AffineTransform(scaleX: 0.25, y: 0.25))
         #expect(isClose(written.interpolated(to: .identity, fraction: 0.5).rotation, radians(-22.5)))
     }
 
     @Test func rotationTakesTheShortWayRound() {
-        let from = AffineTransform(rotationAngle: radians(170)), to = AffineTransform(rotationAngle: radians(-170))
+        let from = AffineTransform(rotationAngle: radians(170))
+        let to = AffineTransform(rotationAngle: radians(-170))
         let mid = from.interpolated(to: to, fraction: 0.5)
         #expect(isClose(abs(mid.rotation), .pi, 1e-9))
     }

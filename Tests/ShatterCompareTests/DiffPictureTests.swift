@@ -1,6 +1,6 @@
-import Testing
-import ShatterCore
 import ShatterCompare
+import ShatterCore
+import Testing
 
 /// The pictures and words a person reads a comparison by: the palette's bands, the overlay, the
 /// max-pooled thumbnail and the rule's sentence.
@@ -11,7 +11,8 @@ import ShatterCompare
         #expect(DiffPalette(rule: FuzzyRule(channelDelta: 10)).bands.map(\.label) == ["1–10 (tolerated)", "11–32", "33–255"])
         let palette = DiffPalette(rule: .parity)
         #expect(palette.color(forDelta: 0) == nil)
-        #expect(palette.color(forDelta: 2) == palette.color(forDelta: 8) && palette.color(forDelta: 8) != palette.color(forDelta: 9))
+        #expect(
+            palette.color(forDelta: 2) == palette.color(forDelta: 8) && palette.color(forDelta: 8) != palette.color(forDelta: 9))
         #expect(palette.bands[3].hex == "#d7191c")
     }
 
@@ -38,15 +39,20 @@ import ShatterCompare
         // Averaged, one pixel in a 10×10 cell would move it by under one level; max-pooled, the cell
         // shows the pixel's band.
         #expect(thumbnail[123, 56] == palette.color(forDelta: 3))
-        let colored = stride(from: 0, to: thumbnail.pixels.count, by: 4).filter { thumbnail.pixels[$0] != thumbnail.pixels[$0 + 1] }
+        let colored = stride(from: 0, to: thumbnail.pixels.count, by: 4).filter {
+            thumbnail.pixels[$0] != thumbnail.pixels[$0 + 1]
+        }
         #expect(colored.count == 1)
     }
 
     @Test func theRuleReadsAsOneSentence() {
-        #expect(FuzzyRule.parity.sentence == "A pixel differs when any of its channels is off by more than 1 (of 255); a frame passes "
+        #expect(
+            FuzzyRule.parity.sentence
+                == "A pixel differs when any of its channels is off by more than 1 (of 255); a frame passes "
                 + "when at least 99.9% of its pixels do not differ and no pixel's four channels are off by more than 32 in sum.")
         let strict = FuzzyRule(channelDelta: 0, budget: .maxDifferentPixels(0), pixelDeltaThreshold: 0, ignoredBorder: 2)
-        #expect(strict.sentence == "A pixel differs when any of its channels is off by more than 0 (of 255); a frame passes "
+        #expect(
+            strict.sentence == "A pixel differs when any of its channels is off by more than 0 (of 255); a frame passes "
                 + "when no pixel differs and no pixel's four channels are off by more than 0 in sum. "
                 + "Pixels within 2 px of an edge are not compared.")
         #expect(FuzzyRule(budget: .maxDifferentPixels(5)).sentence.contains("when at most 5 of its pixels differ"))

@@ -1,6 +1,7 @@
 import Glibc
-import Testing
 import ShatterCore
+import Testing
+
 @testable import ShatterCompare
 
 @Suite struct ImageDifferenceTests {
@@ -22,7 +23,8 @@ import ShatterCore
 
     @Test(arguments: [(1, 0, 1, true), (2, 1, 2, false), (255, 1, 255, false)])
     func onePixelOffBy(delta: Int, beyondDefault: Int, summed: Int, passesDefault: Bool) throws {
-        let d = try ImageDifference(expected: grey, actual: changed([(3, 4, RGBA8(r: UInt8(100 + min(delta, 155)), g: 100, b: 100, a: 255))]))
+        let d = try ImageDifference(
+            expected: grey, actual: changed([(3, 4, RGBA8(r: UInt8(100 + min(delta, 155)), g: 100, b: 100, a: 255))]))
         let expectedDelta = min(delta, 155)
         #expect(d.pixelsBeyond(0) == 1)
         #expect(d.pixelsBeyond(1) == beyondDefault)

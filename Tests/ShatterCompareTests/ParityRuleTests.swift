@@ -1,6 +1,6 @@
+import ShatterCompare
 import ShatterCore
 import Testing
-import ShatterCompare
 
 /// The parity rule and its nearest-filtering variant, on a 100×100 frame (10,000 pixels).
 @Suite struct ParityRuleTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ShatterCore
 
 @Suite struct FrameTimelineTests {
@@ -16,7 +17,8 @@ import Testing
 
 @Suite struct CounterRNGTests {
     @Test func valuesArePureFunctionsOfTheKey() {
-        let a = CounterRNG(seed: 1, stream: .shatter), b = CounterRNG(seed: 1, stream: .shatter)
+        let a = CounterRNG(seed: 1, stream: .shatter)
+        let b = CounterRNG(seed: 1, stream: .shatter)
         #expect(a.uniform(index: 123, draw: 1) == b.uniform(index: 123, draw: 1))
         #expect(a.uniform(index: 123, draw: 1) != a.uniform(index: 124, draw: 1))
         #expect(a.uniform(index: 123, draw: 1) != a.uniform(index: 123, draw: 0))

@@ -1,5 +1,6 @@
-import Testing
 import ShatterCore
+import Testing
+
 @testable import ShatterDrawing
 
 /// Canvas and bitmap-font behaviour: exact glyph pixels, measuring, clipping, anti-aliased coverage.
@@ -15,8 +16,8 @@ import ShatterCore
         var image = Image(width: 8, height: 12)
         BitmapFont.standard.draw("L", in: &image, at: (x: 1, y: 1), color: .opaqueBlack, size: 1)
         var expected: Set<[Int]> = []
-        for y in 1...7 { expected.insert([1, y]) }        // the stem
-        for x in 1...5 { expected.insert([x, 7]) }        // the foot
+        for y in 1...7 { expected.insert([1, y]) }  // the stem
+        for x in 1...5 { expected.insert([x, 7]) }  // the foot
         #expect(inked(image) == expected)
         #expect(image[1, 1] == .opaqueBlack)
     }
@@ -28,8 +29,11 @@ import ShatterCore
         func block(_ column: Int, _ row: Int) {
             for dy in 0..<2 { for dx in 0..<2 { expected.insert([column * 2 + dx, row * 2 + dy]) } }
         }
-        for column in 1...3 { block(column, 0); block(column, 6) }   // serifs
-        for row in 1...5 { block(2, row) }                           // stem
+        for column in 1...3 {
+            block(column, 0)
+            block(column, 6)
+        }  // serifs
+        for row in 1...5 { block(2, row) }  // stem
         #expect(inked(image) == expected)
     }
 
@@ -41,7 +45,8 @@ import ShatterCore
         var image = Image(width: extent.width + 10, height: extent.height + 10)
         font.draw("LpH", in: &image, at: (x: 3, y: 4), color: .opaqueBlack, size: size)
         let ink = inked(image)
-        let xs = ink.map { $0[0] }, ys = ink.map { $0[1] }
+        let xs = ink.map { $0[0] }
+        let ys = ink.map { $0[1] }
         #expect(xs.min() == 3 && ys.min() == 4)
         #expect(xs.max()! - xs.min()! + 1 == extent.width)
         #expect(ys.max()! - ys.min()! + 1 == extent.height)
@@ -64,7 +69,8 @@ import ShatterCore
     }
 
     @Test func nonASCIIDrawsAsQuestionMark() {
-        var chinese = Image(width: 6, height: 9), question = Image(width: 6, height: 9)
+        var chinese = Image(width: 6, height: 9)
+        var question = Image(width: 6, height: 9)
         BitmapFont.standard.draw("的", in: &chinese, at: (x: 0, y: 0), color: .opaqueBlack)
         BitmapFont.standard.draw("?", in: &question, at: (x: 0, y: 0), color: .opaqueBlack)
         #expect(chinese == question && !inked(chinese).isEmpty)
@@ -84,7 +90,7 @@ import ShatterCore
     }
 
     @Test func fillRectIsSourceOverAndClipped() {
-        var canvas = Canvas(width: 4, height: 4)                        // opaque white
+        var canvas = Canvas(width: 4, height: 4)  // opaque white
         canvas.fillRect(x: -2, y: -2, width: 4, height: 4, color: RGBA8(r: 0, g: 0, b: 0, a: 128))
         #expect(canvas.image[1, 1] == RGBA8(r: 127, g: 127, b: 127, a: 255))
         #expect(canvas.image[2, 2] == .opaqueWhite)
@@ -96,12 +102,12 @@ import ShatterCore
         var canvas = Canvas(width: 40, height: 40, fill: .transparent)
         canvas.fillRoundedRect(x: 10, y: 10, width: 20, height: 20.5, radius: 6, color: .opaqueBlack)
         let image = canvas.image
-        #expect(image[20, 20] == .opaqueBlack)                         // centre: fully covered
+        #expect(image[20, 20] == .opaqueBlack)  // centre: fully covered
         #expect(image[2, 2] == .transparent && image[35, 20] == .transparent)  // far outside
-        #expect(image[10, 10] == .transparent)                         // cut off by the corner radius
-        let edge = image[20, 30].a                                    // bottom edge at y = 30.5
+        #expect(image[10, 10] == .transparent)  // cut off by the corner radius
+        let edge = image[20, 30].a  // bottom edge at y = 30.5
         #expect(edge > 0 && edge < 255)
-        #expect(image[20, 30] == RGBA8(r: 0, g: 0, b: 0, a: 128))      // covers exactly half
+        #expect(image[20, 30] == RGBA8(r: 0, g: 0, b: 0, a: 128))  // covers exactly half
         #expect(image[10, 20] == .opaqueBlack && image[9, 20] == .transparent)  // aligned edge is crisp
     }
 

@@ -1,5 +1,6 @@
-import Testing
 import ShatterCore
+import Testing
+
 @testable import ShatterDrawing
 
 @Suite struct ContactSheetTests {

@@ -1,9 +1,9 @@
-import Testing
 import ShatterCore
 import ShatterEffects
+import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The flower's geometry and colors at key phases, against values worked out by hand from the
@@ -82,7 +82,8 @@ import Glibc
         #expect(list.clearColor == .opaqueBlack)
         #expect(list.commands.count == 2)
         guard case .instancedCircles(let petals) = list.commands[0], case .instancedCircles(let ghosts) = list.commands[1] else {
-            Issue.record("expected two instanced circle batches"); return
+            Issue.record("expected two instanced circle batches")
+            return
         }
         let s = flower.state(at: time(0.6))
         #expect(petals.count == 6 && ghosts.count == 6)

@@ -1,19 +1,22 @@
-import Testing
 import ShatterAnimation
 import ShatterCore
+import Testing
+
 @testable import ShatterEffects
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct DustLayerSplitTests {
     @Test(arguments: [(1, 7), (8, 3), (32, 0), (255, 5)])
     func everyPixelLandsInTwoSlotsWithinItsColumnBand(layers: Int, seed: UInt64) {
-        let width = 61, height = 9
+        let width = 61
+        let height = 9
         let split = DustLayerSplit(width: width, height: height, layers: layers, seed: seed)
         let rng = CounterRNG(seed: seed, stream: .dust)
-        var sameLayer = 0, twoLayers = 0
+        var sameLayer = 0
+        var twoLayers = 0
         for y in 0..<height {
             for x in 0..<width {
                 let (first, second) = split.layers(ofPixelAt: x, y)
@@ -49,8 +52,11 @@ import Glibc
     static let snapshot = Texture(image: Image(width: 200, height: 120, fill: .opaqueWhite))
 
     static func effect(layers: Int = 32, scale: Double = 1, path: DustPath = .bezier, seed: UInt64 = 4) -> DustEffect {
-        DustEffect(snapshot: snapshot, parameters: .init(width: 200, height: 120, scale: scale, layers: layers, path: path,
-                                                         seed: seed))
+        DustEffect(
+            snapshot: snapshot,
+            parameters: .init(
+                width: 200, height: 120, scale: scale, layers: layers, path: path,
+                seed: seed))
     }
 
     /// Point at `fraction` of a quadratic Bézier's arc length, by 200 000 straight steps.
@@ -77,7 +83,9 @@ import Glibc
         let a = motion.anchor
         #expect(a == Point(x: 200, y: 120))
         #expect(abs(motion.beginTime - 1.35 * Double(index) / 32) < 1e-12)
-        #expect(abs(motion.translation.x / 60 * motion.translation.x / 60 + motion.translation.y / 30 * motion.translation.y / 30 - 1) < 1e-9)
+        #expect(
+            abs(motion.translation.x / 60 * motion.translation.x / 60 + motion.translation.y / 30 * motion.translation.y / 30 - 1)
+                < 1e-9)
         for fraction in [0.1, 0.3, 0.5, 0.7, 0.9] {
             let state = motion.state(at: motion.beginTime + fraction)
             let expected = Self.pacedQuad(a, a + motion.translation, a + motion.endOffset, fraction: fraction)
@@ -97,7 +105,8 @@ import Glibc
         #expect(abs(end.rotation - (motion.radian1 + motion.radian2)) < 1e-12)
         // The rotated end point: R(a1)·(tx, ty), each angle within ±7.5°.
         #expect(abs(motion.radian1) <= .pi / 24 && abs(motion.radian2) <= .pi / 24)
-        let r = motion.radian1, t = motion.translation
+        let r = motion.radian1
+        let t = motion.translation
         #expect(motion.endOffset.distance(to: Point(x: t.x * cos(r) - t.y * sin(r), y: t.y * cos(r) + t.x * sin(r))) < 1e-12)
     }
 
@@ -107,7 +116,8 @@ import Glibc
         for p in [0.25, 0.5, 0.8] {
             let state = motion.state(at: motion.beginTime + p)
             let angle = a1 * p
-            let expected = motion.anchor + Point(x: t.x * cos(angle) - t.y * sin(angle), y: t.y * cos(angle) + t.x * sin(angle)) * p
+            let expected =
+                motion.anchor + Point(x: t.x * cos(angle) - t.y * sin(angle), y: t.y * cos(angle) + t.x * sin(angle)) * p
             #expect(state.position.distance(to: expected) < 1e-9)
         }
         // Same end point as the Bézier.
@@ -140,7 +150,10 @@ import Glibc
     @Test func theDrawnAreaHoldsEveryMovedLayer() throws {
         let effect = Self.effect(scale: 2)
         let list = effect.displayList(at: 0)
-        guard case .dustLayers(let stack) = try #require(list.commands.first) else { Issue.record("no dust"); return }
+        guard case .dustLayers(let stack) = try #require(list.commands.first) else {
+            Issue.record("no dust")
+            return
+        }
         #expect(stack.bounds == PixelRect(x: 0, y: 0, width: 400, height: 240))
         #expect(stack.anchor == SIMD2(200, 120))
     }
@@ -166,8 +179,11 @@ import Glibc
 
     @Test func aSheetTooNarrowForTheFramesAskedIsRefused() {
         let sheet = Image(width: 200, height: 20)
-        #expect(throws: SpriteSheetPlayer.SheetError.tooSmall(sheetWidth: 200, sheetHeight: 20, frameWidth: 20, frameHeight: 20,
-                                                              available: 10, requested: 11)) {
+        #expect(
+            throws: SpriteSheetPlayer.SheetError.tooSmall(
+                sheetWidth: 200, sheetHeight: 20, frameWidth: 20, frameHeight: 20,
+                available: 10, requested: 11)
+        ) {
             _ = try SpriteSheetPlayer(sheet: sheet, frameWidth: 20, frameHeight: 20, frames: 11)
         }
         #expect(throws: SpriteSheetPlayer.SheetError.self) {

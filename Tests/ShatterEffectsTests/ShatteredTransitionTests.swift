@@ -1,5 +1,6 @@
-import Testing
 import ShatterCore
+import Testing
+
 @testable import ShatterEffects
 
 @Suite struct ShatteredTransitionGridTests {
@@ -10,9 +11,11 @@ import ShatterCore
     }
 
     func point(_ grid: PointGrid, _ index: Int) -> Point {
-        let a = grid.attributes, i = index * PointGrid.stride
-        return Point(centre: SIMD2(a[i], a[i + 1]), uvOrigin: SIMD2(a[i + 2], a[i + 3]),
-                     xSpeed: a[i + 4], yAcceleration: a[i + 5])
+        let a = grid.attributes
+        let i = index * PointGrid.stride
+        return Point(
+            centre: SIMD2(a[i], a[i + 1]), uvOrigin: SIMD2(a[i + 2], a[i + 3]),
+            xSpeed: a[i + 4], yAcceleration: a[i + 5])
     }
 
     @Test func originalScreenHas188By334Points() {
@@ -43,7 +46,8 @@ import ShatterCore
         let p = ShatteredTransition.Parameters(width: 200, height: 200, pointSize: 2, seed: 9, randomRange: range)
         let grid = ShatteredTransition(from: blank, to: blank, parameters: p).grid
         let points = (0..<grid.count).map { point(grid, $0) }
-        let speeds = points.map(\.xSpeed), accelerations = points.map(\.yAcceleration)
+        let speeds = points.map(\.xSpeed)
+        let accelerations = points.map(\.yAcceleration)
         // R ∈ [0, 2]: xSpeed = (R − 0.5)·0.7 ∈ [−0.35, 1.05], yAcc = −1.5R − 3 ∈ [−6, −3].
         let rMax: Float = range == .original ? 2 : 1
         #expect(speeds.min()! >= -0.35 && speeds.max()! <= (rMax - 0.5) * 0.7)
@@ -67,7 +71,8 @@ import ShatterCore
         let list = ShatteredTransition(from: blank, to: blank, parameters: p).displayList(at: 0.25)
         #expect(list.width == 200 && list.height == 100)
         guard list.commands.count == 2, case .texturedQuad(let background) = list.commands[0],
-              case .pointSprites(let pieces) = list.commands[1] else {
+            case .pointSprites(let pieces) = list.commands[1]
+        else {
             Issue.record("expected a destination quad then the point sprites")
             return
         }

@@ -1,6 +1,6 @@
-import Testing
 import ShatterAnimation
 import ShatterEffects
+import Testing
 
 /// The Uber splash's presentation values at chosen instants, against values worked out by hand
 /// from effects-originals §4 (Bézier curves evaluated separately, by bisection, to 1e-12).
@@ -22,19 +22,19 @@ import ShatterEffects
         #expect(Self.close(s.circle.transform.scale, 0.25))
         #expect(Self.close(s.line.lineWidth, 0))
         #expect(Self.close(s.line.transform.scale, 0.25))
-        #expect(Self.close(s.square.bounds.size.width, 14))           // ⅔ of 21
-        #expect(s.square.backgroundColor == .white)                     // held white before 1/3 s
+        #expect(Self.close(s.square.bounds.size.width, 14))  // ⅔ of 21
+        #expect(s.square.backgroundColor == .white)  // held white before 1/3 s
         #expect(Self.close(s.mask.bounds.size.width, 75) && s.mask.cornerRadius == 0)
     }
 
     @Test func logoLocalOneAndAQuarterIsHalfwayThroughTheGrowth() {
-        let s = logo.state(at: 2.15)   // local 1.25: half of the 2.5 s growth
-        let strokeEnd = 0.17080358948907665          // curve (1, 0, 0.35, 1) at 0.5
+        let s = logo.state(at: 2.15)  // local 1.25: half of the 2.5 s growth
+        let strokeEnd = 0.17080358948907665  // curve (1, 0, 0.35, 1) at 0.5
         #expect(Self.close(s.circle.strokeEnd, strokeEnd))
         #expect(Self.close(s.circle.transform.rotation, -37.31383847299155 * .pi / 180))
         #expect(Self.close(s.circle.transform.scale, 0.37810269211680747))
         #expect(Self.close(s.line.lineWidth, 0.8540179474453833))
-        #expect(Self.close(s.square.bounds.size.width, 17.5))          // 14 + 7 × (symmetric curve at 0.5)
+        #expect(Self.close(s.square.bounds.size.width, 17.5))  // 14 + 7 × (symmetric curve at 0.5)
         // Color: (1.25 − 1/3) / 1.2 = 0.7639 of the way, curve (0.25, 0, 0.2, 1) → 0.96591.
         #expect(Self.close(s.square.backgroundColor.red, 0.09090643545120947))
         #expect(Self.close(s.square.backgroundColor.green, 0.329543496145267))
@@ -43,12 +43,13 @@ import ShatterEffects
     }
 
     @Test func logoLocalTwoAndAHalfIsTheFullLogoAsTheMaskStarts() {
-        let s = logo.state(at: 0.4 + 1e-9)   // local 2.5 (see the local-0 test for the nanosecond)
-        #expect(s.circle.strokeEnd == 1)                                 // children over: the model
+        let s = logo.state(at: 0.4 + 1e-9)  // local 2.5 (see the local-0 test for the nanosecond)
+        #expect(s.circle.strokeEnd == 1)  // children over: the model
         #expect(s.circle.transform == .identity)
         #expect(Self.close(s.line.lineWidth, 5))
         #expect(Self.close(s.square.bounds.size.width, 21))
-        #expect(Self.close(s.square.backgroundColor.red, Self.blue.red) && Self.close(s.square.backgroundColor.blue, Self.blue.blue))
+        #expect(
+            Self.close(s.square.backgroundColor.red, Self.blue.red) && Self.close(s.square.backgroundColor.blue, Self.blue.blue))
         // The collapse starts: a 75-point square with radius 37.5 is the disk itself.
         #expect(Self.close(s.mask.bounds.size.width, 75) && Self.close(s.mask.cornerRadius, 37.5))
     }
@@ -80,11 +81,11 @@ import ShatterEffects
     @Test func rippleDelaysGrowWithDistance() throws {
         let centre = try #require(grid.tile(column: 3, row: 5))
         #expect(centre.rippleDelay == 0 && centre.rippleOffset == .zero && centre.ripples)
-        let edge = try #require(grid.tile(column: 0, row: 5))   // 270 points left
+        let edge = try #require(grid.tile(column: 0, row: 5))  // 270 points left
         #expect(Self.close(edge.rippleDelay, 0.179982, 1e-9))
         #expect(Self.close(edge.rippleOffset.x, -6.75, 1e-9) && Self.close(edge.rippleOffset.y, 0, 1e-9))
         #expect(!edge.ripples)
-        let corner = try #require(grid.tile(column: 0, row: 0)) // (−270, −450): 524.79 points
+        let corner = try #require(grid.tile(column: 0, row: 0))  // (−270, −450): 524.79 points
         #expect(Self.close(corner.rippleDelay, 0.34982212797934903, 1e-9))
         #expect(Self.close(corner.rippleOffset.x, -6.75, 1e-9) && Self.close(corner.rippleOffset.y, -11.25, 1e-9))
         #expect(!corner.ripples)
@@ -118,12 +119,14 @@ import ShatterEffects
         #expect(Self.close(state.opacity, 0.45))
     }
 
-    @Test("Container zoom before, during and after", arguments: [
-        (0.0, 0.75),                 // local 1.05: still 0.75
-        (0.6, 0.7697513371720408),   // local 1.65: curve (0.6, 0, 0.15, 1) at 0.2288
-        (1.7, 1.0),                  // local 2.75: held at 1
-        (2.0, 0.75),                 // local 0.05: back to 0.75
-    ])
+    @Test(
+        "Container zoom before, during and after",
+        arguments: [
+            (0.0, 0.75),  // local 1.05: still 0.75
+            (0.6, 0.7697513371720408),  // local 1.65: curve (0.6, 0, 0.15, 1) at 0.2288
+            (1.7, 1.0),  // local 2.75: held at 1
+            (2.0, 0.75),  // local 0.05: back to 0.75
+        ])
     func containerZoom(time: Double, scale: Double) {
         #expect(Self.close(grid.containerScale(at: time), scale))
     }

@@ -1,15 +1,18 @@
 import Foundation
 import ShatterTestSupport
 import Testing
+
 @testable import ShatterGL
 
 /// Which EGL device renders: the scheduler's GPU first, hardware only, every candidate in turn. The
 /// rules are pure functions of plain values; the last tests run the real enumeration on Mesa.
 @Suite struct DeviceChoiceTests {
-    static let nvidia0 = EGLDeviceDescription(index: 0, extensions: ["EGL_NV_device_cuda", "EGL_EXT_device_drm"],
-                                              cudaDevice: 1, uuid: "aaaaaaaa-0000-0000-0000-000000000000", nvidiaMinor: 0)
-    static let nvidia1 = EGLDeviceDescription(index: 1, extensions: ["EGL_NV_device_cuda", "EGL_EXT_device_drm"],
-                                              cudaDevice: 0, uuid: "bbbbbbbb-0000-0000-0000-000000000000", nvidiaMinor: 3)
+    static let nvidia0 = EGLDeviceDescription(
+        index: 0, extensions: ["EGL_NV_device_cuda", "EGL_EXT_device_drm"],
+        cudaDevice: 1, uuid: "aaaaaaaa-0000-0000-0000-000000000000", nvidiaMinor: 0)
+    static let nvidia1 = EGLDeviceDescription(
+        index: 1, extensions: ["EGL_NV_device_cuda", "EGL_EXT_device_drm"],
+        cudaDevice: 0, uuid: "bbbbbbbb-0000-0000-0000-000000000000", nvidiaMinor: 3)
     static let mesaSoftware = EGLDeviceDescription(index: 2, extensions: ["EGL_MESA_device_software"])
     static let unreadable = EGLDeviceDescription(index: 3, extensions: [], stringsReadable: false)
 
@@ -40,11 +43,15 @@ import Testing
     }
 
     @Test(arguments: [
-        (["CUDA_VISIBLE_DEVICES": "3"], 1),                                        // CUDA ordinal 0 is EGL device 1
+        (["CUDA_VISIBLE_DEVICES": "3"], 1),  // CUDA ordinal 0 is EGL device 1
         (["NVIDIA_VISIBLE_DEVICES": "GPU-aaaaaaaa-0000-0000-0000-000000000000"], 0),  // by UUID
-        (["SLURM_STEP_GPUS": "3"], 1),                                             // by /dev/nvidia3
-        (["CUDA_VISIBLE_DEVICES": "0", "SLURM_STEP_GPUS": "0",                     // two keys beat one
-          "NVIDIA_VISIBLE_DEVICES": "GPU-aaaaaaaa-0000-0000-0000-000000000000"], 0),
+        (["SLURM_STEP_GPUS": "3"], 1),  // by /dev/nvidia3
+        (
+            [
+                "CUDA_VISIBLE_DEVICES": "0", "SLURM_STEP_GPUS": "0",  // two keys beat one
+                "NVIDIA_VISIBLE_DEVICES": "GPU-aaaaaaaa-0000-0000-0000-000000000000",
+            ], 0
+        ),
     ])
     func theSchedulersGPUIsTriedFirstAndTheOthersLeftAlone(environment: [String: String], expected: Int) throws {
         let scheduler = try #require(SchedulerGPU.from(environment: environment))
@@ -57,8 +64,10 @@ import Testing
 
     @Test func aSchedulerGPUThatMatchesNoDeviceLeavesEGLOrder() {
         // Mesa's devices report no CUDA ordinal, UUID or minor: nothing to match, so nothing is excluded.
-        let mesa = [EGLDeviceDescription(index: 0, extensions: ["EGL_EXT_device_drm"]),
-                    EGLDeviceDescription(index: 1, extensions: ["EGL_EXT_device_drm"])]
+        let mesa = [
+            EGLDeviceDescription(index: 0, extensions: ["EGL_EXT_device_drm"]),
+            EGLDeviceDescription(index: 1, extensions: ["EGL_EXT_device_drm"]),
+        ]
         let scheduler = SchedulerGPU.from(environment: ["CUDA_VISIBLE_DEVICES": "1"])
         #expect(scheduler != nil)
         let plan = DevicePlan(devices: mesa, scheduler: scheduler)
@@ -90,21 +99,29 @@ import Testing
     @Test func aSoftwareGLIsExplainedByWhatTheMachineShows() {
         typealias Facts = SoftwareGLDiagnosis.Facts
         let bare = SoftwareGLDiagnosis.likelyCauses(Facts())
-        #expect(bare == ["no GPU device node (/dev/nvidia*, /dev/dri/renderD*) is visible: the GPU was not passed into this machine or container"])
+        #expect(
+            bare == [
+                "no GPU device node (/dev/nvidia*, /dev/dri/renderD*) is visible: the GPU was not passed into this machine or container"
+            ])
 
-        let noVendor = SoftwareGLDiagnosis.likelyCauses(Facts(nvidiaNodes: ["/dev/nvidia0"], vendorSearch: "/usr/share/glvnd/egl_vendor.d"))
+        let noVendor = SoftwareGLDiagnosis.likelyCauses(
+            Facts(nvidiaNodes: ["/dev/nvidia0"], vendorSearch: "/usr/share/glvnd/egl_vendor.d"))
         #expect(noVendor.count == 1 && noVendor[0].contains("no EGL vendor file names libEGL_nvidia (10_nvidia.json"))
 
-        let registered = Facts(nvidiaNodes: ["/dev/nvidia0"], nvidiaVendorFile: "/usr/share/glvnd/egl_vendor.d/10_nvidia.json",
-                               environment: ["NVIDIA_DRIVER_CAPABILITIES": "compute,utility"],
-                               deviceFailures: ["device 0 (NVIDIA): EGL eglInitialize failed"])
-        #expect(SoftwareGLDiagnosis.likelyCauses(registered) == [
-            "NVIDIA_DRIVER_CAPABILITIES=compute,utility lacks graphics, so the NVIDIA container toolkit did not mount the driver's EGL",
-            "device 0 (NVIDIA): EGL eglInitialize failed",
-        ])
+        let registered = Facts(
+            nvidiaNodes: ["/dev/nvidia0"], nvidiaVendorFile: "/usr/share/glvnd/egl_vendor.d/10_nvidia.json",
+            environment: ["NVIDIA_DRIVER_CAPABILITIES": "compute,utility"],
+            deviceFailures: ["device 0 (NVIDIA): EGL eglInitialize failed"])
+        #expect(
+            SoftwareGLDiagnosis.likelyCauses(registered) == [
+                "NVIDIA_DRIVER_CAPABILITIES=compute,utility lacks graphics, so the NVIDIA container toolkit did not mount the driver's EGL",
+                "device 0 (NVIDIA): EGL eglInitialize failed",
+            ])
 
-        let mig = SoftwareGLDiagnosis.likelyCauses(Facts(nvidiaNodes: ["/dev/nvidia0"], nvidiaVendorFile: "10_nvidia.json",
-                                                         environment: ["NVIDIA_VISIBLE_DEVICES": "MIG-1234"]))
+        let mig = SoftwareGLDiagnosis.likelyCauses(
+            Facts(
+                nvidiaNodes: ["/dev/nvidia0"], nvidiaVendorFile: "10_nvidia.json",
+                environment: ["NVIDIA_VISIBLE_DEVICES": "MIG-1234"]))
         #expect(mig.first?.hasPrefix("the scheduler assigned a MIG slice (NVIDIA_VISIBLE_DEVICES=MIG-1234)") == true)
         // Everything set up and nothing failed, yet no hardware device: said as such.
         let quiet = SoftwareGLDiagnosis.likelyCauses(Facts(renderNodes: ["/dev/dri/renderD128"]))

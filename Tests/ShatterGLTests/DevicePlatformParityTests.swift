@@ -25,7 +25,7 @@ struct DevicePlatformParityTests {
         let surfaceless = try GLRenderer()
         let effect = try sample.effect()
         for t in sample.instants {
-            let list = effect.displayList(at: t)
+            let list = try effect.displayList(at: t)
             for gl in [device, surfaceless] {
                 let d = try Parity.check(list, gl: gl, label: "\(sample)-\(gl.info.platform)-t\(t)")
                 print("parity \(sample) on \(gl.info.platform) t=\(t): \(d)")
@@ -36,7 +36,8 @@ struct DevicePlatformParityTests {
 
 enum DevicePlatform {
     /// The index of Mesa's software EGL device; nil where there is none (or no EGL at all).
-    static let softwareDevice: Int? = GLSupport.isAvailable ? (try? GLRenderer())?.info.devices.first(where: \.isSoftware)?.index : nil
+    static let softwareDevice: Int? =
+        GLSupport.isAvailable ? (try? GLRenderer())?.info.devices.first(where: \.isSoftware)?.index : nil
 
     /// Each effect, small, at instants where it shows its parts.
     enum Sample: String, CaseIterable, CustomStringConvertible {
@@ -50,8 +51,10 @@ enum DevicePlatform {
             case .breathe: return Breathe(parameters: .init(width: 120, height: 120))
             case .dust: return DustFixture.effect(width: 110, height: 80, layers: 16, seed: 5)
             case .splash: return UberSplash(parameters: .init(width: 120, height: 200))
-            case .sprite: return try SpriteSheetPlayer(sheet: SnapSpriteSheet.drawn(), frameWidth: SnapSpriteSheet.frameSide,
-                                                       frameHeight: SnapSpriteSheet.frameSide)
+            case .sprite:
+                return try SpriteSheetPlayer(
+                    sheet: SnapSpriteSheet.drawn(), frameWidth: SnapSpriteSheet.frameSide,
+                    frameHeight: SnapSpriteSheet.frameSide)
             }
         }
 

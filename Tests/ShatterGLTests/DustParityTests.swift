@@ -1,6 +1,6 @@
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 /// The GL backend against the CPU reference on the Thanos dust, on a real EGL driver.
 @Suite(.enabled(if: GLSupport.isAvailable, "no EGL context can be made on this machine (reason printed above)"))

@@ -1,6 +1,6 @@
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 /// The breathing flower on GL (one instanced draw for the petals, one for the ghosts) against the CPU
 /// reference, on a real EGL driver.
@@ -12,8 +12,9 @@ struct GLBreatheParityTests {
         let gl = try GLRenderer()
         let flower = Breathe()
         for phase in Self.phases {
-            let d = try Parity.check(flower.displayList(at: phase * Breathe.cycleDuration), gl: gl,
-                                     label: "breathe-phase\(phase)")
+            let d = try Parity.check(
+                flower.displayList(at: phase * Breathe.cycleDuration), gl: gl,
+                label: "breathe-phase\(phase)")
             print("parity breathe 368x448 phase \(phase): \(d)")
         }
     }
@@ -23,17 +24,19 @@ struct GLBreatheParityTests {
         let gl = try GLRenderer()
         let flower = Breathe(parameters: .init(width: 301, height: 257, scale: scale, petals: petals))
         for phase in [0.3, 0.6] {
-            let d = try Parity.check(flower.displayList(at: phase * Breathe.cycleDuration), gl: gl,
-                                     label: "breathe-n\(petals)-s\(scale)-phase\(phase)")
+            let d = try Parity.check(
+                flower.displayList(at: phase * Breathe.cycleDuration), gl: gl,
+                label: "breathe-n\(petals)-s\(scale)-phase\(phase)")
             print("parity breathe 301x257@\(scale) n=\(petals) phase \(phase): \(d)")
         }
     }
 
     @Test func instanceColorsAndRotationsComeFromTheInstanceID() throws {
         // Six small separate circles: each must show its own instance's color where the CPU says so.
-        let batch = InstancedCircleBatch(count: 6, centre: SIMD2(50, 50), circleCentre: SIMD2(-30, 0), radius: 8,
-                                         angleStep: -.pi / 3, instanceColor: SIMD3(0.1, 0.2, 0.9),
-                                         colorOffset: SIMD3(0.15, 0.12, -0.1), blend: .screen)
+        let batch = InstancedCircleBatch(
+            count: 6, centre: SIMD2(50, 50), circleCentre: SIMD2(-30, 0), radius: 8,
+            angleStep: -.pi / 3, instanceColor: SIMD3(0.1, 0.2, 0.9),
+            colorOffset: SIMD3(0.15, 0.12, -0.1), blend: .screen)
         let list = DisplayList(width: 100, height: 100, clearColor: .opaqueBlack, commands: [.instancedCircles(batch)])
         let image = try GLRenderer().render(list)
         // Instance k is (−30, 0) turned by −60°·k; on a y-down screen k = 1 lands at (−15, +26), below
@@ -61,13 +64,18 @@ struct GLScreenBlendTests {
         }
         let gl = try GLRenderer()
         for color in [SIMD3<Float>(0.17, 0.59, 0.60), SIMD3(0.2867, 0.8067, 0.6167), SIMD3(0.013, 0.5, 0.999)] {
-            let cover = InstancedCircleBatch(count: 1, centre: SIMD2(128, 128), circleCentre: .zero, radius: 400,
-                                             angleStep: 0, instanceColor: color, opacity: opacity, blend: .screen)
-            let list = DisplayList(width: 256, height: 256, commands: [
-                .texturedQuad(TexturedQuad(texture: Texture(image: background),
-                                           rect: PixelRect(x: 0, y: 0, width: 256, height: 256), filter: .nearest)),
-                .instancedCircles(cover),
-            ])
+            let cover = InstancedCircleBatch(
+                count: 1, centre: SIMD2(128, 128), circleCentre: .zero, radius: 400,
+                angleStep: 0, instanceColor: color, opacity: opacity, blend: .screen)
+            let list = DisplayList(
+                width: 256, height: 256,
+                commands: [
+                    .texturedQuad(
+                        TexturedQuad(
+                            texture: Texture(image: background),
+                            rect: PixelRect(x: 0, y: 0, width: 256, height: 256), filter: .nearest)),
+                    .instancedCircles(cover),
+                ])
             let d = try ImageDifference(expected: try SoftwareRenderer().render(list), actual: try gl.render(list))
             #expect(d.largestChannelDifference <= 1, "\(d)")
             if GLSupport.holds(.colorStore, .screenBlend) {

@@ -1,6 +1,6 @@
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 /// The GL backend against the CPU reference on the shattered transition, on a real EGL driver.
 @Suite(.enabled(if: GLSupport.isAvailable, "no EGL context can be made on this machine (reason printed above)"))
@@ -83,8 +83,10 @@ struct GLParityTests {
         let texels = SpriteFixture.gradient4x4
         let centred = try gl.render(SpriteFixture.single(texture: texels, canvas: 8, size: 4, centre: SIMD2(0, 0)))
         for y in 0..<4 { for x in 0..<4 { #expect(centred[x + 2, y + 2] == texels[x, y]) } }
-        let edge = try gl.render(SpriteFixture.single(texture: Image(width: 1, height: 1, fill: .opaqueWhite), canvas: 8,
-                                                   size: 4, centre: SIMD2(-1 - 0.5 / 4, 0)))
+        let edge = try gl.render(
+            SpriteFixture.single(
+                texture: Image(width: 1, height: 1, fill: .opaqueWhite), canvas: 8,
+                size: 4, centre: SIMD2(-1 - 0.5 / 4, 0)))
         for row in 2..<6 { #expect(edge[0, row] == .opaqueWhite) }
         #expect(edge[1, 3] == .transparent)
     }

@@ -2,6 +2,7 @@ import ShatterCore
 import ShatterShaders
 import ShatterTestSupport
 import Testing
+
 @testable import ShatterGL
 
 /// A uniform the Swift code sets by a name the GLSL does not declare fails loudly, naming the
@@ -32,8 +33,9 @@ struct GLProgramTests {
         let program = try Self.current().use(source)
         #expect(!program.locations.isEmpty)
         for name in program.locations.keys {
-            #expect(GLProgram.declaredUniforms(source.vertex).union(GLProgram.declaredUniforms(source.fragment)).contains(name),
-                    "\(source.rawValue): \(name) is active but not found among the declarations")
+            #expect(
+                GLProgram.declaredUniforms(source.vertex).union(GLProgram.declaredUniforms(source.fragment)).contains(name),
+                "\(source.rawValue): \(name) is active but not found among the declarations")
         }
     }
 }
@@ -56,7 +58,9 @@ struct GLProgramTests {
         let gl = try GLProgramTests.current()
         let program = try gl.use(.dustLayers)
         withExtendedLifetime(gl) {  // the query needs the renderer's context alive
-            #expect(program.uniformBlockDataSize("DustLayers") == DustLayerStack.maximumLayers * MemoryLayout<DustLayerUniform>.stride)
+            #expect(
+                program.uniformBlockDataSize("DustLayers") == DustLayerStack.maximumLayers * MemoryLayout<DustLayerUniform>.stride
+            )
         }
     }
 }

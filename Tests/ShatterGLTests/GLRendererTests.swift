@@ -1,6 +1,6 @@
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 @Suite(.enabled(if: GLSupport.isAvailable, "no EGL context can be made on this machine (reason printed above)"))
 struct GLRendererTests {
@@ -8,7 +8,8 @@ struct GLRendererTests {
         let gl = try GLRenderer()
         #expect(gl.info.version.hasPrefix("OpenGL ES 3"))
         #expect(!gl.info.renderer.isEmpty)
-        #expect(["surfaceless"].contains(gl.info.platform) || gl.info.platform.hasPrefix("device")
+        #expect(
+            ["surfaceless"].contains(gl.info.platform) || gl.info.platform.hasPrefix("device")
                 || gl.info.platform.hasPrefix("gbm"))
         #expect(gl.info.pointSizeRange.upperBound >= 1)
         #expect(gl.info.maxTextureSize >= 2048)
@@ -17,8 +18,9 @@ struct GLRendererTests {
     @Test func aPointSizeBeyondTheGLRangeIsRefusedNotClamped() throws {
         let gl = try GLRenderer()
         let tooBig = gl.info.pointSizeRange.upperBound + 1
-        let list = SpriteFixture.single(texture: Image(width: 1, height: 1, fill: .opaqueWhite), canvas: 8, size: tooBig,
-                                     centre: SIMD2(0, 0))
+        let list = SpriteFixture.single(
+            texture: Image(width: 1, height: 1, fill: .opaqueWhite), canvas: 8, size: tooBig,
+            centre: SIMD2(0, 0))
         #expect {
             try gl.render(list)
         } throws: { error in
@@ -47,7 +49,8 @@ struct GLRendererTests {
     }
 
     @Test func aClosedRendererSaysSoAndANewOneStillWorks() throws {
-        let list = SpriteFixture.single(texture: Image(width: 1, height: 1, fill: .opaqueWhite), canvas: 8, size: 4, centre: SIMD2(0, 0))
+        let list = SpriteFixture.single(
+            texture: Image(width: 1, height: 1, fill: .opaqueWhite), canvas: 8, size: 4, centre: SIMD2(0, 0))
         let gl = try GLRenderer()
         let before = try gl.render(list)
         gl.close()

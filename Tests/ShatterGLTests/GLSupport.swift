@@ -8,7 +8,9 @@ extension GLSupport {
     static let agreeingRules: Set<ProbeReport.Rule> = {
         guard let gl = try? GLRenderer(), let report = try? ProbeReport.run(gl: gl) else { return [] }
         let missing = Set(ProbeReport.Rule.allCases).subtracting(report.agreeingRules)
-        if !missing.isEmpty { print("probe on \(gl.info.renderer): rules that differ from the CPU renderer: \(missing.map(\.rawValue))") }
+        if !missing.isEmpty {
+            print("probe on \(gl.info.renderer): rules that differ from the CPU renderer: \(missing.map(\.rawValue))")
+        }
         return report.agreeingRules
     }()
 
@@ -23,7 +25,8 @@ extension GLSupport {
 /// conditions and leaves expected/actual/diff PNGs in a temporary folder.
 enum Parity {
     static func check(_ list: DisplayList, gl: GLRenderer, label: String, rule: FuzzyRule = .parity) throws -> ImageDifference {
-        try FuzzyCheck.check(try gl.render(list), matches: try SoftwareRenderer().render(list), rule: rule, label: label,
-                             artifactStem: FuzzyCheck.temporaryStem(folder: "parity", label: label))
+        try FuzzyCheck.check(
+            try gl.render(list), matches: try SoftwareRenderer().render(list), rule: rule, label: label,
+            artifactStem: FuzzyCheck.temporaryStem(folder: "parity", label: label))
     }
 }

@@ -1,6 +1,6 @@
+import Shatter
 import ShatterTestSupport
 import Testing
-import Shatter
 
 /// `shatter probe` on this machine's GL. On llvmpipe every rule the CPU renderer assumes must hold
 /// (they were copied from it); on another GL the report is a finding, not a failure.

@@ -83,7 +83,8 @@ import Testing
         figures.residentAtEnd = ProcessMemory.residentBytes ?? 0
         // Long after its last frame, the first effect's texture and grid are gone: neither the
         // renderer's caches nor the pipeline keep what frames no longer use.
-        #expect(Self.frames <= 80 || (firstSnapshot == nil && firstGrid == nil), "an early effect's texture or grid is still alive")
+        #expect(
+            Self.frames <= 80 || (firstSnapshot == nil && firstGrid == nil), "an early effect's texture or grid is still alive")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == Self.frames)
         return figures
     }

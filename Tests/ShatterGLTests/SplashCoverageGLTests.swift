@@ -1,6 +1,6 @@
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 /// `Shaders/sdf_shape.frag` on a real EGL driver: the splash's full disk has no seam on its axis, and
 /// shapes thinner than a pixel are drawn by their area (issue 19; the CPU side: `SplashCoverageTests`).
@@ -20,8 +20,10 @@ struct SplashCoverageGLTests {
 
     @Test func thinShapesAreDrawnByTheirArea() throws {
         let gl = try GLRenderer()
-        for list in [ThinShapeFixture.line(width: 0), ThinShapeFixture.line(width: 0, centreX: 20),
-                     ThinShapeFixture.square(side: 0)] {
+        for list in [
+            ThinShapeFixture.line(width: 0), ThinShapeFixture.line(width: 0, centreX: 20),
+            ThinShapeFixture.square(side: 0),
+        ] {
             #expect(ThinShapeFixture.totalCoverage(try gl.render(list)) == 0)
         }
         let centred = try gl.render(ThinShapeFixture.line(width: 0.5))

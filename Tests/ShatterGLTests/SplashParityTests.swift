@@ -1,6 +1,6 @@
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 /// The GL backend against the CPU reference on the Uber splash (SDF shapes, layer quads), on a real
 /// EGL driver: eight instants across two loops, plus a second scale.

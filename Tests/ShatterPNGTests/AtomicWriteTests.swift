@@ -2,6 +2,7 @@ import Foundation
 import ShatterCore
 import ShatterTestSupport
 import Testing
+
 @testable import ShatterPNG
 
 /// PNGEncoder.write replaces files atomically and cleans up after itself on failure.

@@ -3,6 +3,7 @@ import Foundation
 import ShatterCore
 import ShatterTestSupport
 import Testing
+
 @testable import ShatterPNG
 
 /// Every broken input becomes its own PNGError whose message names the file; nothing crashes.
@@ -11,8 +12,10 @@ struct BadInputTests {
     init() throws { folder = try TemporaryFolder() }
 
     /// Reads `path`, expecting failure; checks the message names the file and is one line.
-    func readError(_ path: String, limits: PNGLimits = .default,
-                   sourceLocation: SourceLocation = #_sourceLocation) -> PNGError? {
+    func readError(
+        _ path: String, limits: PNGLimits = .default,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> PNGError? {
         let error = pngError({ _ = try PNGDecoder.read(path: path, limits: limits) }, sourceLocation: sourceLocation)
         if let error {
             #expect(error.description.contains(path), "message should name \(path)", sourceLocation: sourceLocation)
@@ -47,8 +50,11 @@ struct BadInputTests {
     func truncated(at cut: String) throws {
         let png = try Fixtures.sampleRGBA()
         let idat = try #require(PNGCorpus.chunks(png).last { $0.type == "IDAT" })
-        let length = ["4": 4, "8": 8, "33": 33, "half": png.count / 2,
-                      "inside last IDAT": idat.offset + 8 + idat.length - 1][cut] ?? 0
+        let length =
+            [
+                "4": 4, "8": 8, "33": 33, "half": png.count / 2,
+                "inside last IDAT": idat.offset + 8 + idat.length - 1,
+            ][cut] ?? 0
         let path = try folder.write(Array(png.prefix(length)), to: "cut-\(length).png")
         guard case .truncated = readError(path) else {
             Issue.record("cut at \(cut) (\(length) of \(png.count) bytes) should be .truncated")
@@ -97,8 +103,9 @@ struct BadInputTests {
     }
 
     @Test func paletteWithoutPLTE() throws {
-        let png = try Fixtures.png(width: 2, height: 2, colorType: PNG_COLOR_TYPE_PALETTE, rows: [0, 1, 1, 0],
-                                   palette: [255, 0, 0, 0, 255, 0])
+        let png = try Fixtures.png(
+            width: 2, height: 2, colorType: PNG_COLOR_TYPE_PALETTE, rows: [0, 1, 1, 0],
+            palette: [255, 0, 0, 0, 255, 0])
         let path = try folder.write(PNGCorpus.removingChunk("PLTE", from: png), to: "noplte.png")
         guard case .corrupt = readError(path) else {
             Issue.record("a palette image without PLTE should be .corrupt")

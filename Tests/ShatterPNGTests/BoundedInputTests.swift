@@ -3,6 +3,7 @@ import Foundation
 import ShatterCore
 import ShatterTestSupport
 import Testing
+
 @testable import ShatterPNG
 
 /// Inputs that could cost unbounded memory or time are refused by their size, their first bytes or
@@ -53,22 +54,29 @@ struct BoundedInputTests {
     @Test("a pipe that goes on past maxFileBytes is refused at the cap")
     func streamPastTheCap() throws {
         let bytes = try Fixtures.sampleRGBA() + [UInt8](repeating: 0, count: 4000)
-        let error = try withPipe(holding: bytes) { path in pngError { _ = try PNGDecoder.read(path: path, limits: PNGLimits(maxFileBytes: 1000)) } }
+        let error = try withPipe(holding: bytes) { path in
+            pngError { _ = try PNGDecoder.read(path: path, limits: PNGLimits(maxFileBytes: 1000)) }
+        }
         guard case .streamTooLong(_, 1000) = error else {
             Issue.record("expected .streamTooLong, got \(String(describing: error))")
             return
         }
     }
 
-    @Test("a chunk that declares more bytes than the file holds is refused before libpng allocates them",
-          arguments: [("tEXt", 0x3FFF_FFFF), ("tEXt", 0x7FFF_FFFF), ("zTXt", 0x3FFF_FFFF), ("iCCP", 0x3FFF_FFFF)])
+    @Test(
+        "a chunk that declares more bytes than the file holds is refused before libpng allocates them",
+        arguments: [("tEXt", 0x3FFF_FFFF), ("tEXt", 0x7FFF_FFFF), ("zTXt", 0x3FFF_FFFF), ("iCCP", 0x3FFF_FFFF)])
     func lyingChunkLength(_ type: String, _ length: Int) throws {
         // libpng's contrib/testpngs/crashers/huge_*_chunk.png in 57 bytes: signature, IHDR, a chunk header, 16 bytes.
-        let bytes = Array(try Fixtures.sampleRGBA().prefix(33)) + PNGCorpus.be32(UInt32(length)) + Array(type.utf8)
+        let bytes =
+            Array(try Fixtures.sampleRGBA().prefix(33)) + PNGCorpus.be32(UInt32(length)) + Array(type.utf8)
             + Array("Comment\0hello wo".utf8)
         #expect(bytes.count == 57)
         let error = pngError { _ = try PNGDecoder.decode(data: bytes, name: "crafted.png") }
-        #expect(error == .truncated(path: "crafted.png", detail: "its \(type) chunk at byte 33 declares \(length) bytes, only 16 follow"))
+        #expect(
+            error
+                == .truncated(
+                    path: "crafted.png", detail: "its \(type) chunk at byte 33 declares \(length) bytes, only 16 follow"))
     }
 
     @Test("an ancillary chunk over maxChunkBytes is refused; image data of any length is not")
@@ -78,7 +86,8 @@ struct BoundedInputTests {
         let png = Array(sample[..<33]) + text + Array(sample[33...])  // right after IHDR
         #expect(try PNGDecoder.decode(data: png, name: "text.png").width == 16)
         let tight = PNGLimits(maxChunkBytes: 64)
-        #expect(pngError { _ = try PNGDecoder.decode(data: png, name: "text.png", limits: tight) }
+        #expect(
+            pngError { _ = try PNGDecoder.decode(data: png, name: "text.png", limits: tight) }
                 == .chunkTooLarge(path: "text.png", chunk: "tEXt", bytes: 100, limit: 64))
         // The IDAT of the 16×16 sample is far over 64 bytes.
         #expect(try PNGDecoder.decode(data: try Fixtures.sampleRGBA(), name: "sample.png", limits: tight).width == 16)
@@ -86,7 +95,8 @@ struct BoundedInputTests {
 
     @Test("a chunk type that is not four letters is named in hex, so the message stays one line")
     func unprintableChunkType() throws {
-        let bytes = Array(try Fixtures.sampleRGBA().prefix(33)) + PNGCorpus.be32(0x7FFF_FFFF) + [0x0A, 0x0D, 0, 1]
+        let bytes =
+            Array(try Fixtures.sampleRGBA().prefix(33)) + PNGCorpus.be32(0x7FFF_FFFF) + [0x0A, 0x0D, 0, 1]
             + [UInt8](repeating: 0, count: 16)
         let error = pngError { _ = try PNGDecoder.decode(data: bytes, name: "odd.png") }
         #expect(error?.description.contains("0xa0d0001 chunk") == true, "\(String(describing: error))")
@@ -97,8 +107,9 @@ struct BoundedInputTests {
     func libpngLimitsOnTheClassicPath() throws {
         // 16-bit Adam7 is the file kind that takes the classic path; the Swift checks would refuse a
         // wide image first, so the C function is called directly to see libpng apply the limit.
-        let png = try Fixtures.png(width: 4, height: 2, colorType: PNG_COLOR_TYPE_RGB_ALPHA, bitDepth: 16, interlaced: true,
-                                   rows: [UInt8](repeating: 0x80, count: 4 * 2 * 8))
+        let png = try Fixtures.png(
+            width: 4, height: 2, colorType: PNG_COLOR_TYPE_RGB_ALPHA, bitDepth: 16, interlaced: true,
+            rows: [UInt8](repeating: 0x80, count: 4 * 2 * 8))
         var pixels = [UInt8](repeating: 0, count: 4 * 2 * 4)
         var message = [CChar](repeating: 0, count: Int(SHATTER_PNG_MESSAGE_SIZE))
         func decode(maxWidth: UInt32) -> Int32 {

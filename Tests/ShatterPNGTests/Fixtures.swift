@@ -3,6 +3,7 @@ import Foundation
 import ShatterCore
 import ShatterTestSupport
 import Testing
+
 @testable import ShatterPNG
 
 /// PNG generation through the real libpng writer (chunk surgery and scratch folders are in
@@ -10,9 +11,11 @@ import Testing
 enum Fixtures {
     /// A PNG of any color type, written by libpng. `rows` are tightly packed samples
     /// (16-bit big-endian); `palette` is flat RGB triples.
-    static func png(width: Int, height: Int, colorType: Int32, bitDepth: Int32 = 8, interlaced: Bool = false,
-                    rows: [UInt8], palette: [UInt8] = [], paletteAlpha: [UInt8] = [],
-                    transparentGray: UInt16? = nil) throws -> [UInt8] {
+    static func png(
+        width: Int, height: Int, colorType: Int32, bitDepth: Int32 = 8, interlaced: Bool = false,
+        rows: [UInt8], palette: [UInt8] = [], paletteAlpha: [UInt8] = [],
+        transparentGray: UInt16? = nil
+    ) throws -> [UInt8] {
         var writer = LibPNGWriter(width: width, height: height)
         writer.colorType = colorType
         writer.bitDepth = bitDepth
@@ -30,8 +33,9 @@ enum Fixtures {
     /// A small valid RGBA PNG (several IDAT bytes, so truncation points land inside image data).
     static func sampleRGBA(width: Int = 16, height: Int = 16) throws -> [UInt8] {
         var generator = SplitMix64(seed: 7)
-        return try png(width: width, height: height, colorType: PNG_COLOR_TYPE_RGB_ALPHA,
-                       rows: (0..<width * height * 4).map { _ in generator.byte() })
+        return try png(
+            width: width, height: height, colorType: PNG_COLOR_TYPE_RGB_ALPHA,
+            rows: (0..<width * height * 4).map { _ in generator.byte() })
     }
 }
 

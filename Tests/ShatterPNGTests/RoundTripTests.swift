@@ -1,6 +1,7 @@
 import ShatterCore
 import ShatterTestSupport
 import Testing
+
 @testable import ShatterPNG
 
 /// Encode → decode round trips through real libpng.
@@ -20,8 +21,9 @@ struct RoundTripTests {
         return image
     }
 
-    @Test("random premultiplied images survive encode → decode exactly, any level and filter",
-          arguments: [0, 1, 6, 9], PNGFilter.allCases)
+    @Test(
+        "random premultiplied images survive encode → decode exactly, any level and filter",
+        arguments: [0, 1, 6, 9], PNGFilter.allCases)
     func randomRoundTrip(level: Int, filter: PNGFilter) throws {
         let image = Self.randomImage(width: 37, height: 23, seed: UInt64(level * 10) + 1)
         let bytes = try PNGEncoder.encode(image, options: PNGWriteOptions(compressionLevel: level, filter: filter))
@@ -60,8 +62,11 @@ struct RoundTripTests {
         #expect(bytes[25] == 2, "IHDR color type should be RGB (2)")
         let decoded = try PNGDecoder.decode(data: bytes, name: "rgb.png")
         // c' + round(bg · (255 − a) / 255): 255·127/255 = 127, 100·127/255 = 49.8 → 50.
-        #expect(decoded.allPixels == [RGBA8(r: 227, g: 50, b: 75, a: 255), RGBA8(r: 255, g: 0, b: 100, a: 255),
-                                      RGBA8(r: 10, g: 20, b: 30, a: 255)])
+        #expect(
+            decoded.allPixels == [
+                RGBA8(r: 227, g: 50, b: 75, a: 255), RGBA8(r: 255, g: 0, b: 100, a: 255),
+                RGBA8(r: 10, g: 20, b: 30, a: 255),
+            ])
     }
 
     @Test("higher levels give smaller files on a compressible frame")
@@ -79,12 +84,15 @@ struct RoundTripTests {
     @Test("bad write options and images are refused with a typed error")
     func refusesBadOptions() {
         let image = Image(width: 1, height: 1, fill: .opaqueWhite)
-        #expect(pngError { _ = try PNGEncoder.encode(image, options: PNGWriteOptions(compressionLevel: 10)) }
+        #expect(
+            pngError { _ = try PNGEncoder.encode(image, options: PNGWriteOptions(compressionLevel: 10)) }
                 == .invalidCompressionLevel(10))
-        #expect(pngError { _ = try PNGEncoder.encode(image, options: PNGWriteOptions(compressionLevel: -1)) }
+        #expect(
+            pngError { _ = try PNGEncoder.encode(image, options: PNGWriteOptions(compressionLevel: -1)) }
                 == .invalidCompressionLevel(-1))
         let halfGray = RGBA8(r: 1, g: 1, b: 1, a: 128)
-        #expect(pngError { _ = try PNGEncoder.encode(image, options: PNGWriteOptions(background: halfGray)) }
+        #expect(
+            pngError { _ = try PNGEncoder.encode(image, options: PNGWriteOptions(background: halfGray)) }
                 == .backgroundNotOpaque(halfGray))
         guard case .invalidImage = pngError({ _ = try PNGEncoder.encode(Image(width: 0, height: 5)) }) else {
             Issue.record("a 0×5 image should be refused as invalidImage")

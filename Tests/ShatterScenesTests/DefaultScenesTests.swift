@@ -1,6 +1,7 @@
-import Testing
 import ShatterCore
 import ShatterDrawing
+import Testing
+
 @testable import ShatterScenes
 
 /// The default input pictures: right sizes, opaque, page-like content, the exact root green.
@@ -30,8 +31,10 @@ import ShatterDrawing
         }
     }
 
-    @Test(arguments: [Size(w: 375, h: 667, scale: 1), Size(w: 375, h: 667, scale: 2),
-                      Size(w: 333, h: 517, scale: 1), Size(w: 1920, h: 1080, scale: 1)])
+    @Test(arguments: [
+        Size(w: 375, h: 667, scale: 1), Size(w: 375, h: 667, scale: 2),
+        Size(w: 333, h: 517, scale: 1), Size(w: 1920, h: 1080, scale: 1),
+    ])
     private func presentedScreenLooksLikeAPage(size: Size) {
         let image = DefaultScenes.presentedScreen(widthPoints: size.w, heightPoints: size.h, scale: size.scale)
         let layout = PresentedLayout(widthPoints: size.w, heightPoints: size.h, scale: size.scale)
@@ -43,8 +46,10 @@ import ShatterDrawing
         let top = image.height / 3
         let picture = image[Int(layout.picture.x + layout.picture.side / 2), Int(layout.picture.y + 2)]
         #expect(picture != .opaqueWhite && layout.picture.y < Double(top))
-        #expect(count(in: image, rows: layout.title.y..<(layout.title.y + 9 * layout.title.size),
-                      where: { $0 == DefaultScenes.titleColor }) > 20)
+        #expect(
+            count(
+                in: image, rows: layout.title.y..<(layout.title.y + 9 * layout.title.size),
+                where: { $0 == DefaultScenes.titleColor }) > 20)
 
         // The Close button is blue where the layout says it is.
         let close = BitmapFont.standard.measure("Close", size: layout.close.size)
@@ -74,13 +79,16 @@ import ShatterDrawing
         let a = DefaultScenes.presentedScreen(widthPoints: 333, heightPoints: 517, scale: 2)
         let b = DefaultScenes.presentedScreen(widthPoints: 333, heightPoints: 517, scale: 2)
         #expect(a == b)
-        #expect(DefaultScenes.destination(widthPoints: 64, heightPoints: 64, scale: 1)
+        #expect(
+            DefaultScenes.destination(widthPoints: 64, heightPoints: 64, scale: 1)
                 == DefaultScenes.destination(widthPoints: 64, heightPoints: 64, scale: 1))
     }
 
     @Test func degenerateSizesDoNotCrash() {
-        for (w, h, scale) in [(0, 0, 1.0), (1, 1, 1.0), (10, 500, 1.0), (500, 10, 1.0), (-5, 20, 1.0),
-                              (40, 40, 0.0), (40, 40, -2.0), (40, 40, .nan)] {
+        for (w, h, scale) in [
+            (0, 0, 1.0), (1, 1, 1.0), (10, 500, 1.0), (500, 10, 1.0), (-5, 20, 1.0),
+            (40, 40, 0.0), (40, 40, -2.0), (40, 40, .nan),
+        ] {
             let page = DefaultScenes.presentedScreen(widthPoints: w, heightPoints: h, scale: scale)
             let root = DefaultScenes.destination(widthPoints: w, heightPoints: h, scale: scale)
             #expect(page.pixels.count == page.width * page.height * 4)
@@ -91,9 +99,10 @@ import ShatterDrawing
     @Test func wrapKeepsLinesWithinTheColumn() {
         let lines = PresentedLayout.wrap("aa bbbbbbb cc dd", columns: 5)
         #expect(lines == ["aa", "bbbbb", "bb cc", "dd"])
-        #expect(PresentedLayout.lorem.allSatisfy { text in
-            PresentedLayout.wrap(text, columns: 17).allSatisfy { $0.count <= 17 }
-        })
+        #expect(
+            PresentedLayout.lorem.allSatisfy { text in
+                PresentedLayout.wrap(text, columns: 17).allSatisfy { $0.count <= 17 }
+            })
     }
 
     private func count(in image: Image, rows: Range<Int>, where match: (RGBA8) -> Bool) -> Int {

@@ -1,7 +1,7 @@
-import Testing
 import ShatterCore
 import ShatterEffects
 import ShatterSoftware
+import Testing
 
 /// The CPU renderer's breathing flower, pixel by pixel: wherever petals overlap, the color is the
 /// screen composite of exactly those petals' colors over black.
@@ -38,8 +38,9 @@ import ShatterSoftware
                 guard let expected = expectedScreen(x: x, y: y, circles: circles) else { continue }
                 let p = image[x, y]
                 let error = SIMD3(Double(p.r), Double(p.g), Double(p.b)) - expected.color * 255
-                worst[expected.count] = max(worst[expected.count] ?? 0, abs(error.x), abs(error.y), abs(error.z),
-                                            abs(Double(p.a) - 255))
+                worst[expected.count] = max(
+                    worst[expected.count] ?? 0, abs(error.x), abs(error.y), abs(error.z),
+                    abs(Double(p.a) - 255))
             }
         }
         return worst

@@ -2,6 +2,7 @@ import ShatterCore
 import ShatterEffects
 import ShatterTestSupport
 import Testing
+
 @testable import ShatterSoftware
 
 /// Pins the CPU renderer's bytes from one commit to the next: every effect at four instants that

@@ -1,7 +1,8 @@
-import Testing
 import ShatterCore
 import ShatterEffects
 import ShatterTestSupport
+import Testing
+
 @testable import ShatterSoftware
 
 @Suite struct DustFrameTests {
@@ -17,7 +18,8 @@ import ShatterTestSupport
         let snapshot = Texture(image: Image(width: 40, height: 20, fill: half))
         let effect = DustEffect(snapshot: snapshot, parameters: .init(width: 40, height: 20, layers: 16, seed: 3))
         let frame = try SoftwareRenderer().render(effect.displayList(at: 0))
-        var once = 0, twice = 0
+        var once = 0
+        var twice = 0
         for y in 0..<20 {
             for x in 0..<40 {
                 let (first, second) = effect.split.layers(ofPixelAt: x, y)

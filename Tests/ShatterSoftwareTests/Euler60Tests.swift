@@ -1,12 +1,13 @@
-import Testing
 import ShatterCore
 import ShatterEffects
 import ShatterScenes
 import ShatterTestSupport
+import Testing
+
 @testable import ShatterSoftware
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// BrokenGlassEffectView's update (branch `transition`), transcribed from the original for the
@@ -25,8 +26,9 @@ struct OriginalSimulation {
         let a = grid.attributes
         pointMoveInfo = (0..<grid.count).map { i in
             let k = i * PointGrid.stride
-            return PointMoveInfo(xSpeed: a[k + 4], ySpeed: 0, yAccelerate: a[k + 5], originCenterX: a[k],
-                                 originCenterY: a[k + 1], translateX: 0, translateY: 0)
+            return PointMoveInfo(
+                xSpeed: a[k + 4], ySpeed: 0, yAccelerate: a[k + 5], originCenterX: a[k],
+                originCenterY: a[k + 1], translateX: 0, translateY: 0)
         }
     }
 
@@ -50,8 +52,9 @@ struct OriginalSimulation {
 
     /// Where the Metal vertex function puts piece i: `transforms[i] * position`, NDC.
     func position(_ i: Int) -> SIMD2<Float> {
-        SIMD2(pointMoveInfo[i].translateX + pointMoveInfo[i].originCenterX,
-              pointMoveInfo[i].translateY + pointMoveInfo[i].originCenterY)
+        SIMD2(
+            pointMoveInfo[i].translateX + pointMoveInfo[i].originCenterX,
+            pointMoveInfo[i].translateY + pointMoveInfo[i].originCenterY)
     }
 }
 
@@ -77,7 +80,8 @@ struct OriginalSimulation {
     func frame(drawnFrom simulation: OriginalSimulation) throws -> Image {
         var attributes = [Float]()
         for i in 0..<stepped.grid.count {
-            let p = simulation.position(i), k = i * PointGrid.stride
+            let p = simulation.position(i)
+            let k = i * PointGrid.stride
             guard abs(p.x) <= 1, abs(p.y) <= 1 else { continue }
             attributes += [p.x, p.y, stepped.grid.attributes[k + 2], stepped.grid.attributes[k + 3], 0, 0]
         }
@@ -89,19 +93,24 @@ struct OriginalSimulation {
         return try SoftwareRenderer().render(list)
     }
 
-    struct Failure: Error, CustomStringConvertible { let description: String; init(_ d: String) { description = d } }
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ d: String) { description = d }
+    }
 
     @Test func theFrameAtTShowsFloorOf60TSteps() {
         let p = stepped.parameters
         #expect((0...72).allSatisfy { p.steps(at: Self.timeline.time(of: $0)) == $0 })
         #expect(p.steps(at: 0.999 / 60) == 0 && p.steps(at: 1.5 / 60) == 1)
-        #expect(p.steps(at: 5) == 72)   // past the 1.2 s duration the state holds
+        #expect(p.steps(at: 5) == 72)  // past the 1.2 s duration the state holds
     }
 
     @Test func framesPastTheLoopsBoundAreRefusedNotCut() throws {
         // 12 s of 60 Hz steps is beyond the 600 the vertex program loops over.
-        let long = ShatteredTransition(from: stepped.from, to: stepped.to, parameters: .init(
-            width: 40, height: 40, duration: 12, motion: .euler60))
+        let long = ShatteredTransition(
+            from: stepped.from, to: stepped.to,
+            parameters: .init(
+                width: 40, height: 40, duration: 12, motion: .euler60))
         #expect(throws: PointMotion.TooManySteps(steps: 660, stepSeconds: Float(1.0 / 60))) {
             try SoftwareRenderer().render(long.displayList(at: 11))
         }
@@ -112,20 +121,26 @@ struct OriginalSimulation {
 
     @Test func everyPieceIsWhereTheOriginalsStepsPutIt() throws {
         let guardBand = GuardBand(width: 375, height: 667, largestPointSize: 2)
-        let setup = PointSetup(framebufferWidth: guardBand.framebufferWidth,
-                               framebufferHeight: guardBand.framebufferHeight, pointSize: 2)
-        let g = Double(guardBand.pixels), a = stepped.grid.attributes
+        let setup = PointSetup(
+            framebufferWidth: guardBand.framebufferWidth,
+            framebufferHeight: guardBand.framebufferHeight, pointSize: 2)
+        let g = Double(guardBand.pixels)
+        let a = stepped.grid.attributes
         for frame in Self.frames {
             let simulation = simulation(atFrame: frame)
             guard case .pointSprites(let batch) = stepped.displayList(at: Self.timeline.time(of: frame)).commands[1] else {
                 throw Failure("no pieces")
             }
             let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
-            var visible = 0, mismatched = [Int](), worst = 0.0
+            var visible = 0
+            var mismatched = [Int]()
+            var worst = 0.0
             for i in 0..<stepped.grid.count {
                 let k = i * PointGrid.stride
-                let drawn = setup.snappedCentre(clip: program.vertex(centre: SIMD2(a[k], a[k + 1]),
-                                                                     motion: SIMD2(a[k + 4], a[k + 5])))
+                let drawn = setup.snappedCentre(
+                    clip: program.vertex(
+                        centre: SIMD2(a[k], a[k + 1]),
+                        motion: SIMD2(a[k + 4], a[k + 5])))
                 let p = simulation.position(i)
                 let onScreen = abs(p.x) <= 1 && abs(p.y) <= 1
                 guard let drawn, onScreen else {
@@ -134,7 +149,8 @@ struct OriginalSimulation {
                 }
                 visible += 1
                 // The simulation's centre in framebuffer pixels (pixel centres at integers), as GL maps NDC.
-                let x = (Double(p.x) + 1) * 375 / 2 + g - 0.5, y = (Double(p.y) + 1) * 667 / 2 + g - 0.5
+                let x = (Double(p.x) + 1) * 375 / 2 + g - 0.5
+                let y = (Double(p.y) + 1) * 667 / 2 + g - 0.5
                 worst = max(worst, abs(Double(drawn.x) / 256 - x), abs(Double(drawn.y) / 256 - y))
             }
             #expect(mismatched.isEmpty, "frame \(frame): pieces \(mismatched.prefix(10)) drawn or dropped unlike the original")
@@ -173,8 +189,9 @@ struct OriginalSimulation {
         for columns in [2, 8, 24] {
             let expected = piecesInRightStrip(original, columns: columns)
             #expect(piecesInRightStrip(euler, columns: columns) == expected)
-            #expect(Double(expected) < 0.8 * Double(piecesInRightStrip(smooth, columns: columns)),
-                    "\(columns) columns: \(expected) vs the closed form's \(piecesInRightStrip(smooth, columns: columns))")
+            #expect(
+                Double(expected) < 0.8 * Double(piecesInRightStrip(smooth, columns: columns)),
+                "\(columns) columns: \(expected) vs the closed form's \(piecesInRightStrip(smooth, columns: columns))")
         }
     }
 }

@@ -1,7 +1,8 @@
-import Testing
 import ShatterCompare
 import ShatterCore
 import ShatterEffects
+import Testing
+
 @testable import ShatterSoftware
 
 /// The CPU renderer's shortcuts must give exactly the bytes of running the programs pixel by pixel.
@@ -14,7 +15,8 @@ import ShatterEffects
                 let b = rng.bits(index: UInt64(y * width + x), draw: 0)
                 let a = UInt8(b >> 24 & 255)
                 // Premultiplied: no channel above alpha.
-                image[x, y] = RGBA8(r: min(a, UInt8(b & 255)), g: min(a, UInt8(b >> 8 & 255)), b: min(a, UInt8(b >> 16 & 255)), a: a)
+                image[x, y] = RGBA8(
+                    r: min(a, UInt8(b & 255)), g: min(a, UInt8(b >> 8 & 255)), b: min(a, UInt8(b >> 16 & 255)), a: a)
             }
         }
         return image
@@ -23,10 +25,12 @@ import ShatterEffects
     @Test(arguments: [TextureFilter.linear, .nearest], [(0, 0), (7, -3), (-5, 11)])
     func aOneToOneTextureCopyEqualsTheProgram(filter: TextureFilter, offset: (Int, Int)) throws {
         let texture = Texture(image: Self.noise(333, 217, seed: 4))
-        let quad = TexturedQuad(texture: texture, rect: PixelRect(x: Float(offset.0), y: Float(offset.1), width: 333, height: 217),
-                                filter: filter)
+        let quad = TexturedQuad(
+            texture: texture, rect: PixelRect(x: Float(offset.0), y: Float(offset.1), width: 333, height: 217),
+            filter: filter)
         #expect(SoftwareRenderer.isPixelExactCopy(quad))
-        let list = DisplayList(width: 341, height: 229, clearColor: RGBA8(r: 1, g: 2, b: 3, a: 4), commands: [.texturedQuad(quad)])
+        let list = DisplayList(
+            width: 341, height: 229, clearColor: RGBA8(r: 1, g: 2, b: 3, a: 4), commands: [.texturedQuad(quad)])
         var slow = SoftwareRenderer()
         slow.shortcuts = []
         #expect(try SoftwareRenderer().render(list) == slow.render(list))
@@ -34,8 +38,9 @@ import ShatterEffects
 
     @Test func renderingIntoAReusedImageGivesTheSameBytes() throws {
         let texture = Texture(image: Self.noise(64, 48, seed: 9))
-        let quad = TexturedQuad(texture: texture, rect: PixelRect(x: 3.5, y: -2.25, width: 50, height: 40), opacity: 0.7,
-                                blend: .sourceOver)
+        let quad = TexturedQuad(
+            texture: texture, rect: PixelRect(x: 3.5, y: -2.25, width: 50, height: 40), opacity: 0.7,
+            blend: .sourceOver)
         let list = DisplayList(width: 64, height: 48, clearColor: .opaqueWhite, commands: [.texturedQuad(quad)])
         var reused = Self.noise(64, 48, seed: 1)
         try SoftwareRenderer().render(list, into: &reused)
@@ -60,8 +65,9 @@ import ShatterEffects
     @Test(arguments: [1.0, 2.0, 5.0], [0.0, 0.37, 0.81])
     func theReplacingFastPathEqualsTheGeneralPath(pointSize: Double, time: Double) throws {
         let snapshot = SoftwareRendererFastPathTests.noise(97, 61, seed: 12)
-        let effect = ShatteredTransition(from: Texture(image: snapshot), to: Texture(image: Image(width: 1, height: 1, fill: .opaqueBlack)),
-                                         parameters: .init(width: 97, height: 61, pointSize: pointSize, seed: 7))
+        let effect = ShatteredTransition(
+            from: Texture(image: snapshot), to: Texture(image: Image(width: 1, height: 1, fill: .opaqueBlack)),
+            parameters: .init(width: 97, height: 61, pointSize: pointSize, seed: 7))
         var exact = SoftwareRenderer()
         exact.shortcuts = []
         let list = effect.displayList(at: time)

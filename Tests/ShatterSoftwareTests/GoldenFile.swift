@@ -1,5 +1,6 @@
 import Foundation
 import ShatterCore
+import ShatterDigest
 import ShatterPNG
 import ShatterTestSupport
 import Testing
@@ -16,7 +17,9 @@ import Testing
 enum GoldenFile {
     static let environmentVariable = "SHATTER_RECORD_GOLDENS"
     static let isRecording = ProcessInfo.processInfo.environment[environmentVariable] == "1"
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/cpu-goldens.json").path
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Goldens/cpu-goldens.json"
+    ).path
     /// Where the file sits in the repository, for messages.
     static let repositoryPath = "Tests/ShatterSoftwareTests/Goldens/cpu-goldens.json"
 
@@ -31,10 +34,12 @@ enum GoldenFile {
         return try JSONDecoder().decode(Table.self, from: data)
     }
 
-    static func digest(_ image: Image) -> String { SHA256.hash(image.pixels).hex }
+    static func digest(_ image: Image) -> String { SHA256Hex.of(image.pixels) }
 
     /// Checks (or, when recording, stores) one effect's renders: `renders[instant][path]`.
-    static func check(effect: String, renders: [String: [String: Image]], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(effect: String, renders: [String: [String: Image]], sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let actual = renders.mapValues { $0.mapValues(digest) }
         if isRecording {
             try lock.withLock {
@@ -53,18 +58,23 @@ enum GoldenFile {
                 let golden = expected[instant]?[renderPath]
                 guard hash != golden else { continue }
                 let file = try writeFailure(renders[instant]![renderPath]!, name: "\(effect)-\(instant)-\(renderPath)")
-                Issue.record(Comment(rawValue: message(effect: effect, instant: instant, path: renderPath, expected: golden,
-                                                       actual: hash, file: file)),
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    Comment(
+                        rawValue: message(
+                            effect: effect, instant: instant, path: renderPath, expected: golden,
+                            actual: hash, file: file)),
+                    sourceLocation: sourceLocation)
             }
         }
         let stale = Set(expected.keys).subtracting(actual.keys)
-        let staleMessage = "\(repositoryPath) holds instants of \(effect) no test renders: \(stale.sorted()); "
+        let staleMessage =
+            "\(repositoryPath) holds instants of \(effect) no test renders: \(stale.sorted()); "
             + "re-record with \(environmentVariable)=1 swift test --filter CPUGoldenTests"
         #expect(stale.isEmpty, Comment(rawValue: staleMessage), sourceLocation: sourceLocation)
     }
 
-    static func message(effect: String, instant: String, path: String, expected: String?, actual: String, file: String) -> String {
+    static func message(effect: String, instant: String, path: String, expected: String?, actual: String, file: String) -> String
+    {
         let was = expected.map { "expected SHA-256 \($0)" } ?? "no golden recorded"
         return "CPU golden mismatch: \(effect) at \(instant), \(path) path: \(was), got \(actual). "
             + "The frame is in \(file). If the change is intended, re-record with "

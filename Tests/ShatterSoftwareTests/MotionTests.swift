@@ -1,5 +1,6 @@
-import Testing
 import ShatterCore
+import Testing
+
 @testable import ShatterSoftware
 
 /// The vertex program's closed form against a semi-implicit Euler integration with a tiny time step
@@ -7,15 +8,21 @@ import ShatterCore
 /// differently, leaving some pieces stuck past the wall: `Euler60Tests`.)
 @Suite struct MotionTests {
     let program = PointSpriteProgram(
-        batch: PointSpriteBatch(grid: PointGrid(attributes: []), texture: Texture(image: Image(width: 1, height: 1)),
-                                time: 0, pointSize: 1, texcoordScale: SIMD2(1, 1)),
+        batch: PointSpriteBatch(
+            grid: PointGrid(attributes: []), texture: Texture(image: Image(width: 1, height: 1)),
+            time: 0, pointSize: 1, texcoordScale: SIMD2(1, 1)),
         clipScale: SIMD2(1, 1))
 
     /// BrokenGlassEffectView's update loop (v += a·dt, clamp, move, then the wall check), except that a
     /// bounce puts the piece back on the wall.
-    func integrate(x0: Double, y0: Double, xSpeed: Double, acceleration: Double, until t: Double,
-                   dt: Double = 1e-5) -> (x: Double, y: Double) {
-        var x = x0, y = y0, vx = xSpeed, vy = 0.0
+    func integrate(
+        x0: Double, y0: Double, xSpeed: Double, acceleration: Double, until t: Double,
+        dt: Double = 1e-5
+    ) -> (x: Double, y: Double) {
+        var x = x0
+        var y = y0
+        var vx = xSpeed
+        var vy = 0.0
         for _ in 0..<Int((t / dt).rounded()) {
             vy = max(vy + dt * acceleration, -6)
             x += dt * vx
@@ -30,10 +37,10 @@ import ShatterCore
     }
 
     @Test(arguments: [
-        (0.0, 0.5, 0.35, -4.5),    // a typical piece
-        (0.9, 0.9, 1.05, -3.0),    // fast right, weakest fall: bounces off the right wall
-        (-0.8, -0.2, -0.35, -6.0), // left, strongest fall: reaches the speed limit at 1 s
-        (0.99, 0.0, 0.9, -3.0),    // bounces almost at once
+        (0.0, 0.5, 0.35, -4.5),  // a typical piece
+        (0.9, 0.9, 1.05, -3.0),  // fast right, weakest fall: bounces off the right wall
+        (-0.8, -0.2, -0.35, -6.0),  // left, strongest fall: reaches the speed limit at 1 s
+        (0.99, 0.0, 0.9, -3.0),  // bounces almost at once
     ])
     func closedFormAgreesWithFineStepIntegration(x0: Double, y0: Double, xSpeed: Double, acceleration: Double) {
         for t in [0.1, 0.5, 1.0, 1.2, 2.5, 6.0] {

@@ -1,5 +1,5 @@
-import Testing
 import Glibc
+import Testing
 
 /// DESIGN: every GLSL program has a Swift twin in the CPU renderer, and each names the other.
 @Suite struct ShaderTwinTests {

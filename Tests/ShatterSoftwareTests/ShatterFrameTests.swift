@@ -1,13 +1,16 @@
-import Testing
 import ShatterCompare
 import ShatterCore
 import ShatterEffects
 import ShatterTestSupport
+import Testing
+
 @testable import ShatterSoftware
 
 @Suite struct ShatterFrameTests {
-    @Test(arguments: [(375, 667, 1.0, 2.0), (333, 517, 1.0, 1.0), (333, 517, 1.0, 4.0), (333, 517, 1.0, 16.0),
-                      (200, 120, 2.0, 2.0), (150, 90, 1.0, 1.5), (101, 67, 1.0, 3.0)])
+    @Test(arguments: [
+        (375, 667, 1.0, 2.0), (333, 517, 1.0, 1.0), (333, 517, 1.0, 4.0), (333, 517, 1.0, 16.0),
+        (200, 120, 2.0, 2.0), (150, 90, 1.0, 1.5), (101, 67, 1.0, 3.0),
+    ])
     func firstFrameIsTheSnapshotPixelForPixel(width: Int, height: Int, scale: Double, pointSize: Double) throws {
         let effect = ShatterFixture.effect(width: width, height: height, scale: scale, pointSize: pointSize)
         let frame = try SoftwareRenderer().render(effect.displayList(at: 0))

@@ -1,7 +1,8 @@
-import Testing
 import ShatterCore
 import ShatterEffects
 import ShatterTestSupport
+import Testing
+
 @testable import ShatterSoftware
 
 /// What the CPU renderer's shape coverage shows a viewer: no seam in the splash's full disk, and
@@ -22,8 +23,10 @@ import ShatterTestSupport
 
     @Test func aZeroWidthShapeLeavesNoPixel() throws {
         let renderer = SoftwareRenderer()
-        for list in [ThinShapeFixture.line(width: 0), ThinShapeFixture.line(width: 0, centreX: 20),
-                     ThinShapeFixture.square(side: 0)] {
+        for list in [
+            ThinShapeFixture.line(width: 0), ThinShapeFixture.line(width: 0, centreX: 20),
+            ThinShapeFixture.square(side: 0),
+        ] {
             let frame = try renderer.render(list)
             #expect(ThinShapeFixture.totalCoverage(frame) == 0)
         }
@@ -50,11 +53,14 @@ import ShatterTestSupport
 
     @Test func aPieGapThinnerThanAPixelIsMostlyCovered() throws {
         // Half-angle just short of π: the gap along −y is 2·ρ·sin(0.001) ≈ 0.04 px wide at ρ = 20.
-        let pie = SDFShape(kind: .pie(radius: 30, halfAngle: .pi - 0.001),
-                           toLocal: PixelMap(row0: SIMD3(1, 0, -50.5), row1: SIMD3(0, 1, -50.5)), pixelsPerUnit: 1,
-                           color: SIMD4(1, 1, 1, 1), bounds: PixelRect(x: 18, y: 18, width: 66, height: 66))
-        let frame = try SoftwareRenderer().render(DisplayList(width: 100, height: 100, clearColor: .opaqueBlack,
-                                                              commands: [.shape(pie)]))
+        let pie = SDFShape(
+            kind: .pie(radius: 30, halfAngle: .pi - 0.001),
+            toLocal: PixelMap(row0: SIMD3(1, 0, -50.5), row1: SIMD3(0, 1, -50.5)), pixelsPerUnit: 1,
+            color: SIMD4(1, 1, 1, 1), bounds: PixelRect(x: 18, y: 18, width: 66, height: 66))
+        let frame = try SoftwareRenderer().render(
+            DisplayList(
+                width: 100, height: 100, clearColor: .opaqueBlack,
+                commands: [.shape(pie)]))
         // The axis opposite the pie's +y: screen up from the centre (row 50 − ρ).
         for rho in [5, 10, 20, 25] {
             #expect(frame[50, 50 - rho].r >= 240, "ρ = \(rho): \(frame[50, 50 - rho])")

@@ -2,6 +2,7 @@ import ShatterCore
 import ShatterEffects
 import ShatterTestSupport
 import Testing
+
 @testable import ShatterSoftware
 
 /// The CPU renderer runs its programs with work hoisted out of the pixel loops
@@ -18,7 +19,8 @@ import Testing
         ShatterFixture.effect(width: 97, height: 61, scale: 1.5, pointSize: 4.5, seed: 7),
         ShatterFixture.effect(width: 120, height: 90, scale: 2, pointSize: 1, seed: 3),
         ShatteredTransition(
-            from: Texture(image: SoftwareRendererFastPathTests.noise(64, 48, seed: 2)), to: Texture(image: Image(width: 1, height: 1)),
+            from: Texture(image: SoftwareRendererFastPathTests.noise(64, 48, seed: 2)),
+            to: Texture(image: Image(width: 1, height: 1)),
             parameters: .init(width: 64, height: 48, pointSize: 16, seed: 9, randomRange: .textbook)),
     ]
 
@@ -40,9 +42,10 @@ import Testing
             let acceleration: Float = i % 11 == 0 ? 0 : (i % 13 == 0 ? random.float(in: 0...5) : random.float(in: -30...0))
             attributes += [random.float(in: -1.3...1.3), random.float(in: -1.3...1.3), 0, 0, speed, acceleration]
         }
-        return PointSpriteBatch(grid: PointGrid(attributes: attributes), texture: Texture(image: Image(width: 1, height: 1)), time: 0,
-                                pointSize: 2, texcoordScale: SIMD2(0.1, 0.1),
-                                physics: PointPhysics(maxFallSpeed: -2.5, restitution: 0.9, stopSpeed: 0))
+        return PointSpriteBatch(
+            grid: PointGrid(attributes: attributes), texture: Texture(image: Image(width: 1, height: 1)), time: 0,
+            pointSize: 2, texcoordScale: SIMD2(0.1, 0.1),
+            physics: PointPhysics(maxFallSpeed: -2.5, restitution: 0.9, stopSpeed: 0))
     }
 
     /// Checks `vertex(centre:motion:invariants:)` against the literal `vertex(centre:motion:)` for
@@ -55,7 +58,8 @@ import Testing
         let attributes = batch.grid.attributes
         func check(_ program: PointSpriteProgram, _ i: Int) {
             let a = i * PointGrid.stride
-            let centre = SIMD2(attributes[a], attributes[a + 1]), motion = SIMD2(attributes[a + 4], attributes[a + 5])
+            let centre = SIMD2(attributes[a], attributes[a + 1])
+            let motion = SIMD2(attributes[a + 4], attributes[a + 5])
             let invariants = program.invariants(centre: centre, motion: motion)
             let hoisted = program.vertex(centre: centre, motion: motion, invariants: invariants)
             let literal = program.vertex(centre: centre, motion: motion)
@@ -72,8 +76,9 @@ import Testing
         let anyTime = PointSpriteProgram(batch: batch, clipScale: clipScale)
         for i in stride(from: 0, to: batch.grid.count, by: 3) {
             let a = i * PointGrid.stride
-            let invariants = anyTime.invariants(centre: SIMD2(attributes[a], attributes[a + 1]),
-                                                motion: SIMD2(attributes[a + 4], attributes[a + 5]))
+            let invariants = anyTime.invariants(
+                centre: SIMD2(attributes[a], attributes[a + 1]),
+                motion: SIMD2(attributes[a + 4], attributes[a + 5]))
             for boundary in [invariants.x, invariants.y] where boundary.isFinite && boundary >= 0 {
                 for time in [boundary.nextDown, boundary, boundary.nextUp] {
                     batch.time = time
@@ -111,14 +116,17 @@ import Testing
                     let centre = SIMD2(Int32(random.next() % 80_000), Int32(random.next() % 60_000))
                     var coordinates = [SIMD2<Float>]()
                     for j in setup.coveredPixels(centre.y) {
-                        for column in setup.coveredPixels(centre.x) { coordinates.append(setup.pointCoord(i: column, j: j, centre: centre)) }
+                        for column in setup.coveredPixels(centre.x) {
+                            coordinates.append(setup.pointCoord(i: column, j: j, centre: centre))
+                        }
                     }
                     for _ in 0..<8 { coordinates.append(SIMD2(random.float(in: -0.1...1.1), random.float(in: -0.1...1.1))) }
                     coordinates += [SIMD2(0, 0), SIMD2(1, 1), SIMD2(0.5, 0.5)]
                     for pc in coordinates {
                         let literal = program.fragment(pc: pc, uvOrigin: uvOrigin, snapshot: sampler)
-                        let hoisted = sampler.filtered(program.columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: sampler),
-                                                       program.rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: sampler))
+                        let hoisted = sampler.filtered(
+                            program.columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: sampler),
+                            program.rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: sampler))
                         #expect(hoisted == literal, "pc \(pc), uv origin \(uvOrigin)")
                         compared += 1
                     }
@@ -133,11 +141,14 @@ import Testing
     @Test(arguments: [TextureFilter.linear, .nearest])
     func theTexturedQuadFragmentFromHoistedTapsIsTheProgramAsWritten(filter: TextureFilter) {
         let texture = Texture(image: SoftwareRendererFastPathTests.noise(37, 23, seed: 8))
-        let rects = [PixelRect(x: 0, y: 0, width: 37, height: 23), PixelRect(x: 3.5, y: -2.25, width: 50, height: 40),
-                     PixelRect(x: -7.3, y: 4.9, width: 21.7, height: 13.1), PixelRect(x: 11, y: 2, width: 0.75, height: 90)]
+        let rects = [
+            PixelRect(x: 0, y: 0, width: 37, height: 23), PixelRect(x: 3.5, y: -2.25, width: 50, height: 40),
+            PixelRect(x: -7.3, y: 4.9, width: 21.7, height: 13.1), PixelRect(x: 11, y: 2, width: 0.75, height: 90),
+        ]
         for rect in rects {
             for opacity: Float in [1, 0.7, 0.003] {
-                let program = TexturedQuadProgram(quad: TexturedQuad(texture: texture, rect: rect, opacity: opacity, filter: filter))
+                let program = TexturedQuadProgram(
+                    quad: TexturedQuad(texture: texture, rect: rect, opacity: opacity, filter: filter))
                 let columns = TexturedQuadProgram.coveredPixels(start: rect.x, length: rect.width, limit: 64)
                 let rows = TexturedQuadProgram.coveredPixels(start: rect.y, length: rect.height, limit: 64)
                 texture.withSampler(filter: filter) { sampler in
@@ -171,14 +182,19 @@ import Testing
     /// per-channel integer bilinear, bit for bit (no carry crosses from one lane into the next).
     @Test func theFixedPointBlendIsThePerChannelIntegerBilinear() {
         var random = SplitMix64(seed: 11)
-        let quads: [[UInt32]] = [[0, 0xFFFF_FFFF, 0xFFFF_FFFF, 0], [0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF],
-                                 [0x00FF_00FF, 0xFF00_FF00, 0x8080_8080, 0x7F7F_7F7F]]
+        let quads: [[UInt32]] =
+            [
+                [0, 0xFFFF_FFFF, 0xFFFF_FFFF, 0], [0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF],
+                [0x00FF_00FF, 0xFF00_FF00, 0x8080_8080, 0x7F7F_7F7F],
+            ]
             + (0..<3).map { _ in (0..<4).map { _ in UInt32(truncatingIfNeeded: random.next()) } }
         var mismatches = 0
         for t in quads {
             for wx: UInt32 in 0...256 {
-                for wy: UInt32 in 0...256 where FixedPointBilinear.blend(t[0], t[1], t[2], t[3], wx: wx, wy: wy)
-                    != Self.referenceBlend(t, wx: wx, wy: wy) {
+                for wy: UInt32 in 0...256
+                where FixedPointBilinear.blend(t[0], t[1], t[2], t[3], wx: wx, wy: wy)
+                    != Self.referenceBlend(t, wx: wx, wy: wy)
+                {
                     mismatches += 1
                 }
             }

@@ -1,18 +1,21 @@
 import ShatterCore
-import ShatterScenes
 import ShatterEffects
+import ShatterScenes
 
 /// Small shattered transitions over the default screens, shared by the CPU and GL tests.
 public enum ShatterFixture {
-    public static func effect(width: Int, height: Int, scale: Double = 1, pointSize: Double, seed: UInt64 = 0,
-                              motion: ShatteredTransition.Motion = .closedForm,
-                              filter: TextureFilter = .linear) -> ShatteredTransition {
+    public static func effect(
+        width: Int, height: Int, scale: Double = 1, pointSize: Double, seed: UInt64 = 0,
+        motion: ShatteredTransition.Motion = .closedForm,
+        filter: TextureFilter = .linear
+    ) -> ShatteredTransition {
         let from = DefaultScenes.presentedScreen(widthPoints: width, heightPoints: height, scale: scale)
         let to = DefaultScenes.destination(widthPoints: width, heightPoints: height, scale: scale)
         return ShatteredTransition(
             from: Texture(image: from), to: Texture(image: to),
-            parameters: .init(width: width, height: height, scale: scale, pointSize: pointSize, seed: seed, motion: motion,
-                              filter: filter))
+            parameters: .init(
+                width: width, height: height, scale: scale, pointSize: pointSize, seed: seed, motion: motion,
+                filter: filter))
     }
 }
 
@@ -20,8 +23,9 @@ public enum ShatterFixture {
 public enum SpriteFixture {
     public static func single(texture: Image, canvas: Int, size: Float, centre: SIMD2<Float>) -> DisplayList {
         let grid = PointGrid(attributes: [centre.x, centre.y, 0, 0, 0, 0])
-        let batch = PointSpriteBatch(grid: grid, texture: Texture(image: texture), time: 0, pointSize: size,
-                                     texcoordScale: SIMD2(1, 1), filter: .nearest)
+        let batch = PointSpriteBatch(
+            grid: grid, texture: Texture(image: texture), time: 0, pointSize: size,
+            texcoordScale: SIMD2(1, 1), filter: .nearest)
         return DisplayList(width: canvas, height: canvas, commands: [.pointSprites(batch)])
     }
 
@@ -35,11 +39,15 @@ public enum SpriteFixture {
 
 /// Small Thanos-dust effects over the default screen, shared by the CPU and GL tests.
 public enum DustFixture {
-    public static func effect(width: Int, height: Int, scale: Double = 1, layers: Int = 32, path: DustPath = .bezier,
-                              seed: UInt64 = 0) -> DustEffect {
+    public static func effect(
+        width: Int, height: Int, scale: Double = 1, layers: Int = 32, path: DustPath = .bezier,
+        seed: UInt64 = 0
+    ) -> DustEffect {
         let snapshot = DefaultScenes.presentedScreen(widthPoints: width, heightPoints: height, scale: scale)
-        return DustEffect(snapshot: Texture(image: snapshot), parameters: .init(
-            width: width, height: height, scale: scale, layers: layers, path: path, seed: seed))
+        return DustEffect(
+            snapshot: Texture(image: snapshot),
+            parameters: .init(
+                width: width, height: height, scale: scale, layers: layers, path: path, seed: seed))
     }
 }
 
@@ -66,17 +74,19 @@ public enum ThinShapeFixture {
     /// A white vertical line `width` pixels wide and 20 tall, centred at x = `centreX`, over black
     /// on a 40×40 canvas: at a pixel centre (x = 20.5) it lies within column 20.
     public static func line(width: Float, centreX: Float = 20.5) -> DisplayList {
-        let shape = SDFShape(kind: .roundedBox(halfSize: SIMD2(width / 2, 10), radius: 0),
-                             toLocal: PixelMap(row0: SIMD3(1, 0, -centreX), row1: SIMD3(0, 1, -20)), pixelsPerUnit: 1,
-                             color: SIMD4(1, 1, 1, 1), bounds: PixelRect(x: 10, y: 5, width: 20, height: 30))
+        let shape = SDFShape(
+            kind: .roundedBox(halfSize: SIMD2(width / 2, 10), radius: 0),
+            toLocal: PixelMap(row0: SIMD3(1, 0, -centreX), row1: SIMD3(0, 1, -20)), pixelsPerUnit: 1,
+            color: SIMD4(1, 1, 1, 1), bounds: PixelRect(x: 10, y: 5, width: 20, height: 30))
         return DisplayList(width: 40, height: 40, clearColor: .opaqueBlack, commands: [.shape(shape)])
     }
 
     /// A white square of `side` pixels centred on the centre of pixel (20, 20), over black.
     public static func square(side: Float) -> DisplayList {
-        let shape = SDFShape(kind: .roundedBox(halfSize: SIMD2(side / 2, side / 2), radius: 0),
-                             toLocal: PixelMap(row0: SIMD3(1, 0, -20.5), row1: SIMD3(0, 1, -20.5)), pixelsPerUnit: 1,
-                             color: SIMD4(1, 1, 1, 1), bounds: PixelRect(x: 10, y: 10, width: 20, height: 20))
+        let shape = SDFShape(
+            kind: .roundedBox(halfSize: SIMD2(side / 2, side / 2), radius: 0),
+            toLocal: PixelMap(row0: SIMD3(1, 0, -20.5), row1: SIMD3(0, 1, -20.5)), pixelsPerUnit: 1,
+            color: SIMD4(1, 1, 1, 1), bounds: PixelRect(x: 10, y: 10, width: 20, height: 20))
         return DisplayList(width: 40, height: 40, clearColor: .opaqueBlack, commands: [.shape(shape)])
     }
 

@@ -15,17 +15,23 @@ public enum PNGCorpus {
     }
 
     /// Straight RGBA8 bytes of ``pixel(_:_:)`` (gray when `gray`), for the reference file.
-    public static func reference(width: Int, height: Int, gray: Bool = false, alpha: (Int, Int) -> UInt8 = { _, _ in 255 }) -> [UInt8] {
-        (0..<height).flatMap { y in (0..<width).flatMap { x -> [UInt8] in
-            let p = pixel(x, y)
-            return gray ? [p.r, p.r, p.r, alpha(x, y)] : [p.r, p.g, p.b, alpha(x, y)]
-        } }
+    public static func reference(width: Int, height: Int, gray: Bool = false, alpha: (Int, Int) -> UInt8 = { _, _ in 255 })
+        -> [UInt8]
+    {
+        (0..<height).flatMap { y in
+            (0..<width).flatMap { x -> [UInt8] in
+                let p = pixel(x, y)
+                return gray ? [p.r, p.r, p.r, alpha(x, y)] : [p.r, p.g, p.b, alpha(x, y)]
+            }
+        }
     }
 
     /// A whole PNG: IHDR, `extra` chunks, one IDAT of the given samples, IEND.
     /// `sample(x, y)` gives the bytes of one pixel as stored (already big-endian for 16-bit).
-    public static func png(width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8, interlaced: Bool = false,
-                    extra: [UInt8] = [], sample: (Int, Int) -> [UInt8]) -> [UInt8] {
+    public static func png(
+        width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8, interlaced: Bool = false,
+        extra: [UInt8] = [], sample: (Int, Int) -> [UInt8]
+    ) -> [UInt8] {
         var raw: [UInt8] = []
         for (xs, ys) in passes(width: width, height: height, interlaced: interlaced) {
             for y in ys {
@@ -42,7 +48,8 @@ public enum PNGCorpus {
         let adam7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
         let layout = interlaced ? adam7 : [(0, 0, 1, 1)]
         return layout.compactMap { x0, y0, dx, dy in
-            let xs = Array(stride(from: x0, to: width, by: dx)), ys = Array(stride(from: y0, to: height, by: dy))
+            let xs = Array(stride(from: x0, to: width, by: dx))
+            let ys = Array(stride(from: y0, to: height, by: dy))
             return xs.isEmpty || ys.isEmpty ? nil : (xs, ys)
         }
     }
@@ -63,12 +70,18 @@ public enum PNGCorpus {
             out += data[offset..<offset + n]
             offset += n
         } while offset < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
         return out + be32(b << 16 | a)
     }
 
-    public static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    public static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
 
     /// Offset of the first chunk of `type` (its length field).
     public static func offset(of type: String, in png: [UInt8]) -> Int? {

@@ -17,5 +17,7 @@ extension SplitMix64 {
     public mutating func unit() -> Float { Float(next() >> 40) * 0x1p-24 }
 
     /// A float in `range`.
-    public mutating func float(in range: ClosedRange<Float>) -> Float { range.lowerBound + unit() * (range.upperBound - range.lowerBound) }
+    public mutating func float(in range: ClosedRange<Float>) -> Float {
+        range.lowerBound + unit() * (range.upperBound - range.lowerBound)
+    }
 }

@@ -11,8 +11,9 @@ import Testing
         let folder = try ImageFixtures.Folder()
         defer { folder.remove() }
         func verify(_ image: Image, record: SnapshotTestingConfiguration.Record = .never) -> String? {
-            verifySnapshot(of: image, as: .fuzzy(.parity), named: "splash", record: record, snapshotDirectory: folder.path,
-                           testName: "splash")
+            verifySnapshot(
+                of: image, as: .fuzzy(.parity), named: "splash", record: record, snapshotDirectory: folder.path,
+                testName: "splash")
         }
         let recorded = verify(ImageFixtures.frame, record: .missing)
         #expect(recorded?.contains("No reference was found on disk") == true)
@@ -37,6 +38,8 @@ import Testing
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(diffing.fromData(data) == ImageFixtures.frame)
         let broken = diffing.fromData(Data("not a png".utf8))
-        #expect(diffing.diffV2(broken, ImageFixtures.frame)?.0.contains("the images differ in size: 0x0 expected, 40x60 actual") == true)
+        #expect(
+            diffing.diffV2(broken, ImageFixtures.frame)?.0.contains("the images differ in size: 0x0 expected, 40x60 actual")
+                == true)
     }
 }

@@ -11,7 +11,8 @@ import Testing
         defer { folder.remove() }
         try PNGEncoder.write(ImageFixtures.frame, to: folder.file("splash.png"))
         #expect(try GoldenImage.check(ImageFixtures.frame, golden: folder.file("splash.png"), record: false) == .matched)
-        #expect(try GoldenImage.check(ImageFixtures.roundedDifferently, golden: folder.file("splash.png"), record: false) == .matched)
+        #expect(
+            try GoldenImage.check(ImageFixtures.roundedDifferently, golden: folder.file("splash.png"), record: false) == .matched)
         #expect(folder.contents() == ["splash.png"])
     }
 

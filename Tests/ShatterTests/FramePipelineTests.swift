@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import ShatterTestSupport
 import Shatter
+import ShatterTestSupport
+import Testing
 
 @Suite struct FramePipelineTests {
     let effect = ShatteredTransition(

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ShatterTestSupport
+import Testing
+
 @testable import Shatter
 
 /// The manifest written as frames land: one journal line per frame, one whole manifest at the end, and
@@ -12,15 +13,17 @@ import ShatterTestSupport
     }
 
     func header() -> FrameManifest {
-        FrameManifest(effect: "shatter", parameters: ["seed": "1"], inputs: ["from": String(repeating: "ab", count: 32)],
-                      seed: 1, backend: "cpu", renderer: "test", fps: 60, frameCount: 73, range: .init(first: 0, last: 72),
-                      shard: nil)
+        FrameManifest(
+            effect: "shatter", parameters: ["seed": "1"], inputs: ["from": String(repeating: "ab", count: 32)],
+            seed: 1, backend: "cpu", renderer: "test", fps: 60, frameCount: 73, range: .init(first: 0, last: 72),
+            shard: nil)
     }
 
     func entry(_ index: Int) -> FrameManifest.Entry {
         let hex = String(repeating: String(index % 16, radix: 16), count: 64)
-        return FrameManifest.Entry(index: index, file: OutputDirectory.frameName(index), sha256: hex,
-                                   pngSHA256: String(hex.reversed().map { $0 == "0" ? "f" : $0 }))
+        return FrameManifest.Entry(
+            index: index, file: OutputDirectory.frameName(index), sha256: hex,
+            pngSHA256: String(hex.reversed().map { $0 == "0" ? "f" : $0 }))
     }
 
     @Test(arguments: [0, 1, 3])

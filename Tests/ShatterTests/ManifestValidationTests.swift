@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import ShatterTestSupport
 import Testing
+
 @testable import Shatter
 
 /// A manifest is a file anyone can edit: what it decodes is checked before any of its numbers sizes
@@ -13,8 +14,10 @@ import Testing
     /// A sound 7-frame manifest, as JSON fields to tamper with.
     static func fields(_ changes: [String: Any] = [:]) -> [String: Any] {
         let entry: [String: Any] = ["file": "frame-00002.png", "index": 2, "pngSHA256": "aa", "sha256": "bb"]
-        let base: [String: Any] = ["format": 2, "effect": "breathe", "parameters": [:] as [String: String], "backend": "cpu",
-                                   "renderer": "CPU", "fps": 60, "frameCount": 7, "range": ["first": 0, "last": 6], "frames": [entry]]
+        let base: [String: Any] = [
+            "format": 2, "effect": "breathe", "parameters": [:] as [String: String], "backend": "cpu",
+            "renderer": "CPU", "fps": 60, "frameCount": 7, "range": ["first": 0, "last": 6], "frames": [entry],
+        ]
         return base.merging(changes) { $1 }
     }
 
@@ -38,9 +41,11 @@ import Testing
 
     @Test("the issue's crafted ranges, and every other impossible value, are refused with what is wrong")
     func impossibleValues() throws {
-        #expect(try decodeError(["range": ["first": 0, "last": 4_611_686_018_427_387_904]])?.contains("not a range within") == true)
+        #expect(
+            try decodeError(["range": ["first": 0, "last": 4_611_686_018_427_387_904]])?.contains("not a range within") == true)
         #expect(try decodeError(["range": ["first": Int.max, "last": Int.max]])?.contains("not a range within") == true)
-        #expect(try decodeError(["range": ["first": 0, "last": 4_611_686_018_427_387_904], "frameCount": 4_611_686_018_427_387_905])
+        #expect(
+            try decodeError(["range": ["first": 0, "last": 4_611_686_018_427_387_904], "frameCount": 4_611_686_018_427_387_905])
                 == "range 0-4611686018427387904 has 4611686018427387905 frames, over the limit of 1000000")
         #expect(try decodeError(["range": ["first": 5, "last": 4]]) != nil)
         #expect(try decodeError(["range": ["first": -1, "last": 4]]) != nil)
@@ -53,19 +58,25 @@ import Testing
         #expect(try decodeError(["frames": [entry, entry]]) == "frame 4 is listed twice")
         #expect(try decodeError(["frames": Array(repeating: entry, count: 8)]) == "8 frame entries for the 7 frames of its range")
         let shard: [String: Any] = ["index": 1, "count": 2, "scheme": "modulo"]
-        #expect(try decodeError(["shard": shard, "frames": [entry]]) == "frame 4 (frame-00004.png) is outside the range 0-6 of shard 1/2")
+        #expect(
+            try decodeError(["shard": shard, "frames": [entry]])
+                == "frame 4 (frame-00004.png) is outside the range 0-6 of shard 1/2")
     }
 
     @Test("a shard's frames are counted, not listed: 2 million frames in 2 shards is within the limit")
     func shardedSelection() throws {
         let shard: [String: Any] = ["index": 1, "count": 2, "scheme": "modulo"]
-        #expect(try decodeError(["frameCount": 2_000_000, "range": ["first": 0, "last": 1_999_999], "shard": shard, "frames": []]) == nil)
-        #expect(try decodeError(["frameCount": 2_000_000, "range": ["first": 0, "last": 1_999_999], "frames": []])?
+        #expect(
+            try decodeError(["frameCount": 2_000_000, "range": ["first": 0, "last": 1_999_999], "shard": shard, "frames": []])
+                == nil)
+        #expect(
+            try decodeError(["frameCount": 2_000_000, "range": ["first": 0, "last": 1_999_999], "frames": []])?
                 .contains("2000000 frames, over the limit") == true)
         // A shard index outside its count is refused by FrameShard itself.
         let bad: [String: Any] = ["index": 3, "count": 2, "scheme": "modulo"]
         #expect(throws: ManifestError.self) {
-            _ = try FrameManifest.decode(Array(try JSONSerialization.data(withJSONObject: Self.fields(["shard": bad]))), path: "m.json")
+            _ = try FrameManifest.decode(
+                Array(try JSONSerialization.data(withJSONObject: Self.fields(["shard": bad]))), path: "m.json")
         }
     }
 
@@ -101,7 +112,9 @@ import Testing
         let path = folder.file("manifest.json")
         #expect(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
         #expect(truncate(path, off_t(FrameManifest.maximumBytes + 1)) == 0)  // sparse: costs no disk
-        #expect(throws: ManifestError.invalid(path: path, detail: "536870913 bytes, over the limit of 536870912 bytes for a manifest")) {
+        #expect(
+            throws: ManifestError.invalid(path: path, detail: "536870913 bytes, over the limit of 536870912 bytes for a manifest")
+        ) {
             try FrameManifest.read(path: path)
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Shatter
 
 /// The probe run on the CPU renderer reads back the rules the CPU renderer's code states; the GL tests

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import ShatterTestSupport
 import Shatter
+import ShatterTestSupport
+import Testing
 
 /// A whole render from Swift: frames and manifest in a folder, cancellation, resume, frame selection.
 @Suite struct RenderSessionTests {
@@ -20,12 +20,14 @@ import Shatter
         // example: render-to-folder
         let screen = DefaultScenes.presentedScreen(widthPoints: 120, heightPoints: 200, scale: 1)
         let green = DefaultScenes.destination(widthPoints: 120, heightPoints: 200, scale: 1)
-        let effect = ShatteredTransition(from: Texture(image: screen), to: Texture(image: green),
-                                         parameters: .init(width: 120, height: 200, pointSize: 4))
+        let effect = ShatteredTransition(
+            from: Texture(image: screen), to: Texture(image: green),
+            parameters: .init(width: 120, height: 200, pointSize: 4))
         var options = RenderSession<ShatteredTransition>.Options()
         options.fps = 10  // frames 0 … 12 over the 1.2 s transition
-        let session = try RenderSession(effect: effect, renderer: try Backend.cpu.makeRenderer(),
-                                        folder: folder, options: options)
+        let session = try RenderSession(
+            effect: effect, renderer: try Backend.cpu.makeRenderer(),
+            folder: folder, options: options)
         let summary = try session.run { event in
             if case .frameWritten(let written, let total) = event { print("frame \(written)/\(total)") }
         }
@@ -40,7 +42,7 @@ import Shatter
             #expect(summary.written == 13 && summary.kept == 0 && !summary.interrupted)
             #expect(try frameFiles(folder) == (0...12).map { OutputDirectory.frameName($0) })
             let manifest = try #require(try FrameManifest.read(path: folder + "/manifest.json"))
-            #expect(manifest.effect == "shatter")
+            #expect(manifest.effect == "shatter" && manifest.shatterVersion == ShatterVersion.current)
             #expect(manifest.frames.map(\.index) == Array(0...12))
             #expect(manifest.parameters["pointSize"] == "4.0" && manifest.parameters["width"] == "120")
             #expect(manifest.inputs?.keys.sorted() == ["from", "to"])
@@ -51,13 +53,17 @@ import Shatter
     }
 
     @Test func theArchitectureDocShowsTheExampleThisTestRuns() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let doc = try String(contentsOf: root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         func block(_ text: String, from start: String, to end: String) -> [String] {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard let a = lines.firstIndex(where: { $0.hasSuffix(start) }),
-                  let b = lines[a...].firstIndex(where: { $0.hasSuffix(end) }) else { return [] }
+                let b = lines[a...].firstIndex(where: { $0.hasSuffix(end) })
+            else { return [] }
             return Array(lines[(a + 1)..<b])
         }
         let tested = block(source, from: "example: render-to-folder", to: "end example")
@@ -74,8 +80,9 @@ import Shatter
             options.fps = 20
             options.framesInFlight = 1
             let token = CancellationToken()
-            let session = try RenderSession(effect: effect, renderer: try Backend.cpu.makeRenderer(), folder: folder,
-                                            options: options)
+            let session = try RenderSession(
+                effect: effect, renderer: try Backend.cpu.makeRenderer(), folder: folder,
+                options: options)
             let summary = try session.run(cancellation: token) { event in
                 if case .frameWritten(let written, _) = event, written == 3 { token.cancel() }
             }
@@ -87,8 +94,10 @@ import Shatter
 
             // Resuming renders only the rest and ends with every frame.
             options.existingFrames = .resume
-            let rest = try RenderSession(effect: effect, renderer: try Backend.cpu.makeRenderer(), folder: folder,
-                                         options: options).run()
+            let rest = try RenderSession(
+                effect: effect, renderer: try Backend.cpu.makeRenderer(), folder: folder,
+                options: options
+            ).run()
             #expect(rest.kept == summary.written && rest.written == 121 - summary.written)
             #expect(try frameFiles(folder).count == 121)
         }
@@ -97,18 +106,23 @@ import Shatter
     @Test func resumingWithAnotherInputIsAnotherRender() throws {
         try withFolder { folder in
             func dust(_ fill: RGBA8) -> DustEffect {
-                DustEffect(snapshot: Texture(image: Image(width: 20, height: 20, fill: fill)),
-                           parameters: .init(width: 20, height: 20, layers: 4))
+                DustEffect(
+                    snapshot: Texture(image: Image(width: 20, height: 20, fill: fill)),
+                    parameters: .init(width: 20, height: 20, layers: 4))
             }
             var options = RenderSession<DustEffect>.Options()
             options.fps = 5
             options.range = 0...2
-            _ = try RenderSession(effect: dust(.opaqueWhite), renderer: try Backend.cpu.makeRenderer(), folder: folder,
-                                  options: options).run()
+            _ = try RenderSession(
+                effect: dust(.opaqueWhite), renderer: try Backend.cpu.makeRenderer(), folder: folder,
+                options: options
+            ).run()
             options.existingFrames = .resume
             #expect(throws: ManifestError.differentRender(folder: folder, difference: "input from has other pixels")) {
-                _ = try RenderSession(effect: dust(.opaqueBlack), renderer: try Backend.cpu.makeRenderer(), folder: folder,
-                                      options: options).run()
+                _ = try RenderSession(
+                    effect: dust(.opaqueBlack), renderer: try Backend.cpu.makeRenderer(), folder: folder,
+                    options: options
+                ).run()
             }
         }
     }
@@ -119,8 +133,9 @@ import Shatter
             let backwards = DustEffect(snapshot: snapshot, parameters: .init(width: 30, height: 40, layers: 8, reverse: true))
             var options = RenderSession<DustEffect>.Options()
             options.fps = 4
-            let session = try RenderSession(effect: backwards, renderer: try Backend.cpu.makeRenderer(), folder: folder,
-                                            options: options)
+            let session = try RenderSession(
+                effect: backwards, renderer: try Backend.cpu.makeRenderer(), folder: folder,
+                options: options)
             _ = try session.run()
             let last = session.selection.timeline.count - 1
             let forward = DustEffect(snapshot: snapshot, parameters: .init(width: 30, height: 40, layers: 8))
@@ -138,7 +153,8 @@ import Shatter
         let selection = try FrameSelection(timeline: timeline, range: 10...19, shard: try FrameShard(index: 1, count: 2))
         #expect(selection.indices == [11, 13, 15, 17, 19])
         #expect(selection.count == 5)
-        #expect(try FrameSelection(timeline: timeline, shard: try FrameShard(index: 2, count: 3)).indices
+        #expect(
+            try FrameSelection(timeline: timeline, shard: try FrameShard(index: 2, count: 3)).indices
                 == Array(stride(from: 2, through: 72, by: 3)))
         #expect(try FrameSelection(timeline: timeline, range: 3...3, shard: try FrameShard(index: 0, count: 2)).indices == [])
     }
@@ -151,7 +167,8 @@ import Shatter
         }
         // A few frames of it are fine, and so is a shard that brings the count under the limit.
         #expect(try FrameSelection(timeline: day, range: 5...9).indices == [5, 6, 7, 8, 9])
-        #expect(try FrameSelection(timeline: day, range: 0...1_999_999, shard: try FrameShard(index: 1, count: 2)).count
+        #expect(
+            try FrameSelection(timeline: day, range: 0...1_999_999, shard: try FrameShard(index: 1, count: 2)).count
                 == 1_000_000)
         #expect(throws: FrameSelectionError.outsideTimeline(first: 70, last: 73, count: 73)) {
             _ = try FrameSelection(timeline: FrameTimeline(duration: 1.2, fps: 60), range: 70...73)

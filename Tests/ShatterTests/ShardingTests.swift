@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import ShatterTestSupport
 import Shatter
+import ShatterTestSupport
+import Testing
 
 @Suite struct FrameShardTests {
     @Test func shardsPartitionTheFramesByIndexModuloN() throws {
@@ -41,10 +41,15 @@ import Shatter
 }
 
 @Suite struct ManifestTests {
-    func manifest(shard: FrameShard? = nil, frames: [Int], seed: UInt64 = 1, digest: (Int) -> String = { "p\($0)" }) -> FrameManifest {
-        FrameManifest(effect: "shatter", parameters: ["seed": "\(seed)"], seed: seed, backend: "cpu", renderer: "CPU",
-                      fps: 10, frameCount: 6, range: .init(first: 0, last: 5), shard: shard,
-                      frames: frames.map { .init(index: $0, file: String(format: "frame-%05d.png", $0), sha256: digest($0), pngSHA256: "f\($0)") })
+    func manifest(shard: FrameShard? = nil, frames: [Int], seed: UInt64 = 1, digest: (Int) -> String = { "p\($0)" })
+        -> FrameManifest
+    {
+        FrameManifest(
+            effect: "shatter", parameters: ["seed": "\(seed)"], seed: seed, backend: "cpu", renderer: "CPU",
+            fps: 10, frameCount: 6, range: .init(first: 0, last: 5), shard: shard,
+            frames: frames.map {
+                .init(index: $0, file: String(format: "frame-%05d.png", $0), sha256: digest($0), pngSHA256: "f\($0)")
+            })
     }
 
     @Test func mergeJoinsShardsAndReportsWhatIsMissing() throws {
@@ -94,8 +99,10 @@ import Shatter
         let scratch = try TemporaryFolder()
         let out = try OutputDirectory(scratch.file("frames"))
         let live = getppid()  // the test runner's parent: alive for the whole test
-        let names = [".frame-00003.png.tmp-999999999-ab12", ".manifest.json.tmp-999999999-1",
-                     ".frame-00004.png.tmp-\(live)-cd", ".frame-00005.png.tmp-\(getpid())-ef", ".notes.tmp-999999999-1"]
+        let names = [
+            ".frame-00003.png.tmp-999999999-ab12", ".manifest.json.tmp-999999999-1",
+            ".frame-00004.png.tmp-\(live)-cd", ".frame-00005.png.tmp-\(getpid())-ef", ".notes.tmp-999999999-1",
+        ]
         for name in names { _ = FileManager.default.createFile(atPath: out.path + "/" + name, contents: Data([1])) }
         #expect(out.removeStaleTemporaries() == 3)
         let left = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
@@ -107,9 +114,10 @@ import Shatter
 /// unless asked to accept them.
 @Suite struct MixedRendererMergeTests {
     func manifest(backend: String, renderer: String, frames: [Int]) -> FrameManifest {
-        FrameManifest(effect: "shatter", parameters: [:], seed: 1, backend: backend, renderer: renderer, fps: 10, frameCount: 4,
-                      range: .init(first: 0, last: 3), shard: nil,
-                      frames: frames.map { .init(index: $0, file: "frame-\($0).png", sha256: "p\($0)", pngSHA256: "f\($0)") })
+        FrameManifest(
+            effect: "shatter", parameters: [:], seed: 1, backend: backend, renderer: renderer, fps: 10, frameCount: 4,
+            range: .init(first: 0, last: 3), shard: nil,
+            frames: frames.map { .init(index: $0, file: "frame-\($0).png", sha256: "p\($0)", pngSHA256: "f\($0)") })
     }
 
     @Test func aGLShardAndACPUShardAreRefusedNamingBoth() {

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 /// Every bad input: one line on stderr naming the problem, a non-zero exit, no frame written.
 @Suite struct BadInputTests {
@@ -14,8 +14,11 @@ import ShatterTestSupport
     }
 
     static let optionCases: [Case] = [
-        Case(name: "point size 0", arguments: ["--point-size", "0"], expected: "--point-size must be a number above 0", status: 64),
-        Case(name: "negative point size", arguments: ["--point-size", "-2"], expected: "--point-size must be a number above 0", status: 64),
+        Case(
+            name: "point size 0", arguments: ["--point-size", "0"], expected: "--point-size must be a number above 0", status: 64),
+        Case(
+            name: "negative point size", arguments: ["--point-size", "-2"], expected: "--point-size must be a number above 0",
+            status: 64),
         Case(name: "fps 0", arguments: ["--fps", "0"], expected: "--fps must be a number above 0", status: 64),
         Case(name: "fps nan", arguments: ["--fps", "nan"], expected: "--fps must be a number above 0", status: 64),
         Case(name: "negative duration", arguments: ["--duration", "-1"], expected: "--duration must be 0 or more", status: 64),
@@ -48,7 +51,8 @@ import ShatterTestSupport
             (try s.write(Array(valid.prefix(valid.count / 2)), to: "truncated.png"), "truncated"),
             (try s.write([], to: "empty.png"), "empty"),
             (try s.write(huge, to: "huge.png"), "over the limit"),
-            (s.path, "is a directory"),
+            // A folder is a clip of its PNG frames: the first frame that cannot be read is named.
+            (s.path, "empty.png: file is empty"),
         ]
         for (path, expected) in cases {
             try expectRefused(["--from", path], expected: expected, status: 1)
@@ -64,8 +68,10 @@ import ShatterTestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data([1, 2, 3]))  // untouched
     }
 
-    private func expectRefused(_ arguments: [String], out: String? = nil, expected: String, status: Int32,
-                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectRefused(
+        _ arguments: [String], out: String? = nil, expected: String, status: Int32,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let s = try TemporaryFolder()
         let folder = out ?? s.file("out")
         let run = try CLIRun.shatter(["render", "shatter", "--size", "30x30", "--backend", "cpu", "--out", folder] + arguments)

@@ -12,7 +12,10 @@ import Testing
     /// error gives (compare keeps 1 for "frames differ", so its errors are 2).
     static let readers: [(name: String, arguments: [String], status: Int32)] = [
         ("render shatter --from", ["render", "shatter", "--from", "FILE", "--frames", "0-1", "--backend", "cpu"], 1),
-        ("render shatter --to", ["render", "shatter", "--size", "12x8", "--to", "FILE", "--frames", "0-1", "--backend", "cpu"], 1),
+        (
+            "render shatter --to",
+            ["render", "shatter", "--size", "12x8", "--to", "FILE", "--frames", "0-1", "--backend", "cpu"], 1
+        ),
         ("render dust --from", ["render", "dust", "--from", "FILE", "--frames", "0-1", "--backend", "cpu"], 1),
         ("render sprite --sheet", ["render", "sprite", "--sheet", "FILE", "--fps", "2", "--backend", "cpu"], 1),
         ("compare --images FILE ref", ["compare", "--images", "FILE", "REF"], 2),
@@ -36,7 +39,8 @@ import Testing
     static let bad: [Bad] = {
         let png = rgba8()
         let idat = PNGCorpus.offset(of: "IDAT", in: png)!
-        var idatCRC = png, ihdrCRC = png
+        var idatCRC = png
+        var ihdrCRC = png
         let idatLength = Int(png[idat + 2]) << 8 | Int(png[idat + 3])
         idatCRC[idat + 8 + idatLength] ^= 0xFF
         ihdrCRC[29] ^= 0x55
@@ -49,11 +53,16 @@ import Testing
             Bad(name: "broken IHDR CRC", bytes: ihdrCRC, expected: "corrupt"),
             Bad(name: "zero width", bytes: PNGCorpus.withSize(png, width: 0, height: 8), expected: "empty image"),
             Bad(name: "zero height", bytes: PNGCorpus.withSize(png, width: 12, height: 0), expected: "empty image"),
-            Bad(name: "100000x100000 header", bytes: PNGCorpus.withSize(png, width: 100_000, height: 100_000), expected: "over the limit"),
-            Bad(name: "sides whose product overflows", bytes: PNGCorpus.withSize(png, width: 0xB5B5_B5B5, height: 0xB5B5_B5B5),
+            Bad(
+                name: "100000x100000 header", bytes: PNGCorpus.withSize(png, width: 100_000, height: 100_000),
+                expected: "over the limit"),
+            Bad(
+                name: "sides whose product overflows", bytes: PNGCorpus.withSize(png, width: 0xB5B5_B5B5, height: 0xB5B5_B5B5),
                 expected: "over the limit"),
             Bad(name: "palette without PLTE", bytes: palette, expected: "corrupt"),
-            Bad(name: "JPEG renamed .png", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1], expected: "JPEG"),
+            Bad(
+                name: "JPEG renamed .png", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1],
+                expected: "JPEG"),
             Bad(name: "text renamed .png", bytes: Array("<html></html>".utf8), expected: "not a PNG file"),
             Bad(name: "empty file", bytes: [], expected: "empty"),
             Bad(name: "directory", bytes: nil, expected: "is a directory"),
@@ -94,8 +103,12 @@ import Testing
         chmod(input, 0o000)
         chmod(s.path, 0o777)  // so that nobody may look in (and would be able to write there)
         // Root reads anything, so the tool runs as nobody: the only way to see EACCES here.
-        let run = try CLIRun.command("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", CLIRun.binary,
-                                                          "render", "dust", "--from", input, "--out", s.file("out")])
+        let run = try CLIRun.command(
+            "/usr/bin/setpriv",
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", CLIRun.binary,
+                "render", "dust", "--from", input, "--out", s.file("out"),
+            ])
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.errorLines.count == 1 && run.stderr.contains("cannot be read (Permission denied)"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: s.file("out")))
@@ -110,27 +123,44 @@ import Testing
     }
 
     static let valid: [Valid] = {
-        let w = width, h = height
+        let w = width
+        let h = height
         func rgb16(_ x: Int, _ y: Int) -> [UInt8] {
             let p = PNGCorpus.pixel(x, y)
             return [p.r, p.r, p.g, p.g, p.b, p.b, 0xFF, 0xFF]  // v · 257, big-endian
         }
-        func rgb8(_ x: Int, _ y: Int) -> [UInt8] { let p = PNGCorpus.pixel(x, y); return [p.r, p.g, p.b] }
+        func rgb8(_ x: Int, _ y: Int) -> [UInt8] {
+            let p = PNGCorpus.pixel(x, y)
+            return [p.r, p.g, p.b]
+        }
         let alpha: (Int, Int) -> UInt8 = { x, y in UInt8((x * 23 + y * 31) % 256) }
         let acTL = PNGCorpus.chunk("acTL", PNGCorpus.be32(1) + PNGCorpus.be32(0))
-        let fcTL = PNGCorpus.chunk("fcTL", PNGCorpus.be32(0) + PNGCorpus.be32(UInt32(w)) + PNGCorpus.be32(UInt32(h))
-                                   + PNGCorpus.be32(0) + PNGCorpus.be32(0) + [0, 1, 0, 10, 0, 0])
+        let fcTL = PNGCorpus.chunk(
+            "fcTL",
+            PNGCorpus.be32(0) + PNGCorpus.be32(UInt32(w)) + PNGCorpus.be32(UInt32(h))
+                + PNGCorpus.be32(0) + PNGCorpus.be32(0) + [0, 1, 0, 10, 0, 0])
         let rgba = PNGCorpus.reference(width: w, height: h)
         return [
-            Valid(name: "16-bit RGBA", bytes: PNGCorpus.png(width: w, height: h, bitDepth: 16, colorType: 6, sample: rgb16), expected: rgba),
-            Valid(name: "16-bit RGBA, interlaced", bytes: PNGCorpus.png(width: w, height: h, bitDepth: 16, colorType: 6,
-                                                                        interlaced: true, sample: rgb16), expected: rgba),
-            Valid(name: "8-bit RGB, interlaced", bytes: PNGCorpus.png(width: w, height: h, colorType: 2, interlaced: true, sample: rgb8),
-                  expected: rgba),
-            Valid(name: "gray + alpha", bytes: PNGCorpus.png(width: w, height: h, colorType: 4) { x, y in [PNGCorpus.pixel(x, y).r, alpha(x, y)] },
-                  expected: PNGCorpus.reference(width: w, height: h, gray: true, alpha: alpha)),
-            Valid(name: "APNG (its default image)", bytes: PNGCorpus.png(width: w, height: h, colorType: 2, extra: acTL + fcTL, sample: rgb8),
-                  expected: rgba),
+            Valid(
+                name: "16-bit RGBA", bytes: PNGCorpus.png(width: w, height: h, bitDepth: 16, colorType: 6, sample: rgb16),
+                expected: rgba),
+            Valid(
+                name: "16-bit RGBA, interlaced",
+                bytes: PNGCorpus.png(
+                    width: w, height: h, bitDepth: 16, colorType: 6,
+                    interlaced: true, sample: rgb16), expected: rgba),
+            Valid(
+                name: "8-bit RGB, interlaced",
+                bytes: PNGCorpus.png(width: w, height: h, colorType: 2, interlaced: true, sample: rgb8),
+                expected: rgba),
+            Valid(
+                name: "gray + alpha",
+                bytes: PNGCorpus.png(width: w, height: h, colorType: 4) { x, y in [PNGCorpus.pixel(x, y).r, alpha(x, y)] },
+                expected: PNGCorpus.reference(width: w, height: h, gray: true, alpha: alpha)),
+            Valid(
+                name: "APNG (its default image)",
+                bytes: PNGCorpus.png(width: w, height: h, colorType: 2, extra: acTL + fcTL, sample: rgb8),
+                expected: rgba),
         ]
     }()
 
@@ -138,13 +168,16 @@ import Testing
     func validFilesRender(_ c: Valid) throws {
         let s = try TemporaryFolder()
         let input = try s.write(c.bytes, to: "input.png")
-        let reference = try s.write(PNGCorpus.png(width: Self.width, height: Self.height, colorType: 6) { x, y in
-            let i = (y * Self.width + x) * 4
-            return Array(c.expected[i..<i + 4])
-        }, to: "reference.png")
+        let reference = try s.write(
+            PNGCorpus.png(width: Self.width, height: Self.height, colorType: 6) { x, y in
+                let i = (y * Self.width + x) * 4
+                return Array(c.expected[i..<i + 4])
+            }, to: "reference.png")
         // Decoded pixels: identical to the plain 8-bit RGBA file of the same picture.
-        let compare = try CLIRun.shatter(["compare", "--images", input, reference, "--channel-delta", "0",
-                                          "--max-different-pixels", "0", "--out", s.file("compare")])
+        let compare = try CLIRun.shatter([
+            "compare", "--images", input, reference, "--channel-delta", "0",
+            "--max-different-pixels", "0", "--out", s.file("compare"),
+        ])
         #expect(compare.status == 0, "\(compare.stdout) \(compare.stderr)")
         for reader in Self.readers where reader.arguments[0] == "render" {
             let out = s.file("out-" + reader.name.filter(\.isLetter))  // one folder per reader: renders never share one

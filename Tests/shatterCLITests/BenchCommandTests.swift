@@ -1,34 +1,46 @@
 import Foundation
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 @Suite struct BenchCommandTests {
     @Test func writesTheTableJSONCSVAndChart() throws {
         let s = try TemporaryFolder()
-        let run = try CLIRun.shatter(["bench", "--size", "80x60", "--frames", "2", "--point-sizes", "2,8", "--backends", "cpu",
-                                      "--json", s.file("b.json"), "--csv", s.file("b.csv"), "--chart", s.file("b.png")])
+        let run = try CLIRun.shatter([
+            "bench", "--size", "80x60", "--frames", "2", "--repeat", "2", "--point-sizes", "2,8",
+            "--backends", "cpu", "--json", s.file("b.json"), "--csv", s.file("b.csv"), "--chart", s.file("b.png"),
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("backend  point   points"))
         // The stable JSON shape users' scripts read.
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: s.file("b.json")))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: s.file("b.json")))) as? [String: Any]
         let results = try #require(json?["results"] as? [[String: Any]])
-        #expect(json?["machine"] is [String: Any])
+        let machine = try #require(json?["machine"] as? [String: Any])
+        #expect(machine["cpu"] is String && machine["cores"] is Int && machine["gl"] is NSNull)
+        let settings = try #require(json?["settings"] as? [String: Any])
+        #expect(
+            settings["width"] as? Int == 80 && settings["height"] as? Int == 60 && settings["frames"] as? Int == 2
+                && settings["repeats"] as? Int == 2 && settings["encode"] as? String == "png")
+        #expect(json?["version"] as? String == ShatterVersion.current)
         #expect(results.map { $0["pointSize"] as? Double } == [2, 8])
         for result in results {
             #expect(result["backend"] as? String == "cpu")
             let render = try #require(result["renderMs"] as? [String: Double])
-            #expect(Set(render.keys) == ["median", "p10", "p90"])
+            #expect(Set(render.keys) == ["min", "median", "max", "sigma"])
             #expect(result["encodeMs"] is [String: Double] && result["fps"] is Double && result["peakRSSBytes"] is Int)
+            #expect(result["readbackMs"] is NSNull && result["refused"] is NSNull)
         }
         #expect(try String(contentsOfFile: s.file("b.csv"), encoding: .utf8).split(separator: "\n").count == 3)
         #expect(try PNGDecoder.read(path: s.file("b.png")).width == 960)
     }
 
     @Test func badOptionsAreOneLine() throws {
-        for (arguments, expected) in [(["--point-sizes", "1,x"], "--point-sizes"), (["--backends", "metal"], "--backends"),
-                                      (["--effect", "breathe"], "has no point sizes"), (["--encode", "jpeg"], "--encode"),
-                                      (["--frames", "0"], "--frames")] {
+        for (arguments, expected) in [
+            (["--point-sizes", "1,x"], "--point-sizes"), (["--backends", "metal"], "--backends"),
+            (["--effect", "breathe"], "has no point sizes"), (["--encode", "jpeg"], "--encode"),
+            (["--frames", "0"], "--frames"),
+        ] {
             let run = try CLIRun.shatter(["bench"] + arguments)
             #expect(run.status == 64 && run.errorLines.count == 1 && run.stderr.contains(expected), "\(arguments): \(run.stderr)")
         }

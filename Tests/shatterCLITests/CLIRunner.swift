@@ -22,14 +22,17 @@ struct CLIRun {
     }
 
     /// Runs any executable (e.g. `setpriv … shatter` to run the tool as another user), in `folder` if given.
-    static func command(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                        in folder: String? = nil) throws -> CLIRun {
+    static func command(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        in folder: String? = nil
+    ) throws -> CLIRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -38,8 +41,9 @@ struct CLIRun {
         let outBytes = out.fileHandleForReading.readDataToEndOfFile()
         let errBytes = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CLIRun(status: process.terminationStatus, stdout: String(decoding: outBytes, as: UTF8.self),
-                      stderr: String(decoding: errBytes, as: UTF8.self))
+        return CLIRun(
+            status: process.terminationStatus, stdout: String(decoding: outBytes, as: UTF8.self),
+            stderr: String(decoding: errBytes, as: UTF8.self))
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 @Suite struct CompareCommandTests {
     @Test func glAgainstCPUPassesAndWritesAReport() throws {
@@ -10,7 +10,8 @@ import ShatterTestSupport
         let run = try CLIRun.shatter(["compare", "shatter", "--size", "90x60", "--frames", "0-5", "--out", out])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("PASS: 6/6 frames pass"))
-        let report = try JSONDecoder().decode(CompareReport.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
+        let report = try JSONDecoder().decode(
+            CompareReport.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
         #expect(report.frames.map(\.index) == Array(0...5))
         #expect(report.frames[0].differingPixels == 0 && report.frames[0].psnr == nil)
         #expect(report.expectedRenderer.hasPrefix("Shatter CPU renderer"))
@@ -49,14 +50,19 @@ import ShatterTestSupport
         let s = try TemporaryFolder()
         let (a, b) = try pair(s, differing: 3)
         let loose = ["--pixel-delta-threshold", "1020"]
-        let atLimit = try CLIRun.shatter(["compare", "--images", a, b, "--max-different-pixels", "3", "--out", s.file("r1")] + loose)
+        let atLimit = try CLIRun.shatter(
+            ["compare", "--images", a, b, "--max-different-pixels", "3", "--out", s.file("r1")] + loose)
         #expect(atLimit.status == 0, "\(atLimit.stdout)")
-        let overLimit = try CLIRun.shatter(["compare", "--images", a, b, "--max-different-pixels", "2", "--out", s.file("r2")] + loose)
+        let overLimit = try CLIRun.shatter(
+            ["compare", "--images", a, b, "--max-different-pixels", "2", "--out", s.file("r2")] + loose)
         #expect(overLimit.status == 1)
         #expect(overLimit.stdout.contains("3 pixels differ by more than 1, over the limit of 2"))
         // The failing frame's images are kept for a person to look at.
-        #expect(s.contents(of: s.file("r2")) == ["actual-00000.png", "diff-00000.png", "expected-00000.png",
-                                                 "filmstrip.png", "index.html", "mask-00000.png", "report.json"])
+        #expect(
+            s.contents(of: s.file("r2")) == [
+                "actual-00000.png", "diff-00000.png", "expected-00000.png",
+                "filmstrip.png", "index.html", "mask-00000.png", "report.json",
+            ])
         let mask = try PNGDecoder.read(path: s.file("r2") + "/mask-00000.png")
         #expect(mask[2, 0] == .opaqueWhite && mask[3, 0] == .opaqueBlack)
         // The summed threshold alone fails a single pixel off by 255.
@@ -111,8 +117,9 @@ import ShatterTestSupport
 
     @Test func compareNeedsGLAndSaysSo() throws {
         let s = try TemporaryFolder()
-        let run = try CLIRun.shatter(["compare", "shatter", "--size", "20x20", "--frames", "0", "--out", s.file("r")],
-                                     environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": s.file("none.json")])
+        let run = try CLIRun.shatter(
+            ["compare", "shatter", "--size", "20x20", "--frames", "0", "--out", s.file("r")],
+            environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": s.file("none.json")])
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("shatter: error: no headless EGL platform works here"))
     }

@@ -59,14 +59,18 @@ import Testing
         #expect(run.status == 1, "\(run.stderr)")
         let report = try RenderFolders.report(s.file("r"))
         let verdicts = Dictionary(uniqueKeysWithValues: report.frames.map { ($0.index!, $0.verdict) })
-        #expect(verdicts == [0: .identical, 1: .identical, 2: .missing, 3: .identical, 4: .sizeMismatch, 5: .identical, 6: .extra])
-        #expect(report.counts.failed == 3 && report.counts.missing == 1 && report.counts.extra == 1 && report.counts.sizeMismatch == 1)
+        #expect(
+            verdicts == [0: .identical, 1: .identical, 2: .missing, 3: .identical, 4: .sizeMismatch, 5: .identical, 6: .extra])
+        #expect(
+            report.counts.failed == 3 && report.counts.missing == 1 && report.counts.extra == 1 && report.counts.sizeMismatch == 1
+        )
         let reasons = Dictionary(uniqueKeysWithValues: report.frames.map { ($0.index!, $0.reasons.joined()) })
         #expect(reasons[2] == "\(folders.new) has no frame 2; expected \(folders.golden)/frame-00002.png")
         #expect(reasons[6] == "\(folders.golden) has no frame 6; \(folders.new)/frame-00006.png is extra")
         #expect(reasons[4] == "the images differ in size: 40x60 expected, 30x60 actual")
         // Worst first: missing, extra, resized.
-        #expect(run.stdout.contains("frame 2: \(reasons[2]!)\n  frame 6: \(reasons[6]!)\n  frame 4: \(reasons[4]!)"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("frame 2: \(reasons[2]!)\n  frame 6: \(reasons[6]!)\n  frame 4: \(reasons[4]!)"), "\(run.stdout)")
     }
 
     @Test func updateMakesTheGoldenEqualToTheNewRenderAndThenComparePasses() throws {
@@ -77,8 +81,10 @@ import Testing
         try folders.put(try PNGDecoder.read(path: folders.framePath(folders.golden, 5)), in: folders.new, frame: 6)
         let update = try CLIRun.shatter(["compare", "--dirs", folders.golden, folders.new, "--update"])
         #expect(update.status == 0, "\(update.stderr)")
-        #expect(update.stdout.contains("updated \(folders.golden) from \(folders.new): 1 replaced, 1 added, 1 removed, 4 unchanged; "
-                                       + "manifest.json replaced"), "\(update.stdout)")
+        #expect(
+            update.stdout.contains(
+                "updated \(folders.golden) from \(folders.new): 1 replaced, 1 added, 1 removed, 4 unchanged; "
+                    + "manifest.json replaced"), "\(update.stdout)")
         #expect(update.stdout.contains("  replaced frame-00003.png\n  added frame-00006.png\n  removed frame-00002.png"))
         #expect(s.allContents(of: folders.golden) == s.allContents(of: folders.new))
         #expect(try FrameManifest.read(folder: folders.golden) == FrameManifest.read(folder: folders.new))
@@ -94,7 +100,8 @@ import Testing
         let folders = try RenderFolders(s)
         let fresh = s.file("goldens/splash")
         let update = try CLIRun.shatter(["compare", "--dirs", fresh, folders.new, "--update"])
-        #expect(update.status == 0 && update.stdout.contains("0 replaced, 6 added, 0 removed, 0 unchanged; manifest.json written"))
+        #expect(
+            update.status == 0 && update.stdout.contains("0 replaced, 6 added, 0 removed, 0 unchanged; manifest.json written"))
         #expect(s.allContents(of: fresh) == s.allContents(of: folders.new))
     }
 

@@ -18,10 +18,13 @@ import Testing
         let (_, range, frameCount) = Self.crafted[which]
         let s = try TemporaryFolder()
         let folder = s.file("render")
-        let render = try CLIRun.shatter(["render", "breathe", "--backend", "cpu", "--size", "20x20", "--duration", "0.1", "--out", folder])
+        let render = try CLIRun.shatter([
+            "render", "breathe", "--backend", "cpu", "--size", "20x20", "--duration", "0.1", "--out", folder,
+        ])
         #expect(render.status == 0, "\(render.stderr)")
         let path = folder + "/" + FrameManifest.fileName
-        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         json["range"] = range
         if let frameCount { json["frameCount"] = frameCount }
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))

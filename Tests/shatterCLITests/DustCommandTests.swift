@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 @Suite struct DustCommandTests {
     @Test func rendersTheDefaultDustFromTheSnapshotToNothing() throws {
@@ -11,15 +11,18 @@ import ShatterTestSupport
         #expect(run.status == 0, "\(run.stderr)")
         // 2.3078 s at 10 fps: frames 0 … 24.
         #expect(scratch.contents(of: out).count == 25)
-        #expect(try PNGDecoder.read(path: out + "/frame-00000.png")
+        #expect(
+            try PNGDecoder.read(path: out + "/frame-00000.png")
                 == DefaultScenes.presentedScreen(widthPoints: 60, heightPoints: 40, scale: 1))
         #expect(try PNGDecoder.read(path: out + "/frame-00024.png") == Image(width: 60, height: 40))
     }
 
     @Test func reverseFrameKIsForwardFrameLastMinusK() throws {
         let scratch = try TemporaryFolder()
-        let common = ["render", "dust", "--size", "50x30", "--scale", "2", "--layers", "12", "--spread", "60x30",
-                      "--path", "css", "--seed", "4", "--fps", "8", "--backend", "cpu"]
+        let common = [
+            "render", "dust", "--size", "50x30", "--scale", "2", "--layers", "12", "--spread", "60x30",
+            "--path", "css", "--seed", "4", "--fps", "8", "--backend", "cpu",
+        ]
         let forward = try CLIRun.shatter(common + ["--out", scratch.file("forward")])
         let reverse = try CLIRun.shatter(common + ["--reverse", "--out", scratch.file("reverse")])
         #expect(forward.status == 0 && reverse.status == 0, "\(forward.stderr) \(reverse.stderr)")
@@ -79,17 +82,21 @@ import ShatterTestSupport
         for x in 0..<30 { for y in 0..<12 { sheet[x, y] = RGBA8(r: UInt8(80 * (x / 10)), g: 0, b: 0, a: 255) } }
         try PNGEncoder.write(sheet, to: scratch.file("sheet.png"))
         let out = scratch.file("out")
-        let run = try CLIRun.shatter(["render", "sprite", "--sheet", scratch.file("sheet.png"), "--frame-size", "10x12",
-                                      "--sheet-frame-count", "2", "--duration", "1", "--fps", "4", "--scale", "2",
-                                      "--backend", "cpu", "--out", out])
+        let run = try CLIRun.shatter([
+            "render", "sprite", "--sheet", scratch.file("sheet.png"), "--frame-size", "10x12",
+            "--sheet-frame-count", "2", "--duration", "1", "--fps", "4", "--scale", "2",
+            "--backend", "cpu", "--out", out,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let reds = try (0...4).map { try PNGDecoder.read(path: out + "/" + String(format: "frame-%05d.png", $0)) }
             .map { $0[10, 12].r }
         #expect(reds == [0, 0, 80, 80, 0])  // two frames over 1 s, then back to frame 0
         #expect(try PNGDecoder.read(path: out + "/frame-00000.png").width == 20)
 
-        let tooMany = try CLIRun.shatter(["render", "sprite", "--sheet", scratch.file("sheet.png"), "--frame-size", "10x12",
-                                          "--sheet-frame-count", "4", "--backend", "cpu", "--out", scratch.file("never")])
+        let tooMany = try CLIRun.shatter([
+            "render", "sprite", "--sheet", scratch.file("sheet.png"), "--frame-size", "10x12",
+            "--sheet-frame-count", "4", "--backend", "cpu", "--out", scratch.file("never"),
+        ])
         #expect(tooMany.status == 64)
         #expect(tooMany.errorLines.count == 1)
         #expect(tooMany.stderr.contains("holds 3 frames of 10x12 px; 4 asked for"), "\(tooMany.stderr)")

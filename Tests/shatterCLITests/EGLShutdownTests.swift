@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
+import Shatter
 import ShatterTestSupport
 import Testing
-import Shatter
 
 /// The GL backend lets go of EGL before the process ends: the context is released, the thread's EGL
 /// state freed and the display terminated (NVIDIA's EGL has crashed at exit in other programs that
@@ -17,8 +17,11 @@ struct EGLShutdownTests {
 
     @Test func aFinishedRenderShutsEGLDownInOrder() throws {
         let scratch = try TemporaryFolder()
-        let run = try CLIRun.shatter(["render", "shatter", "--size", "32x24", "--frames", "0-1", "--backend", "gl",
-                                      "--out", scratch.file("f")], environment: ["SHATTER_EGL_TRACE": "1"])
+        let run = try CLIRun.shatter(
+            [
+                "render", "shatter", "--size", "32x24", "--frames", "0-1", "--backend", "gl",
+                "--out", scratch.file("f"),
+            ], environment: ["SHATTER_EGL_TRACE": "1"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Self.traced(run.stderr) == Self.steps)
     }
@@ -26,8 +29,11 @@ struct EGLShutdownTests {
     @Test func aRenderStoppedBySIGTERMShutsEGLDownToo() throws {
         let scratch = try TemporaryFolder()
         let out = scratch.file("f")
-        let run = try BackgroundRun(["render", "shatter", "--size", "120x120", "--point-size", "1", "--fps", "30", "--duration", "30",
-                                     "--backend", "gl", "--out", out], in: scratch, environment: ["SHATTER_EGL_TRACE": "1"])
+        let run = try BackgroundRun(
+            [
+                "render", "shatter", "--size", "120x120", "--point-size", "1", "--fps", "30", "--duration", "30",
+                "--backend", "gl", "--out", out,
+            ], in: scratch, environment: ["SHATTER_EGL_TRACE": "1"])
         while scratch.allContents(of: out).filter({ $0.hasPrefix("frame-") }).count < 2 && run.process.isRunning {
             usleep(2_000)
         }

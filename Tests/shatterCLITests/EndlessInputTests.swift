@@ -24,10 +24,18 @@ import Testing
     }
 
     static let readers: [Reader] = [
-        Reader(name: "render shatter --from") { input, out, _ in ["render", "shatter", "--backend", "cpu", "--size", "20x20", "--from", input, "--out", out] },
-        Reader(name: "render shatter --to") { input, out, _ in ["render", "shatter", "--backend", "cpu", "--size", "20x20", "--to", input, "--out", out] },
-        Reader(name: "render dust --from") { input, out, _ in ["render", "dust", "--backend", "cpu", "--size", "20x20", "--from", input, "--out", out] },
-        Reader(name: "render sprite --sheet") { input, out, _ in ["render", "sprite", "--backend", "cpu", "--sheet", input, "--out", out] },
+        Reader(name: "render shatter --from") { input, out, _ in
+            ["render", "shatter", "--backend", "cpu", "--size", "20x20", "--from", input, "--out", out]
+        },
+        Reader(name: "render shatter --to") { input, out, _ in
+            ["render", "shatter", "--backend", "cpu", "--size", "20x20", "--to", input, "--out", out]
+        },
+        Reader(name: "render dust --from") { input, out, _ in
+            ["render", "dust", "--backend", "cpu", "--size", "20x20", "--from", input, "--out", out]
+        },
+        Reader(name: "render sprite --sheet") { input, out, _ in
+            ["render", "sprite", "--backend", "cpu", "--sheet", input, "--out", out]
+        },
         Reader(name: "compare --images", arguments: { ["compare", "--images", $0, $2, "--out", $1] }, status: 2),
     ]
 

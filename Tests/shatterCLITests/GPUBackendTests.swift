@@ -1,7 +1,7 @@
 import Foundation
+import Shatter
 import ShatterTestSupport
 import Testing
-import Shatter
 
 /// `--backend gpu` and renderer-aware merges, on this machine's real GL (llvmpipe here).
 @Suite struct GPUBackendTests {
@@ -38,12 +38,15 @@ import Shatter
         let refused = try CLIRun.shatter(["manifest", "merge", scratch.file("gl"), scratch.file("cpu"), "--out", merged])
         #expect(refused.status == 1)
         #expect(refused.errorLines.count == 1, "\(refused.stderr)")
-        #expect(refused.stderr.contains(Self.gl!.renderer) && refused.stderr.contains("Shatter CPU renderer"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(Self.gl!.renderer) && refused.stderr.contains("Shatter CPU renderer"), "\(refused.stderr)")
         #expect(refused.stderr.contains("--allow-mixed-renderers"))
         #expect(!FileManager.default.fileExists(atPath: merged))
 
-        let accepted = try CLIRun.shatter(["manifest", "merge", scratch.file("gl"), scratch.file("cpu"), "--out", merged,
-                                           "--allow-mixed-renderers"])
+        let accepted = try CLIRun.shatter([
+            "manifest", "merge", scratch.file("gl"), scratch.file("cpu"), "--out", merged,
+            "--allow-mixed-renderers",
+        ])
         #expect(accepted.status == 0, "\(accepted.stdout)\(accepted.stderr)")
         #expect(accepted.stdout.hasPrefix("Merged 2 manifests: 6 of 6 frames of shatter (gl+cpu)"), "\(accepted.stdout)")
     }

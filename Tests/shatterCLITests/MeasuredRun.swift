@@ -30,7 +30,10 @@ struct MeasuredRun {
     private static func spawn(_ command: [String], limit: Double) throws -> MeasuredRun {
         let stderrPath = NSTemporaryDirectory() + "shatter-measured-" + UUID().uuidString
         let memoryPath = stderrPath + "-rss"
-        defer { unlink(stderrPath); unlink(memoryPath) }
+        defer {
+            unlink(stderrPath)
+            unlink(memoryPath)
+        }
         let argv = ["/usr/bin/time", "-f", "%M", "-o", memoryPath] + command
 
         var actions = posix_spawn_file_actions_t()
@@ -47,10 +50,12 @@ struct MeasuredRun {
         posix_spawnattr_setpgroup(&attributes, 0)
 
         let cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
+        defer { for argument in cArguments { free(argument) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, environ)
-        guard spawned == 0 else { throw SpawnFailed(description: "posix_spawn \(argv[0]): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw SpawnFailed(description: "posix_spawn \(argv[0]): \(String(cString: strerror(spawned)))")
+        }
 
         var status: Int32 = 0
         var timedOut = false

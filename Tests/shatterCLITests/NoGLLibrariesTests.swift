@@ -1,7 +1,7 @@
 import Foundation
+import Shatter
 import ShatterTestSupport
 import Testing
-import Shatter
 
 /// EGL, GLES and GBM are opened at run time, so `shatter` starts and renders on the CPU on a machine
 /// with no GL library at all. Tools/without-gl.sh makes such a machine: a mount namespace whose
@@ -48,15 +48,23 @@ import Shatter
     func glThereIsOneLineNamingTheMissingLibraryAndAutoSaysSo() throws {
         let scratch = try TemporaryFolder()
         let out = scratch.file("gl")
-        let gl = try CLIRun.command(Self.withoutGL, [CLIRun.binary, "render", "shatter", "--size", "32x24", "--backend", "gl",
-                                                     "--out", out])
+        let gl = try CLIRun.command(
+            Self.withoutGL,
+            [
+                CLIRun.binary, "render", "shatter", "--size", "32x24", "--backend", "gl",
+                "--out", out,
+            ])
         #expect(gl.status == 1)
         #expect(gl.errorLines.count == 1, "\(gl.stderr)")
         #expect(gl.stderr.hasPrefix("shatter: error: libEGL.so.1 could not be loaded ("), "\(gl.stderr)")
         #expect(scratch.contents(of: out).isEmpty)
 
-        let auto = try CLIRun.command(Self.withoutGL, [CLIRun.binary, "render", "shatter", "--size", "32x24", "--duration", "0",
-                                                       "--out", out])
+        let auto = try CLIRun.command(
+            Self.withoutGL,
+            [
+                CLIRun.binary, "render", "shatter", "--size", "32x24", "--duration", "0",
+                "--out", out,
+            ])
         #expect(auto.status == 0, "\(auto.stderr)")
         #expect(auto.stderr.contains("libEGL.so.1 could not be loaded"), "\(auto.stderr)")
         #expect(auto.stdout.contains("(cpu: Shatter CPU renderer"))

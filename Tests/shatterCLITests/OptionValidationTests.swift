@@ -17,18 +17,27 @@ import Testing
     /// (command, option, refused values, text the error names). Valid edge values (`--seed 0`,
     /// `--duration 0`) are not listed: they must render, which other tests check.
     static let table: [([String], String, [String], String)] = [
-        (["render", "shatter"], "--size", ["0x10", "10x0", "-1x10", "nanxnan", "100000x100000", "10x", "x10", "abc", "99999999999999999999x1"], "--size"),
+        (
+            ["render", "shatter"], "--size",
+            ["0x10", "10x0", "-1x10", "nanxnan", "100000x100000", "10x", "x10", "abc", "99999999999999999999x1"], "--size"
+        ),
         (["render", "shatter"], "--scale", ["0", "-1", "nan", "inf", "1e300", "1e-300", "abc"], "--scale"),
         (["render", "shatter"], "--point-size", ["0", "-2", "nan", "1e300", "abc"], "--point-size"),
         (["render", "shatter"], "--duration", ["-1", "nan", "inf", "1e300", "abc"], "--duration"),
         (["render", "shatter"], "--seed", ["-1", "nan", "1e300", "99999999999999999999", "abc"], "--seed"),
         (["render", "shatter"], "--fps", ["0", "-1", "nan", "1e300", "abc"], "--fps"),
-        (["render", "shatter"], "--frames", ["-1", "nan", "5-2", "3-", "-3", "99999999999999999999", "0-99999", "abc"], "--frames"),
+        (
+            ["render", "shatter"], "--frames", ["-1", "nan", "5-2", "3-", "-3", "99999999999999999999", "0-99999", "abc"],
+            "--frames"
+        ),
         (["render", "shatter"], "--device", ["-1", "nan", "99999999999999999999", "abc"], "--device"),
         (["render", "shatter"], "--compression", ["-1", "10", "nan", "abc"], "--compression"),
         (["render", "shatter"], "--sheet-frames", ["0", "-1", "65", "nan", "abc"], "--sheet-frames"),
         (["render", "shatter"], "--background", ["-1", "nan", "12345", "GGGGGG", "1000000"], "--background"),
-        (["render", "shatter"], "--physics", ["abc", "euler30", "original,textbook", "closed,euler60", "euler60,", ""], "--physics"),
+        (
+            ["render", "shatter"], "--physics", ["abc", "euler30", "original,textbook", "closed,euler60", "euler60,", ""],
+            "--physics"
+        ),
         (["render", "shatter", "--physics", "textbook,euler60"], "--duration", ["10.5", "3600"], "--duration"),
         (["render", "breathe"], "--size", ["0x10", "100000x100000", "10x", "abc"], "--size"),
         (["render", "breathe"], "--scale", ["0", "-1", "nan", "1e300", "abc"], "--scale"),
@@ -44,16 +53,28 @@ import Testing
         (["render", "splash"], "--scale", ["0", "-1", "nan", "1e300", "abc"], "--scale"),
         (["render", "splash"], "--duration", ["-1", "nan", "1e300", "abc"], "--duration"),
         (["render", "sprite"], "--frame-size", ["0x0", "-1x5", "10x", "100000x1", "abc"], "--frame-size"),
-        (["render", "sprite"], "--sheet-frame-count", ["0", "-1", "49", "nan", "99999999999999999999", "abc"], "--sheet-frame-count"),
+        (
+            ["render", "sprite"], "--sheet-frame-count", ["0", "-1", "49", "nan", "99999999999999999999", "abc"],
+            "--sheet-frame-count"
+        ),
         (["render", "sprite"], "--frames", ["-1", "5-2", "121", "abc"], "--frames"),
         (["render", "sprite"], "--duration", ["0", "-1", "nan", "1e300", "abc"], "--duration"),
         (["render", "sprite"], "--scale", ["0", "-1", "nan", "1e300", "abc"], "--scale"),
         (["render", "sprite"], "--fps", ["0", "-1", "nan", "1e300", "abc"], "--fps"),
-        (["compare", "--images", "a.png", "b.png"], "--max-different-pixels", ["-1", "nan", "99999999999999999999", "abc"], "--max-different-pixels"),
+        (
+            ["compare", "--images", "a.png", "b.png"], "--max-different-pixels", ["-1", "nan", "99999999999999999999", "abc"],
+            "--max-different-pixels"
+        ),
         (["compare", "--images", "a.png", "b.png"], "--precision", ["-0.1", "1.5", "nan", "1e300", "abc"], "--precision"),
-        (["compare", "--images", "a.png", "b.png"], "--pixel-delta-threshold", ["-1", "1021", "nan", "abc"], "--pixel-delta-threshold"),
+        (
+            ["compare", "--images", "a.png", "b.png"], "--pixel-delta-threshold", ["-1", "1021", "nan", "abc"],
+            "--pixel-delta-threshold"
+        ),
         (["compare", "--images", "a.png", "b.png"], "--channel-delta", ["-1", "256", "nan", "abc"], "--channel-delta"),
-        (["compare", "--images", "a.png", "b.png"], "--ignored-border", ["-1", "16385", "9223372036854775807", "nan", "abc"], "--ignored-border"),
+        (
+            ["compare", "--images", "a.png", "b.png"], "--ignored-border", ["-1", "16385", "9223372036854775807", "nan", "abc"],
+            "--ignored-border"
+        ),
         (["compare", "shatter", "--size", "8x8"], "--scale", ["0", "nan", "1e300"], "--scale"),
         (["compare", "shatter", "--size", "8x8"], "--frames", ["5-2", "0-99999"], "--frames"),
         (["bench", "--backends", "cpu"], "--point-sizes", ["0", "-1", "nan", "1e300", "1,,2", "abc"], "--point-sizes"),

@@ -6,7 +6,7 @@ import Testing
 /// One render per folder: renders never mix, never overwrite what is not theirs, and say what to do.
 @Suite struct OutputFolderTests {
     let shatter = ["render", "shatter", "--size", "24x24", "--fps", "30", "--backend", "cpu"]  // 37 frames
-    let dust = ["render", "dust", "--size", "24x24", "--fps", "5", "--backend", "cpu"]        // 13 frames
+    let dust = ["render", "dust", "--size", "24x24", "--fps", "5", "--backend", "cpu"]  // 13 frames
 
     func snapshot(_ folder: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
@@ -49,8 +49,9 @@ import Testing
         try mine.write(to: URL(fileURLWithPath: out + "/frame-00003.png"))
         let run = try CLIRun.shatter(dust + ["--out", out])
         #expect(run.status == 1 && run.errorLines.count == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("holds 1 frame file (frame-00003.png…) that no Shatter manifest there describes"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains("holds 1 frame file (frame-00003.png…) that no Shatter manifest there describes"),
+            "\(run.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/frame-00003.png")) == mine)
         #expect(s.allContents(of: out) == ["frame-00003.png"])
     }
@@ -64,8 +65,9 @@ import Testing
         #expect(try CLIRun.shatter(dust + ["--out", shards, "--shard", "0/3"]).status == 0)
         let second = try CLIRun.shatter(dust + ["--out", shards, "--shard", "1/3"])
         #expect(second.status == 1, "\(second.stderr)")
-        #expect(second.stderr.contains("holds another render (shard 0/3 vs 1/3)") && second.stderr.contains("its own --out"),
-                "\(second.stderr)")
+        #expect(
+            second.stderr.contains("holds another render (shard 0/3 vs 1/3)") && second.stderr.contains("its own --out"),
+            "\(second.stderr)")
     }
 
     @Test func aSecondRenderIntoABusyFolderFailsAtOnceNamingTheHolder() throws {
@@ -78,15 +80,21 @@ import Testing
         first.standardOutput = FileHandle.nullDevice
         first.standardError = FileHandle.nullDevice
         try first.run()
-        defer { first.terminate(); first.waitUntilExit() }
+        defer {
+            first.terminate()
+            first.waitUntilExit()
+        }
         // Wait until it holds the lock.
         let deadline = Date().addingTimeInterval(20)
         while !FileManager.default.fileExists(atPath: out + "/" + FolderLock.fileName), Date() < deadline { usleep(10_000) }
-        let second = try CLIRun.shatter(["render", "splash", "--size", "40x40", "--fps", "200", "--backend", "cpu",
-                                         "--out", out])
+        let second = try CLIRun.shatter([
+            "render", "splash", "--size", "40x40", "--fps", "200", "--backend", "cpu",
+            "--out", out,
+        ])
         #expect(second.status == 1, "\(second.stderr)")
         #expect(second.errorLines.count == 1, "\(second.stderr)")
-        #expect(second.stderr.contains("is being written by another render (process \(first.processIdentifier))"), "\(second.stderr)")
+        #expect(
+            second.stderr.contains("is being written by another render (process \(first.processIdentifier))"), "\(second.stderr)")
     }
 
     @Test func resumeRecognisesAChangedInputAndAnEntryThatNamesAnotherFile() throws {
@@ -106,8 +114,12 @@ import Testing
         try PNGEncoder.write(Image(width: 24, height: 24, fill: .opaqueWhite), to: from)
         var manifest = try #require(try FrameManifest.read(folder: out))
         let three = try #require(manifest.frames.first { $0.index == 3 })
-        manifest.frames = manifest.frames.map { $0.index == 5 ? FrameManifest.Entry(index: 5, file: three.file, sha256: three.sha256,
-                                                                                    pngSHA256: three.pngSHA256) : $0 }
+        manifest.frames = manifest.frames.map {
+            $0.index == 5
+                ? FrameManifest.Entry(
+                    index: 5, file: three.file, sha256: three.sha256,
+                    pngSHA256: three.pngSHA256) : $0
+        }
         try manifest.write(to: out + "/manifest.json")
         try FileManager.default.removeItem(atPath: out + "/frame-00005.png")
         let resumed = try CLIRun.shatter(shatter + ["--from", from, "--frames", "0-6", "--out", out, "--resume"])
@@ -136,7 +148,8 @@ import Testing
 /// `compare --out` is one comparison's folder, like a render's; a comparison must compare something.
 @Suite struct CompareFolderTests {
     func images(_ s: TemporaryFolder) throws -> (String, String) {
-        let a = s.file("a.png"), b = s.file("b.png")
+        let a = s.file("a.png")
+        let b = s.file("b.png")
         try PNGEncoder.write(Image(width: 10, height: 10, fill: .opaqueWhite), to: a)
         var changed = Image(width: 10, height: 10, fill: .opaqueWhite)
         changed[4, 4] = .opaqueBlack
@@ -152,7 +165,9 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out + "/diff-00000.png"))
         let again = try CLIRun.shatter(["compare", "--images", a, a, "--out", out])
         #expect(again.status == 2 && again.errorLines.count == 1, "\(again.stderr)")
-        #expect(again.stderr.contains("holds an earlier comparison's report") && again.stderr.contains("--overwrite"), "\(again.stderr)")
+        #expect(
+            again.stderr.contains("holds an earlier comparison's report") && again.stderr.contains("--overwrite"),
+            "\(again.stderr)")
         let replaced = try CLIRun.shatter(["compare", "--images", a, a, "--out", out, "--overwrite"])
         #expect(replaced.status == 0, "\(replaced.stderr)")
         #expect(s.allContents(of: out) == ["filmstrip.png", "index.html", "report.json"])  // no stale diff-00000.png
@@ -173,15 +188,19 @@ import Testing
         let s = try TemporaryFolder()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLIRun.binary)
-        process.arguments = ["render", "shatter", "--size", "900x900", "--point-size", "1", "--backend", "cpu",
-                             "--compression", "9", "--out", s.file("out")]
+        process.arguments = [
+            "render", "shatter", "--size", "900x900", "--point-size", "1", "--backend", "cpu",
+            "--compression", "9", "--out", s.file("out"),
+        ]
         let err = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = err
         try process.run()
         let deadline = Date().addingTimeInterval(30)
-        while (try? FileManager.default.contentsOfDirectory(atPath: s.file("out")))?.contains(where: { $0.hasPrefix("frame-") }) != true,
-              Date() < deadline { usleep(20_000) }
+        while (try? FileManager.default.contentsOfDirectory(atPath: s.file("out")))?.contains(where: { $0.hasPrefix("frame-") })
+            != true,
+            Date() < deadline
+        { usleep(20_000) }
         kill(process.processIdentifier, SIGTERM)
         usleep(200_000)  // standard signals do not queue: let the first be taken before the second is sent
         kill(process.processIdentifier, SIGTERM)

@@ -11,8 +11,10 @@ import Testing
     func text(_ path: String) throws -> String { try String(contentsOfFile: repository + "/" + path, encoding: .utf8) }
 
     @Test func dockerfileJobsAndBundleAgreeOnPaths() throws {
-        let dockerfile = try text("Dockerfile"), bundle = try text("Tools/bundle.sh")
-        let render = try text("Tools/cluster/shatter-indexed-job.yaml"), merge = try text("Tools/cluster/shatter-merge-job.yaml")
+        let dockerfile = try text("Dockerfile")
+        let bundle = try text("Tools/bundle.sh")
+        let render = try text("Tools/cluster/shatter-indexed-job.yaml")
+        let merge = try text("Tools/cluster/shatter-merge-job.yaml")
         // The bundle's binary is what the image copies, to where both Jobs run it.
         #expect(bundle.contains("dist/shatter-linux-$arch") && bundle.contains("$dist/shatter"))
         #expect(dockerfile.contains("Tools/bundle.sh dist/shatter-linux-x86_64"))
@@ -38,19 +40,25 @@ import Testing
         let whole = s.file("whole")
         #expect(try CLIRun.shatter(dust + ["--out", whole]).status == 0)
         let collected = s.file("frames")
-        let merge = try CLIRun.shatter(["manifest", "merge", s.file("shard-0") + "/", s.file("shard-1") + "/", s.file("shard-2") + "/",
-                                        "--out", s.file("merged.json"), "--collect", collected])
+        let merge = try CLIRun.shatter([
+            "manifest", "merge", s.file("shard-0") + "/", s.file("shard-1") + "/", s.file("shard-2") + "/",
+            "--out", s.file("merged.json"), "--collect", collected,
+        ])
         #expect(merge.status == 0, "\(merge.stdout)\(merge.stderr)")
         let merged = try #require(try FrameManifest.read(path: s.file("merged.json")))
         #expect(!merged.frames.contains { $0.file.contains("//") })
         #expect(s.contents(of: collected) == s.contents(of: whole))
         for name in s.contents(of: whole) {
-            #expect(try Data(contentsOf: URL(fileURLWithPath: collected + "/" + name)) == Data(contentsOf: URL(fileURLWithPath: whole + "/" + name)))
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: collected + "/" + name))
+                    == Data(contentsOf: URL(fileURLWithPath: whole + "/" + name)))
         }
         let manifest = try #require(try FrameManifest.read(folder: collected))
         #expect(manifest.frames.map(\.file) == s.contents(of: whole) && manifest.shard == nil)
         // Collecting again into the same folder is refused: it is not empty.
-        let again = try CLIRun.shatter(["manifest", "merge", s.file("shard-0"), s.file("shard-1"), s.file("shard-2"), "--collect", collected])
+        let again = try CLIRun.shatter([
+            "manifest", "merge", s.file("shard-0"), s.file("shard-1"), s.file("shard-2"), "--collect", collected,
+        ])
         #expect(again.status == 64 && again.stderr.contains("must be a new or empty folder"), "\(again.stderr)")
     }
 

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 /// `shatter render breathe` as a user runs it.
 @Suite struct RenderBreatheCommandTests {
@@ -9,8 +9,10 @@ import ShatterTestSupport
         let scratch = try TemporaryFolder()
         let out = scratch.file("frames")
         let sheet = scratch.file("sheet.png")
-        let run = try CLIRun.shatter(["render", "breathe", "--fps", "2", "--backend", "cpu", "--out", out,
-                                      "--contact-sheet", sheet])
+        let run = try CLIRun.shatter([
+            "render", "breathe", "--fps", "2", "--backend", "cpu", "--out", out,
+            "--contact-sheet", sheet,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let files = scratch.contents(of: out)
         #expect(files.count == 22)  // one 10.5 s cycle at 2 fps: frames 0 … 21
@@ -30,16 +32,20 @@ import ShatterTestSupport
     @Test func petalsScaleCyclesAndDurationAreHonoured() throws {
         let scratch = try TemporaryFolder()
         let out = scratch.file("frames")
-        let run = try CLIRun.shatter(["render", "breathe", "--size", "100x80", "--scale", "2", "--petals", "3",
-                                      "--cycles", "2", "--fps", "0.5", "--backend", "cpu", "--out", out])
+        let run = try CLIRun.shatter([
+            "render", "breathe", "--size", "100x80", "--scale", "2", "--petals", "3",
+            "--cycles", "2", "--fps", "0.5", "--backend", "cpu", "--out", out,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(scratch.contents(of: out).count == 12)  // 21 s at 0.5 fps: frames 0 … 11 (t = 0 … 22 s)
         let frame = try PNGDecoder.read(path: out + "/frame-00000.png")
         #expect(frame.width == 200 && frame.height == 160)
 
         let short = scratch.file("short")
-        let one = try CLIRun.shatter(["render", "breathe", "--size", "40x40", "--duration", "0", "--backend", "cpu",
-                                      "--out", short])
+        let one = try CLIRun.shatter([
+            "render", "breathe", "--size", "40x40", "--duration", "0", "--backend", "cpu",
+            "--out", short,
+        ])
         #expect(one.status == 0, "\(one.stderr)")
         #expect(scratch.contents(of: short) == ["frame-00000.png"])
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 @Suite struct RenderCommandTests {
     @Test func rendersEveryFrameOfTheDefaultTransitionAsPNG() throws {
@@ -27,9 +27,11 @@ import ShatterTestSupport
         try PNGEncoder.write(from, to: scratch.file("from.png"))
         try PNGEncoder.write(to, to: scratch.file("to.png"))
         let out = scratch.file("out")
-        let run = try CLIRun.shatter(["render", "shatter", "--from", scratch.file("from.png"), "--to", scratch.file("to.png"),
-                                      "--scale", "2", "--point-size", "4", "--duration", "0.5", "--fps", "10",
-                                      "--seed", "3", "--backend", "cpu", "--background", "#000000", "--out", out])
+        let run = try CLIRun.shatter([
+            "render", "shatter", "--from", scratch.file("from.png"), "--to", scratch.file("to.png"),
+            "--scale", "2", "--point-size", "4", "--duration", "0.5", "--fps", "10",
+            "--seed", "3", "--backend", "cpu", "--background", "#000000", "--out", out,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(scratch.contents(of: out).count == 6)
         // --scale 2 with a 50x30 --from: 25x15 points, 50x30 pixels.
@@ -44,23 +46,32 @@ import ShatterTestSupport
         let scratch = try TemporaryFolder()
         func frame(_ physics: String) throws -> (Image, String) {
             let out = scratch.file(physics)
-            let run = try CLIRun.shatter(["render", "shatter", "--size", "60x40", "--backend", "cpu", "--frames", "36",
-                                          "--physics", physics, "--out", out])
+            let run = try CLIRun.shatter([
+                "render", "shatter", "--size", "60x40", "--backend", "cpu", "--frames", "36",
+                "--physics", physics, "--out", out,
+            ])
             #expect(run.status == 0, "\(run.stderr)")
-            return (try PNGDecoder.read(path: out + "/frame-00036.png"),
-                    try String(contentsOfFile: out + "/manifest.json", encoding: .utf8))
+            return (
+                try PNGDecoder.read(path: out + "/frame-00036.png"),
+                try String(contentsOfFile: out + "/manifest.json", encoding: .utf8)
+            )
         }
-        let screens = (from: Texture(image: DefaultScenes.presentedScreen(widthPoints: 60, heightPoints: 40, scale: 1)),
-                       to: Texture(image: DefaultScenes.destination(widthPoints: 60, heightPoints: 40, scale: 1)))
+        let screens = (
+            from: Texture(image: DefaultScenes.presentedScreen(widthPoints: 60, heightPoints: 40, scale: 1)),
+            to: Texture(image: DefaultScenes.destination(widthPoints: 60, heightPoints: 40, scale: 1))
+        )
         var stepped: [Image] = []
         for (physics, range) in [("euler60", ShatteredTransition.RandomRange.original), ("euler60,textbook", .textbook)] {
             let (image, manifest) = try frame(physics)
             stepped.append(image)
-            let effect = ShatteredTransition(from: screens.from, to: screens.to, parameters: .init(
-                width: 60, height: 40, randomRange: range, motion: .euler60))
+            let effect = ShatteredTransition(
+                from: screens.from, to: screens.to,
+                parameters: .init(
+                    width: 60, height: 40, randomRange: range, motion: .euler60))
             #expect(image == (try SoftwareRenderer().render(effect.displayList(at: 0.6))), "\(physics)")
-            #expect(manifest.contains("\"motion\" : \"euler60\"") && manifest.contains("\"randomRange\" : \"\(range)\""),
-                    "\(manifest)")
+            #expect(
+                manifest.contains("\"motion\" : \"euler60\"") && manifest.contains("\"randomRange\" : \"\(range)\""),
+                "\(manifest)")
         }
         // The default motion is the closed form.
         let (closed, manifest) = try frame("original")
@@ -72,16 +83,18 @@ import ShatterTestSupport
         let scratch = try TemporaryFolder()
         let noDriver = ["__EGL_VENDOR_LIBRARY_FILENAMES": scratch.file("no-such-vendor.json")]
         let out = scratch.file("gl")
-        let gl = try CLIRun.shatter(["render", "shatter", "--size", "40x40", "--backend", "gl", "--out", out],
-                                    environment: noDriver)
+        let gl = try CLIRun.shatter(
+            ["render", "shatter", "--size", "40x40", "--backend", "gl", "--out", out],
+            environment: noDriver)
         #expect(gl.status == 1)
         #expect(gl.errorLines.count == 1)
         #expect(gl.stderr.hasPrefix("shatter: error: no headless EGL platform works here"))
         #expect(gl.stderr.contains("--backend cpu"))
         #expect(scratch.contents(of: out).isEmpty)
 
-        let auto = try CLIRun.shatter(["render", "shatter", "--size", "40x40", "--duration", "0", "--out", out],
-                                      environment: noDriver)
+        let auto = try CLIRun.shatter(
+            ["render", "shatter", "--size", "40x40", "--duration", "0", "--out", out],
+            environment: noDriver)
         #expect(auto.status == 0)
         #expect(auto.stderr.hasPrefix("shatter: GL unavailable ("))
         #expect(auto.stdout.contains("(cpu: Shatter CPU renderer"))

@@ -1,6 +1,6 @@
 import Foundation
-import ShatterTestSupport
 import Shatter
+import ShatterTestSupport
 
 /// A golden render folder and a "new" copy of it, as `shatter render` writes them (frames and
 /// manifest), with edits that keep the new folder's manifest truthful, as a real new render's would be.
@@ -13,8 +13,10 @@ struct RenderFolders {
     init(_ scratch: TemporaryFolder, size: String = "40x60") throws {
         golden = scratch.file("golden")
         new = scratch.file("new")
-        let run = try CLIRun.shatter(["render", "splash", "--size", size, "--duration", "0.5", "--fps", "10",
-                                      "--backend", "cpu", "--out", golden])
+        let run = try CLIRun.shatter([
+            "render", "splash", "--size", size, "--duration", "0.5", "--fps", "10",
+            "--backend", "cpu", "--out", golden,
+        ])
         guard run.status == 0 else { throw Failure(description: "render failed: \(run.stderr)") }
         try FileManager.default.copyItem(atPath: golden, toPath: new)
     }
@@ -34,11 +36,11 @@ struct RenderFolders {
     func put(_ image: Image, in folder: String, frame index: Int) throws {
         try PNGEncoder.write(image, to: framePath(folder, index))
         var manifest = try FrameManifest.read(folder: folder)!
-        let entry = FrameManifest.Entry(index: index, file: OutputDirectory.frameName(index), sha256: SHA256.hash(image.pixels).hex,
-                                        pngSHA256: SHA256.hash([UInt8](try Data(contentsOf: URL(fileURLWithPath: framePath(folder, index))))).hex)
+        let entry = FrameManifest.Entry(
+            index: index, file: OutputDirectory.frameName(index), sha256: SHA256Hex.of(image.pixels),
+            pngSHA256: SHA256Hex.of([UInt8](try Data(contentsOf: URL(fileURLWithPath: framePath(folder, index))))))
         manifest.frames = (manifest.frames.filter { $0.index != index } + [entry]).sorted { $0.index < $1.index }
-        // A frame past the end: a longer render, whose range and frame count say so (a manifest whose
-        // entries leave its range is refused as damaged).
+        // A frame past the render's range makes it a longer render, as a real one would say.
         if index > manifest.range.last {
             manifest.range.last = index
             manifest.frameCount = max(manifest.frameCount, index + 1)

@@ -27,9 +27,12 @@ struct ReportPageBrowserTests {
         #expect(dom.contains("<p class=\"verdict fail\">FAIL</p>"))
         #expect(dom.contains("<h1>shatter compare golden vs new</h1>"))
         #expect(dom.contains("6 frames · 2 fail (1 beyond the rule, 1 missing) · 4 pass (4 identical, 0 within the rule)"))
-        #expect(dom.contains("A pixel differs when any of its channels is off by more than 1 (of 255); a frame passes when at least 99.9%"))
+        #expect(
+            dom.contains(
+                "A pixel differs when any of its channels is off by more than 1 (of 255); a frame passes when at least 99.9%"))
         // Worst first: the missing frame, then the changed one.
-        let missing = try #require(dom.range(of: "id=\"frame-4\"")), changed = try #require(dom.range(of: "id=\"frame-3\""))
+        let missing = try #require(dom.range(of: "id=\"frame-4\""))
+        let changed = try #require(dom.range(of: "id=\"frame-3\""))
         #expect(missing.lowerBound < changed.lowerBound)
         // The toggle: four choices, the diff shown first, every layer at full resolution.
         for value in ["diff", "expected", "actual", "blink"] {
@@ -50,9 +53,10 @@ struct ReportPageBrowserTests {
         #expect(image.width == 1200 && image.height == 1500)
         // What a person sees: the red FAIL badge, and the diff's orange (9–32) and red (33–255) pixels.
         let palette = DiffPalette(rule: .parity)
-        let colors = Set(stride(from: 0, to: image.pixels.count, by: 4).map {
-            RGBA8(r: image.pixels[$0], g: image.pixels[$0 + 1], b: image.pixels[$0 + 2], a: 255)
-        })
+        let colors = Set(
+            stride(from: 0, to: image.pixels.count, by: 4).map {
+                RGBA8(r: image.pixels[$0], g: image.pixels[$0 + 1], b: image.pixels[$0 + 2], a: 255)
+            })
         #expect(colors.contains(RGBA8(r: 0xb4, g: 0x23, b: 0x18, a: 255)))
         #expect(colors.contains(palette.color(forDelta: 12)!) && colors.contains(palette.color(forDelta: 60)!))
         if let keep = ProcessInfo.processInfo.environment["SHATTER_REPORT_SCREENSHOT"] {
@@ -65,10 +69,12 @@ struct ReportPageBrowserTests {
 /// Debian's headless Chromium, run with a time limit and a throwaway profile.
 enum Chromium {
     static let path: String? = {
-        for candidate in ["/usr/bin/chromium", "/usr/bin/chromium-browser"] where FileManager.default.isExecutableFile(atPath: candidate) {
+        for candidate in ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        where FileManager.default.isExecutableFile(atPath: candidate) {
             // Installed is not enough: it must start (libraries, sandbox) and print its version.
             if let run = try? CLIRun.command("/usr/bin/timeout", ["60", candidate, "--headless", "--no-sandbox", "--version"]),
-               run.status == 0 {
+                run.status == 0
+            {
                 return candidate
             }
         }
@@ -78,10 +84,12 @@ enum Chromium {
     static func run(_ arguments: [String]) throws -> CLIRun {
         let profile = NSTemporaryDirectory() + "shatter-chromium-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: profile) }
-        let run = try CLIRun.command("/usr/bin/timeout", [
-            "120", path!, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-            "--user-data-dir=\(profile)",
-        ] + arguments)
+        let run = try CLIRun.command(
+            "/usr/bin/timeout",
+            [
+                "120", path!, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                "--user-data-dir=\(profile)",
+            ] + arguments)
         guard run.status == 0 else { throw RenderFolders.Failure(description: "chromium exited \(run.status): \(run.stderr)") }
         return run
     }

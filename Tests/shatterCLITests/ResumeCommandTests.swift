@@ -1,14 +1,16 @@
 import Foundation
 import Glibc
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 /// A render stopped part-way, by Ctrl-C or by the kernel, then finished with `--resume`.
 @Suite struct ResumeCommandTests {
     /// Big enough frames that the render is still running when the test has seen a few of them.
-    let render = ["render", "shatter", "--size", "200x200", "--scale", "2", "--point-size", "1", "--fps", "30",
-                  "--duration", "2", "--backend", "cpu", "--compression", "6"]
+    let render = [
+        "render", "shatter", "--size", "200x200", "--scale", "2", "--point-size", "1", "--fps", "30",
+        "--duration", "2", "--backend", "cpu", "--compression", "6",
+    ]
 
     enum Stop: CaseIterable { case interrupt, kill }
 
@@ -28,7 +30,8 @@ import ShatterTestSupport
         if stop == .interrupt {
             #expect(status == 130)
             let lines = run.stderr.split(whereSeparator: \.isNewline)
-            #expect(lines.last.map(String.init) == "shatter: interrupted after \(frames.count) frames; rerun with --resume to finish")
+            #expect(
+                lines.last.map(String.init) == "shatter: interrupted after \(frames.count) frames; rerun with --resume to finish")
             // Every frame on disk is whole and listed; nothing half-written.
             #expect(!scratch.allContents(of: out).contains { $0.hasPrefix(".") })
             let manifest = try #require(try FrameManifest.read(path: out + "/manifest.json"))

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 /// Sharding as a scheduler runs it: separate `shatter` processes, one per shard, then a merge.
 @Suite struct ShardCommandTests {
@@ -26,7 +26,9 @@ import ShatterTestSupport
 
         // File by file, the shards hold exactly the whole render's frames, byte for byte.
         let wholeFrames = scratch.allContents(of: whole).filter { $0.hasSuffix(".png") }
-        let shardFrames = shards.flatMap { shard in scratch.allContents(of: shard).filter { $0.hasSuffix(".png") }.map { (shard, $0) } }
+        let shardFrames = shards.flatMap { shard in
+            scratch.allContents(of: shard).filter { $0.hasSuffix(".png") }.map { (shard, $0) }
+        }
         #expect(wholeFrames.count == 25 && shardFrames.map(\.1).sorted() == wholeFrames)
         for (shard, name) in shardFrames {
             #expect(FileManager.default.contentsEqual(atPath: shard + "/" + name, andPath: whole + "/" + name), "\(name)")
@@ -38,7 +40,8 @@ import ShatterTestSupport
         #expect(mergedManifest.frames.map(\.index) == wholeManifest.frames.map(\.index))
         #expect(mergedManifest.frames.map(\.sha256) == wholeManifest.frames.map(\.sha256))
         #expect(mergedManifest.frames.map(\.pngSHA256) == wholeManifest.frames.map(\.pngSHA256))
-        #expect(mergedManifest.frames.map { $0.file.split(separator: "/").last.map(String.init) } == wholeManifest.frames.map(\.file))
+        #expect(
+            mergedManifest.frames.map { $0.file.split(separator: "/").last.map(String.init) } == wholeManifest.frames.map(\.file))
     }
 
     @Test func theManifestHashesTheRawPixelsAsRendered() throws {
@@ -47,26 +50,32 @@ import ShatterTestSupport
         #expect(try CLIRun.shatter(render + ["--frames", "3", "--seed", "9", "--out", out]).status == 0)
         let manifest = try #require(try FrameManifest.read(path: out + "/manifest.json"))
         #expect(manifest.effect == "shatter" && manifest.seed == 9 && manifest.backend == "cpu")
-        #expect(manifest.parameters["pointSize"] == "2.0" && manifest.parameters["width"] == "48"
+        #expect(
+            manifest.parameters["pointSize"] == "2.0" && manifest.parameters["width"] == "48"
                 && manifest.parameters["height"] == "36")
         #expect(manifest.renderer.hasPrefix("Shatter CPU renderer"))
         let entry = try #require(manifest.frames.first)
         #expect(manifest.frames.count == 1 && entry.index == 3 && entry.file == "frame-00003.png")
         // The PNG holds straight alpha; premultiplied again it is the rendered frame.
         let image = try PNGDecoder.read(path: out + "/frame-00003.png")
-        #expect(entry.sha256 == SHA256.hash(image.pixels).hex)
+        #expect(entry.sha256 == SHA256Hex.of(image.pixels))
         let png = try Data(contentsOf: URL(fileURLWithPath: out + "/frame-00003.png"))
-        #expect(entry.pngSHA256 == SHA256.hash(Array(png)).hex)
+        #expect(entry.pngSHA256 == SHA256Hex.of(Array(png)))
     }
 
     @Test func theShardIndexComesFromTheScheduler() throws {
         let scratch = try TemporaryFolder()
-        let k8s = try CLIRun.shatter(render + ["--shards", "4", "--out", scratch.file("k")], environment: ["JOB_COMPLETION_INDEX": "2"])
+        let k8s = try CLIRun.shatter(
+            render + ["--shards", "4", "--out", scratch.file("k")], environment: ["JOB_COMPLETION_INDEX": "2"])
         #expect(k8s.status == 0)
-        #expect(scratch.allContents(of: scratch.file("k")) == ["frame-00002.png", "frame-00006.png", "frame-00010.png",
-                                                             "frame-00014.png", "frame-00018.png", "frame-00022.png", "manifest.json"])
-        let slurm = try CLIRun.shatter(render + ["--shards", "12", "--out", scratch.file("s")],
-                                       environment: ["SLURM_ARRAY_TASK_ID": "12", "SLURM_ARRAY_TASK_MIN": "1"])
+        #expect(
+            scratch.allContents(of: scratch.file("k")) == [
+                "frame-00002.png", "frame-00006.png", "frame-00010.png",
+                "frame-00014.png", "frame-00018.png", "frame-00022.png", "manifest.json",
+            ])
+        let slurm = try CLIRun.shatter(
+            render + ["--shards", "12", "--out", scratch.file("s")],
+            environment: ["SLURM_ARRAY_TASK_ID": "12", "SLURM_ARRAY_TASK_MIN": "1"])
         #expect(slurm.status == 0)
         #expect(scratch.allContents(of: scratch.file("s")) == ["frame-00011.png", "frame-00023.png", "manifest.json"])
         let manifest = try #require(try FrameManifest.read(path: scratch.file("s") + "/manifest.json"))
@@ -75,10 +84,15 @@ import ShatterTestSupport
 
     @Test(arguments: [
         (["--shard", "3/3"], [String: String](), "--shard 3/3: shard index 3 is outside 0…2 for 3 shards"),
-        (["--shards", "3"], ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "x"], "--shards 3: SLURM_ARRAY_TASK_MIN must be a whole number"),
+        (
+            ["--shards", "3"], ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "x"],
+            "--shards 3: SLURM_ARRAY_TASK_MIN must be a whole number"
+        ),
         (["--shard", "1/2", "--shards", "2"], [:], "give --shard I/N or --shards N, not both"),
         (["--shards", "0"], [:], "--shards must be 1 or more, not 0"),
-        (["--shards", "2"], ["JOB_COMPLETION_INDEX": "", "SLURM_ARRAY_TASK_ID": ""], "--shards 2 takes this shard's index from"),
+        (
+            ["--shards", "2"], ["JOB_COMPLETION_INDEX": "", "SLURM_ARRAY_TASK_ID": ""], "--shards 2 takes this shard's index from"
+        ),
     ])
     func badShardOptionsAreOneLineAndExit64(arguments: [String], environment: [String: String], message: String) throws {
         let scratch = try TemporaryFolder()

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Shatter
 import ShatterTestSupport
+import Testing
 
 /// `shatter render splash` as a user runs it.
 @Suite struct SplashCommandTests {
@@ -9,15 +9,20 @@ import ShatterTestSupport
         let scratch = try TemporaryFolder()
         let out = scratch.file("frames")
         let sheet = scratch.file("sheet.png")
-        let run = try CLIRun.shatter(["render", "splash", "--size", "40x60", "--scale", "2", "--duration", "0.5",
-                                      "--fps", "4", "--backend", "cpu", "--out", out, "--contact-sheet", sheet])
+        let run = try CLIRun.shatter([
+            "render", "splash", "--size", "40x60", "--scale", "2", "--duration", "0.5",
+            "--fps", "4", "--backend", "cpu", "--out", out, "--contact-sheet", sheet,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(scratch.contents(of: out) == ["frame-00000.png", "frame-00001.png", "frame-00002.png"])
         #expect(run.stdout.hasPrefix("Rendered 3 frames to \(out)/"))
         let first = try PNGDecoder.read(path: out + "/frame-00000.png")
         #expect(first.width == 80 && first.height == 120)
-        #expect(first == (try SoftwareRenderer().render(UberSplash(parameters: .init(width: 40, height: 60, scale: 2))
-            .displayList(at: 0))))
+        #expect(
+            first
+                == (try SoftwareRenderer().render(
+                    UberSplash(parameters: .init(width: 40, height: 60, scale: 2))
+                        .displayList(at: 0))))
         #expect(try PNGDecoder.read(path: sheet).width > 0)
     }
 

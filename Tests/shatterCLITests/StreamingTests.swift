@@ -5,7 +5,8 @@ import Testing
 
 /// Debian's ffmpeg and ffprobe, the real encoder the streams and videos are made for.
 enum FFmpeg {
-    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
+    static let available =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe")
 
     /// `sh -c script`, for pipelines.
@@ -15,9 +16,13 @@ enum FFmpeg {
 
     /// ffprobe's `key=value` lines for the first video stream.
     static func probe(_ path: String) throws -> [String: String] {
-        let run = try CLIRun.command("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v:0", "-count_frames",
-                                                          "-show_entries", "stream=nb_read_frames,width,height,r_frame_rate,codec_name,pix_fmt",
-                                                          "-of", "default=noprint_wrappers=1", path])
+        let run = try CLIRun.command(
+            "/usr/bin/ffprobe",
+            [
+                "-v", "error", "-select_streams", "v:0", "-count_frames",
+                "-show_entries", "stream=nb_read_frames,width,height,r_frame_rate,codec_name,pix_fmt",
+                "-of", "default=noprint_wrappers=1", path,
+            ])
         var values: [String: String] = [:]
         for line in run.stdout.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
@@ -45,8 +50,9 @@ struct StreamingTests {
         let s = try TemporaryFolder()
         let expected = try folderFrames(s)
         try FileManager.default.createDirectory(atPath: s.file("decoded"), withIntermediateDirectories: true)
-        let run = try FFmpeg.shell("\(quoted([CLIRun.binary] + render + ["--out", "-", "--quiet"])) | "
-                                   + "ffmpeg -hide_banner -loglevel error -f image2pipe -framerate 10 -i - '\(s.file("decoded"))/%05d.png'")
+        let run = try FFmpeg.shell(
+            "\(quoted([CLIRun.binary] + render + ["--out", "-", "--quiet"])) | "
+                + "ffmpeg -hide_banner -loglevel error -f image2pipe -framerate 10 -i - '\(s.file("decoded"))/%05d.png'")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "stderr: \(run.stderr)")
         let decoded = try (1...13).map { try PNGDecoder.read(path: s.file("decoded") + String(format: "/%05d.png", $0)) }
@@ -57,9 +63,10 @@ struct StreamingTests {
         let s = try TemporaryFolder()
         let expected = try folderFrames(s)
         let video = s.file("raw.mkv")
-        let run = try FFmpeg.shell("\(quoted([CLIRun.binary] + render + ["--pipe", "rgba", "--quiet"])) | "
-                                   + "ffmpeg -hide_banner -loglevel error -f rawvideo -pix_fmt rgba -s 48x36 -r 10 -i - "
-                                   + "-c:v ffv1 -pix_fmt bgra '\(video)'")
+        let run = try FFmpeg.shell(
+            "\(quoted([CLIRun.binary] + render + ["--pipe", "rgba", "--quiet"])) | "
+                + "ffmpeg -hide_banner -loglevel error -f rawvideo -pix_fmt rgba -s 48x36 -r 10 -i - "
+                + "-c:v ffv1 -pix_fmt bgra '\(video)'")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try FFmpeg.probe(video)["nb_read_frames"] == "13")
         try FileManager.default.createDirectory(atPath: s.file("decoded"), withIntermediateDirectories: true)
@@ -93,8 +100,11 @@ struct StreamingTests {
         // The renderer's standard output is a pipe the reader closes after 100 bytes.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLIRun.binary)
-        process.arguments = ["render", "shatter", "--size", "300x300", "--fps", "60", "--backend", "cpu", "--out", "-", "--quiet"]
-        let out = Pipe(), err = Pipe()
+        process.arguments = [
+            "render", "shatter", "--size", "300x300", "--fps", "60", "--backend", "cpu", "--out", "-", "--quiet",
+        ]
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -110,7 +120,8 @@ struct StreamingTests {
         let s = try TemporaryFolder()
         let missing = try CLIRun.shatter(render + ["--video", s.file("a.mp4")], environment: ["PATH": "/nonexistent"])
         #expect(missing.status == 1 && missing.errorLines.count == 1, "\(missing.stderr)")
-        #expect(missing.stderr.contains("no ffmpeg found") && missing.stderr.contains("apt-get install ffmpeg"), "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains("no ffmpeg found") && missing.stderr.contains("apt-get install ffmpeg"), "\(missing.stderr)")
         let failing = try CLIRun.shatter(render + ["--video", s.file("b.mp4"), "--ffmpeg-args", "-c:v no-such-codec"])
         #expect(failing.status == 1 && failing.errorLines.count == 1, "\(failing.stderr)")
         #expect(failing.stderr.contains("ffmpeg failed") && failing.stderr.contains("no-such-codec"), "\(failing.stderr)")
@@ -122,22 +133,29 @@ struct StreamingTests {
 @Suite struct RenderConveniencesTests {
     @Test func aContactSheetAloneWritesOnlyTheSheet() throws {
         let s = try TemporaryFolder()
-        let run = try CLIRun.shatter(["render", "splash", "--size", "40x60", "--fps", "5", "--duration", "1", "--backend", "cpu",
-                                      "--contact-sheet", s.file("sheet.png")], environment: [:])
+        let run = try CLIRun.shatter(
+            [
+                "render", "splash", "--size", "40x60", "--fps", "5", "--duration", "1", "--backend", "cpu",
+                "--contact-sheet", s.file("sheet.png"),
+            ], environment: [:])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(s.allContents(of: s.path) == ["sheet.png"])
         #expect(try PNGDecoder.read(path: s.file("sheet.png")).width > 40)
         // A sheet path that cannot be written is refused before anything renders.
-        let bad = try CLIRun.shatter(["render", "splash", "--backend", "cpu", "--contact-sheet", s.file("no/such/folder/sheet.png"),
-                                      "--out", s.file("frames")])
+        let bad = try CLIRun.shatter([
+            "render", "splash", "--backend", "cpu", "--contact-sheet", s.file("no/such/folder/sheet.png"),
+            "--out", s.file("frames"),
+        ])
         #expect(bad.status == 1 && bad.errorLines.count == 1, "\(bad.stderr)")
         #expect(!FileManager.default.fileExists(atPath: s.file("frames")))
     }
 
     @Test func oneFrameIsOneFrameAndTheVersionIsPrinted() throws {
         let s = try TemporaryFolder()
-        let run = try CLIRun.shatter(["render", "shatter", "--size", "20x20", "--frames", "3", "--backend", "cpu",
-                                      "--out", s.file("out")])
+        let run = try CLIRun.shatter([
+            "render", "shatter", "--size", "20x20", "--frames", "3", "--backend", "cpu",
+            "--out", s.file("out"),
+        ])
         #expect(run.stdout.hasPrefix("Rendered 1 frame to "), "\(run.stdout)")
         let version = try CLIRun.shatter(["--version"])
         #expect(version.status == 0 && version.stdout == ShatterVersion.current + "\n")
@@ -145,8 +163,10 @@ struct StreamingTests {
 
     @Test func jsonProgressIsOneObjectALine() throws {
         let s = try TemporaryFolder()
-        let run = try CLIRun.shatter(["render", "shatter", "--size", "20x20", "--fps", "10", "--backend", "cpu",
-                                      "--progress", "json", "--out", s.file("out")])
+        let run = try CLIRun.shatter([
+            "render", "shatter", "--size", "20x20", "--fps", "10", "--backend", "cpu",
+            "--progress", "json", "--out", s.file("out"),
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let last = try #require(run.errorLines.last)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])

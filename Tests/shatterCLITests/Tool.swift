@@ -3,8 +3,10 @@ import Foundation
 /// Runs a command found on PATH (or a path), output and errors together; nil when it is not installed.
 enum Tool {
     /// `environment` is added to this process's, or is the whole environment when `inherit` is false.
-    static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:], inherit: Bool = true,
-                    directory: String? = nil) throws -> (status: Int32, output: String)? {
+    static func run(
+        _ name: String, _ arguments: [String], environment: [String: String] = [:], inherit: Bool = true,
+        directory: String? = nil
+    ) throws -> (status: Int32, output: String)? {
         guard let path = name.contains("/") ? name : locate(name) else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

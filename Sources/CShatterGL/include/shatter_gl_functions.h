@@ -78,6 +78,7 @@
     V(glRenderbufferStorage, (GLenum target, GLenum internalformat, GLsizei width, GLsizei height), (target, internalformat, width, height)) \
     V(glShaderSource, (GLuint shader, GLsizei count, const GLchar *const *string, const GLint *length), (shader, count, string, length)) \
     V(glTexImage2D, (GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLint border, GLenum format, GLenum type, const void *pixels), (target, level, internalformat, width, height, border, format, type, pixels)) \
+    V(glTexSubImage2D, (GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height, GLenum format, GLenum type, const void *pixels), (target, level, xoffset, yoffset, width, height, format, type, pixels)) \
     V(glTexParameteri, (GLenum target, GLenum pname, GLint param), (target, pname, param)) \
     V(glUniform1f, (GLint location, GLfloat v0), (location, v0)) \
     V(glUniform1i, (GLint location, GLint v0), (location, v0)) \

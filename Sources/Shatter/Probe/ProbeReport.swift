@@ -50,37 +50,48 @@ public struct ProbeReport: Codable, Sendable {
         let measured = try probe.measure(gl)
         let twin = try probe.measure(SoftwareRenderer(threads: threads))
         let facts = try gl.rasterFacts()
-        return ProbeReport(renderer: gl.info.renderer, platform: gl.info.platform, version: gl.info.version, facts: facts,
-                           twinFacts: twinAssumptions, gl: measured, twin: twin,
-                           findings: findings(facts: facts, twinFacts: twinAssumptions, gl: measured, twin: twin))
+        return ProbeReport(
+            renderer: gl.info.renderer, platform: gl.info.platform, version: gl.info.version, facts: facts,
+            twinFacts: twinAssumptions, gl: measured, twin: twin,
+            findings: findings(facts: facts, twinFacts: twinAssumptions, gl: measured, twin: twin))
     }
 
-    static func findings(facts: GLRasterFacts, twinFacts: GLRasterFacts, gl: RasterProbe.Measurements,
-                         twin: RasterProbe.Measurements) -> [Finding] {
+    static func findings(
+        facts: GLRasterFacts, twinFacts: GLRasterFacts, gl: RasterProbe.Measurements,
+        twin: RasterProbe.Measurements
+    ) -> [Finding] {
         func finding(_ rule: Rule, _ gl: String, _ twin: String, _ agrees: Bool) -> Finding {
             Finding(rule: rule, gl: gl, twin: twin, agrees: agrees)
         }
         let edgesAgree = zip(gl.spriteEdges, twin.spriteEdges).filter { $0 == $1 }.count
         return [
-            finding(.subpixelBits, "\(facts.subpixelBits)", "\(twinFacts.subpixelBits)", facts.subpixelBits == twinFacts.subpixelBits),
-            finding(.pointSnapping,
-                    describeSnap(gl.pointSnapX, gl.pointSnapY), describeSnap(twin.pointSnapX, twin.pointSnapY),
-                    gl.pointSnapX == twin.pointSnapX && gl.pointSnapY == twin.pointSnapY),
-            finding(.spriteEdges, "\(edgesAgree) of \(gl.spriteEdges.count) sprites cover the twin's pixels",
-                    "left and bottom edges inclusive", gl.spriteEdges == twin.spriteEdges),
-            finding(.colorStore, describeStore(gl.colorStore), describeStore(twin.colorStore),
-                    gl.colorStore == twin.colorStore),
-            finding(.sourceOverBlend, describeBlend(gl.blendSourceOver, twin.blendSourceOver),
-                    "8-bit: s + d·(255 − s.a)/255, llvmpipe's rounding",
-                    gl.blendSourceOver == twin.blendSourceOver),
-            finding(.screenBlend, describeBlend(gl.blendScreen, twin.blendScreen),
-                    "8-bit: s + d·(255 − s)/255, llvmpipe's rounding",
-                    gl.blendScreen == twin.blendScreen),
-            finding(.filterWeights, describeWeights(gl.filterRamp), describeWeights(twin.filterRamp),
-                    gl.filterRamp == twin.filterRamp),
-            finding(.fragmentHighp, "range 2^±\(facts.fragmentHighpRange.first ?? 0), \(facts.fragmentHighpPrecision) bits",
-                    "range 2^±127, \(twinFacts.fragmentHighpPrecision) bits",
-                    facts.fragmentHighpPrecision >= twinFacts.fragmentHighpPrecision),
+            finding(
+                .subpixelBits, "\(facts.subpixelBits)", "\(twinFacts.subpixelBits)", facts.subpixelBits == twinFacts.subpixelBits),
+            finding(
+                .pointSnapping,
+                describeSnap(gl.pointSnapX, gl.pointSnapY), describeSnap(twin.pointSnapX, twin.pointSnapY),
+                gl.pointSnapX == twin.pointSnapX && gl.pointSnapY == twin.pointSnapY),
+            finding(
+                .spriteEdges, "\(edgesAgree) of \(gl.spriteEdges.count) sprites cover the twin's pixels",
+                "left and bottom edges inclusive", gl.spriteEdges == twin.spriteEdges),
+            finding(
+                .colorStore, describeStore(gl.colorStore), describeStore(twin.colorStore),
+                gl.colorStore == twin.colorStore),
+            finding(
+                .sourceOverBlend, describeBlend(gl.blendSourceOver, twin.blendSourceOver),
+                "8-bit: s + d·(255 − s.a)/255, llvmpipe's rounding",
+                gl.blendSourceOver == twin.blendSourceOver),
+            finding(
+                .screenBlend, describeBlend(gl.blendScreen, twin.blendScreen),
+                "8-bit: s + d·(255 − s)/255, llvmpipe's rounding",
+                gl.blendScreen == twin.blendScreen),
+            finding(
+                .filterWeights, describeWeights(gl.filterRamp), describeWeights(twin.filterRamp),
+                gl.filterRamp == twin.filterRamp),
+            finding(
+                .fragmentHighp, "range 2^±\(facts.fragmentHighpRange.first ?? 0), \(facts.fragmentHighpPrecision) bits",
+                "range 2^±127, \(twinFacts.fragmentHighpPrecision) bits",
+                facts.fragmentHighpPrecision >= twinFacts.fragmentHighpPrecision),
             finding(.readFormat, facts.readFormat, twinFacts.readFormat, facts.readFormat == twinFacts.readFormat),
         ]
     }

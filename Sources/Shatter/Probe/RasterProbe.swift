@@ -5,7 +5,7 @@
 /// Every scene places its primitives at positions that are exact in float (the guard band's clip
 /// scale is 1/2 there), so a measurement shows the rule, not the arithmetic around it.
 public struct RasterProbe: Sendable {
-    /// Everything measured, as plain values (what `shatter probe --json` writes per renderer).
+    /// Everything measured, as plain values (what the probe command writes as JSON per renderer).
     public struct Measurements: Codable, Sendable, Equatable {
         /// 1-px point swept right in 1/1024-px steps from a pixel boundary: the first step that
         /// covers the next pixel (2: snapped to 1/256 px with ties rounded up; 1: finer than 1/512).
@@ -45,8 +45,9 @@ public struct RasterProbe: Sendable {
     static let white = Texture(image: Image(width: 1, height: 1, fill: .opaqueWhite))
 
     private static func points(_ centres: [SIMD2<Float>], size: Float) -> PointSpriteBatch {
-        PointSpriteBatch(grid: PointGrid(attributes: centres.flatMap { [$0.x, $0.y, 0, 0, 0, 0] }), texture: white, time: 0,
-                         pointSize: size, texcoordScale: SIMD2(1, 1), filter: .nearest)
+        PointSpriteBatch(
+            grid: PointGrid(attributes: centres.flatMap { [$0.x, $0.y, 0, 0, 0, 0] }), texture: white, time: 0,
+            pointSize: size, texcoordScale: SIMD2(1, 1), filter: .nearest)
     }
 
     /// 1025 one-pixel points, point k in its own row (or column) at 4 + k/1024 px in the 8-px
@@ -59,8 +60,9 @@ public struct RasterProbe: Sendable {
             let along = 1 - 2 * (Float(k) + 0.5) / Float(steps)  // the middle of row (column) k
             centres.append(vertical ? SIMD2(-along, across) : SIMD2(across, along))
         }
-        let list = DisplayList(width: vertical ? steps : 4, height: vertical ? 4 : steps,
-                               commands: [.pointSprites(Self.points(centres, size: 1))])
+        let list = DisplayList(
+            width: vertical ? steps : 4, height: vertical ? 4 : steps,
+            commands: [.pointSprites(Self.points(centres, size: 1))])
         let image = try renderer.render(list)
         // Right of the boundary is image column 2; above it (GL's y runs up) is image row 1.
         return (0..<steps).first { k in vertical ? image[k, 1].a == 255 : image[2, k].a == 255 }
@@ -69,12 +71,14 @@ public struct RasterProbe: Sendable {
     /// Sprites of every size at offsets k/8 px right and down from a pixel centre, each in a 16×16 cell.
     private func spriteEdges(_ renderer: any Renderer) throws -> [[Int]] {
         let cells = Self.spriteSizes.count * Self.spriteOffsets.count
-        let width = 16, height = 16 * cells
+        let width = 16
+        let height = 16 * cells
         var commands: [DrawCommand] = []
         var cell = 0
         for size in Self.spriteSizes {
             for k in Self.spriteOffsets {
-                let x = 8 + Float(k) / 8, y = Float(cell * 16) + 8 + Float(k) / 8  // image pixels, y down
+                let x = 8 + Float(k) / 8
+                let y = Float(cell * 16) + 8 + Float(k) / 8  // image pixels, y down
                 let ndc = SIMD2(2 * x / Float(width) - 1, 1 - 2 * y / Float(height))
                 commands.append(.pointSprites(Self.points([ndc], size: size)))
                 cell += 1
@@ -94,8 +98,10 @@ public struct RasterProbe: Sendable {
 
     // MARK: Color and blending
 
-    private static func quad(_ texture: Texture, _ rect: PixelRect, opacity: Float = 1, blend: BlendMode = .replace,
-                             filter: TextureFilter = .nearest) -> DrawCommand {
+    private static func quad(
+        _ texture: Texture, _ rect: PixelRect, opacity: Float = 1, blend: BlendMode = .replace,
+        filter: TextureFilter = .nearest
+    ) -> DrawCommand {
         .texturedQuad(TexturedQuad(texture: texture, rect: rect, opacity: opacity, blend: blend, filter: filter))
     }
 
@@ -118,7 +124,8 @@ public struct RasterProbe: Sendable {
         let rows = Self.blendOpacities.count
         var commands = [Self.quad(Self.destination, PixelRect(x: 0, y: 0, width: 256, height: Float(rows)))]
         for (row, opacity) in Self.blendOpacities.enumerated() {
-            commands.append(Self.quad(Self.white, PixelRect(x: 0, y: Float(row), width: 256, height: 1), opacity: opacity, blend: mode))
+            commands.append(
+                Self.quad(Self.white, PixelRect(x: 0, y: Float(row), width: 256, height: 1), opacity: opacity, blend: mode))
         }
         let image = try renderer.render(DisplayList(width: 256, height: rows, commands: commands))
         return (0..<rows).map { row in (0..<256).map { Int(image[$0, row].r) } }
@@ -131,9 +138,11 @@ public struct RasterProbe: Sendable {
     private func filterRamp(_ renderer: any Renderer) throws -> [Int] {
         var texels = Image(width: 2, height: 1)
         texels[1, 0] = .opaqueWhite
-        let list = DisplayList(width: 1025, height: 1, commands: [
-            Self.quad(Texture(image: texels), PixelRect(x: -511.75, y: 0, width: 2048, height: 1), filter: .linear),
-        ])
+        let list = DisplayList(
+            width: 1025, height: 1,
+            commands: [
+                Self.quad(Texture(image: texels), PixelRect(x: -511.75, y: 0, width: 2048, height: 1), filter: .linear)
+            ])
         let image = try renderer.render(list)
         return (0..<1025).map { Int(image[$0, 0].r) }
     }

@@ -33,7 +33,7 @@ enum Fuber {
     /// Tile side (the Chimes artwork's size), the grid container and its layout.
     static let tileSide = 90.0
     static let containerSize = Size(width: 630, height: 990)
-    static let columns = Int(((containerSize.width - tileSide / 2) / tileSide).rounded(.up))   // 7
-    static let rows = Int(((containerSize.height - tileSide / 2) / tileSide).rounded(.up))     // 11
+    static let columns = Int(((containerSize.width - tileSide / 2) / tileSide).rounded(.up))  // 7
+    static let rows = Int(((containerSize.height - tileSide / 2) / tileSide).rounded(.up))  // 11
     static let rippleKeyTimes = [0, 0.61, 0.7, 0.887, 1]
 }

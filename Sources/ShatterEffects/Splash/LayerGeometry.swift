@@ -13,19 +13,25 @@ enum LayerGeometry {
 
     /// The pixel rectangle covering `rect` (local space) once mapped by `toPixels`, plus the margin.
     static func covering(_ rect: Rect, _ toPixels: AffineTransform) -> PixelRect {
-        let corners = [(rect.origin.x, rect.origin.y), (rect.origin.x + rect.size.width, rect.origin.y),
-                       (rect.origin.x, rect.origin.y + rect.size.height),
-                       (rect.origin.x + rect.size.width, rect.origin.y + rect.size.height)]
-            .map { toPixels.apply(to: Point(x: $0.0, y: $0.1)) }
-        let x0 = corners.map(\.x).min()! - margin, x1 = corners.map(\.x).max()! + margin
-        let y0 = corners.map(\.y).min()! - margin, y1 = corners.map(\.y).max()! + margin
+        let corners = [
+            (rect.origin.x, rect.origin.y), (rect.origin.x + rect.size.width, rect.origin.y),
+            (rect.origin.x, rect.origin.y + rect.size.height),
+            (rect.origin.x + rect.size.width, rect.origin.y + rect.size.height),
+        ]
+        .map { toPixels.apply(to: Point(x: $0.0, y: $0.1)) }
+        let x0 = corners.map(\.x).min()! - margin
+        let x1 = corners.map(\.x).max()! + margin
+        let y0 = corners.map(\.y).min()! - margin
+        let y1 = corners.map(\.y).max()! + margin
         return PixelRect(x: Float(x0), y: Float(y0), width: Float(x1 - x0), height: Float(y1 - y0))
     }
 
     /// The overlap of two pixel rectangles (empty as zero size).
     static func intersection(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
-        let x0 = max(a.x, b.x), y0 = max(a.y, b.y)
-        let x1 = min(a.x + a.width, b.x + b.width), y1 = min(a.y + a.height, b.y + b.height)
+        let x0 = max(a.x, b.x)
+        let y0 = max(a.y, b.y)
+        let x1 = min(a.x + a.width, b.x + b.width)
+        let y1 = min(a.y + a.height, b.y + b.height)
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 

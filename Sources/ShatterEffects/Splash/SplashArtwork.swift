@@ -16,20 +16,24 @@ enum SplashArtwork {
             zip(points, points.dropFirst()).map { line($0, $1) }
         }
         return [line((0, 0), (90, 90)), line((90, 0), (0, 90)), line((25, 45), (65, 45))]
-            + polyline([(0, 45), (45, 11.25), (90, 45), (45, 78.75), (0, 45)])      // outer rhombus
+            + polyline([(0, 45), (45, 11.25), (90, 45), (45, 78.75), (0, 45)])  // outer rhombus
             + polyline([(45, 11.25), (25, 45), (45, 78.75), (65, 45), (45, 11.25)])  // inner rhombus
             + polyline([(27.5, 0), (25, 45), (27.5, 90)]) + polyline([(62.5, 0), (65, 45), (62.5, 90)])
-            + [line((8.5, 9.5), (15, 33)), line((81.5, 9.5), (75, 33)),
-               line((8.5, 80.5), (15, 57)), line((81.5, 80.5), (75, 57))]
+            + [
+                line((8.5, 9.5), (15, 33)), line((81.5, 9.5), (75, 33)),
+                line((8.5, 80.5), (15, 57)), line((81.5, 80.5), (75, 57)),
+            ]
     }
 
     /// The tile picture: light blue lines on transparent, `90·scale` pixels square.
     static func tile(scale: Double) -> Texture {
         let side = max(1, Int((Fuber.tileSide * scale).rounded(.up)))
         let blue = Fuber.lightBlue
-        return Texture(image: StrokePainter.paint(tileStrokes, pixelWidth: side, pixelHeight: side,
-                                                  scale: Double(side) / Fuber.tileSide,
-                                                  color: SIMD3(blue.red, blue.green, blue.blue)))
+        return Texture(
+            image: StrokePainter.paint(
+                tileStrokes, pixelWidth: side, pixelHeight: side,
+                scale: Double(side) / Fuber.tileSide,
+                color: SIMD3(blue.red, blue.green, blue.blue)))
     }
 
     // MARK: Label
@@ -48,8 +52,10 @@ enum SplashArtwork {
 
     /// The strokes of "F         BER" in label points (y down), caps centred vertically.
     static var labelStrokes: [StrokePainter.Stroke] {
-        let top = (labelSize.height - capHeight) / 2, bottom = top + capHeight
-        let s = stem, middle = top + 16.3   // the middle bar sits a little above half the cap height
+        let top = (labelSize.height - capHeight) / 2
+        let bottom = top + capHeight
+        let s = stem
+        let middle = top + 16.3  // the middle bar sits a little above half the cap height
         var strokes: [StrokePainter.Stroke] = []
         func stemAndBar(_ x: Double, _ bars: [(y: Double, to: Double)]) {
             strokes.append(.rect(x: (x + 4)...(x + 4 + s), y: top...bottom))
@@ -57,32 +63,36 @@ enum SplashArtwork {
         }
         // A bowl: bars at its top and bottom edges from the stem, closed by a right half ring.
         func bowl(_ x: Double, from y0: Double, to y1: Double, right: Double) {
-            let radius = (y1 - y0) / 2, centreX = x + right - radius
+            let radius = (y1 - y0) / 2
+            let centreX = x + right - radius
             strokes.append(.rightHalfRing(centre: SIMD2(centreX, y0 + radius), outerRadius: radius, width: s))
             strokes.append(.rect(x: (x + 4)...centreX, y: y0...(y0 + s)))
             strokes.append(.rect(x: (x + 4)...centreX, y: (y1 - s)...y1))
         }
         var x = 0.0
-        stemAndBar(x, [(top, 24.5), (middle - s / 2, 22.5)])                              // F
+        stemAndBar(x, [(top, 24.5), (middle - s / 2, 22.5)])  // F
         x += advances.f + 9 * advances.space
-        stemAndBar(x, [])                                                                  // B
+        stemAndBar(x, [])  // B
         bowl(x, from: top, to: middle + s / 2, right: 25.5)
         bowl(x, from: middle - s / 2, to: bottom, right: 27)
         x += advances.b
-        stemAndBar(x, [(top, 24), (middle - s / 2, 22.5), (bottom - s, 24.5)])             // E
+        stemAndBar(x, [(top, 24), (middle - s / 2, 22.5), (bottom - s, 24.5)])  // E
         x += advances.e
-        stemAndBar(x, [])                                                                  // R
+        stemAndBar(x, [])  // R
         bowl(x, from: top, to: middle + s / 2 + 0.6, right: 26)
-        strokes.append(.bar(from: SIMD2(x + 14, middle), to: SIMD2(x + 26.5, bottom), width: s * 1.05,
-                            rows: (middle + s / 2)...bottom))
+        strokes.append(
+            .bar(
+                from: SIMD2(x + 14, middle), to: SIMD2(x + 26.5, bottom), width: s * 1.05,
+                rows: (middle + s / 2)...bottom))
         return strokes
     }
 
     /// The white label, `labelSize · scale` pixels (rounded up).
     static func label(scale: Double) -> Texture {
         let size = labelSize
-        return Texture(image: StrokePainter.paint(
-            labelStrokes, pixelWidth: max(1, Int((size.width * scale).rounded(.up))),
-            pixelHeight: max(1, Int((size.height * scale).rounded(.up))), scale: scale, color: SIMD3(1, 1, 1)))
+        return Texture(
+            image: StrokePainter.paint(
+                labelStrokes, pixelWidth: max(1, Int((size.width * scale).rounded(.up))),
+                pixelHeight: max(1, Int((size.height * scale).rounded(.up))), scale: scale, color: SIMD3(1, 1, 1)))
     }
 }

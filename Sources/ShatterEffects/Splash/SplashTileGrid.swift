@@ -39,8 +39,10 @@ public struct SplashTileGrid: Sendable {
                 // unit(offset) · 0.025 · distance, as the original computes it.
                 let ripple = distance > 0 ? offset * (1 / distance) * (Fuber.rippleMagnitudeMultiplier * distance) : .zero
                 let delay = Fuber.rippleDelayMultiplier * distance
-                tiles.append(Tile(column: column, row: row, rippleDelay: delay, rippleOffset: ripple, ripples: ripples,
-                                  layer: Self.tileLayer(position: position, delay: delay, offset: ripple, ripples: ripples)))
+                tiles.append(
+                    Tile(
+                        column: column, row: row, rippleDelay: delay, rippleOffset: ripple, ripples: ripples,
+                        layer: Self.tileLayer(position: position, delay: delay, offset: ripple, ripples: ripples)))
             }
         }
         self.tiles = tiles
@@ -48,11 +50,15 @@ public struct SplashTileGrid: Sendable {
 
         var container = Layer()
         container.model.bounds = Rect(origin: .zero, size: Fuber.containerSize)
-        container.add(.property(\.transform.scale, KeyframeAnimation(
-            values: [0.75, 0.75, 1.0, 1.0], keyTimes: [0, 0.45, 0.887, 1],
-            timingFunctions: [.linear, Fuber.containerMiddle, .linear],
-            timing: MediaTiming(duration: Fuber.duration, timeOffset: Fuber.gridTimeOffset, repeatCount: .infinity,
-                                isRemovedOnCompletion: false))), forKey: "scale")
+        container.add(
+            .property(
+                \.transform.scale,
+                KeyframeAnimation(
+                    values: [0.75, 0.75, 1.0, 1.0], keyTimes: [0, 0.45, 0.887, 1],
+                    timingFunctions: [.linear, Fuber.containerMiddle, .linear],
+                    timing: MediaTiming(
+                        duration: Fuber.duration, timeOffset: Fuber.gridTimeOffset, repeatCount: .infinity,
+                        isRemovedOnCompletion: false))), forKey: "scale")
         self.container = container
     }
 
@@ -67,19 +73,31 @@ public struct SplashTileGrid: Sendable {
         var children: [LayerAnimation] = []
         if ripples {
             let curves = [TimingFunction.linear, curve, curve, .linear]
-            children.append(.property(\.transform.scale, KeyframeAnimation(
-                values: [1, 1, 1.05, 1, 1], keyTimes: Fuber.rippleKeyTimes, timingFunctions: curves, timing: cycle)))
-            children.append(.property(\.position, KeyframeAnimation(
-                values: [.zero, .zero, offset, .zero, .zero], keyTimes: Fuber.rippleKeyTimes, timingFunctions: curves,
-                timing: cycle, isAdditive: true)))
+            children.append(
+                .property(
+                    \.transform.scale,
+                    KeyframeAnimation(
+                        values: [1, 1, 1.05, 1, 1], keyTimes: Fuber.rippleKeyTimes, timingFunctions: curves, timing: cycle)))
+            children.append(
+                .property(
+                    \.position,
+                    KeyframeAnimation(
+                        values: [.zero, .zero, offset, .zero, .zero], keyTimes: Fuber.rippleKeyTimes, timingFunctions: curves,
+                        timing: cycle, isAdditive: true)))
         }
-        children.append(.property(\.opacity, KeyframeAnimation(
-            values: [0, 1, 0.45, 0.6, 0, 0], keyTimes: [0, 0.61, 0.7, 0.767, 0.95, 1],
-            timingFunctions: [.easeInEaseOut, curve, curve, .easeOut, .linear], timing: cycle)))
-        layer.add(.group(AnimationGroup(
-            timing: MediaTiming(beginTime: delay, duration: Fuber.duration, timeOffset: Fuber.gridTimeOffset,
-                                repeatCount: .infinity, fillMode: .backwards, isRemovedOnCompletion: false),
-            animations: children)), forKey: "ripple")
+        children.append(
+            .property(
+                \.opacity,
+                KeyframeAnimation(
+                    values: [0, 1, 0.45, 0.6, 0, 0], keyTimes: [0, 0.61, 0.7, 0.767, 0.95, 1],
+                    timingFunctions: [.easeInEaseOut, curve, curve, .easeOut, .linear], timing: cycle)))
+        layer.add(
+            .group(
+                AnimationGroup(
+                    timing: MediaTiming(
+                        beginTime: delay, duration: Fuber.duration, timeOffset: Fuber.gridTimeOffset,
+                        repeatCount: .infinity, fillMode: .backwards, isRemovedOnCompletion: false),
+                    animations: children)), forKey: "ripple")
         return layer
     }
 

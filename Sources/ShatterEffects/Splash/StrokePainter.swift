@@ -20,13 +20,17 @@ struct StrokePainter {
         func distance(_ p: SIMD2<Double>) -> Double {
             switch self {
             case .segment(let a, let b, let width):
-                let ab = b - a, ap = p - a
+                let ab = b - a
+                let ap = p - a
                 let h = min(max((ap * ab).sum() / (ab * ab).sum(), 0), 1)
                 return length(ap - ab * h) - width / 2
             case .bar(let a, let b, let width, let rows):
-                let ab = b - a, l = length(ab), axis = ab / l
+                let ab = b - a
+                let l = length(ab)
+                let axis = ab / l
                 let ap = p - a
-                let along = (ap * axis).sum(), across = ap.x * axis.y - ap.y * axis.x
+                let along = (ap * axis).sum()
+                let across = ap.x * axis.y - ap.y * axis.x
                 let box = Self.box(SIMD2(abs(along - l / 2) - l / 2, abs(across) - width / 2))
                 return max(box, rows.lowerBound - p.y, p.y - rows.upperBound)
             case .rect(let x, let y):
@@ -50,8 +54,10 @@ struct StrokePainter {
 
     /// An image of `pixelWidth`×`pixelHeight` showing `strokes` in `color` (straight RGB, 0…1, opaque),
     /// at `scale` pixels per point.
-    static func paint(_ strokes: [Stroke], pixelWidth: Int, pixelHeight: Int, scale: Double,
-                      color: SIMD3<Double>) -> Image {
+    static func paint(
+        _ strokes: [Stroke], pixelWidth: Int, pixelHeight: Int, scale: Double,
+        color: SIMD3<Double>
+    ) -> Image {
         var image = Image(width: pixelWidth, height: pixelHeight)
         for y in 0..<pixelHeight {
             for x in 0..<pixelWidth {

@@ -1,0 +1,109 @@
+/*
+ * CLanes: the lane-wise conversions between float and integer vectors that Swift's SIMD types only
+ * offer through generic, element-by-element code. Clang's vector extensions turn each into one or
+ * two instructions on every architecture (cvttps2dq / cvtdq2ps on x86-64, fcvtzs / scvtf on ARM).
+ * The vector types below are imported into Swift as SIMD8<Float>, SIMD8<Int32> and SIMD8<UInt32>.
+ * Also a lane mask as the bits of an integer (movmskps on x86-64), to visit only the lanes that are
+ * set, and the fixed-point bilinear blend of eight pixels on 16-bit channels (pmullw on x86-64),
+ * which Swift's SIMD types cannot widen and narrow without going lane by lane.
+ *
+ * Semantics per lane are those of C's scalar casts: float to int truncates toward zero (callers
+ * keep values within Int32's range), int to float rounds to nearest even. Header-only, so Swift
+ * inlines the calls.
+ */
+#ifndef SHATTER_CLANES_H
+#define SHATTER_CLANES_H
+
+typedef float shatter_float8 __attribute__((ext_vector_type(8)));
+typedef int shatter_int8 __attribute__((ext_vector_type(8)));
+
+/* Int32(x) for each lane, toward zero; lanes must be within Int32's range. */
+static inline __attribute__((always_inline)) shatter_int8 shatter_lanes_truncate(shatter_float8 value) {
+    return __builtin_convertvector(value, shatter_int8);
+}
+
+/* Float(i) for each lane. */
+static inline __attribute__((always_inline)) shatter_float8 shatter_lanes_float(shatter_int8 value) {
+    return __builtin_convertvector(value, shatter_float8);
+}
+
+typedef unsigned int shatter_uint8 __attribute__((ext_vector_type(8)));
+typedef unsigned short shatter_ushort8 __attribute__((ext_vector_type(8)));
+typedef unsigned short shatter_ushort32 __attribute__((ext_vector_type(32)));
+typedef unsigned char shatter_uchar32 __attribute__((ext_vector_type(32)));
+
+/* (a·(256 − w) + b·w + 128) >> 8 per 16-bit channel: a, b ≤ 255 and w ≤ 256 keep it below 2¹⁶. */
+static inline __attribute__((always_inline)) shatter_ushort32 shatter_lanes_lerp(shatter_ushort32 a, shatter_ushort32 b,
+                                                                                  shatter_ushort32 w) {
+    return (a * ((unsigned short)256 - w) + b * w + (unsigned short)128) >> 8;
+}
+
+/* Eight RGBA8 words (R in the low byte) as 32 channels of 16 bits. */
+static inline __attribute__((always_inline)) shatter_ushort32 shatter_lanes_channels(shatter_uint8 words) {
+    return __builtin_convertvector((shatter_uchar32)words, shatter_ushort32);
+}
+
+/* Eight weights, each repeated over its pixel's four channels. */
+static inline __attribute__((always_inline)) shatter_ushort32 shatter_lanes_spread(shatter_uint8 weights) {
+    shatter_ushort8 w = __builtin_convertvector(weights, shatter_ushort8);
+    return __builtin_shufflevector(w, w, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                   4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7);
+}
+
+/*
+ * Bilinear filtering of eight pixels in 8-bit fixed point, channel by channel: each texel pair
+ * blended by wx (0...256), then the two results by wy. The same integers as the scalar twin
+ * (FixedPointBilinear.blend in Swift), which does two channels per 32-bit word instead.
+ */
+static inline __attribute__((always_inline)) shatter_uint8 shatter_lanes_bilinear(shatter_uint8 t00, shatter_uint8 t10,
+                                                                                   shatter_uint8 t01, shatter_uint8 t11,
+                                                                                   shatter_uint8 wx, shatter_uint8 wy) {
+    shatter_ushort32 x = shatter_lanes_spread(wx);
+    shatter_ushort32 top = shatter_lanes_lerp(shatter_lanes_channels(t00), shatter_lanes_channels(t10), x);
+    shatter_ushort32 bottom = shatter_lanes_lerp(shatter_lanes_channels(t01), shatter_lanes_channels(t11), x);
+    shatter_ushort32 blended = shatter_lanes_lerp(top, bottom, shatter_lanes_spread(wy));
+    return (shatter_uint8)__builtin_convertvector(blended, shatter_uchar32);
+}
+
+typedef unsigned long long shatter_ulong8 __attribute__((ext_vector_type(8)));
+typedef unsigned int shatter_uint16 __attribute__((ext_vector_type(16)));
+
+/* The 32-bit words (RGBA8 texels) at word index index[k] of `texels`, for the eight lanes k. */
+static inline __attribute__((always_inline)) shatter_uint8 shatter_lanes_words(const void *texels, shatter_int8 index) {
+    shatter_uint8 words;
+    for (int lane = 0; lane < 8; lane++) {
+        unsigned int word;
+        __builtin_memcpy(&word, (const unsigned char *)texels + (long)index[lane] * 4, sizeof word);
+        words[lane] = word;
+    }
+    return words;
+}
+
+/* A word and the next one (a texel and its right neighbour) from word index index[k], as 64 bits. */
+static inline __attribute__((always_inline)) shatter_ulong8 shatter_lanes_pairs(const void *texels, shatter_int8 index) {
+    shatter_ulong8 pairs;
+    for (int lane = 0; lane < 8; lane++) {
+        unsigned long long pair;
+        __builtin_memcpy(&pair, (const unsigned char *)texels + (long)index[lane] * 4, sizeof pair);
+        pairs[lane] = pair;
+    }
+    return pairs;
+}
+
+/* shatter_lanes_bilinear with each texel pair (left, right) loaded together. */
+static inline __attribute__((always_inline)) shatter_uint8 shatter_lanes_bilinear_pairs(shatter_ulong8 top, shatter_ulong8 bottom,
+                                                                                         shatter_uint8 wx, shatter_uint8 wy) {
+    shatter_uint16 t = (shatter_uint16)top, b = (shatter_uint16)bottom;
+    return shatter_lanes_bilinear(__builtin_shufflevector(t, t, 0, 2, 4, 6, 8, 10, 12, 14),
+                                  __builtin_shufflevector(t, t, 1, 3, 5, 7, 9, 11, 13, 15),
+                                  __builtin_shufflevector(b, b, 0, 2, 4, 6, 8, 10, 12, 14),
+                                  __builtin_shufflevector(b, b, 1, 3, 5, 7, 9, 11, 13, 15), wx, wy);
+}
+
+/* Bit k set when lane k of a comparison result (all ones or zero per lane) is set. */
+static inline __attribute__((always_inline)) unsigned shatter_lanes_bits(shatter_int8 mask) {
+    shatter_int8 bits = { 1, 2, 4, 8, 16, 32, 64, 128 };
+    return (unsigned)__builtin_reduce_or(mask & bits);
+}
+
+#endif /* SHATTER_CLANES_H */

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A moving picture an effect draws from: a still PNG (a one-frame clip), a folder of PNG frames in
+/// name order, a printf-style pattern (`clip/%05d.png`), or a video file read through ffmpeg.
+///
+/// Frames are read when asked for, never all at once: ``frame(at:)`` gives the frame shown at a time,
+/// which is frame `⌊t · frameRate⌋` (a sequence's rate is given, a video's is probed), and the last
+/// frame for any time after the clip ends. A frame depends only on its time, so any frame of a render
+/// can be drawn alone (shards, resume).
+///
+/// ```swift
+/// let clip = try Clip(path: "shots/a/%04d.png", frameRate: 30)
+/// let image = try clip.frame(at: 0.5)     // frame 15
+/// ```
+public final class Clip: Sendable {
+    public let path: String
+    public let width: Int
+    public let height: Int
+    public let frameCount: Int
+    /// Frames per second of the clip's own timeline.
+    public let frameRate: Double
+    /// Changes whenever the clip's frames do; what a manifest records.
+    public let digest: String
+    /// The clip is a video file (which may carry sound).
+    public var isVideo: Bool { if case .video = source { true } else { false } }
+    /// The clip is a video file with an audio stream.
+    public var hasAudio: Bool { if case .video(let reader) = source { reader.hasAudio } else { false } }
+
+    enum Source: Sendable {
+        case still(Image)
+        case sequence([String])
+        case video(VideoClipReader)
+    }
+
+    let source: Source
+    private let limits: PNGLimits
+    private let lastRead = Locked<(index: Int, image: Image)?>(nil)
+
+    /// Opens the clip at `path`; `frameRate` is how many PNG frames make a second (a video's own rate
+    /// is used for videos). Reads the first frame (and, for videos, ffprobe's answers) only.
+    public init(path: String, frameRate: Double, limits: PNGLimits = .default) throws {
+        self.path = path
+        self.limits = limits
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        if let frames = try ClipSequence.paths(pattern: path) ?? (isFolder.boolValue ? ClipSequence.paths(folder: path) : nil) {
+            let first = try PNGDecoder.read(path: frames[0], limits: limits)
+            (width, height, frameCount, self.frameRate) = (first.width, first.height, frames.count, frameRate)
+            source = frames.count == 1 ? .still(first) : .sequence(frames)
+            digest = ClipSequence.digest(frames, first: first)
+            lastRead.withLock { $0 = (0, first) }
+        } else if !exists {
+            throw ClipError.notFound(path: path)
+        } else if path.lowercased().hasSuffix(".png") {
+            let image = try PNGDecoder.read(path: path, limits: limits)
+            (width, height, frameCount, self.frameRate) = (image.width, image.height, 1, frameRate)
+            source = .still(image)
+            digest = SHA256Hex.of(image.pixels)
+        } else {
+            let reader = try VideoClipReader(path: path)
+            (width, height, frameCount, self.frameRate) = (reader.width, reader.height, reader.frameCount, reader.frameRate)
+            source = .video(reader)
+            digest = reader.digest
+        }
+    }
+
+    /// The frame index shown at `time` seconds: clamped to the clip, so a short clip holds its last frame.
+    public func frameIndex(at time: Double) -> Int {
+        // The small nudge keeps i / fps · fps from landing just below i.
+        let index = Int((max(0, time) * frameRate + 1e-6).rounded(.down))
+        return min(index, frameCount - 1)
+    }
+
+    /// The frame shown at `time` seconds (premultiplied, the clip's size).
+    public func frame(at time: Double) throws -> Image {
+        try frame(index: frameIndex(at: time))
+    }
+
+    /// Frame `index` (0-based, at most `frameCount − 1`).
+    public func frame(index: Int) throws -> Image {
+        if let last = lastRead.withLock({ $0 }), last.index == index { return last.image }
+        let image: Image
+        switch source {
+        case .still(let still): image = still
+        case .sequence(let frames):
+            image = try PNGDecoder.read(path: frames[index], limits: limits)
+            guard image.width == width, image.height == height else {
+                throw ClipError.frameSizeChanged(
+                    path: frames[index], width: image.width, height: image.height,
+                    expected: (width, height))
+            }
+        case .video(let reader): image = try reader.frame(index)
+        }
+        lastRead.withLock { $0 = (index, image) }
+        return image
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Glibc
+
+/// Finding and running the ffmpeg tools on `PATH`.
+enum ToolPath {
+    /// The first executable `name` on `PATH`.
+    static func find(_ name: String) throws -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") where access("\(folder)/\(name)", X_OK) == 0 {
+            return "\(folder)/\(name)"
+        }
+        throw ClipError.toolNotFound(tool: name, searched: path)
+    }
+
+    /// Runs `executable` to the end; its standard output, and its exit status and standard error.
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read both to the end before waiting, so a chatty tool cannot fill a pipe and stall.
+        let errorData = Locked(Data())
+        let reader = Thread { errorData.withLock { $0 = errors.fileHandleForReading.readDataToEndOfFile() } }
+        reader.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while reader.isExecuting || !reader.isFinished { usleep(1000) }
+        return (
+            process.terminationStatus, String(decoding: data, as: UTF8.self),
+            String(decoding: errorData.withLock { $0 }, as: UTF8.self)
+        )
+    }
+}

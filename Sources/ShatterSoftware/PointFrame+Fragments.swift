@@ -1,0 +1,79 @@
+import ShatterCore
+
+/// The fragment stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:)``, one band at a time.
+extension PointFrame {
+    /// One-pixel sprites: their colors, shaded in the vertex stage, stored in draw order.
+    func storePixels(_ entries: Range<Int>) {
+        guard let list = buffers.list else { return }
+        for entry in entries {
+            let i = Int(list[entry])
+            let pixel = Int(buffers.x[i])
+            target.storeWord(UInt32(bitPattern: buffers.y[i]), at: ((pixel >> 16) &* width &+ (pixel & 0xFFFF)) &* 4)
+        }
+    }
+
+    /// Sprites larger than one pixel, the part of each inside `band`: column taps eight at a time, then
+    /// row by row, eight pixels at a time.
+    func drawSprites(
+        _ entries: Range<Int>, band: Int, lanes: UnsafeBufferPointer<PointLanes>, program: PointSpriteProgram,
+        sampler: TextureSampler
+    ) {
+        guard let list = buffers.list else { return }
+        let bandRows = chunkRange(band, of: bandCount, total: height)
+        let spanBlocks = (setup.maximumSpan + 7) / 8
+        var columnTaps = [TextureSampler.Taps](repeating: .init(first: .zero, second: .zero, weight: .zero), count: spanBlocks)
+        columnTaps.withUnsafeMutableBufferPointer { columnTaps in
+            for entry in entries {
+                let i = Int(list[entry])
+                let centreX = buffers.x[i]
+                let centreY = buffers.y[i]
+                let rows = rows(centreY: centreY).clamped(to: bandRows)
+                let columns = columns(centreX: centreX)
+                if rows.isEmpty { continue }
+                let uvOrigin = SIMD2(lanes[i / 8].u[i % 8], lanes[i / 8].v[i % 8])
+                let span = columns.count
+                let firstColumn = SIMD8<Int32>(repeating: Int32(columns.lowerBound + g)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
+                for b in 0..<(span + 7) / 8 {
+                    let pcX = setup.pointCoordX(
+                        i: firstColumn &+ SIMD8(repeating: Int32(b * 8)), centre: SIMD8(repeating: centreX))
+                    columnTaps[b] = program.columnTaps(pcX: pcX, u: SIMD8(repeating: uvOrigin.x), snapshot: sampler)
+                }
+                let contiguous = Self.isContiguous(columnTaps, span: span)
+                for row in rows {
+                    let pc = setup.pointCoord(i: 0, j: topRow - row, centre: SIMD2(centreX, centreY))
+                    let rowTap = program.rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: sampler)
+                    let wy = SIMD8<UInt32>(repeating: rowTap.weight8)
+                    let destination = (row * width + columns.lowerBound) * 4
+                    var k = 0
+                    while k < span {
+                        let taps = columnTaps[k / 8]
+                        let texels =
+                            contiguous
+                            ? sampler.load(from: Int(taps.first[0]), rows: rowTap, taps: taps)
+                            : sampler.gather(taps, rowTap)
+                        let color = FixedPointBilinear.blend(texels.0, texels.1, texels.2, texels.3, wx: taps.weight, wy: wy)
+                        target.storeWords(color, count: Swift.min(8, span - k), at: destination + k * 4)
+                        k += 8
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the sprite's columns read neighbouring texels, one column to the next (the snapshot at
+    /// the framebuffer's own resolution, away from its edges): then each row loads its texels whole.
+    @inline(__always)
+    static func isContiguous(_ taps: UnsafeMutableBufferPointer<TextureSampler.Taps>, span: Int) -> Bool {
+        let start = taps[0].first[0]
+        let one = SIMD8<Int32>(repeating: 1)
+        let steps = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+        let end = SIMD8<Int32>(repeating: Int32(span))
+        for b in 0..<(span + 7) / 8 {
+            let offset = SIMD8<Int32>(repeating: Int32(b * 8)) &+ steps
+            let expected = SIMD8<Int32>(repeating: start) &+ offset
+            let valid = offset .< end
+            if (valid .& ((taps[b].first .!= expected) .| (taps[b].second .!= expected &+ one))).bits != 0 { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,31 @@
+/// Eight points' constants side by side (the grid's centre, uv origin and motion, and the two
+/// quotients of ``PointSpriteProgram/invariants(centre:motion:)``), so the vertex program runs on
+/// eight at once.
+/// Lanes past the grid's end hold a point that is never visible (its centre is NaN).
+struct PointLanes {
+    var centreX: SIMD8<Float>
+    var centreY: SIMD8<Float>
+    var u: SIMD8<Float>
+    var v: SIMD8<Float>
+    var speed: SIMD8<Float>
+    var acceleration: SIMD8<Float>
+    var limitTime: SIMD8<Float>
+    var firstHit: SIMD8<Float>
+
+    static let padding = PointLanes(
+        centreX: .init(repeating: .nan), centreY: .zero, u: .zero, v: .zero, speed: .zero,
+        acceleration: .zero, limitTime: .init(repeating: .infinity),
+        firstHit: .init(repeating: .infinity))
+
+    /// Sets lane `lane` to one point.
+    mutating func set(_ lane: Int, centre: SIMD2<Float>, uvOrigin: SIMD2<Float>, motion: SIMD2<Float>, invariants: SIMD2<Float>) {
+        centreX[lane] = centre.x
+        centreY[lane] = centre.y
+        u[lane] = uvOrigin.x
+        v[lane] = uvOrigin.y
+        speed[lane] = motion.x
+        acceleration[lane] = motion.y
+        limitTime[lane] = invariants.x
+        firstHit[lane] = invariants.y
+    }
+}

@@ -1,0 +1,70 @@
+import ShatterCore
+
+/// The point-sprite draw's working memory, kept from frame to frame: at 1080p and point size 1 it is
+/// some 30 MB, which the kernel would otherwise hand out (and zero) again for every frame.
+///
+/// Per point: `x` and `y` (a snapped centre, or for a one-pixel sprite its packed pixel and its
+/// color; `x` is `Int32.min` for a point that draws nothing). Per
+/// chunk × band: `counts` of the points binned there. `list`: the binned point indices, band by band.
+/// Per image row: `bandOfRow`.
+final class PointScratch: @unchecked Sendable {
+    private(set) var x = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    private(set) var y = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    private(set) var counts = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
+    private(set) var list = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    private(set) var bandOfRow = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+
+    /// Makes room for `points` points (a multiple of 8), `bins` counts and a band for each of `rows` rows.
+    func reserve(points: Int, bins: Int, rows: Int) {
+        Self.grow(&bandOfRow, to: rows)
+        Self.grow(&x, to: points)
+        Self.grow(&y, to: points)
+        Self.grow(&counts, to: bins)
+    }
+
+    func reserveList(_ entries: Int) { Self.grow(&list, to: entries) }
+
+    /// The buffers as they are now, for the draw's parallel loops (which write disjoint parts).
+    var buffers: PointBuffers {
+        PointBuffers(
+            x: x.baseAddress!, y: y.baseAddress!, counts: counts.baseAddress!,
+            list: list.baseAddress, bandOfRow: bandOfRow.baseAddress!)
+    }
+
+    private static func grow<T>(_ buffer: inout UnsafeMutableBufferPointer<T>, to count: Int) {
+        guard buffer.count < count else { return }
+        buffer.deallocate()
+        buffer = UnsafeMutableBufferPointer(
+            start: UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<T>.stride, alignment: 64)
+                .bindMemory(to: T.self, capacity: count), count: count)
+    }
+
+    deinit {
+        x.deallocate()
+        y.deallocate()
+        counts.deallocate()
+        list.deallocate()
+        bandOfRow.deallocate()
+    }
+}
+
+/// ``PointScratch``'s buffers, taken once per draw.
+struct PointBuffers: @unchecked Sendable {
+    let x: UnsafeMutablePointer<Int32>
+    let y: UnsafeMutablePointer<Int32>
+    let counts: UnsafeMutablePointer<Int>
+    let list: UnsafeMutablePointer<Int32>?
+    /// Which band each image row belongs to.
+    let bandOfRow: UnsafeMutablePointer<Int32>
+}
+
+/// Scratch memory for whoever draws next: one ``PointScratch`` per concurrent draw, reused.
+final class PointScratchPool: Sendable {
+    private let idle = Locked<[PointScratch]>([])
+
+    func withScratch<R>(_ body: (PointScratch) throws -> R) rethrows -> R {
+        let scratch = idle.withLock { $0.popLast() } ?? PointScratch()
+        defer { idle.withLock { $0.append(scratch) } }
+        return try body(scratch)
+    }
+}

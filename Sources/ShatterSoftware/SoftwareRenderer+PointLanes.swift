@@ -1,0 +1,119 @@
+import ShatterCore
+
+extension SoftwareRenderer {
+    /// `PointSpriteProgram` for replacing sprites, eight points at a time. The same pixels as
+    /// ``drawPointByPoint(_:into:guardBand:)`` with the fixed-point blend, byte for byte:
+    ///
+    /// 1. Vertex stage, in parallel chunks of points: the vertex program and the rasteriser's set-up
+    ///    on eight lanes. A one-pixel sprite (point size ≤ 1 pixel) covers exactly one pixel, so its
+    ///    one fragment is shaded here too, eight at a time. Each chunk counts its points per band.
+    /// 2. Binning, in parallel chunks: each point's index goes to the bands it touches, in a list laid
+    ///    out band by band and, inside a band, chunk by chunk, so points stay in draw order.
+    /// 3. Fragment stage, band by band: stores (one-pixel sprites) or sprites shaded eight columns at
+    ///    a time. Later points overwrite earlier ones, as the GPU's in-order blending does.
+    func drawInLanes(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) {
+        let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
+        let setup = PointSetup(
+            framebufferWidth: guardBand.framebufferWidth,
+            framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
+        let grid = pointInvariants.lanes(for: batch, program: program, threads: threads)
+        let blocks = grid.lanes.count
+        pointScratch.withScratch { scratch in
+            let bandCount = bands(for: target.height)
+            let chunks = max(1, min(blocks, threads * 4))
+            scratch.reserve(points: blocks * 8, bins: chunks * bandCount, rows: target.height)
+            var frame = PointFrame(
+                setup: setup, target: target, guardBand: guardBand, bandCount: bandCount,
+                blocks: blocks, chunks: chunks, buffers: scratch.buffers)
+            batch.texture.withSampler(filter: batch.filter) { sampler in
+                grid.lanes.withUnsafeBufferPointer { lanes in
+                    grid.goneAfter.withUnsafeBufferPointer { goneAfter in
+                        parallelChunks(frame.chunks) { chunk in
+                            frame.vertexStage(
+                                chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler)
+                        }
+                    }
+                    let bandStarts = frame.layOutList()
+                    scratch.reserveList(bandStarts[frame.bandCount])
+                    frame.buffers = scratch.buffers
+                    parallelChunks(frame.chunks) { chunk in frame.bin(chunk: chunk) }
+                    parallelChunks(frame.bandCount) { band in
+                        let entries = bandStarts[band]..<bandStarts[band + 1]
+                        if frame.onePixel {
+                            frame.storePixels(entries)
+                        } else {
+                            frame.drawSprites(entries, band: band, lanes: lanes, program: program, sampler: sampler)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One frame's point-sprite draw: where the image sits in the guard-banded framebuffer, its bands,
+/// the chunks the points are split into, and the working memory.
+struct PointFrame {
+    let setup: PointSetup
+    let target: Framebuffer
+    let width: Int, height: Int
+    /// Guard band, in pixels.
+    let g: Int
+    /// The framebuffer row (y up) of image row 0.
+    let topRow: Int
+    let bandCount: Int
+    let blocks: Int, chunks: Int
+    /// Every sprite covers exactly one pixel (in an image small enough to pack a pixel's row and
+    /// column in one Int32).
+    let onePixel: Bool
+    var buffers: PointBuffers
+
+    init(
+        setup: PointSetup, target: Framebuffer, guardBand: GuardBand, bandCount: Int, blocks: Int, chunks: Int,
+        buffers: PointBuffers
+    ) {
+        self.setup = setup
+        self.target = target
+        width = target.width
+        height = target.height
+        g = guardBand.pixels
+        topRow = guardBand.framebufferHeight - 1 - guardBand.pixels
+        self.bandCount = bandCount
+        self.blocks = blocks
+        self.chunks = chunks
+        onePixel = setup.fixedSize == PointSetup.subpixelOne && target.width < 1 << 15 && target.height < 1 << 15
+        self.buffers = buffers
+        // Which band each image row belongs to, looked up rather than divided for every point.
+        for row in 0..<height { buffers.bandOfRow[row] = Int32(SoftwareRenderer.band(of: row, bands: bandCount, height: height)) }
+    }
+
+    /// The image rows a sprite centred at snapped `y` covers (empty when none).
+    @inline(__always)
+    func rows(centreY y: Int32) -> Range<Int> {
+        let js = setup.coveredPixels(y)
+        let first = max(topRow - (js.upperBound - 1), 0)
+        let end = min(topRow - js.lowerBound + 1, height)
+        return first..<max(first, end)
+    }
+
+    /// The image columns a sprite centred at snapped `x` covers (empty when none).
+    @inline(__always)
+    func columns(centreX x: Int32) -> Range<Int> {
+        let ic = setup.coveredPixels(x)
+        let first = max(ic.lowerBound - g, 0)
+        let end = min(ic.upperBound - g, width)
+        return first..<max(first, end)
+    }
+
+    /// The bands a drawn point touches, from what the vertex stage stored for it: a one-pixel sprite's
+    /// packed pixel `x`, else the snapped centre's `y`.
+    @inline(__always)
+    func bands(x: Int32, y: Int32) -> ClosedRange<Int> {
+        if onePixel {
+            let band = Int(buffers.bandOfRow[Int(x >> 16)])
+            return band...band
+        }
+        let rows = rows(centreY: y)
+        return Int(buffers.bandOfRow[rows.lowerBound])...Int(buffers.bandOfRow[rows.upperBound - 1])
+    }
+}

@@ -1,0 +1,130 @@
+import CLanes
+
+/// ``TextureSampler/filterTap(_:size:)`` for eight coordinates, lane for lane the same operations.
+extension TextureSampler {
+    /// Eight ``Tap``s: texel indices and the second texel's weight in 1/256 (`weight8`).
+    struct Taps {
+        var first: SIMD8<Int32>
+        var second: SIMD8<Int32>
+        var weight: SIMD8<UInt32>
+    }
+
+    @inline(__always)
+    func taps(_ coordinate: SIMD8<Float>, size: Int) -> Taps {
+        let last = SIMD8<Int32>(repeating: Int32(size - 1))
+        switch filter {
+        case .nearest:
+            let index = Self.clamp(Self.floor(coordinate * Float(size)).index, last)
+            return Taps(first: index, second: index, weight: .zero)
+        case .linear:
+            // The texel position in 1/256 texel, to nearest even; its whole part the texels, its low
+            // 8 bits the weight.
+            let fixed = Self.fixedPosition((coordinate * Float(size) - 0.5) * 256)
+            let index = fixed &>> SIMD8(repeating: 8)
+            let weight = unsafeBitCast(fixed & SIMD8(repeating: 255), to: SIMD8<UInt32>.self)
+            return Taps(
+                first: Self.clamp(index, last), second: Self.clamp(index &+ SIMD8<Int32>(repeating: 1), last), weight: weight)
+        }
+    }
+
+    /// `Int(roundedToEven(value))` lane by lane (the same Double additions), within Int32. A float
+    /// beyond that is a multiple of 256, so ±(2³¹ − 256), also one, stands in: the same weight (0)
+    /// and, once clamped to the texture, the same texel.
+    @inline(__always)
+    static func fixedPosition(_ value: SIMD8<Float>) -> SIMD8<Int32> {
+        let magic = SIMD8<Double>(repeating: 6_755_399_441_055_744.0)
+        let rounded = SIMD8<Float>((SIMD8<Double>(value) + magic) - magic)
+        let top = SIMD8<Float>(repeating: 0x1p31)
+        let stand = SIMD8<Float>(repeating: 2_147_483_392)
+        return shatter_lanes_truncate(
+            rounded.replacing(with: stand, where: rounded .>= top)
+                .replacing(with: -stand, where: rounded .< -top))
+    }
+
+    /// Limits each index to 0…`last`.
+    @inline(__always)
+    static func clamp(_ index: SIMD8<Int32>, _ last: SIMD8<Int32>) -> SIMD8<Int32> {
+        let zero = SIMD8<Int32>.zero
+        return index.replacing(with: zero, where: index .< zero).replacing(with: last, where: index .> last)
+    }
+
+    /// The scalar `floor` lane by lane, and the scalar's `Int(floor)` alongside: floats of magnitude
+    /// 2²³ or more are whole already, and their index is only ever clamped to the texture, so ±2³⁰
+    /// stands in for it (keeping the conversion, and index + 1, within Int32).
+    @inline(__always)
+    static func floor(_ value: SIMD8<Float>) -> (value: SIMD8<Float>, index: SIMD8<Int32>) {
+        let limit = SIMD8<Float>(repeating: 8_388_608)
+        let large = .!((value .< limit) .& (value .> -limit))
+        let truncated = shatter_lanes_truncate(value.replacing(with: 0, where: large))
+        let whole = shatter_lanes_float(truncated)
+        let above = whole .> value  // a negative non-integer: truncation went up
+        let index = truncated &+ unsafeBitCast(above, to: SIMD8<Int32>.self)  // −1 where above
+        let beyond = SIMD8<Int32>(repeating: 1 << 30).replacing(with: -(1 << 30), where: value .< SIMD8<Float>.zero)
+        return (
+            whole.replacing(with: whole - 1, where: above).replacing(with: value, where: large),
+            index.replacing(with: beyond, where: large)
+        )
+    }
+}
+
+extension TextureSampler {
+    /// Eight bilinear fetches blended in fixed point (``FixedPointBilinear``), one pair of taps per lane.
+    /// Where every lane's two columns are neighbours (all but the texture's last column), each row's
+    /// pair of texels is loaded as one 64-bit word.
+    @inline(__always)
+    func blend(_ x: Taps, _ y: Taps) -> SIMD8<UInt32> {
+        let rowLength = SIMD8<Int32>(repeating: Int32(width))
+        let top = y.first &* rowLength &+ x.first
+        let bottom = y.second &* rowLength &+ x.first
+        if (x.second .== x.first &+ SIMD8<Int32>(repeating: 1)).bits == 0xFF {
+            return shatter_lanes_bilinear_pairs(
+                shatter_lanes_pairs(words, top), shatter_lanes_pairs(words, bottom),
+                x.weight, y.weight)
+        }
+        let texels = gather(x, y)
+        return FixedPointBilinear.blend(texels.0, texels.1, texels.2, texels.3, wx: x.weight, wy: y.weight)
+    }
+
+    /// The four texels of eight bilinear fetches, one pair of taps per lane: (x₀y₀, x₁y₀, x₀y₁, x₁y₁).
+    @inline(__always)
+    func gather(_ x: Taps, _ y: Taps) -> (SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>) {
+        let rowLength = SIMD8<Int32>(repeating: Int32(width))
+        let top = y.first &* rowLength
+        let bottom = y.second &* rowLength
+        return (
+            shatter_lanes_words(words, top &+ x.first), shatter_lanes_words(words, top &+ x.second),
+            shatter_lanes_words(words, bottom &+ x.first), shatter_lanes_words(words, bottom &+ x.second)
+        )
+    }
+
+    /// The texels, RGBA8 words.
+    var words: UnsafeRawPointer { UnsafeRawPointer(texels.baseAddress!) }
+
+    /// The same for eight columns sharing one row tap.
+    @inline(__always)
+    func gather(_ x: Taps, _ y: Tap) -> (SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>) {
+        gather(x, Taps(first: SIMD8(repeating: Int32(y.first)), second: SIMD8(repeating: Int32(y.second)), weight: .zero))
+    }
+
+    /// Eight columns from texel column `first` on, each blending a column with the next (contiguous
+    /// taps), in one row tap: whole-vector loads. Falls back to ``gather(_:_:)-(Taps,Tap)`` where the
+    /// loads would pass the texture's last texel.
+    @inline(__always)
+    func load(from first: Int, rows y: Tap, taps: Taps) -> (SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>) {
+        let top = y.first * width + first
+        let bottom = y.second * width + first
+        guard Swift.max(top, bottom) + 9 <= width * height else { return gather(taps, y) }
+        let base = UnsafeRawPointer(texels.baseAddress!)
+        return (
+            base.loadUnaligned(fromByteOffset: top * 4, as: SIMD8<UInt32>.self),
+            base.loadUnaligned(fromByteOffset: (top + 1) * 4, as: SIMD8<UInt32>.self),
+            base.loadUnaligned(fromByteOffset: bottom * 4, as: SIMD8<UInt32>.self),
+            base.loadUnaligned(fromByteOffset: (bottom + 1) * 4, as: SIMD8<UInt32>.self)
+        )
+    }
+
+    @inline(__always)
+    func word(at index: Int) -> UInt32 {
+        UInt32(littleEndian: UnsafeRawPointer(texels.baseAddress! + index * 4).load(as: UInt32.self))
+    }
+}

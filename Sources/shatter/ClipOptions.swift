@@ -1,0 +1,39 @@
+import ArgumentParser
+import Shatter
+
+extension ClipFit: ExpressibleByArgument {}
+
+/// Opening the `--from` / `--to` clips of an effect, and fitting them to the output.
+enum ClipOpening {
+    static let help = "A PNG, a folder of PNG frames, a pattern like frames/%05d.png, or a video file."
+    static let fitHelp = ArgumentHelp(
+        "Fit clips of another size: stretch, contain (letterboxed with --background) or cover. Without it a "
+            + "moving clip must be the output's size; a still PNG is stretched.", valueName: "MODE")
+
+    /// The clip at `path`, its PNG frames playing at the render's rate.
+    static func open(_ path: String?, context: EffectContext) throws -> Clip? {
+        try path.map { try Clip(path: $0, frameRate: context.fps) }
+    }
+
+    /// The screen size in points: `size` when given, else the clip's pixels ÷ `scale`, else the
+    /// original's 375×667.
+    static func size(_ size: (Int, Int)?, clip: Clip?, scale: Double) -> (Int, Int) {
+        size ?? clip.map { clip in
+            (max(1, Int((Double(clip.width) / scale).rounded())), max(1, Int((Double(clip.height) / scale).rounded())))
+        } ?? (375, 667)
+    }
+
+    /// `clip` in `role`, fitted to a `width`×`height` output. A still PNG without a fit keeps its own
+    /// size (the renderer stretches it, as for any still input); a moving one must match.
+    static func input(
+        _ clip: Clip, role: String, fit: ClipFit?, width: Int, height: Int,
+        context: EffectContext, timeOffset: Double = 0
+    ) throws -> ClipInput {
+        let stillAsIs = fit == nil && clip.frameCount == 1
+        let fitting = ClipFitting(
+            fit: fit, width: stillAsIs ? clip.width : width, height: stillAsIs ? clip.height : height,
+            background: context.background ?? .transparent)
+        return try ClipInput(role: role, clip: clip, fitting: fitting, timeOffset: timeOffset)
+    }
+}
+extension VideoAudio.Mix: ExpressibleByArgument {}

@@ -1,0 +1,47 @@
+import Foundation
+import Shatter
+
+/// Clips made for tests: PNG sequences of solid colors that change every frame, and videos made
+/// from them by the real ffmpeg.
+enum ClipFixtures {
+    static func folder() throws -> String {
+        let path = NSTemporaryDirectory() + "shatter-clips-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Writes `count` frames `name(k)` of `color(k)` into `folder`.
+    static func sequence(
+        in folder: String, count: Int, width: Int, height: Int, name: (Int) -> String = { String(format: "%05d.png", $0) },
+        color: (Int) -> RGBA8
+    ) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for k in 0..<count {
+            try PNGEncoder.write(Image(width: width, height: height, fill: color(k)), to: folder + "/" + name(k))
+        }
+    }
+
+    static let ffmpegAvailable =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
+        || (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/ffmpeg")
+        }
+
+    /// Runs ffmpeg (from PATH) with `arguments`; throws with its last words when it fails.
+    static func ffmpeg(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-v", "error", "-nostdin", "-y"] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw FixtureFailure(
+                description: "ffmpeg \(arguments.joined(separator: " ")): \(String(decoding: said, as: UTF8.self))")
+        }
+    }
+
+    struct FixtureFailure: Error, CustomStringConvertible { let description: String }
+}
