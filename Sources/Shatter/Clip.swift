@@ -51,7 +51,10 @@ public final class Clip: Sendable {
             lastRead.withLock { $0 = (0, first) }
         } else if !exists {
             throw ClipError.notFound(path: path)
-        } else if path.lowercased().hasSuffix(".png") {
+        } else if path.lowercased().hasSuffix(".png") || !Self.isRegularFile(path) {
+            // A pipe, FIFO or device (`/dev/stdin`, `/dev/zero`) can be read once only, and ffprobe and
+            // ffmpeg would each read it from the start (ffprobe would wait forever on a FIFO with no
+            // writer): it is taken as one PNG, read once and bounded, refused at once if not a PNG.
             let image = try PNGDecoder.read(path: path, limits: limits)
             (width, height, frameCount, self.frameRate) = (image.width, image.height, 1, frameRate)
             source = .still(image)
@@ -62,6 +65,12 @@ public final class Clip: Sendable {
             source = .video(reader)
             digest = reader.digest
         }
+    }
+
+    /// Whether `path` (symbolic links followed) is a regular file, which can be read more than once.
+    private static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// The frame index shown at `time` seconds: clamped to the clip, so a short clip holds its last frame.

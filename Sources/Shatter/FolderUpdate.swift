@@ -85,11 +85,9 @@ public enum FolderUpdate {
         return summary
     }
 
+    /// A frame's bytes, bounded like every PNG read (a FIFO or a link to `/dev/zero` is refused).
     private static func bytes(of path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw PNGError.notReadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        return [UInt8](data)
+        try PNGDecoder.fileBytes(path: path)
     }
 
     private static func sameBytes(_ a: String, _ b: String) throws -> Bool {

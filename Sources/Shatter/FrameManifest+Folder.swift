@@ -9,18 +9,26 @@ extension FrameManifest {
     public static let journalName = "manifest.journal"
 
     /// A folder's manifest with its journal replayed (later entries win, a torn last line is ignored);
-    /// nil when the folder has no manifest.
+    /// nil when the folder has no manifest. The journal is read with the manifest's bounds, and the
+    /// replayed manifest is validated again, so a crafted journal can neither fill memory nor slip an
+    /// entry outside the render's range past the checks ``read(path:)`` makes.
     public static func read(folder: String) throws -> FrameManifest? {
         guard var manifest = try read(path: folder + "/" + fileName) else { return nil }
         let journal = folder + "/" + journalName
-        guard let data = FileManager.default.contents(atPath: journal), !data.isEmpty else { return manifest }
+        guard let data = try readBytes(path: journal), !data.isEmpty else { return manifest }
         var byIndex = Dictionary(manifest.frames.map { ($0.index, $0) }, uniquingKeysWith: { $1 })
         let decoder = JSONDecoder()
         for line in data.split(separator: UInt8(ascii: "\n")) {
             guard let entry = try? decoder.decode(Entry.self, from: Data(line)) else { continue }
             byIndex[entry.index] = entry
+            // Each index is kept once, so a journal that lists more frames than the render has is
+            // damaged; stopping here keeps the table within the frame limit.
+            guard byIndex.count <= FrameSelection.maximumFrames else {
+                throw ManifestError.invalid(path: journal, detail: "more frame entries than any render has")
+            }
         }
         manifest.frames = byIndex.keys.sorted().map { byIndex[$0]! }
+        if let problem = manifest.problem { throw ManifestError.invalid(path: journal, detail: problem) }
         return manifest
     }
 

@@ -46,8 +46,10 @@ public struct ManifestMerge: Sendable {
         }
         return merge(shards, allowMixedRenderers: allowMixedRenderers) { path, entry in
             guard verify else { return FileManager.default.fileExists(atPath: path) ? .present : .missing }
-            guard let bytes = FileManager.default.contents(atPath: path) else { return .missing }
-            return bytes.withUnsafeBytes { SHA256Hex.of($0) } == entry.pngSHA256 ? .present : .changed
+            switch FrameFileHash.of(path: path) {
+            case .missing: return .missing
+            case .present(let sha256): return sha256 == entry.pngSHA256 ? .present : .changed
+            }
         }
     }
 

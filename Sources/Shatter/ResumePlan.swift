@@ -21,10 +21,9 @@ public enum ResumePlan {
             // The name must be the one the index implies: a hand-edited entry pointing at another
             // frame's file would otherwise keep a frame that is not on disk.
             guard (job.range.first...job.range.last).contains(entry.index), wanted(entry.index),
-                entry.file == OutputDirectory.frameName(entry.index),
-                let bytes = FileManager.default.contents(atPath: folder + "/" + entry.file)
+                entry.file == OutputDirectory.frameName(entry.index)
             else { return false }
-            return bytes.withUnsafeBytes { SHA256Hex.of($0) } == entry.pngSHA256
+            return FrameFileHash.matches(path: folder + "/" + entry.file, entry: entry)
         }
     }
 }

@@ -58,6 +58,10 @@ public final class VideoEncoder {
         guard Self.containers.contains(container) else { throw VideoError.unknownContainer(path: request.path) }
         try OutputFile.checkWritable(request.path)
         let executable = try request.ffmpeg.map { try Self.checkExecutable($0) } ?? Self.findOnPath()
+        // A render killed outright (SIGKILL, a lost node) left its half-written video under a hidden name.
+        let name = (request.path as NSString).lastPathComponent
+        let folder = (request.path as NSString).deletingLastPathComponent
+        OutputDirectory.removeStaleTemporaries(in: folder.isEmpty ? "." : folder) { $0 == Substring(name) }
         temporary = request.path.replacingLastComponent { ".\($0).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))" }
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

@@ -22,6 +22,12 @@ public enum PNGDecoder {
         return try decode(data: bytes, name: path, limits: limits)
     }
 
+    /// The bytes of the PNG file at `path`, undecoded, read with the same bounds as ``read(path:limits:)``:
+    /// for hashing or copying frames a folder holds, which a link to `/dev/zero` or a FIFO must not stall.
+    public static func fileBytes(path: String, limits: PNGLimits = .default) throws(PNGError) -> [UInt8] {
+        try FileReader.readPNG(path: path, limits: limits)
+    }
+
     /// Decodes PNG bytes; `name` is what error messages call the data (usually its file name).
     public static func decode(data: [UInt8], name: String, limits: PNGLimits = .default) throws(PNGError) -> Image {
         try data.withUnsafeBufferPointer { bytes throws(PNGError) in

@@ -57,10 +57,13 @@ struct MergeManifests: ParsableCommand {
         if let out { try result.merged.write(to: out) }
         let expected = result.merged.expectedFrames.count
         print(
-            "Merged \(folders.count) manifests: \(result.merged.frames.count) of \(expected) frames of "
+            "Merged \(folders.count) manifest\(folders.count == 1 ? "" : "s"): \(result.merged.frames.count) of \(expected) "
+                + "\(RenderRun.frames(expected)) of "
                 + "\(result.merged.effect) (\(result.merged.backend))" + (out.map { " into \($0)" } ?? ""))
         if !result.missing.isEmpty {
-            print("missing \(result.missing.count) frames: \(ManifestMerge.describe(result.missing))")
+            print(
+                "missing \(result.missing.count) \(RenderRun.frames(result.missing.count)): \(ManifestMerge.describe(result.missing))"
+            )
         }
         for conflict in result.conflicts { print("conflict: \(conflict)") }
         if !result.isComplete { throw ExitCode.failure }

@@ -38,6 +38,35 @@ import Testing
         }
     }
 
+    @Test func aJournalEntryOutsideTheRenderIsRefusedNamingTheJournal() throws {
+        try withFolder { folder in
+            let recorder = try ManifestRecorder(folder: folder, manifest: header())
+            try recorder.record(entry(3))
+            try recorder.record(entry(4_000_000_000))
+            #expect {
+                try FrameManifest.read(folder: folder)
+            } throws: { error in
+                guard case ManifestError.invalid(let path, let detail) = error else { return false }
+                return path.hasSuffix(FrameManifest.journalName) && detail.contains("frame 4000000000")
+            }
+        }
+    }
+
+    @Test func aJournalThatNeverEndsIsRefusedAtItsFirstByte() throws {
+        try withFolder { folder in
+            try ManifestRecorder(folder: folder, manifest: header()).record(entry(0))
+            let journal = folder + "/" + FrameManifest.journalName
+            try FileManager.default.removeItem(atPath: journal)
+            try FileManager.default.createSymbolicLink(atPath: journal, withDestinationPath: "/dev/zero")
+            #expect {
+                try FrameManifest.read(folder: folder)
+            } throws: { error in
+                guard case ManifestError.notAManifest(let path, _) = error else { return false }
+                return path == journal
+            }
+        }
+    }
+
     @Test func aKilledRecordersJournalIsReplayedAndFinishFoldsItIn() throws {
         try withFolder { folder in
             var recorder: ManifestRecorder? = try ManifestRecorder(folder: folder, manifest: header())

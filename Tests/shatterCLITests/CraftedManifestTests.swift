@@ -1,5 +1,6 @@
 import Foundation
 import Shatter
+import ShatterPNG
 import ShatterTestSupport
 import Testing
 
@@ -34,5 +35,38 @@ import Testing
         #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
         #expect(run.errorLines.count == 1 && run.stderr.contains("describes no possible render"), "\(run.stderr)")
         #expect(run.peakResidentBytes < 100 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MiB")
+    }
+
+    /// A listed frame replaced by a FIFO with no writer (or a link to /dev/zero): `manifest merge` says
+    /// it changed and `--resume` renders it again; neither waits on it or reads it without end.
+    @Test(arguments: ["fifo", "/dev/zero"])
+    func aFrameThatIsNoLongerAFileIsReportedAndRenderedAgain(_ replacement: String) throws {
+        let s = try TemporaryFolder()
+        let folder = s.file("render")
+        let arguments = ["render", "breathe", "--backend", "cpu", "--size", "20x20", "--duration", "0.1", "--out", folder]
+        #expect(try CLIRun.shatter(arguments).status == 0)
+        let frame = folder + "/frame-00002.png"
+        try FileManager.default.removeItem(atPath: frame)
+        if replacement == "fifo" {
+            #expect(mkfifo(frame, 0o644) == 0)
+        } else {
+            try FileManager.default.createSymbolicLink(atPath: frame, withDestinationPath: replacement)
+        }
+
+        let merge = try MeasuredRun.shatter(["manifest", "merge", folder])
+        try #require(!merge.timedOut, "still running after a minute")
+        #expect(merge.status == 1, "exit \(merge.status): \(merge.stderr)")
+        // Not hanging (checked above), so its report can be read.
+        let report = try CLIRun.shatter(["manifest", "merge", folder]).stdout
+        #expect(report.contains("missing 1 frame: 2"), "\(report)")
+        #expect(report.contains("frame-00002.png no longer matches its manifest"), "\(report)")
+        #expect(merge.peakResidentBytes < 100 << 20, "peak resident memory \(merge.peakResidentBytes >> 20) MiB")
+
+        let resume = try MeasuredRun.shatter(arguments + ["--resume"])
+        #expect(!resume.timedOut, "still running after a minute")
+        #expect(resume.status == 0, "exit \(resume.status): \(resume.stderr)")
+        let redrawn = try PNGDecoder.read(path: frame)
+        #expect(redrawn.width == 20 && redrawn.height == 20)
+        #expect(try CLIRun.shatter(["manifest", "merge", folder]).status == 0)
     }
 }

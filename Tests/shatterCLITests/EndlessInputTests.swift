@@ -10,7 +10,8 @@ import Testing
 @Suite struct EndlessInputTests {
     /// Where the endless bytes come from.
     enum Source: String, CaseIterable, CustomTestStringConvertible, Sendable {
-        case zero, urandom, fifoWithoutWriter, stdinFromYes
+        /// A FIFO named like a video is one a clip reader would hand to ffprobe, which waits for a writer.
+        case zero, urandom, fifoWithoutWriter, fifoNamedLikeAVideo, stdinFromYes
         var testDescription: String { rawValue }
     }
 
@@ -49,17 +50,16 @@ import Testing
         case .zero: input = "/dev/zero"
         case .urandom: input = "/dev/urandom"
         case .stdinFromYes: input = "/dev/stdin"
-        case .fifoWithoutWriter:
-            input = s.file("pipe.png")
+        case .fifoWithoutWriter, .fifoNamedLikeAVideo:
+            input = s.file(source == .fifoWithoutWriter ? "pipe.png" : "pipe.mp4")
             #expect(mkfifo(input, 0o600) == 0)
         }
         let run = try MeasuredRun.shatter(reader.arguments(input, out, valid), stdinFrom: source == .stdinFromYes ? "yes" : nil)
         #expect(!run.timedOut, "still running after a minute: \(run.stderr)")
         #expect(run.status == reader.status, "exit \(run.status): \(run.stderr)")
         #expect(run.errorLines.count == 1 && run.stderr.contains(input), "\(run.stderr)")
-        // --from and --to take clips: a file that is not a PNG is then tried as a video, and ffmpeg refuses it.
-        let expected = source == .fifoWithoutWriter ? ["empty"] : ["not a PNG file", "not a video ffmpeg can read"]
-        #expect(expected.contains { run.stderr.contains($0) }, "\(run.stderr)")
+        let expected = source == .fifoWithoutWriter || source == .fifoNamedLikeAVideo ? "empty" : "not a PNG file"
+        #expect(run.stderr.contains(expected), "\(run.stderr)")
         #expect(run.peakResidentBytes < 100 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MiB")
         #expect(s.allContents(of: out).isEmpty, "written: \(s.allContents(of: out))")
     }

@@ -96,6 +96,29 @@ struct StreamingTests {
         #expect(decoded == (try folderFrames(s)))
     }
 
+    @Test func aVideoRenderKilledOutrightLeavesNothingTheNextRenderKeeps() throws {
+        let s = try TemporaryFolder()
+        let folder = s.file("videos")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let video = folder + "/transition.mp4"
+        let slow = ["render", "shatter", "--size", "200x200", "--scale", "2", "--fps", "30", "--backend", "cpu"]
+        let killed = try BackgroundRun(slow + ["--video", video], in: s)
+        // Wait (without a clock) until ffmpeg has started the hidden temporary file, then kill the render.
+        while !s.allContents(of: folder).contains(where: { $0.hasPrefix(".transition.mp4.tmp-") }) && killed.process.isRunning {
+            usleep(2_000)
+        }
+        kill(killed.process.processIdentifier, SIGKILL)
+        #expect(killed.wait() == SIGKILL)
+        #expect(s.allContents(of: folder).contains { $0.hasPrefix(".transition.mp4.tmp-") }, "the kill left no temporary")
+        // Another video's temporary in the same folder is not this render's to remove.
+        let unrelated = ".other.mp4.tmp-\(killed.process.processIdentifier)-1"
+        _ = FileManager.default.createFile(atPath: folder + "/" + unrelated, contents: Data())
+
+        let again = try CLIRun.shatter(render + ["--video", video])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(s.allContents(of: folder) == [unrelated, "transition.mp4"])
+    }
+
     @Test func aReaderThatQuitsEndsTheRenderWithOneLine() throws {
         // The renderer's standard output is a pipe the reader closes after 100 bytes.
         let process = Process()
