@@ -100,10 +100,49 @@ static inline __attribute__((always_inline)) shatter_uint8 shatter_lanes_bilinea
                                   __builtin_shufflevector(b, b, 1, 3, 5, 7, 9, 11, 13, 15), wx, wy);
 }
 
+/*
+ * Each lane rounded to the nearest integer, halves to even: what adding and subtracting 2^52 in
+ * double does, in float. Below 2^23 in magnitude, adding 2^23 (with the lane's sign) leaves no
+ * fraction bits, so the float addition itself rounds to nearest even, and subtracting it back is
+ * exact; from 2^23 on a float is whole already. NaN stays NaN. Clang does not reassociate float
+ * arithmetic without -ffast-math, so the addition and subtraction stay.
+ */
+static inline __attribute__((always_inline)) shatter_float8 shatter_lanes_round_to_even(shatter_float8 value) {
+    const shatter_float8 big = 8388608.0f;
+    shatter_int8 negative = value < 0.0f;
+    shatter_float8 magic = (shatter_float8)(((shatter_int8)big & ~negative) | ((shatter_int8)(-big) & negative));
+    shatter_float8 rounded = (value + magic) - magic;
+    shatter_int8 small = __builtin_elementwise_abs(value) < big;
+    return (shatter_float8)(((shatter_int8)rounded & small) | ((shatter_int8)value & ~small));
+}
+
 /* Bit k set when lane k of a comparison result (all ones or zero per lane) is set. */
 static inline __attribute__((always_inline)) unsigned shatter_lanes_bits(shatter_int8 mask) {
     shatter_int8 bits = { 1, 2, 4, 8, 16, 32, 64, 128 };
     return (unsigned)__builtin_reduce_or(mask & bits);
+}
+
+typedef double shatter_double8 __attribute__((ext_vector_type(8)));
+
+/*
+ * half + clip·half per lane, computed in double and rounded once to float: what ExactFusedMultiplyAdd.swift
+ * explains (exact product and sum in double for the lanes it keeps). Swift's SIMD8<Float> ↔ SIMD8<Double>
+ * conversions are generic code that goes lane by lane; here they are cvtps2pd / cvtpd2ps. The product is
+ * exact, so whether a compiler fuses it with the addition changes nothing.
+ */
+static inline __attribute__((always_inline)) shatter_float8 shatter_lanes_half_plus_product(shatter_float8 clip, float half) {
+    shatter_double8 wide = __builtin_convertvector(clip, shatter_double8);
+    double h = half;
+    return __builtin_convertvector(wide * h + h, shatter_float8);
+}
+
+/* The least and the greatest lane. */
+static inline __attribute__((always_inline)) int shatter_lanes_min(shatter_int8 value) { return __builtin_reduce_min(value); }
+static inline __attribute__((always_inline)) int shatter_lanes_max(shatter_int8 value) { return __builtin_reduce_max(value); }
+
+/* Asks for the cache line holding `address` ahead of its use (no effect on results). */
+static inline __attribute__((always_inline)) void shatter_prefetch(const void *address) {
+    __builtin_prefetch(address, 0, 3);
 }
 
 #endif /* SHATTER_CLANES_H */

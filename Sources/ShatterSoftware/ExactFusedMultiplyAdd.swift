@@ -1,3 +1,5 @@
+import CLanes
+
 /// `a·b + a` for eight lanes, rounded once as `Float.addingProduct` (an FMA) rounds it, with no FMA
 /// instruction: a baseline x86-64 build would call `fmaf` once per lane instead. Made for the viewport
 /// transform, `h + clip·h` with `h` half the framebuffer's side (a multiple of ½ below 2¹⁴).
@@ -8,8 +10,7 @@
 /// outside that (a point within 2⁻¹⁴ of the centre line, or a larger `h`) take the scalar FMA.
 @inline(__always)
 func viewportFusedMultiplyAdd(_ clip: SIMD8<Float>, _ half: Float) -> SIMD8<Float> {
-    let h = SIMD8<Float>(repeating: half)
-    var result = SIMD8<Float>(SIMD8<Double>(clip) * SIMD8<Double>(h) + SIMD8<Double>(h))
+    var result = shatter_lanes_half_plus_product(clip, half)
     let tiny = SIMD8<Float>(repeating: 0x1p-14)
     let inexact =
         ((clip .< tiny) .& (clip .> -tiny) .& (clip .!= SIMD8<Float>.zero))

@@ -4,11 +4,10 @@ import ShatterCore
 extension PointFrame {
     /// One-pixel sprites: their colors, shaded in the vertex stage, stored in draw order.
     func storePixels(_ entries: Range<Int>) {
-        guard let list = buffers.list else { return }
+        guard let list = buffers.list, let colors = buffers.colors else { return }
         for entry in entries {
-            let i = Int(list[entry])
-            let pixel = Int(buffers.x[i])
-            target.storeWord(UInt32(bitPattern: buffers.y[i]), at: ((pixel >> 16) &* width &+ (pixel & 0xFFFF)) &* 4)
+            let pixel = Int(list[entry])
+            target.storeWord(colors[entry], at: ((pixel >> 16) &* width &+ (pixel & 0xFFFF)) &* 4)
         }
     }
 
@@ -25,6 +24,10 @@ extension PointFrame {
         columnTaps.withUnsafeMutableBufferPointer { columnTaps in
             for entry in entries {
                 let i = Int(list[entry])
+                if entry &+ Self.prefetchDistance < entries.upperBound {
+                    prefetchTexels(
+                        ofPoint: Int(list[entry &+ Self.prefetchDistance]), lanes: lanes, program: program, sampler: sampler)
+                }
                 let centreX = buffers.x[i]
                 let centreY = buffers.y[i]
                 let rows = rows(centreY: centreY).clamped(to: bandRows)

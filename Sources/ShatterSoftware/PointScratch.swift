@@ -5,13 +5,15 @@ import ShatterCore
 ///
 /// Per point: `x` and `y` (a snapped centre, or for a one-pixel sprite its packed pixel and its
 /// color; `x` is `Int32.min` for a point that draws nothing). Per
-/// chunk × band: `counts` of the points binned there. `list`: the binned point indices, band by band.
-/// Per image row: `bandOfRow`.
+/// chunk × band: `counts` of the points binned there. `list`: the binned point indices, band by band;
+/// for one-pixel sprites instead their packed pixels, with `colors` beside them, so the stores read
+/// both in order rather than looking each point up. Per image row: `bandOfRow`.
 final class PointScratch: @unchecked Sendable {
     private(set) var x = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private(set) var y = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private(set) var counts = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
     private(set) var list = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    private(set) var colors = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
     private(set) var bandOfRow = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
 
     /// Makes room for `points` points (a multiple of 8), `bins` counts and a band for each of `rows` rows.
@@ -22,13 +24,17 @@ final class PointScratch: @unchecked Sendable {
         Self.grow(&counts, to: bins)
     }
 
-    func reserveList(_ entries: Int) { Self.grow(&list, to: entries) }
+    /// Makes room for `entries` list entries, and as many colors when `withColors`.
+    func reserveList(_ entries: Int, withColors: Bool) {
+        Self.grow(&list, to: entries)
+        if withColors { Self.grow(&colors, to: entries) }
+    }
 
     /// The buffers as they are now, for the draw's parallel loops (which write disjoint parts).
     var buffers: PointBuffers {
         PointBuffers(
             x: x.baseAddress!, y: y.baseAddress!, counts: counts.baseAddress!,
-            list: list.baseAddress, bandOfRow: bandOfRow.baseAddress!)
+            list: list.baseAddress, colors: colors.baseAddress, bandOfRow: bandOfRow.baseAddress!)
     }
 
     private static func grow<T>(_ buffer: inout UnsafeMutableBufferPointer<T>, to count: Int) {
@@ -44,6 +50,7 @@ final class PointScratch: @unchecked Sendable {
         y.deallocate()
         counts.deallocate()
         list.deallocate()
+        colors.deallocate()
         bandOfRow.deallocate()
     }
 }
@@ -54,6 +61,8 @@ struct PointBuffers: @unchecked Sendable {
     let y: UnsafeMutablePointer<Int32>
     let counts: UnsafeMutablePointer<Int>
     let list: UnsafeMutablePointer<Int32>?
+    /// One-pixel sprites' colors, entry for entry with `list`.
+    let colors: UnsafeMutablePointer<UInt32>?
     /// Which band each image row belongs to.
     let bandOfRow: UnsafeMutablePointer<Int32>
 }

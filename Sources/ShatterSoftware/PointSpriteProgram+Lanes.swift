@@ -4,11 +4,13 @@
 extension PointSpriteProgram {
     /// `gl_Position.xy` of eight points.
     @inline(__always)
-    func vertex(_ p: PointLanes) -> (x: SIMD8<Float>, y: SIMD8<Float>) {
+    func vertex(_ p: borrowing PointLanes) -> (x: SIMD8<Float>, y: SIMD8<Float>) {
         let t = SIMD8<Float>(repeating: u_time)
         var x = p.centreX + p.speed * t
         let bounced = (.!(p.firstHit .>= t)).bits
-        if bounced != 0 { x = drift(p, bounced: bounced, t: t, unbounced: x) }
+        if bounced != 0 {
+            x = drift(centreX: p.centreX, speed: p.speed, firstHit: p.firstHit, bounced: bounced, t: t, unbounced: x)
+        }
         let a = p.acceleration
         let limit = p.limitTime
         let accelerating = 0.5 * a * (t * t)
@@ -23,12 +25,17 @@ extension PointSpriteProgram {
     /// from `unbounced`. The loop's first pass hits the wall at the point's `firstHit` and its second
     /// pass ends it unless there is a second hit before `t`; those two passes run on all lanes at
     /// once, and only a lane with a second hit takes the whole loop.
+    /// It takes only the lanes it reads: passing the whole 256-byte block to this call, which is not
+    /// inlined, copied the block for every block of points.
     @inline(never)
-    func drift(_ p: PointLanes, bounced: UInt32, t: SIMD8<Float>, unbounced: SIMD8<Float>) -> SIMD8<Float> {
+    func drift(
+        centreX: SIMD8<Float>, speed pointSpeed: SIMD8<Float>, firstHit: SIMD8<Float>, bounced: UInt32, t: SIMD8<Float>,
+        unbounced: SIMD8<Float>
+    ) -> SIMD8<Float> {
         // First pass, to the wall.
-        let x = p.centreX + p.speed * p.firstHit
-        let left = t - p.firstHit
-        var speed = SIMD8<Float>(repeating: -u_physics.y) * p.speed
+        let x = centreX + pointSpeed * firstHit
+        let left = t - firstHit
+        var speed = SIMD8<Float>(repeating: -u_physics.y) * pointSpeed
         let stop = SIMD8<Float>(repeating: u_physics.z)
         let zero = SIMD8<Float>.zero
         speed.replace(with: zero, where: (speed .< stop) .& (speed .> -stop))  // abs(speed) < stop
@@ -39,7 +46,7 @@ extension PointSpriteProgram {
         let ended = (speed .== zero) .| (secondHit .>= left)
         var result = (x + speed * left).replacing(with: unbounced, where: .!Self.mask(bounced))
         forEachSetLane(bounced & ~ended.bits) { lane in
-            result[lane] = driftPosition(p.centreX[lane], p.speed[lane], u_time)
+            result[lane] = driftPosition(centreX[lane], pointSpeed[lane], u_time)
         }
         return result
     }

@@ -27,13 +27,12 @@ extension TextureSampler {
         }
     }
 
-    /// `Int(roundedToEven(value))` lane by lane (the same Double additions), within Int32. A float
+    /// `Int(roundedToEven(value))` lane by lane (rounded in float, the same integers), within Int32. A float
     /// beyond that is a multiple of 256, so ±(2³¹ − 256), also one, stands in: the same weight (0)
     /// and, once clamped to the texture, the same texel.
     @inline(__always)
     static func fixedPosition(_ value: SIMD8<Float>) -> SIMD8<Int32> {
-        let magic = SIMD8<Double>(repeating: 6_755_399_441_055_744.0)
-        let rounded = SIMD8<Float>((SIMD8<Double>(value) + magic) - magic)
+        let rounded = shatter_lanes_round_to_even(value)
         let top = SIMD8<Float>(repeating: 0x1p31)
         let stand = SIMD8<Float>(repeating: 2_147_483_392)
         return shatter_lanes_truncate(

@@ -1,0 +1,39 @@
+import CLanes
+
+/// Sprites drawn band by band come from anywhere in the snapshot (they have fallen), so each one's
+/// texels are a fresh block of texture rows that no hardware prefetcher foresees: at point size 16,
+/// half the fragment stage waited on them. Asking for the texels a few sprites ahead overlaps those
+/// waits with drawing. Only timing changes, never a pixel.
+extension PointFrame {
+    /// How many sprites ahead of the one being drawn to fetch.
+    static let prefetchDistance = 3
+
+    /// Fetches the texture rows point `i`'s sprite reads: the block its uv origin and the texture
+    /// scale span, one texel of filter margin around it, clamped to the texture.
+    @inline(__always)
+    func prefetchTexels(
+        ofPoint i: Int, lanes: UnsafeBufferPointer<PointLanes>, program: PointSpriteProgram, sampler: TextureSampler
+    ) {
+        let width = Float(sampler.width)
+        let height = Float(sampler.height)
+        let u = lanes[i &>> 3].u[i & 7]
+        let v = lanes[i &>> 3].v[i & 7]
+        // Row coordinates run from 1 − v − scale (pcY = 0) to 1 − v (pcY = 1); columns from u to u + scale.
+        let left = Int(max(0, min(width - 1, u * width - 1)))
+        let right = Int(max(0, min(width - 1, (u + program.u_texcoordScale.x) * width + 1)))
+        let top = Int(max(0, min(height - 1, (1 - v - program.u_texcoordScale.y) * height - 1)))
+        let bottom = Int(max(0, min(height - 1, (1 - v) * height + 1)))
+        guard top <= bottom, bottom - top < 64 else { return }  // larger sprites stream their rows anyway
+        let base = UnsafeRawPointer(sampler.texels.baseAddress!)
+        for row in top...bottom {
+            let rowStart = row &* sampler.width
+            var byte = (rowStart &+ left) &* 4
+            let end = (rowStart &+ right) &* 4
+            while byte <= end {
+                shatter_prefetch(base + byte)
+                byte &+= 64
+            }
+            shatter_prefetch(base + end)
+        }
+    }
+}
