@@ -55,6 +55,12 @@ extension PointFrame {
                 ys.storeBytes(of: color, toByteOffset: block * 32, as: SIMD8<UInt32>.self)
                 continue
             }
+            if twoByTwo {
+                shadeTwoByTwo(
+                    block: block, centre: centre, u: point.pointee.u, v: point.pointee.v, program: program, sampler: sampler,
+                    counts: counts)
+                continue
+            }
             var x = centre.x
             xs.storeBytes(of: x, toByteOffset: block * 32, as: SIMD8<Int32>.self)
             ys.storeBytes(of: centre.y, toByteOffset: block * 32, as: SIMD8<Int32>.self)
@@ -75,24 +81,30 @@ extension PointFrame {
     /// Counts the drawn one-pixel sprites (lanes set in `drawn`, image rows `rows`) in their bands: at
     /// once when all lie in one band, as the eight neighbours of a block mostly do. Counting lane by lane
     /// chained eight increments of one counter.
+    /// With `rowsBelow` 1, each sprite also covers the row below its own (a 2 × 2 sprite); rows
+    /// outside the image are not counted.
     @inline(__always)
-    private func count(drawn: UInt32, rows: SIMD8<Int32>, into counts: UnsafeMutablePointer<Int>) {
+    func count(drawn: UInt32, rows: SIMD8<Int32>, rowsBelow: Int32 = 0, into counts: UnsafeMutablePointer<Int>) {
         guard drawn != 0 else { return }
         let mask = PointSpriteProgram.mask(drawn)
-        let lowest = Int(shatter_lanes_min(rows.replacing(with: .max, where: .!mask)))
-        let highest = Int(shatter_lanes_max(rows.replacing(with: .min, where: .!mask)))
+        let lowest = max(Int(shatter_lanes_min(rows.replacing(with: .max, where: .!mask))), 0)
+        let highest = min(Int(shatter_lanes_max(rows.replacing(with: .min, where: .!mask)) + rowsBelow), height - 1)
         let band = Int(buffers.bandOfRow[lowest])
         if band == Int(buffers.bandOfRow[highest]) {
             counts[band] &+= drawn.nonzeroBitCount
             return
         }
-        forEachSetLane(drawn) { lane in counts[Int(buffers.bandOfRow[Int(rows[lane])])] &+= 1 }
+        forEachSetLane(drawn) { lane in
+            let first = Int(buffers.bandOfRow[max(Int(rows[lane]), 0)])
+            let last = Int(buffers.bandOfRow[min(Int(rows[lane] + rowsBelow), height - 1)])
+            for band in first...last { counts[band] &+= 1 }
+        }
     }
 
     /// The colors of eight one-pixel sprites: the fragment program at the pixel each covers (framebuffer
     /// column `column`, row `rowUp` counted from the bottom), blended in fixed point as sprites are.
     @inline(__always)
-    private func shade(
+    func shade(
         column: SIMD8<Int32>, rowUp: SIMD8<Int32>, centre: (x: SIMD8<Int32>, y: SIMD8<Int32>, visible: SIMDMask<SIMD8<Int32>>),
         u: SIMD8<Float>, v: SIMD8<Float>, program: PointSpriteProgram, sampler: TextureSampler
     ) -> SIMD8<UInt32> {

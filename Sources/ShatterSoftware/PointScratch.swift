@@ -3,8 +3,9 @@ import ShatterCore
 /// The point-sprite draw's working memory, kept from frame to frame: at 1080p and point size 1 it is
 /// some 30 MB, which the kernel would otherwise hand out (and zero) again for every frame.
 ///
-/// Per point: `x` and `y` (a snapped centre, or for a one-pixel sprite its packed pixel and its
-/// color; `x` is `Int32.min` for a point that draws nothing). Per
+/// Per point: `x` and `y` (a snapped centre; for a one-pixel sprite its packed pixel and its color;
+/// for a 2 × 2 sprite the image column and row of its upper left pixel, its colors in
+/// `squareColors`; `x` is `Int32.min` for a point that draws nothing). Per
 /// chunk × band: `counts` of the points binned there. `list`: the binned point indices, band by band;
 /// for one-pixel sprites instead their packed pixels, with `colors` beside them, so the stores read
 /// both in order rather than looking each point up. Per image row: `bandOfRow`.
@@ -14,6 +15,7 @@ final class PointScratch: @unchecked Sendable {
     private(set) var counts = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
     private(set) var list = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private(set) var colors = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
+    private(set) var squareColors = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
     private(set) var bandOfRow = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
 
     /// Makes room for `points` points (a multiple of 8), `bins` counts and a band for each of `rows` rows.
@@ -23,6 +25,9 @@ final class PointScratch: @unchecked Sendable {
         Self.grow(&y, to: points)
         Self.grow(&counts, to: bins)
     }
+
+    /// Makes room for the four colors of each of `count / 4` 2 × 2 sprites.
+    func reserveSquareColors(_ count: Int) { Self.grow(&squareColors, to: count) }
 
     /// Makes room for `entries` list entries, and as many colors when `withColors`.
     func reserveList(_ entries: Int, withColors: Bool) {
@@ -34,7 +39,8 @@ final class PointScratch: @unchecked Sendable {
     var buffers: PointBuffers {
         PointBuffers(
             x: x.baseAddress!, y: y.baseAddress!, counts: counts.baseAddress!,
-            list: list.baseAddress, colors: colors.baseAddress, bandOfRow: bandOfRow.baseAddress!)
+            list: list.baseAddress, colors: colors.baseAddress, squareColors: squareColors.baseAddress,
+            bandOfRow: bandOfRow.baseAddress!)
     }
 
     private static func grow<T>(_ buffer: inout UnsafeMutableBufferPointer<T>, to count: Int) {
@@ -51,6 +57,7 @@ final class PointScratch: @unchecked Sendable {
         counts.deallocate()
         list.deallocate()
         colors.deallocate()
+        squareColors.deallocate()
         bandOfRow.deallocate()
     }
 }
@@ -63,6 +70,9 @@ struct PointBuffers: @unchecked Sendable {
     let list: UnsafeMutablePointer<Int32>?
     /// One-pixel sprites' colors, entry for entry with `list`.
     let colors: UnsafeMutablePointer<UInt32>?
+    /// 2 × 2 sprites' colors, four SIMD8 words per block of eight: upper left, upper right, lower left,
+    /// lower right.
+    let squareColors: UnsafeMutablePointer<UInt32>?
     /// Which band each image row belongs to.
     let bandOfRow: UnsafeMutablePointer<Int32>
 }

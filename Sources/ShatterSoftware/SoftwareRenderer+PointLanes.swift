@@ -5,8 +5,9 @@ extension SoftwareRenderer {
     /// ``drawPointByPoint(_:into:guardBand:)`` with the fixed-point blend, byte for byte:
     ///
     /// 1. Vertex stage, in parallel chunks of points: the vertex program and the rasteriser's set-up
-    ///    on eight lanes. A one-pixel sprite (point size ≤ 1 pixel) covers exactly one pixel, so its
-    ///    one fragment is shaded here too, eight at a time. Each chunk counts its points per band.
+    ///    on eight lanes. A one-pixel sprite (point size ≤ 1 pixel) covers exactly one pixel and a
+    ///    sprite exactly two pixels wide exactly 2 × 2 (whatever its snapped centre), so their
+    ///    fragments are shaded here too, eight sprites at a time. Each chunk counts its points per band.
     /// 2. Binning, in parallel chunks: each point's index goes to the bands it touches, in a list laid
     ///    out band by band and, inside a band, chunk by chunk, so points stay in draw order.
     /// 3. Fragment stage, band by band: stores (one-pixel sprites) or sprites shaded eight columns at
@@ -22,6 +23,7 @@ extension SoftwareRenderer {
             let bandCount = bands(for: target.height)
             let chunks = max(1, min(blocks, threads * 4))
             scratch.reserve(points: blocks * 8, bins: chunks * bandCount, rows: target.height)
+            if PointFrame.isTwoByTwo(setup) { scratch.reserveSquareColors(blocks * 8 * 4) }
             var frame = PointFrame(
                 setup: setup, target: target, guardBand: guardBand, bandCount: bandCount,
                 blocks: blocks, chunks: chunks, buffers: scratch.buffers)
@@ -41,6 +43,8 @@ extension SoftwareRenderer {
                         let entries = bandStarts[band]..<bandStarts[band + 1]
                         if frame.onePixel {
                             frame.storePixels(entries)
+                        } else if frame.twoByTwo {
+                            frame.storeTwoByTwo(entries, band: band)
                         } else {
                             frame.drawSprites(entries, band: band, lanes: lanes, program: program, sampler: sampler)
                         }
@@ -66,6 +70,8 @@ struct PointFrame {
     /// Every sprite covers exactly one pixel (in an image small enough to pack a pixel's row and
     /// column in one Int32).
     let onePixel: Bool
+    /// Every sprite covers exactly 2 × 2 pixels (a point size of exactly two pixels).
+    let twoByTwo: Bool
     var buffers: PointBuffers
 
     init(
@@ -82,6 +88,7 @@ struct PointFrame {
         self.blocks = blocks
         self.chunks = chunks
         onePixel = setup.fixedSize == PointSetup.subpixelOne && target.width < 1 << 15 && target.height < 1 << 15
+        twoByTwo = Self.isTwoByTwo(setup)
         self.buffers = buffers
         // Which band each image row belongs to, looked up rather than divided for every point.
         for row in 0..<height { buffers.bandOfRow[row] = Int32(SoftwareRenderer.band(of: row, bands: bandCount, height: height)) }
@@ -105,13 +112,20 @@ struct PointFrame {
         return first..<max(first, end)
     }
 
+    static func isTwoByTwo(_ setup: PointSetup) -> Bool {
+        setup.fixedSize == 2 * PointSetup.subpixelOne
+    }
+
     /// The bands a drawn point touches, from what the vertex stage stored for it: a one-pixel sprite's
-    /// packed pixel `x`, else the snapped centre's `y`.
+    /// packed pixel `x`, a 2 × 2 sprite's upper image row `y`, else the snapped centre's `y`.
     @inline(__always)
     func bands(x: Int32, y: Int32) -> ClosedRange<Int> {
         if onePixel {
             let band = Int(buffers.bandOfRow[Int(x >> 16)])
             return band...band
+        }
+        if twoByTwo {
+            return Int(buffers.bandOfRow[max(Int(y), 0)])...Int(buffers.bandOfRow[min(Int(y) + 1, height - 1)])
         }
         let rows = rows(centreY: y)
         return Int(buffers.bandOfRow[rows.lowerBound])...Int(buffers.bandOfRow[rows.upperBound - 1])
