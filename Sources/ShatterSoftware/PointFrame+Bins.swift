@@ -17,27 +17,12 @@ extension PointFrame {
         return starts
     }
 
-    /// Lists chunk `chunk`'s drawn points in every band they touch, in order: their indices, or for
-    /// one-pixel sprites their pixels and colors.
+    /// Lists chunk `chunk`'s drawn points in every band they touch, in order.
     func bin(chunk: Int) {
         guard let list = buffers.list else { return }  // nothing drawn
         let cursors = buffers.counts + chunk * bandCount
         let xs = UnsafeRawPointer(buffers.x)
         let nothing = SIMD8<Int32>(repeating: .min)
-        if onePixel, let colors = buffers.colors {
-            for block in chunkRange(chunk, of: chunks, total: blocks) {
-                let x = xs.load(fromByteOffset: block * 32, as: SIMD8<Int32>.self)
-                forEachSetLane((x .!= nothing).bits) { lane in
-                    let i = block &* 8 &+ lane
-                    let pixel = buffers.x[i]
-                    let band = Int(buffers.bandOfRow[Int(pixel >> 16)])
-                    list[cursors[band]] = pixel
-                    colors[cursors[band]] = UInt32(bitPattern: buffers.y[i])
-                    cursors[band] &+= 1
-                }
-            }
-            return
-        }
         for block in chunkRange(chunk, of: chunks, total: blocks) {  // the vertex stage's chunk
             let x = xs.load(fromByteOffset: block * 32, as: SIMD8<Int32>.self)
             forEachSetLane((x .!= nothing).bits) { lane in

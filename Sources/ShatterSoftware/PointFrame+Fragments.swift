@@ -4,10 +4,11 @@ import ShatterCore
 extension PointFrame {
     /// One-pixel sprites: their colors, shaded in the vertex stage, stored in draw order.
     func storePixels(_ entries: Range<Int>) {
-        guard let list = buffers.list, let colors = buffers.colors else { return }
+        guard let list = buffers.list else { return }
         for entry in entries {
-            let pixel = Int(list[entry])
-            target.storeWord(colors[entry], at: ((pixel >> 16) &* width &+ (pixel & 0xFFFF)) &* 4)
+            let i = Int(list[entry])
+            let pixel = Int(buffers.x[i])
+            target.storeWord(UInt32(bitPattern: buffers.y[i]), at: ((pixel >> 16) &* width &+ (pixel & 0xFFFF)) &* 4)
         }
     }
 

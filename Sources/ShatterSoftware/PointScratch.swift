@@ -6,15 +6,13 @@ import ShatterCore
 /// Per point: `x` and `y` (a snapped centre; for a one-pixel sprite its packed pixel and its color;
 /// for a 2 × 2 sprite the image column and row of its upper left pixel, its colors in
 /// `squareColors`; `x` is `Int32.min` for a point that draws nothing). Per
-/// chunk × band: `counts` of the points binned there. `list`: the binned point indices, band by band;
-/// for one-pixel sprites instead their packed pixels, with `colors` beside them, so the stores read
-/// both in order rather than looking each point up. Per image row: `bandOfRow`.
+/// chunk × band: `counts` of the points binned there. `list`: the binned point indices, band by band.
+/// Per image row: `bandOfRow`.
 final class PointScratch: @unchecked Sendable {
     private(set) var x = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private(set) var y = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private(set) var counts = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
     private(set) var list = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
-    private(set) var colors = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
     private(set) var squareColors = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
     private(set) var bandOfRow = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
 
@@ -29,17 +27,13 @@ final class PointScratch: @unchecked Sendable {
     /// Makes room for the four colors of each of `count / 4` 2 × 2 sprites.
     func reserveSquareColors(_ count: Int) { Self.grow(&squareColors, to: count) }
 
-    /// Makes room for `entries` list entries, and as many colors when `withColors`.
-    func reserveList(_ entries: Int, withColors: Bool) {
-        Self.grow(&list, to: entries)
-        if withColors { Self.grow(&colors, to: entries) }
-    }
+    func reserveList(_ entries: Int) { Self.grow(&list, to: entries) }
 
     /// The buffers as they are now, for the draw's parallel loops (which write disjoint parts).
     var buffers: PointBuffers {
         PointBuffers(
             x: x.baseAddress!, y: y.baseAddress!, counts: counts.baseAddress!,
-            list: list.baseAddress, colors: colors.baseAddress, squareColors: squareColors.baseAddress,
+            list: list.baseAddress, squareColors: squareColors.baseAddress,
             bandOfRow: bandOfRow.baseAddress!)
     }
 
@@ -56,7 +50,6 @@ final class PointScratch: @unchecked Sendable {
         y.deallocate()
         counts.deallocate()
         list.deallocate()
-        colors.deallocate()
         squareColors.deallocate()
         bandOfRow.deallocate()
     }
@@ -68,8 +61,6 @@ struct PointBuffers: @unchecked Sendable {
     let y: UnsafeMutablePointer<Int32>
     let counts: UnsafeMutablePointer<Int>
     let list: UnsafeMutablePointer<Int32>?
-    /// One-pixel sprites' colors, entry for entry with `list`.
-    let colors: UnsafeMutablePointer<UInt32>?
     /// 2 × 2 sprites' colors, four SIMD8 words per block of eight: upper left, upper right, lower left,
     /// lower right.
     let squareColors: UnsafeMutablePointer<UInt32>?

@@ -36,7 +36,7 @@ extension SoftwareRenderer {
                         }
                     }
                     let bandStarts = frame.layOutList()
-                    scratch.reserveList(bandStarts[frame.bandCount], withColors: frame.onePixel)
+                    scratch.reserveList(bandStarts[frame.bandCount])
                     frame.buffers = scratch.buffers
                     parallelChunks(frame.chunks) { chunk in frame.bin(chunk: chunk) }
                     parallelChunks(frame.bandCount) { band in
