@@ -50,6 +50,19 @@ static inline __attribute__((always_inline)) shatter_ushort32 shatter_lanes_spre
                                    4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7);
 }
 
+/* The first half of a bilinear fetch: eight texels blended toward their right neighbours by wx, as
+ * 16-bit channels (each ≤ 255). */
+static inline __attribute__((always_inline)) shatter_ushort32 shatter_lanes_horizontal(shatter_uint8 left, shatter_uint8 right,
+                                                                                        shatter_uint8 wx) {
+    return shatter_lanes_lerp(shatter_lanes_channels(left), shatter_lanes_channels(right), shatter_lanes_spread(wx));
+}
+
+/* The second half: the upper row's result blended toward the lower row's by wy, narrowed to RGBA8. */
+static inline __attribute__((always_inline)) shatter_uint8 shatter_lanes_vertical(shatter_ushort32 upper, shatter_ushort32 lower,
+                                                                                   shatter_uint8 wy) {
+    return (shatter_uint8)__builtin_convertvector(shatter_lanes_lerp(upper, lower, shatter_lanes_spread(wy)), shatter_uchar32);
+}
+
 /*
  * Bilinear filtering of eight pixels in 8-bit fixed point, channel by channel: each texel pair
  * blended by wx (0...256), then the two results by wy. The same integers as the scalar twin
@@ -58,11 +71,7 @@ static inline __attribute__((always_inline)) shatter_ushort32 shatter_lanes_spre
 static inline __attribute__((always_inline)) shatter_uint8 shatter_lanes_bilinear(shatter_uint8 t00, shatter_uint8 t10,
                                                                                    shatter_uint8 t01, shatter_uint8 t11,
                                                                                    shatter_uint8 wx, shatter_uint8 wy) {
-    shatter_ushort32 x = shatter_lanes_spread(wx);
-    shatter_ushort32 top = shatter_lanes_lerp(shatter_lanes_channels(t00), shatter_lanes_channels(t10), x);
-    shatter_ushort32 bottom = shatter_lanes_lerp(shatter_lanes_channels(t01), shatter_lanes_channels(t11), x);
-    shatter_ushort32 blended = shatter_lanes_lerp(top, bottom, shatter_lanes_spread(wy));
-    return (shatter_uint8)__builtin_convertvector(blended, shatter_uchar32);
+    return shatter_lanes_vertical(shatter_lanes_horizontal(t00, t10, wx), shatter_lanes_horizontal(t01, t11, wx), wy);
 }
 
 typedef unsigned long long shatter_ulong8 __attribute__((ext_vector_type(8)));

@@ -1,3 +1,4 @@
+import CLanes
 import ShatterCore
 
 /// The fragment stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:)``, one band at a time.
@@ -13,7 +14,9 @@ extension PointFrame {
     }
 
     /// Sprites larger than one pixel, the part of each inside `band`: column taps eight at a time, then
-    /// row by row, eight pixels at a time.
+    /// row by row, eight pixels at a time. A bilinear fetch blends two texel rows, each across its two
+    /// columns, then the rows; a sprite's next row mostly reads the texel row this one read second,
+    /// whose horizontal blend (the same columns, the same weights, so the same integers) is kept.
     func drawSprites(
         _ entries: Range<Int>, band: Int, lanes: UnsafeBufferPointer<PointLanes>, program: PointSpriteProgram,
         sampler: TextureSampler
@@ -22,42 +25,45 @@ extension PointFrame {
         let bandRows = chunkRange(band, of: bandCount, total: height)
         let spanBlocks = (setup.maximumSpan + 7) / 8
         var columnTaps = [TextureSampler.Taps](repeating: .init(first: .zero, second: .zero, weight: .zero), count: spanBlocks)
-        columnTaps.withUnsafeMutableBufferPointer { columnTaps in
-            for entry in entries {
-                let i = Int(list[entry])
-                if entry &+ Self.prefetchDistance < entries.upperBound {
-                    prefetchTexels(
-                        ofPoint: Int(list[entry &+ Self.prefetchDistance]), lanes: lanes, program: program, sampler: sampler)
-                }
-                let centreX = buffers.x[i]
-                let centreY = buffers.y[i]
-                let rows = rows(centreY: centreY).clamped(to: bandRows)
-                let columns = columns(centreX: centreX)
-                if rows.isEmpty { continue }
-                let uvOrigin = SIMD2(lanes[i / 8].u[i % 8], lanes[i / 8].v[i % 8])
-                let span = columns.count
-                let firstColumn = SIMD8<Int32>(repeating: Int32(columns.lowerBound + g)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
-                for b in 0..<(span + 7) / 8 {
-                    let pcX = setup.pointCoordX(
-                        i: firstColumn &+ SIMD8(repeating: Int32(b * 8)), centre: SIMD8(repeating: centreX))
-                    columnTaps[b] = program.columnTaps(pcX: pcX, u: SIMD8(repeating: uvOrigin.x), snapshot: sampler)
-                }
-                let contiguous = Self.isContiguous(columnTaps, span: span)
-                for row in rows {
-                    let pc = setup.pointCoord(i: 0, j: topRow - row, centre: SIMD2(centreX, centreY))
-                    let rowTap = program.rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: sampler)
-                    let wy = SIMD8<UInt32>(repeating: rowTap.weight8)
-                    let destination = (row * width + columns.lowerBound) * 4
-                    var k = 0
-                    while k < span {
-                        let taps = columnTaps[k / 8]
-                        let texels =
-                            contiguous
-                            ? sampler.load(from: Int(taps.first[0]), rows: rowTap, taps: taps)
-                            : sampler.gather(taps, rowTap)
-                        let color = FixedPointBilinear.blend(texels.0, texels.1, texels.2, texels.3, wx: taps.weight, wy: wy)
-                        target.storeWords(color, count: Swift.min(8, span - k), at: destination + k * 4)
-                        k += 8
+        var keptRow = [SIMD32<UInt16>](repeating: .zero, count: spanBlocks)
+        keptRow.withUnsafeMutableBufferPointer { keptRow in
+            columnTaps.withUnsafeMutableBufferPointer { columnTaps in
+                for entry in entries {
+                    let i = Int(list[entry])
+                    if entry &+ Self.prefetchDistance < entries.upperBound {
+                        prefetchTexels(
+                            ofPoint: Int(list[entry &+ Self.prefetchDistance]), lanes: lanes, program: program, sampler: sampler)
+                    }
+                    let centreX = buffers.x[i]
+                    let centreY = buffers.y[i]
+                    let rows = rows(centreY: centreY).clamped(to: bandRows)
+                    let columns = columns(centreX: centreX)
+                    if rows.isEmpty { continue }
+                    let uvOrigin = SIMD2(lanes[i / 8].u[i % 8], lanes[i / 8].v[i % 8])
+                    let span = columns.count
+                    let firstColumn = SIMD8<Int32>(repeating: Int32(columns.lowerBound + g)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
+                    for b in 0..<(span + 7) / 8 {
+                        let pcX = setup.pointCoordX(
+                            i: firstColumn &+ SIMD8(repeating: Int32(b * 8)), centre: SIMD8(repeating: centreX))
+                        columnTaps[b] = program.columnTaps(pcX: pcX, u: SIMD8(repeating: uvOrigin.x), snapshot: sampler)
+                    }
+                    let contiguous = Self.isContiguous(columnTaps, span: span)
+                    var keptTexelRow = -1  // none kept for this sprite yet
+                    for row in rows {
+                        let pc = setup.pointCoord(i: 0, j: topRow - row, centre: SIMD2(centreX, centreY))
+                        let rowTap = program.rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: sampler)
+                        let wy = SIMD8<UInt32>(repeating: rowTap.weight8)
+                        let destination = (row * width + columns.lowerBound) * 4
+                        let reuse = rowTap.first == keptTexelRow
+                        for b in 0..<(span + 7) / 8 {
+                            let taps = columnTaps[b]
+                            let upper = reuse ? keptRow[b] : sampler.horizontal(taps, row: rowTap.first, contiguous: contiguous)
+                            let lower = sampler.horizontal(taps, row: rowTap.second, contiguous: contiguous)
+                            keptRow[b] = lower
+                            let color = shatter_lanes_vertical(upper, lower, wy)
+                            target.storeWords(color, count: Swift.min(8, span - b * 8), at: destination + b * 32)
+                        }
+                        keptTexelRow = rowTap.second
                     }
                 }
             }

@@ -105,6 +105,23 @@ extension TextureSampler {
         gather(x, Taps(first: SIMD8(repeating: Int32(y.first)), second: SIMD8(repeating: Int32(y.second)), weight: .zero))
     }
 
+    /// One texel row's half of eight bilinear fetches: the texels of `taps`' two columns in texel row
+    /// `row`, blended by the columns' weights. Whole-vector loads when `contiguous` (each column's
+    /// second texel the next one's first) and the load stays in the texture.
+    @inline(__always)
+    func horizontal(_ taps: Taps, row: Int, contiguous: Bool) -> SIMD32<UInt16> {
+        let start = row &* width &+ Int(taps.first[0])
+        if contiguous && start &+ 9 <= width &* height {
+            let base = UnsafeRawPointer(texels.baseAddress!) + start &* 4
+            return shatter_lanes_horizontal(
+                base.loadUnaligned(as: SIMD8<UInt32>.self), base.loadUnaligned(fromByteOffset: 4, as: SIMD8<UInt32>.self),
+                taps.weight)
+        }
+        let rowStart = SIMD8<Int32>(repeating: Int32(row &* width))
+        return shatter_lanes_horizontal(
+            shatter_lanes_words(words, rowStart &+ taps.first), shatter_lanes_words(words, rowStart &+ taps.second), taps.weight)
+    }
+
     /// Eight columns from texel column `first` on, each blending a column with the next (contiguous
     /// taps), in one row tap: whole-vector loads. Falls back to ``gather(_:_:)-(Taps,Tap)`` where the
     /// loads would pass the texture's last texel.
