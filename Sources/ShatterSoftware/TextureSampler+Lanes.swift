@@ -99,12 +99,6 @@ extension TextureSampler {
     /// The texels, RGBA8 words.
     var words: UnsafeRawPointer { UnsafeRawPointer(texels.baseAddress!) }
 
-    /// The same for eight columns sharing one row tap.
-    @inline(__always)
-    func gather(_ x: Taps, _ y: Tap) -> (SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>) {
-        gather(x, Taps(first: SIMD8(repeating: Int32(y.first)), second: SIMD8(repeating: Int32(y.second)), weight: .zero))
-    }
-
     /// One texel row's half of eight bilinear fetches: the texels of `taps`' two columns in texel row
     /// `row`, blended by the columns' weights. Whole-vector loads when `contiguous` (each column's
     /// second texel the next one's first) and the load stays in the texture.
@@ -120,23 +114,6 @@ extension TextureSampler {
         let rowStart = SIMD8<Int32>(repeating: Int32(row &* width))
         return shatter_lanes_horizontal(
             shatter_lanes_words(words, rowStart &+ taps.first), shatter_lanes_words(words, rowStart &+ taps.second), taps.weight)
-    }
-
-    /// Eight columns from texel column `first` on, each blending a column with the next (contiguous
-    /// taps), in one row tap: whole-vector loads. Falls back to ``gather(_:_:)-(Taps,Tap)`` where the
-    /// loads would pass the texture's last texel.
-    @inline(__always)
-    func load(from first: Int, rows y: Tap, taps: Taps) -> (SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>, SIMD8<UInt32>) {
-        let top = y.first * width + first
-        let bottom = y.second * width + first
-        guard Swift.max(top, bottom) + 9 <= width * height else { return gather(taps, y) }
-        let base = UnsafeRawPointer(texels.baseAddress!)
-        return (
-            base.loadUnaligned(fromByteOffset: top * 4, as: SIMD8<UInt32>.self),
-            base.loadUnaligned(fromByteOffset: (top + 1) * 4, as: SIMD8<UInt32>.self),
-            base.loadUnaligned(fromByteOffset: bottom * 4, as: SIMD8<UInt32>.self),
-            base.loadUnaligned(fromByteOffset: (bottom + 1) * 4, as: SIMD8<UInt32>.self)
-        )
     }
 
     @inline(__always)
