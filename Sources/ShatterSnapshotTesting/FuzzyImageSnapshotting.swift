@@ -34,8 +34,8 @@ extension Diffing where Value == Image {
                     return nil
                 } catch let mismatch as FuzzyMismatch {
                     let attachments = mismatch.artifacts.compactMap { path in
-                        FileManager.default.contents(atPath: path).map {
-                            DiffAttachment.data($0, name: (path as NSString).lastPathComponent)
+                        (try? PNGDecoder.fileBytes(path: path)).map {
+                            DiffAttachment.data(Data($0), name: (path as NSString).lastPathComponent)
                         }
                     }
                     return (mismatch.description + "\nRule: " + rule.sentence, attachments)
