@@ -1,4 +1,5 @@
 import Foundation
+import ShatterSoftware
 
 /// What `shatter bench` measured, in the stable shape its JSON has:
 /// `{"version": "0.10.0", "settings": {"width": 1920, "height": 1080, "frames": 30, "repeats": 3,
@@ -49,7 +50,7 @@ public struct BenchmarkReport: Codable, Sendable {
 
         static func current(gl: GLInfo?) -> Machine {
             Machine(
-                cpu: cpuModel() ?? "unknown", cores: ProcessInfo.processInfo.activeProcessorCount,
+                cpu: cpuModel() ?? "unknown", cores: AvailableCores.count,
                 system: ProcessInfo.processInfo.operatingSystemVersionString,
                 gl: gl.map {
                     GL(

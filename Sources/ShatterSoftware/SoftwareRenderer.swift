@@ -20,7 +20,7 @@ public struct SoftwareRenderer: Renderer, Sendable {
     let pointScratch = PointScratchPool()
 
     public init(threads: Int? = nil) {
-        self.threads = max(1, threads ?? ProcessInfoCores.active)
+        self.threads = max(1, threads ?? AvailableCores.count)
     }
 
     public var description: String { "Shatter CPU renderer (\(threads) thread\(threads == 1 ? "" : "s"))" }
@@ -91,19 +91,3 @@ public struct SoftwareRenderer: Renderer, Sendable {
     /// Bands of rows, several per thread so uneven bands still keep every core busy.
     func bands(for height: Int) -> Int { min(height, threads * 16) }
 }
-
-/// The number of cores this process may use.
-enum ProcessInfoCores {
-    static var active: Int {
-        #if canImport(Glibc)
-            let n = sysconf(Int32(_SC_NPROCESSORS_ONLN))
-            return n > 0 ? n : 1
-        #else
-            return 1
-        #endif
-    }
-}
-
-#if canImport(Glibc)
-    import Glibc
-#endif

@@ -108,6 +108,15 @@ import Testing
         #expect(run.stdout.contains("CPU renderer: Shatter CPU renderer"))
     }
 
+    /// A render pinned to one CPU (as Slurm's cpusets and `taskset` do) draws with one thread, not one
+    /// per core of the machine.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset"), "needs taskset (util-linux)"))
+    func theCPURendererUsesTheCPUsItIsGiven() throws {
+        let pinned = try CLIRun.command("/usr/bin/taskset", ["-c", "0", CLIRun.binary, "info"])
+        #expect(pinned.status == 0, "\(pinned.stderr)")
+        #expect(pinned.stdout.contains("CPU renderer: Shatter CPU renderer (1 thread)"), "\(pinned.stdout)")
+    }
+
     @Test func helpListsTheCommands() throws {
         let run = try CLIRun.shatter(["--help"])
         #expect(run.status == 0)
