@@ -1,8 +1,8 @@
 /// Sprites exactly two pixels wide, in ``SoftwareRenderer/drawInLanes(_:into:guardBand:)``: a
-/// 512/256-pixel square centred anywhere on the 1/256 grid always covers exactly 2 × 2 pixels, so,
+/// square exactly 2 pixels wide, centred anywhere on the 1/256-pixel grid, covers exactly 2 × 2 pixels, so,
 /// like one-pixel sprites, they are shaded in the vertex stage eight at a time (two column taps, two
 /// row taps, four blends), and stored pixel by pixel in draw order. The same pixels as drawing them as
-/// general sprites, which ``TwinEquivalenceTests`` and the goldens check.
+/// general sprites, which `PointLanesTests` (point size 2, and 1 at scale 2) and the goldens check.
 extension PointFrame {
     /// Shades block `block`'s 2 × 2 sprites, stores their upper left pixel (image column in `x`, row in
     /// `y`, `x` = `Int32.min` for a sprite that draws nothing) and four colors, and counts them per band.

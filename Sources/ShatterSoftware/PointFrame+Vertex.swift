@@ -78,11 +78,10 @@ extension PointFrame {
         }
     }
 
-    /// Counts the drawn one-pixel sprites (lanes set in `drawn`, image rows `rows`) in their bands: at
-    /// once when all lie in one band, as the eight neighbours of a block mostly do. Counting lane by lane
-    /// chained eight increments of one counter.
-    /// With `rowsBelow` 1, each sprite also covers the row below its own (a 2 × 2 sprite); rows
-    /// outside the image are not counted.
+    /// Counts the drawn sprites (lanes set in `drawn`, upper image rows `rows`) in their bands: at once
+    /// when all lie in one band, as the eight neighbours of a block mostly do (counting lane by lane
+    /// chained eight dependent increments of one counter in memory). With `rowsBelow` 1 each sprite
+    /// also covers the row below its own (a 2 × 2 sprite); rows outside the image are not counted.
     @inline(__always)
     func count(drawn: UInt32, rows: SIMD8<Int32>, rowsBelow: Int32 = 0, into counts: UnsafeMutablePointer<Int>) {
         guard drawn != 0 else { return }
@@ -104,7 +103,7 @@ extension PointFrame {
     /// The colors of eight one-pixel sprites: the fragment program at the pixel each covers (framebuffer
     /// column `column`, row `rowUp` counted from the bottom), blended in fixed point as sprites are.
     @inline(__always)
-    func shade(
+    private func shade(
         column: SIMD8<Int32>, rowUp: SIMD8<Int32>, centre: (x: SIMD8<Int32>, y: SIMD8<Int32>, visible: SIMDMask<SIMD8<Int32>>),
         u: SIMD8<Float>, v: SIMD8<Float>, program: PointSpriteProgram, sampler: TextureSampler
     ) -> SIMD8<UInt32> {
