@@ -1,30 +1,19 @@
 import ShatterDigest
 import ShatterPNG
 
-/// The SHA-256 of a frame file's bytes, as manifests record it (`pngSHA256`). The file is read with
+/// Whether a frame file is still what its manifest entry recorded (`pngSHA256`). The file is read with
 /// ``PNGDecoder/fileBytes(path:limits:)``'s bounds, so a frame replaced by a FIFO or a link to
-/// `/dev/zero` is refused instead of hanging or filling memory.
+/// `/dev/zero` counts as changed instead of hanging or filling memory.
 enum FrameFileHash {
-    /// What became of a listed frame: missing, or its bytes' hash (nil when it is there but cannot be a
-    /// frame: not a PNG, too large, unreadable).
-    enum Found: Equatable {
-        case missing
-        case present(sha256: String?)
-    }
-
-    static func of(path: String) -> Found {
+    /// Missing, present with the recorded bytes, or changed (other bytes, or no longer a readable PNG
+    /// file within the limits).
+    static func check(path: String, entry: FrameManifest.Entry) -> ManifestMerge.FileCheck {
         do {
-            let bytes = try PNGDecoder.fileBytes(path: path)
-            return .present(sha256: SHA256Hex.of(bytes))
+            return SHA256Hex.of(try PNGDecoder.fileBytes(path: path)) == entry.pngSHA256 ? .present : .changed
         } catch .fileNotFound {
             return .missing
         } catch {
-            return .present(sha256: nil)
+            return .changed
         }
-    }
-
-    /// Whether the file at `path` is there with exactly the bytes `entry` recorded.
-    static func matches(path: String, entry: FrameManifest.Entry) -> Bool {
-        of(path: path) == .present(sha256: entry.pngSHA256)
     }
 }

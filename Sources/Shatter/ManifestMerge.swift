@@ -46,10 +46,7 @@ public struct ManifestMerge: Sendable {
         }
         return merge(shards, allowMixedRenderers: allowMixedRenderers) { path, entry in
             guard verify else { return FileManager.default.fileExists(atPath: path) ? .present : .missing }
-            switch FrameFileHash.of(path: path) {
-            case .missing: return .missing
-            case .present(let sha256): return sha256 == entry.pngSHA256 ? .present : .changed
-            }
+            return FrameFileHash.check(path: path, entry: entry)
         }
     }
 

@@ -23,7 +23,7 @@ public enum ResumePlan {
             guard (job.range.first...job.range.last).contains(entry.index), wanted(entry.index),
                 entry.file == OutputDirectory.frameName(entry.index)
             else { return false }
-            return FrameFileHash.matches(path: folder + "/" + entry.file, entry: entry)
+            return FrameFileHash.check(path: folder + "/" + entry.file, entry: entry) == .present
         }
     }
 }

@@ -83,20 +83,18 @@ extension PointFrame {
     /// chained eight dependent increments of one counter in memory). With `rowsBelow` 1 each sprite
     /// also covers the row below its own (a 2 × 2 sprite); rows outside the image are not counted.
     @inline(__always)
-    func count(drawn: UInt32, rows: SIMD8<Int32>, rowsBelow: Int32 = 0, into counts: UnsafeMutablePointer<Int>) {
+    func count(drawn: UInt32, rows: SIMD8<Int32>, rowsBelow: Int = 0, into counts: UnsafeMutablePointer<Int>) {
         guard drawn != 0 else { return }
         let mask = PointSpriteProgram.mask(drawn)
-        let lowest = max(Int(shatter_lanes_min(rows.replacing(with: .max, where: .!mask))), 0)
-        let highest = min(Int(shatter_lanes_max(rows.replacing(with: .min, where: .!mask)) + rowsBelow), height - 1)
-        let band = Int(buffers.bandOfRow[lowest])
-        if band == Int(buffers.bandOfRow[highest]) {
-            counts[band] &+= drawn.nonzeroBitCount
+        let lowest = Int(shatter_lanes_min(rows.replacing(with: .max, where: .!mask)))
+        let highest = Int(shatter_lanes_max(rows.replacing(with: .min, where: .!mask)))
+        let all = bands(upperRow: lowest, rowsBelow: highest - lowest + rowsBelow)
+        if all.count == 1 {
+            counts[all.lowerBound] &+= drawn.nonzeroBitCount
             return
         }
         forEachSetLane(drawn) { lane in
-            let first = Int(buffers.bandOfRow[max(Int(rows[lane]), 0)])
-            let last = Int(buffers.bandOfRow[min(Int(rows[lane] + rowsBelow), height - 1)])
-            for band in first...last { counts[band] &+= 1 }
+            for band in bands(upperRow: Int(rows[lane]), rowsBelow: rowsBelow) { counts[band] &+= 1 }
         }
     }
 

@@ -112,6 +112,12 @@ struct PointFrame {
         return first..<max(first, end)
     }
 
+    /// The bands image rows `row` … `row + rowsBelow` touch, those rows clipped to the image.
+    @inline(__always)
+    func bands(upperRow row: Int, rowsBelow: Int = 0) -> ClosedRange<Int> {
+        Int(buffers.bandOfRow[max(row, 0)])...Int(buffers.bandOfRow[min(row + rowsBelow, height - 1)])
+    }
+
     static func isTwoByTwo(_ setup: PointSetup) -> Bool {
         setup.fixedSize == 2 * PointSetup.subpixelOne
     }
@@ -120,13 +126,8 @@ struct PointFrame {
     /// packed pixel `x`, a 2 × 2 sprite's upper image row `y`, else the snapped centre's `y`.
     @inline(__always)
     func bands(x: Int32, y: Int32) -> ClosedRange<Int> {
-        if onePixel {
-            let band = Int(buffers.bandOfRow[Int(x >> 16)])
-            return band...band
-        }
-        if twoByTwo {
-            return Int(buffers.bandOfRow[max(Int(y), 0)])...Int(buffers.bandOfRow[min(Int(y) + 1, height - 1)])
-        }
+        if onePixel { return bands(upperRow: Int(x >> 16)) }
+        if twoByTwo { return bands(upperRow: Int(y), rowsBelow: 1) }
         let rows = rows(centreY: y)
         return Int(buffers.bandOfRow[rows.lowerBound])...Int(buffers.bandOfRow[rows.upperBound - 1])
     }
