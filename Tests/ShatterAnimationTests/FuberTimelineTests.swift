@@ -139,54 +139,44 @@ struct FuberTimelineTests {
     static func se(_ x: Double) -> Double { reference(Fuber.strokeEnd, x) }
     static func circleCurve(_ x: Double) -> Double { reference(Fuber.circle, x) }
 
+    /// The logo at `time`, `local` seconds into its 3 s loop, while the circle still draws (local < 2.5):
+    /// line and square in their first segment, the mask a full square.
+    static func drawing(time: Double, local: Double, squareBlueness: Double) -> LogoInstant {
+        let stroke = se(local / 2.5)
+        let segment = (local / 3) / fiveSixths
+        return LogoInstant(
+            time: time, strokeEnd: stroke, circleRotationDegrees: -45 * (1 - stroke), circleScale: 0.25 + 0.75 * stroke,
+            lineWidth: 5 * se(segment), squareSide: 14 + 7 * reference(Fuber.fadeInSquare, segment),
+            squareBlueness: squareBlueness, maskSide: 75, maskRadius: 0)
+    }
+
+    /// The logo in its loop's last half second (local ≥ 2.5): circle done, line and square in their last
+    /// segment, the mask collapsing.
+    static func collapsing(time: Double, local: Double) -> LogoInstant {
+        let segment = (local / 3 - fiveSixths) / (1 - fiveSixths)
+        let mask = circleCurve((local - 2.5) / 0.5)
+        return LogoInstant(
+            time: time, strokeEnd: 1, circleRotationDegrees: 0, circleScale: 1, lineWidth: 5 - 5 * circleCurve(segment),
+            squareSide: 21 - 21 * reference(Fuber.square, segment), squareBlueness: 1,
+            maskSide: 75 + (14 - 75) * mask, maskRadius: 37.5 + (2 - 37.5) * mask)
+    }
+
     static let logoInstants: [LogoInstant] = [
         // t 0 → local 2.1: circle wiping, line and square in their first segment, square already blue.
-        LogoInstant(
-            time: 0, strokeEnd: se(2.1 / 2.5), circleRotationDegrees: -45 * (1 - se(2.1 / 2.5)),
-            circleScale: 0.25 + 0.75 * se(2.1 / 2.5), lineWidth: 5 * se((2.1 / 3) / fiveSixths),
-            squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (2.1 / 3) / fiveSixths), squareBlueness: 1,
-            maskSide: 75, maskRadius: 0),
+        drawing(time: 0, local: 2.1, squareBlueness: 1),
         // t 0.45 → local 2.55: circle children over (model), line/square in the last segment, mask collapsing.
-        LogoInstant(
-            time: 0.45, strokeEnd: 1, circleRotationDegrees: 0, circleScale: 1,
-            lineWidth: 5 - 5 * circleCurve((2.55 / 3 - fiveSixths) / (1 - fiveSixths)),
-            squareSide: 21 - 21 * reference(Fuber.square, (2.55 / 3 - fiveSixths) / (1 - fiveSixths)), squareBlueness: 1,
-            maskSide: 75 + (14 - 75) * circleCurve(0.05 / 0.5), maskRadius: 37.5 + (2 - 37.5) * circleCurve(0.05 / 0.5)),
-        LogoInstant(
-            time: 0.65, strokeEnd: 1, circleRotationDegrees: 0, circleScale: 1,
-            lineWidth: 5 - 5 * circleCurve((2.75 / 3 - fiveSixths) / (1 - fiveSixths)),
-            squareSide: 21 - 21 * reference(Fuber.square, (2.75 / 3 - fiveSixths) / (1 - fiveSixths)), squareBlueness: 1,
-            maskSide: 75 + (14 - 75) * circleCurve(0.25 / 0.5), maskRadius: 37.5 + (2 - 37.5) * circleCurve(0.25 / 0.5)),
+        collapsing(time: 0.45, local: 2.55),
+        collapsing(time: 0.65, local: 2.75),
         // t 0.85 → local 2.95: just before the wrap.
-        LogoInstant(
-            time: 0.85, strokeEnd: 1, circleRotationDegrees: 0, circleScale: 1,
-            lineWidth: 5 - 5 * circleCurve((2.95 / 3 - fiveSixths) / (1 - fiveSixths)),
-            squareSide: 21 - 21 * reference(Fuber.square, (2.95 / 3 - fiveSixths) / (1 - fiveSixths)), squareBlueness: 1,
-            maskSide: 75 + (14 - 75) * circleCurve(0.45 / 0.5), maskRadius: 37.5 + (2 - 37.5) * circleCurve(0.45 / 0.5)),
+        collapsing(time: 0.85, local: 2.95),
         // t 0.95 → local 0.05: wrapped to the start; the square is white again (backwards fill).
-        LogoInstant(
-            time: 0.95, strokeEnd: se(0.05 / 2.5), circleRotationDegrees: -45 * (1 - se(0.05 / 2.5)),
-            circleScale: 0.25 + 0.75 * se(0.05 / 2.5), lineWidth: 5 * se((0.05 / 3) / fiveSixths),
-            squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (0.05 / 3) / fiveSixths), squareBlueness: 0,
-            maskSide: 75, maskRadius: 0),
+        drawing(time: 0.95, local: 0.05, squareBlueness: 0),
         // t 1.5 → local 0.6: the square's color change (begins 1/3, lasts 1.2) is under way.
-        LogoInstant(
-            time: 1.5, strokeEnd: se(0.6 / 2.5), circleRotationDegrees: -45 * (1 - se(0.6 / 2.5)),
-            circleScale: 0.25 + 0.75 * se(0.6 / 2.5), lineWidth: 5 * se((0.6 / 3) / fiveSixths),
-            squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (0.6 / 3) / fiveSixths),
-            squareBlueness: reference(Fuber.square, (0.6 - 1.0 / 3) / 1.2), maskSide: 75, maskRadius: 0),
+        drawing(time: 1.5, local: 0.6, squareBlueness: reference(Fuber.square, (0.6 - 1.0 / 3) / 1.2)),
         // t 2.9 → local 2.0: color change over (held blue by its forward fill).
-        LogoInstant(
-            time: 2.9, strokeEnd: se(2.0 / 2.5), circleRotationDegrees: -45 * (1 - se(2.0 / 2.5)),
-            circleScale: 0.25 + 0.75 * se(2.0 / 2.5), lineWidth: 5 * se((2.0 / 3) / fiveSixths),
-            squareSide: 14 + 7 * reference(Fuber.fadeInSquare, (2.0 / 3) / fiveSixths), squareBlueness: 1,
-            maskSide: 75, maskRadius: 0),
+        drawing(time: 2.9, local: 2.0, squareBlueness: 1),
         // t 3.5 → local 2.6 of the second loop.
-        LogoInstant(
-            time: 3.5, strokeEnd: 1, circleRotationDegrees: 0, circleScale: 1,
-            lineWidth: 5 - 5 * circleCurve((2.6 / 3 - fiveSixths) / (1 - fiveSixths)),
-            squareSide: 21 - 21 * reference(Fuber.square, (2.6 / 3 - fiveSixths) / (1 - fiveSixths)), squareBlueness: 1,
-            maskSide: 75 + (14 - 75) * circleCurve(0.1 / 0.5), maskRadius: 37.5 + (2 - 37.5) * circleCurve(0.1 / 0.5)),
+        collapsing(time: 3.5, local: 2.6),
     ]
 
     @Test("Logo groups", arguments: logoInstants)
