@@ -126,16 +126,6 @@ public struct BenchmarkReport: Codable, Sendable {
         self.results = results
     }
 
-    private enum CodingKeys: String, CodingKey { case version, settings, machine, results }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(version, forKey: .version)
-        try c.encode(settings, forKey: .settings)
-        try c.encode(machine, forKey: .machine)
-        try c.encode(results, forKey: .results)
-    }
-
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
