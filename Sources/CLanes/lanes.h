@@ -125,10 +125,15 @@ static inline __attribute__((always_inline)) shatter_float8 shatter_lanes_round_
     return (shatter_float8)(((shatter_int8)rounded & small) | ((shatter_int8)value & ~small));
 }
 
-/* Bit k set when lane k of a comparison result (all ones or zero per lane) is set. */
+typedef _Bool shatter_bool8 __attribute__((ext_vector_type(8)));
+
+/* Bit k set when lane k of a comparison result (all ones or zero per lane) is set: its sign bits,
+ * packed (packssdw, packsswb, pmovmskb on x86-64, where a reduction took eight instructions). */
 static inline __attribute__((always_inline)) unsigned shatter_lanes_bits(shatter_int8 mask) {
-    shatter_int8 bits = { 1, 2, 4, 8, 16, 32, 64, 128 };
-    return (unsigned)__builtin_reduce_or(mask & bits);
+    shatter_bool8 set = __builtin_convertvector(mask < 0, shatter_bool8);
+    unsigned char bits;
+    __builtin_memcpy(&bits, &set, sizeof bits);
+    return bits;
 }
 
 typedef double shatter_double8 __attribute__((ext_vector_type(8)));

@@ -3,16 +3,6 @@ import ShatterCore
 
 /// The fragment stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:)``, one band at a time.
 extension PointFrame {
-    /// One-pixel sprites: their colors, shaded in the vertex stage, stored in draw order.
-    func storePixels(_ entries: Range<Int>) {
-        guard let list = buffers.list else { return }
-        for entry in entries {
-            let i = Int(list[entry])
-            let pixel = Int(buffers.x[i])
-            target.storeWord(UInt32(bitPattern: buffers.y[i]), at: ((pixel >> 16) &* width &+ (pixel & 0xFFFF)) &* 4)
-        }
-    }
-
     /// Sprites larger than one pixel, the part of each inside `band`: column taps eight at a time, then
     /// row by row, eight pixels at a time. A bilinear fetch blends two texel rows, each across its two
     /// columns, then the rows; a sprite's next row mostly reads the texel row this one read second,

@@ -19,6 +19,28 @@ final class PointInvariantCache: Sendable {
 
     private let entry = Locked<Entry?>(nil)
 
+    private struct TapsEntry {
+        let grid: PointGrid
+        let key: [Float]
+        let taps: OnePixelGridTaps?
+    }
+
+    private let tapsEntry = Locked<TapsEntry?>(nil)
+
+    /// The grid's ``OnePixelGridTaps`` for this draw, worked out once (nil where there is none).
+    func onePixelTaps(for batch: PointSpriteBatch, program: PointSpriteProgram, setup: PointSetup) -> OnePixelGridTaps? {
+        let image = batch.texture.image
+        let key = [
+            program.u_texcoordScale.x, program.u_texcoordScale.y, setup.size, setup.halfViewport.x, setup.halfViewport.y,
+            Float(image.width), Float(image.height), batch.filter == .linear ? 1 : 0,
+        ]
+        if let cached = tapsEntry.withLock({ $0 }), cached.grid === batch.grid, cached.key == key { return cached.taps }
+        let taps = OnePixelGridTaps(
+            grid: batch.grid, program: program, setup: setup, width: image.width, height: image.height, filter: batch.filter)
+        tapsEntry.withLock { $0 = TapsEntry(grid: batch.grid, key: key, taps: taps) }
+        return taps
+    }
+
     func lanes(for batch: PointSpriteBatch, program: PointSpriteProgram, threads: Int) -> Lanes {
         if let cached = entry.withLock({ $0 }), cached.grid === batch.grid, cached.physics == batch.physics,
             cached.clipScale == program.u_clipScale

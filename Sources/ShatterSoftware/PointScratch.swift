@@ -3,11 +3,10 @@ import ShatterCore
 /// The point-sprite draw's working memory, kept from frame to frame: at 1080p and point size 1 it is
 /// some 30 MB, which the kernel would otherwise hand out (and zero) again for every frame.
 ///
-/// Per point: `x` and `y` (a snapped centre; for a one-pixel sprite its packed pixel and its color;
-/// for a 2 × 2 sprite the image column and row of its upper left pixel, its colors in
+/// Per point: `x` and `y` (a snapped centre; for a 2 × 2 sprite the image column and row of its upper left pixel, its colors in
 /// `squareColors`; `x` is `Int32.min` for a point that draws nothing). Per
 /// chunk × band: `counts` of the points binned there. `list`: the binned point indices, band by band.
-/// Per image row: `bandOfRow`.
+/// Per image row: `bandOfRow`. One-pixel sprites go to ``PixelPages`` instead of `x`, `y` and `list`.
 final class PointScratch: @unchecked Sendable {
     private(set) var x = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private(set) var y = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
@@ -15,6 +14,9 @@ final class PointScratch: @unchecked Sendable {
     private(set) var list = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private(set) var squareColors = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
     private(set) var bandOfRow = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    private(set) var pageEntries = UnsafeMutableBufferPointer<UInt64>(start: nil, count: 0)
+    private(set) var pageNext = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    private(set) var pageChains = UnsafeMutableBufferPointer<PixelPages.PageChain>(start: nil, count: 0)
 
     /// Makes room for `points` points (a multiple of 8), `bins` counts and a band for each of `rows` rows.
     func reserve(points: Int, bins: Int, rows: Int) {
@@ -28,6 +30,17 @@ final class PointScratch: @unchecked Sendable {
     func reserveSquareColors(_ count: Int) { Self.grow(&squareColors, to: count) }
 
     func reserveList(_ entries: Int) { Self.grow(&list, to: entries) }
+
+    /// ``PixelPages`` for `blocks` blocks of one-pixel sprites split into `chunks`, binned into `bands`.
+    func pixelPages(blocks: Int, chunks: Int, bands: Int) -> PixelPages {
+        let layout = PixelPages.layout(blocks: blocks, chunks: chunks, bands: bands)
+        Self.grow(&pageEntries, to: layout.pages * layout.pageSize)
+        Self.grow(&pageNext, to: layout.pages)
+        Self.grow(&pageChains, to: chunks * bands)
+        return PixelPages(
+            pageSize: layout.pageSize, bandCount: bands, entries: pageEntries.baseAddress!, next: pageNext.baseAddress!,
+            chains: pageChains.baseAddress!)
+    }
 
     /// The buffers as they are now, for the draw's parallel loops (which write disjoint parts).
     var buffers: PointBuffers {
@@ -52,6 +65,9 @@ final class PointScratch: @unchecked Sendable {
         list.deallocate()
         squareColors.deallocate()
         bandOfRow.deallocate()
+        pageEntries.deallocate()
+        pageNext.deallocate()
+        pageChains.deallocate()
     }
 }
 

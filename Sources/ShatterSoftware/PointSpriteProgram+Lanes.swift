@@ -60,12 +60,20 @@ extension PointSpriteProgram {
     /// ``columnTap(pcX:uvOrigin:snapshot:)`` for eight fragments.
     @inline(__always)
     func columnTaps(pcX: SIMD8<Float>, u: SIMD8<Float>, snapshot: TextureSampler) -> TextureSampler.Taps {
-        snapshot.taps(u + pcX * u_texcoordScale.x, size: snapshot.width)
+        snapshot.taps(columnCoordinates(pcX: pcX, u: u), size: snapshot.width)
     }
 
     /// ``rowTap(pcY:uvOrigin:snapshot:)`` for eight fragments.
     @inline(__always)
     func rowTaps(pcY: SIMD8<Float>, v: SIMD8<Float>, snapshot: TextureSampler) -> TextureSampler.Taps {
-        snapshot.taps(1 - (v + (1 - pcY) * u_texcoordScale.y), size: snapshot.height)
+        snapshot.taps(rowCoordinates(pcY: pcY, v: v), size: snapshot.height)
     }
+
+    /// The snapshot's u of eight fragments (the shader's `uv.x`).
+    @inline(__always)
+    func columnCoordinates(pcX: SIMD8<Float>, u: SIMD8<Float>) -> SIMD8<Float> { u + pcX * u_texcoordScale.x }
+
+    /// The snapshot's row coordinate, top first, of eight fragments (the shader's `1.0 - uv.y`).
+    @inline(__always)
+    func rowCoordinates(pcY: SIMD8<Float>, v: SIMD8<Float>) -> SIMD8<Float> { 1 - (v + (1 - pcY) * u_texcoordScale.y) }
 }

@@ -7,11 +7,13 @@ extension SoftwareRenderer {
     /// 1. Vertex stage, in parallel chunks of points: the vertex program and the rasteriser's set-up
     ///    on eight lanes. A one-pixel sprite (point size ≤ 1 pixel) covers exactly one pixel and a
     ///    sprite exactly two pixels wide exactly 2 × 2 (whatever its snapped centre), so their
-    ///    fragments are shaded here too, eight sprites at a time. Each chunk counts its points per band.
+    ///    fragments are shaded here too, eight sprites at a time. One-pixel sprites go straight onto
+    ///    their band's pages (``PixelPages``), in draw order, and skip step 2; for the others each
+    ///    chunk counts its points per band.
     /// 2. Binning, in parallel chunks: each point's index goes to the bands it touches, in a list laid
     ///    out band by band and, inside a band, chunk by chunk, so points stay in draw order.
-    /// 3. Fragment stage, band by band: stores (one-pixel sprites) or sprites shaded eight columns at
-    ///    a time. Later points overwrite earlier ones, as the GPU's in-order blending does.
+    /// 3. Fragment stage, band by band: stores (one-pixel and 2 × 2 sprites) or sprites shaded eight
+    ///    columns at a time. Later points overwrite earlier ones, as the GPU's in-order blending does.
     func drawInLanes(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) {
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
         let setup = PointSetup(
@@ -22,13 +24,29 @@ extension SoftwareRenderer {
         pointScratch.withScratch { scratch in
             let bandCount = bands(for: target.height)
             let chunks = max(1, min(blocks, threads * 4))
-            scratch.reserve(points: blocks * 8, bins: chunks * bandCount, rows: target.height)
+            let onePixel = PointFrame.isOnePixel(setup, target: target)
+            scratch.reserve(points: onePixel ? 8 : blocks * 8, bins: chunks * bandCount, rows: target.height)
             if PointFrame.isTwoByTwo(setup) { scratch.reserveSquareColors(blocks * 8 * 4) }
             var frame = PointFrame(
                 setup: setup, target: target, guardBand: guardBand, bandCount: bandCount,
                 blocks: blocks, chunks: chunks, buffers: scratch.buffers)
             batch.texture.withSampler(filter: batch.filter) { sampler in
                 grid.lanes.withUnsafeBufferPointer { lanes in
+                    if onePixel {
+                        let pages = scratch.pixelPages(blocks: blocks, chunks: chunks, bands: bandCount)
+                        let gridTaps = pointInvariants.onePixelTaps(for: batch, program: program, setup: setup)
+                        withExtendedLifetime(gridTaps) {
+                            grid.goneAfter.withUnsafeBufferPointer { goneAfter in
+                                parallelChunks(frame.chunks) { chunk in
+                                    frame.onePixelStage(
+                                        chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler,
+                                        gridTaps: gridTaps?.table, pages: pages)
+                                }
+                            }
+                        }
+                        parallelChunks(frame.bandCount) { band in frame.storePixels(band: band, pages: pages) }
+                        return
+                    }
                     grid.goneAfter.withUnsafeBufferPointer { goneAfter in
                         parallelChunks(frame.chunks) { chunk in
                             frame.vertexStage(
@@ -41,9 +59,7 @@ extension SoftwareRenderer {
                     parallelChunks(frame.chunks) { chunk in frame.bin(chunk: chunk) }
                     parallelChunks(frame.bandCount) { band in
                         let entries = bandStarts[band]..<bandStarts[band + 1]
-                        if frame.onePixel {
-                            frame.storePixels(entries)
-                        } else if frame.twoByTwo {
+                        if frame.twoByTwo {
                             frame.storeTwoByTwo(entries, band: band)
                         } else {
                             frame.drawSprites(entries, band: band, lanes: lanes, program: program, sampler: sampler)
@@ -67,9 +83,6 @@ struct PointFrame {
     let topRow: Int
     let bandCount: Int
     let blocks: Int, chunks: Int
-    /// Every sprite covers exactly one pixel (in an image small enough to pack a pixel's row and
-    /// column in one Int32).
-    let onePixel: Bool
     /// Every sprite covers exactly 2 × 2 pixels (a point size of exactly two pixels).
     let twoByTwo: Bool
     var buffers: PointBuffers
@@ -87,7 +100,6 @@ struct PointFrame {
         self.bandCount = bandCount
         self.blocks = blocks
         self.chunks = chunks
-        onePixel = setup.fixedSize == PointSetup.subpixelOne && target.width < 1 << 15 && target.height < 1 << 15
         twoByTwo = Self.isTwoByTwo(setup)
         self.buffers = buffers
         // Which band each image row belongs to, looked up rather than divided for every point.
@@ -118,15 +130,20 @@ struct PointFrame {
         Int(buffers.bandOfRow[max(row, 0)])...Int(buffers.bandOfRow[min(row + rowsBelow, height - 1)])
     }
 
+    /// Every sprite covers exactly one pixel (in an image small enough to pack a pixel's row and
+    /// column in one Int32).
+    static func isOnePixel(_ setup: PointSetup, target: Framebuffer) -> Bool {
+        setup.fixedSize == PointSetup.subpixelOne && target.width < 1 << 15 && target.height < 1 << 15
+    }
+
     static func isTwoByTwo(_ setup: PointSetup) -> Bool {
         setup.fixedSize == 2 * PointSetup.subpixelOne
     }
 
-    /// The bands a drawn point touches, from what the vertex stage stored for it: a one-pixel sprite's
-    /// packed pixel `x`, a 2 × 2 sprite's upper image row `y`, else the snapped centre's `y`.
+    /// The bands a drawn point touches, from what the vertex stage stored for it: a 2 × 2 sprite's upper
+    /// image row `y`, else the snapped centre's `y`.
     @inline(__always)
     func bands(x: Int32, y: Int32) -> ClosedRange<Int> {
-        if onePixel { return bands(upperRow: Int(x >> 16)) }
         if twoByTwo { return bands(upperRow: Int(y), rowsBelow: 1) }
         let rows = rows(centreY: y)
         return Int(buffers.bandOfRow[rows.lowerBound])...Int(buffers.bandOfRow[rows.upperBound - 1])

@@ -17,14 +17,23 @@ extension TextureSampler {
             let index = Self.clamp(Self.floor(coordinate * Float(size)).index, last)
             return Taps(first: index, second: index, weight: .zero)
         case .linear:
-            // The texel position in 1/256 texel, to nearest even; its whole part the texels, its low
-            // 8 bits the weight.
-            let fixed = Self.fixedPosition((coordinate * Float(size) - 0.5) * 256)
-            let index = fixed &>> SIMD8(repeating: 8)
-            let weight = unsafeBitCast(fixed & SIMD8(repeating: 255), to: SIMD8<UInt32>.self)
-            return Taps(
-                first: Self.clamp(index, last), second: Self.clamp(index &+ SIMD8<Int32>(repeating: 1), last), weight: weight)
+            return Self.linearTaps(fixed: Self.linearPosition(coordinate, size: size), last: last)
         }
+    }
+
+    /// The texel position of eight coordinates for the linear filter, in 1/256 texel, to nearest even.
+    @inline(__always)
+    static func linearPosition(_ coordinate: SIMD8<Float>, size: Int) -> SIMD8<Int32> {
+        fixedPosition((coordinate * Float(size) - 0.5) * 256)
+    }
+
+    /// The linear filter's taps at texel positions `fixed` (1/256 texel): the whole part names the
+    /// texels (clamped to 0…`last`), the low 8 bits are the weight.
+    @inline(__always)
+    static func linearTaps(fixed: SIMD8<Int32>, last: SIMD8<Int32>) -> Taps {
+        let index = fixed &>> SIMD8(repeating: 8)
+        let weight = unsafeBitCast(fixed & SIMD8(repeating: 255), to: SIMD8<UInt32>.self)
+        return Taps(first: clamp(index, last), second: clamp(index &+ SIMD8<Int32>(repeating: 1), last), weight: weight)
     }
 
     /// `Int(roundedToEven(value))` lane by lane (rounded in float, the same integers), within Int32. A float

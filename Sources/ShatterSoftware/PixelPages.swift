@@ -1,0 +1,122 @@
+/// One-pixel sprites binned as the vertex stage shades them: each chunk of points appends every
+/// sprite's pixel and color to the band of rows it falls in, on pages of its own. No pass counts the
+/// sprites per band first or lists them again afterwards (those two passes cost as much as the stores
+/// themselves). A band's sprites in draw order are its pages chunk by chunk, each chunk's in the order
+/// it appended them.
+///
+/// A chunk never runs out of pages: each band's pages but its last are full, so it uses at most
+/// ⌈points / pageSize⌉ + bands of them, and that many are set aside for it.
+struct PixelPages {
+    /// Entries per page.
+    let pageSize: Int
+    let bandCount: Int
+    /// The pixel (image row << 16 | column) in the low 32 bits, the color in the high 32.
+    let entries: UnsafeMutablePointer<UInt64>
+    /// Per page: the next page of its chunk and band, or −1.
+    let next: UnsafeMutablePointer<Int32>
+    /// Per chunk × band.
+    let chains: UnsafeMutablePointer<PageChain>
+
+    /// One chunk's pages in one band: the first, and where the next entry goes (`cursor == end` when
+    /// the last page is full, or there is none yet).
+    struct PageChain {
+        var head: Int32 = -1
+        var cursor = 0
+        var end = 0
+    }
+
+    /// A page size that keeps the pages set aside but unused below an eighth of the points, and the
+    /// pages all chunks need.
+    static func layout(blocks: Int, chunks: Int, bands: Int) -> (pageSize: Int, pages: Int) {
+        var pageSize = 64
+        while pageSize * 2 * chunks * bands <= blocks && pageSize < 4096 { pageSize *= 2 }
+        var pages = 0
+        for chunk in 0..<chunks {
+            pages += pagesSetAside(chunk: chunk, chunks: chunks, blocks: blocks, bands: bands, pageSize: pageSize)
+        }
+        return (pageSize, pages)
+    }
+
+    /// Chunk `chunk`'s pages: enough for all its points, plus one partly filled page per band.
+    static func pagesSetAside(chunk: Int, chunks: Int, blocks: Int, bands: Int, pageSize: Int) -> Int {
+        (chunkRange(chunk, of: chunks, total: blocks).count * 8 + pageSize - 1) / pageSize + bands
+    }
+
+    /// Appends for chunk `chunk`, the vertex stage's blocks `chunkRange(chunk, of: chunks, total: blocks)`.
+    func writer(chunk: Int, chunks: Int, blocks: Int) -> Writer {
+        var first = 0
+        for earlier in 0..<chunk {
+            first += Self.pagesSetAside(chunk: earlier, chunks: chunks, blocks: blocks, bands: bandCount, pageSize: pageSize)
+        }
+        let chains = chains + chunk * bandCount
+        chains.initialize(repeating: PageChain(), count: bandCount)
+        return Writer(pages: self, chains: chains, freePage: first)
+    }
+
+    struct Writer {
+        let pages: PixelPages
+        let chains: UnsafeMutablePointer<PageChain>
+        var freePage: Int
+
+        @inline(__always)
+        mutating func append(pixel: Int32, color: UInt32, band: Int) {
+            let chain = chains + band
+            var cursor = chain.pointee.cursor
+            if cursor == chain.pointee.end { cursor = startPage(chain) }
+            pages.entries[cursor] = UInt64(UInt32(bitPattern: pixel)) | UInt64(color) << 32
+            chain.pointee.cursor = cursor &+ 1
+        }
+
+        /// The lanes set in `lanes` of eight pixels and then eight colors at `staged`, all in band `band`.
+        @inline(__always)
+        mutating func append(lanes: UInt32, staged: UnsafeRawBufferPointer, band: Int) {
+            let chain = chains + band
+            var cursor = chain.pointee.cursor
+            if cursor &+ lanes.nonzeroBitCount > chain.pointee.end {  // lane by lane, onto a new page
+                forEachSetLane(lanes) { lane in
+                    append(
+                        pixel: staged.load(fromByteOffset: lane &* 4, as: Int32.self),
+                        color: staged.load(fromByteOffset: 32 &+ lane &* 4, as: UInt32.self), band: band)
+                }
+                return
+            }
+            forEachSetLane(lanes) { lane in
+                pages.entries[cursor] =
+                    UInt64(staged.load(fromByteOffset: lane &* 4, as: UInt32.self))
+                    | UInt64(staged.load(fromByteOffset: 32 &+ lane &* 4, as: UInt32.self)) << 32
+                cursor &+= 1
+            }
+            chain.pointee.cursor = cursor
+        }
+
+        /// Links a fresh page after the chain's last and returns its first entry.
+        @inline(never)
+        mutating func startPage(_ chain: UnsafeMutablePointer<PageChain>) -> Int {
+            let page = freePage
+            freePage += 1
+            if chain.pointee.head < 0 {
+                chain.pointee.head = Int32(page)
+            } else {
+                pages.next[chain.pointee.end / pages.pageSize - 1] = Int32(page)
+            }
+            pages.next[page] = -1
+            chain.pointee.end = (page + 1) * pages.pageSize
+            return page * pages.pageSize
+        }
+    }
+
+    /// Calls `body` with each entry of band `band`, in draw order.
+    @inline(__always)
+    func forEachEntry(band: Int, chunks: Int, _ body: (UInt64) -> Void) {
+        for chunk in 0..<chunks {
+            let chain = chains[chunk * bandCount + band]
+            var page = Int(chain.head)
+            while page >= 0 {
+                let following = Int(next[page])
+                let end = following < 0 ? chain.cursor : (page + 1) * pageSize
+                for entry in page * pageSize..<end { body(entries[entry]) }
+                page = following
+            }
+        }
+    }
+}

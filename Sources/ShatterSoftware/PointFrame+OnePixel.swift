@@ -1,0 +1,101 @@
+import CLanes
+
+/// One-pixel sprites in ``SoftwareRenderer/drawInLanes(_:into:guardBand:)``: a sprite no more than one
+/// pixel wide covers exactly the pixel its snapped centre lies in, so it is shaded in the vertex stage,
+/// eight at a time, and binned there into ``PixelPages``; the fragment stage only stores the colors.
+extension PointFrame {
+    /// The vertex program, the set-up and the fragment program on chunk `chunk`'s points, each drawn
+    /// sprite's pixel and color appended to its band's pages. With `gridTaps`, the texture taps come
+    /// from the grid's table (the same taps, see ``OnePixelGridTaps``).
+    func onePixelStage(
+        chunk: Int, lanes: UnsafeBufferPointer<PointLanes>, goneAfter: UnsafeBufferPointer<Float>,
+        program: PointSpriteProgram, sampler: TextureSampler, gridTaps: OnePixelGridTaps.Table?, pages: PixelPages
+    ) {
+        var writer = pages.writer(chunk: chunk, chunks: chunks, blocks: blocks)
+        let imageWidth = SIMD8<Int32>(repeating: Int32(width))
+        let imageHeight = SIMD8<Int32>(repeating: Int32(height))
+        let guardBand = SIMD8<Int32>(repeating: Int32(g))
+        let top = SIMD8<Int32>(repeating: Int32(topRow))
+        let zero = SIMD8<Int32>.zero
+        forEachBlock(chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program) { _ in
+        } visible: { block, point, centre in
+            // The one pixel each covers: its column and row in the image.
+            let column = setup.firstCoveredPixels(centre.x)
+            let rowUp = setup.firstCoveredPixels(centre.y)
+            let imageColumn = column &- guardBand
+            let imageRow = top &- rowUp
+            let drawn =
+                centre.visible.bits
+                & ((imageColumn .>= zero) .& (imageColumn .< imageWidth) .& (imageRow .>= zero) .& (imageRow .< imageHeight))
+                .bits
+            if drawn == 0 { return }
+            let color =
+                if let gridTaps {
+                    shade(column: column, rowUp: rowUp, centre: centre, bases: gridTaps.bases(block: block), sampler: sampler)
+                } else {
+                    shade(
+                        column: column, rowUp: rowUp, centre: centre, u: point.pointee.u, v: point.pointee.v,
+                        program: program, sampler: sampler)
+                }
+            let pixel = (imageRow &<< SIMD8(repeating: 16)) | imageColumn
+            let mask = PointSpriteProgram.mask(drawn)
+            let bands = bands(
+                upperRow: Int(shatter_lanes_min(imageRow.replacing(with: .max, where: .!mask))),
+                rowsBelow: Int(shatter_lanes_max(imageRow.replacing(with: .min, where: .!mask)))
+                    - Int(shatter_lanes_min(imageRow.replacing(with: .max, where: .!mask))))
+            // Staged in memory once, so the lane loop reads scalars instead of extracting lanes.
+            var staged = (pixel, color)
+            withUnsafeBytes(of: &staged) { staged in
+                if bands.count == 1 {
+                    writer.append(lanes: drawn, staged: staged, band: bands.lowerBound)
+                    return
+                }
+                forEachSetLane(drawn) { lane in
+                    let pixel = staged.load(fromByteOffset: lane &* 4, as: Int32.self)
+                    writer.append(
+                        pixel: pixel, color: staged.load(fromByteOffset: 32 &+ lane &* 4, as: UInt32.self),
+                        band: Int(buffers.bandOfRow[Int(pixel >> 16)]))
+                }
+            }
+        }
+    }
+
+    /// One-pixel sprites: the colors of those in band `band`, stored in draw order.
+    func storePixels(band: Int, pages: PixelPages) {
+        pages.forEachEntry(band: band, chunks: chunks) { entry in
+            let pixel = Int(entry & 0xFFFF_FFFF)
+            target.storeWord(UInt32(truncatingIfNeeded: entry >> 32), at: ((pixel >> 16) &* width &+ (pixel & 0xFFFF)) &* 4)
+        }
+    }
+
+    /// The colors of eight one-pixel sprites: the fragment program at the pixel each covers (framebuffer
+    /// column `column`, row `rowUp` counted from the bottom), blended in fixed point as sprites are.
+    @inline(__always)
+    private func shade(
+        column: SIMD8<Int32>, rowUp: SIMD8<Int32>, centre: Centres,
+        u: SIMD8<Float>, v: SIMD8<Float>, program: PointSpriteProgram, sampler: TextureSampler
+    ) -> SIMD8<UInt32> {
+        let pcX = setup.pointCoordX(i: column, centre: centre.x)
+        let pcY = setup.pointCoordY(j: rowUp, centre: centre.y)
+        let columnTaps = program.columnTaps(pcX: pcX, u: u, snapshot: sampler)
+        let rowTaps = program.rowTaps(pcY: pcY, v: v, snapshot: sampler)
+        return sampler.blend(columnTaps, rowTaps)
+    }
+
+    /// ``shade(column:rowUp:centre:u:v:program:sampler:)`` through the grid's table: each axis's texel
+    /// position is the point's position at d = 0 plus d (along y, minus), d the pixel's offset from the
+    /// centre in 1/256 pixel (see ``OnePixelGridTaps``).
+    @inline(__always)
+    private func shade(
+        column: SIMD8<Int32>, rowUp: SIMD8<Int32>, centre: Centres,
+        bases: (x: SIMD8<Int32>, y: SIMD8<Int32>), sampler: TextureSampler
+    ) -> SIMD8<UInt32> {
+        let half = SIMD8<Int32>(repeating: 128)
+        let eight = SIMD8<Int32>(repeating: 8)
+        let dx = half &+ (column &<< eight) &- centre.x
+        let dy = half &+ (rowUp &<< eight) &- centre.y
+        return sampler.blend(
+            TextureSampler.linearTaps(fixed: bases.x &+ dx, last: SIMD8(repeating: Int32(sampler.width - 1))),
+            TextureSampler.linearTaps(fixed: bases.y &- dy, last: SIMD8(repeating: Int32(sampler.height - 1))))
+    }
+}

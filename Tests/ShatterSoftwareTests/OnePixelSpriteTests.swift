@@ -1,0 +1,143 @@
+import ShatterCore
+import ShatterEffects
+import Testing
+
+@testable import ShatterSoftware
+
+/// One-pixel sprites take two shortcuts of their own: texture taps from a per-grid table
+/// (`OnePixelGridTaps`) and binning onto pages as they are shaded (`PixelPages`). Both must give the
+/// program's pixels exactly.
+@Suite struct OnePixelSpriteTests {
+    /// The fact the table rests on: a one-pixel sprite's point coordinate is d/256 along x and
+    /// 1 − d/256 along y, d = 128 + 256·i − c, for every snapped centre c a framebuffer up to 2¹⁶
+    /// pixels wide can hold (i the pixel it covers).
+    @Test func pointCoordinateOfAOnePixelSpriteIsItsCentresOffset() {
+        let setup = PointSetup(framebufferWidth: 65535, framebufferHeight: 65535, pointSize: 1)
+        var mismatches = 0
+        for start in stride(from: Int32(-1024), to: 65535 * 256, by: 8 * 97) {
+            let centre = SIMD8<Int32>(repeating: start) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
+            let pixel = setup.firstCoveredPixels(centre)
+            let d = SIMD8<Int32>(repeating: 128) &+ (pixel &<< SIMD8(repeating: 8)) &- centre
+            let expected = SIMD8<Float>(d) / 256
+            if setup.pointCoordX(i: pixel, centre: centre) != expected { mismatches += 1 }
+            if setup.pointCoordY(j: pixel, centre: centre) != 1 - expected { mismatches += 1 }
+            if d.min() < 0 || d.max() > 255 { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
+    /// The transition's own grid gets a table when the snapshot has the screen's pixels (point size 1
+    /// at scale 1, or 0.5 at scale 2); and frames drawn through it equal the program run point by point,
+    /// over grids large enough that every band's pages chain (one thread and three).
+    @Test(arguments: [(1.0, 1.0), (0.5, 2.0)])
+    func framesThroughTheTableEqualTheProgram(pointSize: Double, scale: Double) throws {
+        let effect = PointLanesTests.transition(
+            width: 160, height: 120, scale: scale, pointSize: pointSize, physics: .original, filter: .linear)
+        #expect(Self.table(effect, at: 0.3) != nil)
+        var literal = SoftwareRenderer()
+        literal.shortcuts.remove(.pointLanes)
+        for threads in [1, 3] {
+            let lanes = SoftwareRenderer(threads: threads)
+            for time in [0.0, 0.12, 0.45, 0.8, 1.1] {
+                let list = effect.displayList(at: time)
+                #expect(try lanes.render(list) == literal.render(list), "threads \(threads), t = \(time)")
+            }
+        }
+    }
+
+    /// No table where it could not stand for the program: a snapshot with more pixels than the screen,
+    /// nearest filtering, or points in another order. Those frames take the program's taps, and still
+    /// equal it.
+    @Test func otherSnapshotsFiltersAndGridsHaveNoTable() throws {
+        let screen = PointLanesTests.transition(
+            width: 96, height: 64, scale: 1, pointSize: 1, physics: .original, filter: .linear)
+        let sharper = ShatteredTransition(
+            from: Texture(image: SoftwareRendererFastPathTests.noise(192, 128, seed: 4)), to: screen.to,
+            parameters: screen.parameters)
+        let nearest = PointLanesTests.transition(
+            width: 96, height: 64, scale: 1, pointSize: 1, physics: .original, filter: .nearest)
+        var literal = SoftwareRenderer()
+        literal.shortcuts.remove(.pointLanes)
+        for effect in [sharper, nearest] {
+            #expect(Self.table(effect, at: 0.3) == nil)
+            for time in [0.0, 0.4, 0.9] {
+                let list = effect.displayList(at: time)
+                #expect(try SoftwareRenderer().render(list) == literal.render(list), "t = \(time)")
+            }
+        }
+        // The same points, every other row's in reverse order: u no longer follows the column.
+        let list = screen.displayList(at: 0.35)
+        guard case .pointSprites(var batch) = list.commands[1] else {
+            Issue.record("no point sprites")
+            return
+        }
+        var attributes = batch.grid.attributes
+        let stride = PointGrid.stride
+        let columns = screen.parameters.columns
+        for row in Swift.stride(from: 1, to: screen.parameters.rows, by: 2) {
+            for column in 0..<columns / 2 {
+                for k in 0..<stride {
+                    attributes.swapAt((row * columns + column) * stride + k, (row * columns + columns - 1 - column) * stride + k)
+                }
+            }
+        }
+        batch.grid = PointGrid(attributes: attributes)
+        let mirrored = DisplayList(
+            width: list.width, height: list.height, clearColor: list.clearColor,
+            commands: [list.commands[0], .pointSprites(batch)])
+        #expect(Self.table(batch, in: mirrored) == nil)
+        #expect(try SoftwareRenderer().render(mirrored) == literal.render(mirrored))
+    }
+
+    /// Each band gives back what was appended to it, chunk by chunk and in order, across page ends.
+    @Test func pagesGiveBackEachBandsEntriesInDrawOrder() {
+        let blocks = 40
+        let chunks = 3
+        let bands = 4
+        let layout = PixelPages.layout(blocks: blocks, chunks: chunks, bands: bands)
+        #expect(layout.pageSize == 64)
+        let entries = UnsafeMutablePointer<UInt64>.allocate(capacity: layout.pages * layout.pageSize)
+        let next = UnsafeMutablePointer<Int32>.allocate(capacity: layout.pages)
+        let chains = UnsafeMutablePointer<PixelPages.PageChain>.allocate(capacity: chunks * bands)
+        defer {
+            entries.deallocate()
+            next.deallocate()
+            chains.deallocate()
+        }
+        let pages = PixelPages(pageSize: layout.pageSize, bandCount: bands, entries: entries, next: next, chains: chains)
+        var expected = [[UInt64]](repeating: [], count: bands)
+        for chunk in 0..<chunks {
+            var writer = pages.writer(chunk: chunk, chunks: chunks, blocks: blocks)
+            // Every point of the chunk, most to band 1 (several pages), none to band 3.
+            for point in chunkRange(chunk, of: chunks, total: blocks).lazy.flatMap({ $0 * 8..<$0 * 8 + 8 }) {
+                let band = point % 5 == 0 ? 0 : point % 7 == 0 ? 2 : 1
+                writer.append(pixel: Int32(point), color: UInt32(chunk), band: band)
+                expected[band].append(UInt64(point) | UInt64(chunk) << 32)
+            }
+        }
+        #expect(expected[1].count > 2 * layout.pageSize)
+        for band in 0..<bands {
+            var found = [UInt64]()
+            pages.forEachEntry(band: band, chunks: chunks) { found.append($0) }
+            #expect(found == expected[band], "band \(band)")
+        }
+    }
+
+    static func table(_ effect: ShatteredTransition, at time: Double) -> OnePixelGridTaps? {
+        let list = effect.displayList(at: time)
+        guard case .pointSprites(let batch) = list.commands[1] else { return nil }
+        return table(batch, in: list)
+    }
+
+    /// The table `drawInLanes` would use for `batch` in `list`.
+    static func table(_ batch: PointSpriteBatch, in list: DisplayList) -> OnePixelGridTaps? {
+        let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: batch.pointSize)
+        let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
+        let setup = PointSetup(
+            framebufferWidth: guardBand.framebufferWidth, framebufferHeight: guardBand.framebufferHeight,
+            pointSize: batch.pointSize)
+        return OnePixelGridTaps(
+            grid: batch.grid, program: program, setup: setup, width: batch.texture.image.width,
+            height: batch.texture.image.height, filter: batch.filter)
+    }
+}
