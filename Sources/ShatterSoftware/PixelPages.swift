@@ -10,7 +10,7 @@ struct PixelPages {
     /// Entries per page.
     let pageSize: Int
     let bandCount: Int
-    /// The pixel (image row << 16 | column) in the low 32 bits, the color in the high 32.
+    /// The pixel's index in the image (row · width + column) in the low 32 bits, the color in the high 32.
     let entries: UnsafeMutablePointer<UInt64>
     /// Per page: the next page of its chunk and band, or −1.
     let next: UnsafeMutablePointer<Int32>
@@ -58,12 +58,13 @@ struct PixelPages {
         let chains: UnsafeMutablePointer<PageChain>
         var freePage: Int
 
+        /// Lane `lane` of eight pixels and then eight colors at `staged`, in band `band`.
         @inline(__always)
-        mutating func append(pixel: Int32, color: UInt32, band: Int) {
+        mutating func append(lane: Int, staged: UnsafeRawBufferPointer, band: Int) {
             let chain = chains + band
             var cursor = chain.pointee.cursor
             if cursor == chain.pointee.end { cursor = startPage(chain) }
-            pages.entries[cursor] = UInt64(UInt32(bitPattern: pixel)) | UInt64(color) << 32
+            pages.entries[cursor] = Self.entry(lane: lane, staged: staged)
             chain.pointee.cursor = cursor &+ 1
         }
 
@@ -73,20 +74,20 @@ struct PixelPages {
             let chain = chains + band
             var cursor = chain.pointee.cursor
             if cursor &+ lanes.nonzeroBitCount > chain.pointee.end {  // lane by lane, onto a new page
-                forEachSetLane(lanes) { lane in
-                    append(
-                        pixel: staged.load(fromByteOffset: lane &* 4, as: Int32.self),
-                        color: staged.load(fromByteOffset: 32 &+ lane &* 4, as: UInt32.self), band: band)
-                }
+                forEachSetLane(lanes) { lane in append(lane: lane, staged: staged, band: band) }
                 return
             }
             forEachSetLane(lanes) { lane in
-                pages.entries[cursor] =
-                    UInt64(staged.load(fromByteOffset: lane &* 4, as: UInt32.self))
-                    | UInt64(staged.load(fromByteOffset: 32 &+ lane &* 4, as: UInt32.self)) << 32
+                pages.entries[cursor] = Self.entry(lane: lane, staged: staged)
                 cursor &+= 1
             }
             chain.pointee.cursor = cursor
+        }
+
+        @inline(__always)
+        static func entry(lane: Int, staged: UnsafeRawBufferPointer) -> UInt64 {
+            UInt64(staged.load(fromByteOffset: lane &* 4, as: UInt32.self))
+                | UInt64(staged.load(fromByteOffset: 32 &+ lane &* 4, as: UInt32.self)) << 32
         }
 
         /// Links a fresh page after the chain's last and returns its first entry.

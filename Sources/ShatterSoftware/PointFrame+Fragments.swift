@@ -15,45 +15,57 @@ extension PointFrame {
         let bandRows = chunkRange(band, of: bandCount, total: height)
         let spanBlocks = (setup.maximumSpan + 7) / 8
         var columnTaps = [TextureSampler.Taps](repeating: .init(first: .zero, second: .zero, weight: .zero), count: spanBlocks)
+        var rowTaps = columnTaps
         var keptRow = [SIMD32<UInt16>](repeating: .zero, count: spanBlocks)
         keptRow.withUnsafeMutableBufferPointer { keptRow in
             columnTaps.withUnsafeMutableBufferPointer { columnTaps in
-                for entry in entries {
-                    let i = Int(list[entry])
-                    if entry &+ Self.prefetchDistance < entries.upperBound {
-                        prefetchTexels(
-                            ofPoint: Int(list[entry &+ Self.prefetchDistance]), lanes: lanes, program: program, sampler: sampler)
-                    }
-                    let centreX = buffers.x[i]
-                    let centreY = buffers.y[i]
-                    let rows = rows(centreY: centreY).clamped(to: bandRows)
-                    let columns = columns(centreX: centreX)
-                    if rows.isEmpty { continue }
-                    let uvOrigin = SIMD2(lanes[i / 8].u[i % 8], lanes[i / 8].v[i % 8])
-                    let span = columns.count
-                    let firstColumn = SIMD8<Int32>(repeating: Int32(columns.lowerBound + g)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
-                    for b in 0..<(span + 7) / 8 {
-                        let pcX = setup.pointCoordX(
-                            i: firstColumn &+ SIMD8(repeating: Int32(b * 8)), centre: SIMD8(repeating: centreX))
-                        columnTaps[b] = program.columnTaps(pcX: pcX, u: SIMD8(repeating: uvOrigin.x), snapshot: sampler)
-                    }
-                    let contiguous = Self.isContiguous(columnTaps, span: span)
-                    var keptTexelRow = -1  // none kept for this sprite yet
-                    for row in rows {
-                        let pc = setup.pointCoord(i: 0, j: topRow - row, centre: SIMD2(centreX, centreY))
-                        let rowTap = program.rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: sampler)
-                        let wy = SIMD8<UInt32>(repeating: rowTap.weight8)
-                        let destination = (row * width + columns.lowerBound) * 4
-                        let reuse = rowTap.first == keptTexelRow
-                        for b in 0..<(span + 7) / 8 {
-                            let taps = columnTaps[b]
-                            let upper = reuse ? keptRow[b] : sampler.horizontal(taps, row: rowTap.first, contiguous: contiguous)
-                            let lower = sampler.horizontal(taps, row: rowTap.second, contiguous: contiguous)
-                            keptRow[b] = lower
-                            let color = shatter_lanes_vertical(upper, lower, wy)
-                            target.storeWords(color, count: Swift.min(8, span - b * 8), at: destination + b * 32)
+                rowTaps.withUnsafeMutableBufferPointer { rowTaps in
+                    for entry in entries {
+                        let i = Int(list[entry])
+                        if entry &+ Self.prefetchDistance < entries.upperBound {
+                            prefetchTexels(
+                                ofPoint: Int(list[entry &+ Self.prefetchDistance]), lanes: lanes, program: program,
+                                sampler: sampler)
                         }
-                        keptTexelRow = rowTap.second
+                        let centreX = buffers.x[i]
+                        let centreY = buffers.y[i]
+                        let rows = rows(centreY: centreY).clamped(to: bandRows)
+                        let columns = columns(centreX: centreX)
+                        if rows.isEmpty { continue }
+                        let uvOrigin = SIMD2(lanes[i / 8].u[i % 8], lanes[i / 8].v[i % 8])
+                        let span = columns.count
+                        let firstColumn = SIMD8<Int32>(repeating: Int32(columns.lowerBound + g)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
+                        for b in 0..<(span + 7) / 8 {
+                            let pcX = setup.pointCoordX(
+                                i: firstColumn &+ SIMD8(repeating: Int32(b * 8)), centre: SIMD8(repeating: centreX))
+                            columnTaps[b] = program.columnTaps(pcX: pcX, u: SIMD8(repeating: uvOrigin.x), snapshot: sampler)
+                        }
+                        let contiguous = Self.isContiguous(columnTaps, span: span)
+                        // Row taps eight rows at a time too (j counts rows up from the bottom).
+                        let firstJ = SIMD8<Int32>(repeating: Int32(topRow - rows.lowerBound)) &- SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
+                        for b in 0..<(rows.count + 7) / 8 {
+                            let pcY = setup.pointCoordY(
+                                j: firstJ &- SIMD8(repeating: Int32(b * 8)), centre: SIMD8(repeating: centreY))
+                            rowTaps[b] = program.rowTaps(pcY: pcY, v: SIMD8(repeating: uvOrigin.y), snapshot: sampler)
+                        }
+                        var keptTexelRow = -1  // none kept for this sprite yet
+                        for (k, row) in rows.enumerated() {
+                            let taps = rowTaps[k / 8]
+                            let rowTap = (first: Int(taps.first[k % 8]), second: Int(taps.second[k % 8]))
+                            let wy = SIMD8<UInt32>(repeating: taps.weight[k % 8])
+                            let destination = (row * width + columns.lowerBound) * 4
+                            let reuse = rowTap.first == keptTexelRow
+                            for b in 0..<(span + 7) / 8 {
+                                let taps = columnTaps[b]
+                                let upper =
+                                    reuse ? keptRow[b] : sampler.horizontal(taps, row: rowTap.first, contiguous: contiguous)
+                                let lower = sampler.horizontal(taps, row: rowTap.second, contiguous: contiguous)
+                                keptRow[b] = lower
+                                let color = shatter_lanes_vertical(upper, lower, wy)
+                                target.storeWords(color, count: Swift.min(8, span - b * 8), at: destination + b * 32)
+                            }
+                            keptTexelRow = rowTap.second
+                        }
                     }
                 }
             }

@@ -37,24 +37,21 @@ extension PointFrame {
                         column: column, rowUp: rowUp, centre: centre, u: point.pointee.u, v: point.pointee.v,
                         program: program, sampler: sampler)
                 }
-            let pixel = (imageRow &<< SIMD8(repeating: 16)) | imageColumn
+            let pixel = imageRow &* imageWidth &+ imageColumn
             let mask = PointSpriteProgram.mask(drawn)
+            let lowest = Int(shatter_lanes_min(imageRow.replacing(with: .max, where: .!mask)))
             let bands = bands(
-                upperRow: Int(shatter_lanes_min(imageRow.replacing(with: .max, where: .!mask))),
-                rowsBelow: Int(shatter_lanes_max(imageRow.replacing(with: .min, where: .!mask)))
-                    - Int(shatter_lanes_min(imageRow.replacing(with: .max, where: .!mask))))
+                upperRow: lowest, rowsBelow: Int(shatter_lanes_max(imageRow.replacing(with: .min, where: .!mask))) - lowest)
             // Staged in memory once, so the lane loop reads scalars instead of extracting lanes.
-            var staged = (pixel, color)
+            var staged = (pixel, color, imageRow)
             withUnsafeBytes(of: &staged) { staged in
                 if bands.count == 1 {
                     writer.append(lanes: drawn, staged: staged, band: bands.lowerBound)
                     return
                 }
                 forEachSetLane(drawn) { lane in
-                    let pixel = staged.load(fromByteOffset: lane &* 4, as: Int32.self)
-                    writer.append(
-                        pixel: pixel, color: staged.load(fromByteOffset: 32 &+ lane &* 4, as: UInt32.self),
-                        band: Int(buffers.bandOfRow[Int(pixel >> 16)]))
+                    let row = staged.load(fromByteOffset: 64 &+ lane &* 4, as: Int32.self)
+                    writer.append(lane: lane, staged: staged, band: Int(buffers.bandOfRow[Int(row)]))
                 }
             }
         }
@@ -63,8 +60,7 @@ extension PointFrame {
     /// One-pixel sprites: the colors of those in band `band`, stored in draw order.
     func storePixels(band: Int, pages: PixelPages) {
         pages.forEachEntry(band: band, chunks: chunks) { entry in
-            let pixel = Int(entry & 0xFFFF_FFFF)
-            target.storeWord(UInt32(truncatingIfNeeded: entry >> 32), at: ((pixel >> 16) &* width &+ (pixel & 0xFFFF)) &* 4)
+            target.storeWord(UInt32(truncatingIfNeeded: entry >> 32), at: Int(entry & 0xFFFF_FFFF) &* 4)
         }
     }
 

@@ -111,7 +111,8 @@ import Testing
             // Every point of the chunk, most to band 1 (several pages), none to band 3.
             for point in chunkRange(chunk, of: chunks, total: blocks).lazy.flatMap({ $0 * 8..<$0 * 8 + 8 }) {
                 let band = point % 5 == 0 ? 0 : point % 7 == 0 ? 2 : 1
-                writer.append(pixel: Int32(point), color: UInt32(chunk), band: band)
+                var staged = (SIMD8<UInt32>(repeating: UInt32(point)), SIMD8<UInt32>(repeating: UInt32(chunk)))
+                withUnsafeBytes(of: &staged) { writer.append(lane: point % 8, staged: $0, band: band) }
                 expected[band].append(UInt64(point) | UInt64(chunk) << 32)
             }
         }
