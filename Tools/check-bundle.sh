@@ -35,4 +35,21 @@ if unshare --mount true 2>/dev/null || unshare --mount --map-root-user true 2>/d
     Tools/without-gl.sh "$clean/shatter" render shatter --size 32x24 --fps 5 --backend cpu --quiet --out "$scratch/bare" \
         || fail "the bundle cannot render on the CPU without GL libraries"
 fi
+# The bundle is compiled for another instruction set than `swift build` (x86-64-v3 on x86_64): its
+# frames must be the same bytes as the default build's.
+swift build --product shatter >/dev/null 2>&1 || fail "swift build --product shatter failed"
+reference="$(swift build --show-bin-path)/shatter"
+for render in "shatter --size 120x90 --point-size 1" "shatter --size 120x90 --point-size 3 --scale 2" "dust --size 60x45" \
+    "splash --size 60x107"; do
+    for build in bundle reference; do
+        binary=$([ $build = bundle ] && echo "$clean/shatter" || echo "$reference")
+        # shellcheck disable=SC2086  # the render's words
+        "$binary" render $render --fps 8 --backend cpu --quiet --out "$scratch/same-$build" --overwrite \
+            || fail "$build: render $render failed"
+        sed -n 's/.*"sha256" *: *"\([0-9a-f]*\)".*/\1/p' "$scratch/same-$build/manifest.json" > "$scratch/same-$build.sums"
+    done
+    [ -s "$scratch/same-bundle.sums" ] || fail "render $render: the manifest lists no pixel hashes"
+    cmp -s "$scratch/same-bundle.sums" "$scratch/same-reference.sums" \
+        || fail "render $render: the bundle's frames differ from swift build's ($(./shatter --version 2>/dev/null || true))"
+done
 echo "Tools/check-bundle.sh: the bundle builds and runs from a clean folder $(tail -1 <<<"$build_log" | sed 's/^.*\/shatter (/(/')"

@@ -23,7 +23,10 @@ public struct SoftwareRenderer: Renderer, Sendable {
         self.threads = max(1, threads ?? AvailableCores.count)
     }
 
-    public var description: String { "Shatter CPU renderer (\(threads) thread\(threads == 1 ? "" : "s"))" }
+    public var description: String {
+        let build = BuildTarget.name == "baseline" ? "" : ", built for \(BuildTarget.name)"
+        return "Shatter CPU renderer (\(threads) thread\(threads == 1 ? "" : "s")\(build))"
+    }
 
     @discardableResult
     public func render(_ list: DisplayList, into image: inout Image) throws -> FrameTimings {

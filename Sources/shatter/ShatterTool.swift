@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Glibc
 import Shatter
 
@@ -24,6 +25,11 @@ struct ShatterTool: ParsableCommand {
 @main
 enum Main {
     static func main() {
+        // Before anything compiled for AVX2 runs on a processor without it.
+        if let problem = BuildTarget.unmetRequirement {
+            FileHandle.standardError.write(Data("shatter: error: \(problem)\n".utf8))
+            Glibc.exit(1)
+        }
         do {
             var command = try ShatterTool.parseAsRoot()
             try command.run()

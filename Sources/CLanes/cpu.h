@@ -1,0 +1,40 @@
+/*
+ * Whether this processor can run the code it was compiled for. A build for x86-64-v3 (Tools/bundle.sh,
+ * or -Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell) uses AVX2 and FMA throughout, and on
+ * a processor without them would die of an illegal instruction at the first sprite; `shatter` asks
+ * first and says what to do instead.
+ */
+#ifndef SHATTER_CPU_H
+#define SHATTER_CPU_H
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
+/* 1 when compiled for AVX2 (the -march the C side of the build was given). */
+static inline int shatter_built_for_avx2(void) {
+#if defined(__AVX2__)
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+/* 1 when the processor has AVX2 and FMA and the OS saves the 256-bit registers (or this is not x86-64). */
+static inline int shatter_cpu_runs_avx2(void) {
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    const unsigned fma = 1u << 12, osxsave = 1u << 27, avx = 1u << 28;
+    if ((c & (fma | osxsave | avx)) != (fma | osxsave | avx)) return 0;
+    unsigned low, high;
+    __asm__("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+    if ((low & 6) != 6) return 0; /* XMM and YMM state */
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    return (b >> 5) & 1; /* AVX2 */
+#else
+    return 1;
+#endif
+}
+
+#endif /* SHATTER_CPU_H */
