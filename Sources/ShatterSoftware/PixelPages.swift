@@ -1,8 +1,8 @@
-/// One-pixel sprites binned as the vertex stage shades them: each chunk of points appends every
-/// sprite's pixel and color to the band of rows it falls in, on pages of its own. No pass counts the
-/// sprites per band first or lists them again afterwards (those two passes cost as much as the stores
-/// themselves). A band's sprites in draw order are its pages chunk by chunk, each chunk's in the order
-/// it appended them.
+/// Sprites binned as the vertex stage shades them (one pixel, 2 × 2): each chunk of points appends an
+/// entry for every sprite to the bands of rows it touches, on pages of its own. No pass counts the
+/// sprites per band first or lists them again afterwards (for one-pixel sprites those two passes cost
+/// as much as the stores themselves). A band's sprites in draw order are its pages chunk by chunk,
+/// each chunk's in the order it appended them.
 ///
 /// A chunk never runs out of pages: each band's pages but its last are full, so it uses at most
 /// ⌈points / pageSize⌉ + bands of them, and that many are set aside for it.
@@ -10,7 +10,9 @@ struct PixelPages {
     /// Entries per page.
     let pageSize: Int
     let bandCount: Int
-    /// The pixel's index in the image (row · width + column) in the low 32 bits, the color in the high 32.
+    /// Two 32-bit halves: for a one-pixel sprite the pixel's index in the image (row · width + column)
+    /// and its color; for a 2 × 2 sprite its upper left pixel, (row + 1) << 16 | (column + 1), and its
+    /// point's index.
     let entries: UnsafeMutablePointer<UInt64>
     /// Per page: the next page of its chunk and band, or −1.
     let next: UnsafeMutablePointer<Int32>
@@ -58,7 +60,7 @@ struct PixelPages {
         let chains: UnsafeMutablePointer<PageChain>
         var freePage: Int
 
-        /// Lane `lane` of eight pixels and then eight colors at `staged`, in band `band`.
+        /// Lane `lane` of the eight low halves and then the eight high halves at `staged`, in band `band`.
         @inline(__always)
         mutating func append(lane: Int, staged: UnsafeRawBufferPointer, band: Int) {
             let chain = chains + band
@@ -68,7 +70,7 @@ struct PixelPages {
             chain.pointee.cursor = cursor &+ 1
         }
 
-        /// The lanes set in `lanes` of eight pixels and then eight colors at `staged`, all in band `band`.
+        /// The lanes set in `lanes` of the halves at `staged`, all in band `band`.
         @inline(__always)
         mutating func append(lanes: UInt32, staged: UnsafeRawBufferPointer, band: Int) {
             let chain = chains + band

@@ -1,5 +1,3 @@
-import CLanes
-
 /// One-pixel sprites in ``SoftwareRenderer/drawInLanes(_:into:guardBand:)``: a sprite no more than one
 /// pixel wide covers exactly the pixel its snapped centre lies in, so it is shaded in the vertex stage,
 /// eight at a time, and binned there into ``PixelPages``; the fragment stage only stores the colors.
@@ -37,23 +35,9 @@ extension PointFrame {
                         column: column, rowUp: rowUp, centre: centre, u: point.pointee.u, v: point.pointee.v,
                         program: program, sampler: sampler)
                 }
-            let pixel = imageRow &* imageWidth &+ imageColumn
-            let mask = PointSpriteProgram.mask(drawn)
-            let lowest = Int(shatter_lanes_min(imageRow.replacing(with: .max, where: .!mask)))
-            let bands = bands(
-                upperRow: lowest, rowsBelow: Int(shatter_lanes_max(imageRow.replacing(with: .min, where: .!mask))) - lowest)
-            // Staged in memory once, so the lane loop reads scalars instead of extracting lanes.
-            var staged = (pixel, color, imageRow)
-            withUnsafeBytes(of: &staged) { staged in
-                if bands.count == 1 {
-                    writer.append(lanes: drawn, staged: staged, band: bands.lowerBound)
-                    return
-                }
-                forEachSetLane(drawn) { lane in
-                    let row = staged.load(fromByteOffset: 64 &+ lane &* 4, as: Int32.self)
-                    writer.append(lane: lane, staged: staged, band: Int(buffers.bandOfRow[Int(row)]))
-                }
-            }
+            append(
+                drawn: drawn, first: imageRow &* imageWidth &+ imageColumn, second: color, rows: imageRow,
+                rowsBelow: 0, to: &writer)
         }
     }
 

@@ -1,56 +1,57 @@
 /// Sprites exactly two pixels wide, in ``SoftwareRenderer/drawInLanes(_:into:guardBand:)``: a
 /// square exactly 2 pixels wide, centred anywhere on the 1/256-pixel grid, covers exactly 2 × 2 pixels, so,
 /// like one-pixel sprites, they are shaded in the vertex stage eight at a time (two column taps, two
-/// row taps, four blends), and stored pixel by pixel in draw order. The same pixels as drawing them as
+/// row taps, four blends), binned there onto pages (``PixelPages``), and stored pixel by pixel in
+/// draw order. The same pixels as drawing them as
 /// general sprites, which `PointLanesTests` (point size 2, and 1 at scale 2) and the goldens check.
 extension PointFrame {
-    /// Shades block `block`'s 2 × 2 sprites, stores their upper left pixel (image column in `x`, row in
-    /// `y`, `x` = `Int32.min` for a sprite that draws nothing) and four colors, and counts them per band.
-    @inline(__always)
-    func shadeTwoByTwo(
-        block: Int, centre: (x: SIMD8<Int32>, y: SIMD8<Int32>, visible: SIMDMask<SIMD8<Int32>>), u: SIMD8<Float>,
-        v: SIMD8<Float>, program: PointSpriteProgram, sampler: TextureSampler, counts: UnsafeMutablePointer<Int>
+    /// The vertex program, the set-up and the fragment program on chunk `chunk`'s points: each drawn
+    /// sprite's four colors go to `squareColors`, and an entry naming its upper left pixel and the point
+    /// to the pages of the one or two bands its rows touch.
+    func twoByTwoStage(
+        chunk: Int, lanes: UnsafeBufferPointer<PointLanes>, goneAfter: UnsafeBufferPointer<Float>,
+        program: PointSpriteProgram, sampler: TextureSampler, pages: PixelPages
     ) {
-        let xs = UnsafeMutableRawPointer(buffers.x)
-        let ys = UnsafeMutableRawPointer(buffers.y)
-        // Framebuffer column of the left pixels, row (counted up) of the lower ones.
-        let left = setup.firstCoveredPixels(centre.x)
-        let lower = setup.firstCoveredPixels(centre.y)
+        var writer = pages.writer(chunk: chunk, chunks: chunks, blocks: blocks)
         let one = SIMD8<Int32>(repeating: 1)
-        let column = left &- SIMD8(repeating: Int32(g))
-        let row = SIMD8(repeating: Int32(topRow)) &- (lower &+ one)  // the upper pixels' image row
-        let inside =
-            (column .>= SIMD8(repeating: -1)) .& (column .< SIMD8(repeating: Int32(width)))
-            .& (row .>= SIMD8(repeating: -1)) .& (row .< SIMD8(repeating: Int32(height)))
-        let drawn = (centre.visible .& inside).bits
-        guard drawn != 0 else {
-            xs.storeBytes(of: SIMD8<Int32>(repeating: .min), toByteOffset: block * 32, as: SIMD8<Int32>.self)
-            return
+        forEachBlock(chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program) { _ in
+        } visible: { block, point, centre in
+            // Framebuffer column of the left pixels, row (counted up) of the lower ones.
+            let left = setup.firstCoveredPixels(centre.x)
+            let lower = setup.firstCoveredPixels(centre.y)
+            let column = left &- SIMD8(repeating: Int32(g))
+            let row = SIMD8(repeating: Int32(topRow)) &- (lower &+ one)  // the upper pixels' image row
+            let inside =
+                (column .>= SIMD8(repeating: -1)) .& (column .< SIMD8(repeating: Int32(width)))
+                .& (row .>= SIMD8(repeating: -1)) .& (row .< SIMD8(repeating: Int32(height)))
+            let drawn = (centre.visible .& inside).bits
+            if drawn == 0 { return }
+            let u = point.pointee.u
+            let v = point.pointee.v
+            let leftTaps = program.columnTaps(pcX: setup.pointCoordX(i: left, centre: centre.x), u: u, snapshot: sampler)
+            let rightTaps = program.columnTaps(pcX: setup.pointCoordX(i: left &+ one, centre: centre.x), u: u, snapshot: sampler)
+            let upperTaps = program.rowTaps(pcY: setup.pointCoordY(j: lower &+ one, centre: centre.y), v: v, snapshot: sampler)
+            let lowerTaps = program.rowTaps(pcY: setup.pointCoordY(j: lower, centre: centre.y), v: v, snapshot: sampler)
+            let colors = UnsafeMutableRawPointer(buffers.squareColors!) + block * 128
+            colors.storeBytes(of: sampler.blend(leftTaps, upperTaps), toByteOffset: 0, as: SIMD8<UInt32>.self)
+            colors.storeBytes(of: sampler.blend(rightTaps, upperTaps), toByteOffset: 32, as: SIMD8<UInt32>.self)
+            colors.storeBytes(of: sampler.blend(leftTaps, lowerTaps), toByteOffset: 64, as: SIMD8<UInt32>.self)
+            colors.storeBytes(of: sampler.blend(rightTaps, lowerTaps), toByteOffset: 96, as: SIMD8<UInt32>.self)
+            // The upper left pixel, one past each edge so that −1 packs: (row + 1) << 16 | (column + 1).
+            let position = ((row &+ one) &<< SIMD8(repeating: 16)) | (column &+ one)
+            let index = SIMD8<UInt32>(repeating: UInt32(block * 8)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
+            append(drawn: drawn, first: position, second: index, rows: row, rowsBelow: 1, to: &writer)
         }
-        let leftTaps = program.columnTaps(pcX: setup.pointCoordX(i: left, centre: centre.x), u: u, snapshot: sampler)
-        let rightTaps = program.columnTaps(pcX: setup.pointCoordX(i: left &+ one, centre: centre.x), u: u, snapshot: sampler)
-        let upperTaps = program.rowTaps(pcY: setup.pointCoordY(j: lower &+ one, centre: centre.y), v: v, snapshot: sampler)
-        let lowerTaps = program.rowTaps(pcY: setup.pointCoordY(j: lower, centre: centre.y), v: v, snapshot: sampler)
-        let colors = UnsafeMutableRawPointer(buffers.squareColors!) + block * 128
-        colors.storeBytes(of: sampler.blend(leftTaps, upperTaps), toByteOffset: 0, as: SIMD8<UInt32>.self)
-        colors.storeBytes(of: sampler.blend(rightTaps, upperTaps), toByteOffset: 32, as: SIMD8<UInt32>.self)
-        colors.storeBytes(of: sampler.blend(leftTaps, lowerTaps), toByteOffset: 64, as: SIMD8<UInt32>.self)
-        colors.storeBytes(of: sampler.blend(rightTaps, lowerTaps), toByteOffset: 96, as: SIMD8<UInt32>.self)
-        count(drawn: drawn, rows: row, rowsBelow: 1, into: counts)
-        xs.storeBytes(
-            of: column.replacing(with: .min, where: .!PointSpriteProgram.mask(drawn)), toByteOffset: block * 32,
-            as: SIMD8<Int32>.self)
-        ys.storeBytes(of: row, toByteOffset: block * 32, as: SIMD8<Int32>.self)
     }
 
     /// 2 × 2 sprites: the pixels of each that lie in `band` and in the image, in draw order.
-    func storeTwoByTwo(_ entries: Range<Int>, band: Int) {
-        guard let list = buffers.list, let colors = buffers.squareColors else { return }
+    func storeTwoByTwo(band: Int, pages: PixelPages) {
+        guard let colors = buffers.squareColors else { return }
         let bandRows = chunkRange(band, of: bandCount, total: height)
-        for entry in entries {
-            let i = Int(list[entry])
-            let column = Int(buffers.x[i])
-            let row = Int(buffers.y[i])
+        pages.forEachEntry(band: band, chunks: chunks) { entry in
+            let row = Int(entry >> 16 & 0xFFFF) &- 1
+            let column = Int(entry & 0xFFFF) &- 1
+            let i = Int(entry >> 32)
             // Color k of point i: block i / 8, word k, lane i % 8.
             let first = (i &>> 3) &* 32 &+ (i & 7)
             for dy in 0..<2 where bandRows.contains(row &+ dy) {

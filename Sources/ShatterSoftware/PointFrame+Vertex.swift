@@ -1,5 +1,3 @@
-import CLanes
-
 /// The vertex stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:)``: eight points at a time.
 extension PointFrame {
     typealias Centres = (x: SIMD8<Int32>, y: SIMD8<Int32>, visible: SIMDMask<SIMD8<Int32>>)
@@ -39,14 +37,8 @@ extension PointFrame {
         let nothing = SIMD8<Int32>(repeating: .min)
         forEachBlock(chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program) { block in
             xs.storeBytes(of: nothing, toByteOffset: block * 32, as: SIMD8<Int32>.self)
-        } visible: { block, point, centre in
+        } visible: { block, _, centre in
             var drawn = centre.visible.bits
-            if twoByTwo {
-                shadeTwoByTwo(
-                    block: block, centre: centre, u: point.pointee.u, v: point.pointee.v, program: program, sampler: sampler,
-                    counts: counts)
-                return
-            }
             var x = centre.x
             xs.storeBytes(of: x, toByteOffset: block * 32, as: SIMD8<Int32>.self)
             ys.storeBytes(of: centre.y, toByteOffset: block * 32, as: SIMD8<Int32>.self)
@@ -56,31 +48,11 @@ extension PointFrame {
                     drawn &= ~(1 << lane)  // entirely in the guard band
                     return
                 }
-                for band in bands(x: buffers.x[i], y: buffers.y[i]) { counts[band] &+= 1 }
+                for band in bands(centreY: buffers.y[i]) { counts[band] &+= 1 }
             }
             let kept = SIMD8(repeating: Int32(bitPattern: drawn)) & SIMD8(1, 2, 4, 8, 16, 32, 64, 128)
             x.replace(with: nothing, where: kept .== zero)
             xs.storeBytes(of: x, toByteOffset: block * 32, as: SIMD8<Int32>.self)
-        }
-    }
-
-    /// Counts the drawn sprites (lanes set in `drawn`, upper image rows `rows`) in their bands: at once
-    /// when all lie in one band, as the eight neighbours of a block mostly do (counting lane by lane
-    /// chained eight dependent increments of one counter in memory). With `rowsBelow` 1 each sprite
-    /// also covers the row below its own (a 2 × 2 sprite); rows outside the image are not counted.
-    @inline(__always)
-    func count(drawn: UInt32, rows: SIMD8<Int32>, rowsBelow: Int = 0, into counts: UnsafeMutablePointer<Int>) {
-        guard drawn != 0 else { return }
-        let mask = PointSpriteProgram.mask(drawn)
-        let lowest = Int(shatter_lanes_min(rows.replacing(with: .max, where: .!mask)))
-        let highest = Int(shatter_lanes_max(rows.replacing(with: .min, where: .!mask)))
-        let all = bands(upperRow: lowest, rowsBelow: highest - lowest + rowsBelow)
-        if all.count == 1 {
-            counts[all.lowerBound] &+= drawn.nonzeroBitCount
-            return
-        }
-        forEachSetLane(drawn) { lane in
-            for band in bands(upperRow: Int(rows[lane]), rowsBelow: rowsBelow) { counts[band] &+= 1 }
         }
     }
 }

@@ -1,12 +1,12 @@
 import ShatterCore
 
 /// The point-sprite draw's working memory, kept from frame to frame: at 1080p and point size 1 it is
-/// some 30 MB, which the kernel would otherwise hand out (and zero) again for every frame.
+/// some 20 MB, which the kernel would otherwise hand out (and zero) again for every frame.
 ///
-/// Per point: `x` and `y` (a snapped centre; for a 2 × 2 sprite the image column and row of its upper left pixel, its colors in
-/// `squareColors`; `x` is `Int32.min` for a point that draws nothing). Per
-/// chunk × band: `counts` of the points binned there. `list`: the binned point indices, band by band.
-/// Per image row: `bandOfRow`. One-pixel sprites go to ``PixelPages`` instead of `x`, `y` and `list`.
+/// Sprites larger than 2 × 2: per point, `x` and `y` (its snapped centre; `x` is `Int32.min` for a point
+/// that draws nothing); per chunk × band, `counts` of the points binned there; `list`, the binned point
+/// indices, band by band. One-pixel and 2 × 2 sprites: the pages of ``PixelPages`` instead, and for
+/// 2 × 2 sprites their four colors in `squareColors`. Per image row: `bandOfRow`.
 final class PointScratch: @unchecked Sendable {
     private(set) var x = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private(set) var y = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)

@@ -7,9 +7,9 @@ extension SoftwareRenderer {
     /// 1. Vertex stage, in parallel chunks of points: the vertex program and the rasteriser's set-up
     ///    on eight lanes. A one-pixel sprite (point size ≤ 1 pixel) covers exactly one pixel and a
     ///    sprite exactly two pixels wide exactly 2 × 2 (whatever its snapped centre), so their
-    ///    fragments are shaded here too, eight sprites at a time. One-pixel sprites go straight onto
-    ///    their band's pages (``PixelPages``), in draw order, and skip step 2; for the others each
-    ///    chunk counts its points per band.
+    ///    fragments are shaded here too, eight sprites at a time, and go straight onto their bands'
+    ///    pages (``PixelPages``), in draw order, skipping step 2; for larger sprites each chunk counts
+    ///    its points per band.
     /// 2. Binning, in parallel chunks: each point's index goes to the bands it touches, in a list laid
     ///    out band by band and, inside a band, chunk by chunk, so points stay in draw order.
     /// 3. Fragment stage, band by band: stores (one-pixel and 2 × 2 sprites) or sprites shaded eight
@@ -25,26 +25,39 @@ extension SoftwareRenderer {
             let bandCount = bands(for: target.height)
             let chunks = max(1, min(blocks, threads * 4))
             let onePixel = PointFrame.isOnePixel(setup, target: target)
-            scratch.reserve(points: onePixel ? 8 : blocks * 8, bins: chunks * bandCount, rows: target.height)
-            if PointFrame.isTwoByTwo(setup) { scratch.reserveSquareColors(blocks * 8 * 4) }
+            let twoByTwo = PointFrame.isTwoByTwo(setup, target: target)
+            scratch.reserve(points: onePixel || twoByTwo ? 8 : blocks * 8, bins: chunks * bandCount, rows: target.height)
+            if twoByTwo { scratch.reserveSquareColors(blocks * 8 * 4) }
             var frame = PointFrame(
                 setup: setup, target: target, guardBand: guardBand, bandCount: bandCount,
                 blocks: blocks, chunks: chunks, buffers: scratch.buffers)
             batch.texture.withSampler(filter: batch.filter) { sampler in
                 grid.lanes.withUnsafeBufferPointer { lanes in
-                    if onePixel {
+                    if onePixel || twoByTwo {
                         let pages = scratch.pixelPages(blocks: blocks, chunks: chunks, bands: bandCount)
-                        let gridTaps = pointInvariants.onePixelTaps(for: batch, program: program, setup: setup)
+                        let gridTaps = onePixel ? pointInvariants.onePixelTaps(for: batch, program: program, setup: setup) : nil
                         withExtendedLifetime(gridTaps) {
                             grid.goneAfter.withUnsafeBufferPointer { goneAfter in
                                 parallelChunks(frame.chunks) { chunk in
-                                    frame.onePixelStage(
-                                        chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler,
-                                        gridTaps: gridTaps?.table, pages: pages)
+                                    if onePixel {
+                                        frame.onePixelStage(
+                                            chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program,
+                                            sampler: sampler, gridTaps: gridTaps?.table, pages: pages)
+                                    } else {
+                                        frame.twoByTwoStage(
+                                            chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program,
+                                            sampler: sampler, pages: pages)
+                                    }
                                 }
                             }
                         }
-                        parallelChunks(frame.bandCount) { band in frame.storePixels(band: band, pages: pages) }
+                        parallelChunks(frame.bandCount) { band in
+                            if onePixel {
+                                frame.storePixels(band: band, pages: pages)
+                            } else {
+                                frame.storeTwoByTwo(band: band, pages: pages)
+                            }
+                        }
                         return
                     }
                     grid.goneAfter.withUnsafeBufferPointer { goneAfter in
@@ -58,12 +71,8 @@ extension SoftwareRenderer {
                     frame.buffers = scratch.buffers
                     parallelChunks(frame.chunks) { chunk in frame.bin(chunk: chunk) }
                     parallelChunks(frame.bandCount) { band in
-                        let entries = bandStarts[band]..<bandStarts[band + 1]
-                        if frame.twoByTwo {
-                            frame.storeTwoByTwo(entries, band: band)
-                        } else {
-                            frame.drawSprites(entries, band: band, lanes: lanes, program: program, sampler: sampler)
-                        }
+                        frame.drawSprites(
+                            bandStarts[band]..<bandStarts[band + 1], band: band, lanes: lanes, program: program, sampler: sampler)
                     }
                 }
             }
@@ -83,8 +92,6 @@ struct PointFrame {
     let topRow: Int
     let bandCount: Int
     let blocks: Int, chunks: Int
-    /// Every sprite covers exactly 2 × 2 pixels (a point size of exactly two pixels).
-    let twoByTwo: Bool
     var buffers: PointBuffers
 
     init(
@@ -100,7 +107,6 @@ struct PointFrame {
         self.bandCount = bandCount
         self.blocks = blocks
         self.chunks = chunks
-        twoByTwo = Self.isTwoByTwo(setup)
         self.buffers = buffers
         // Which band each image row belongs to, looked up rather than divided for every point.
         for row in 0..<height { buffers.bandOfRow[row] = Int32(SoftwareRenderer.band(of: row, bands: bandCount, height: height)) }
@@ -136,15 +142,15 @@ struct PointFrame {
         setup.fixedSize == PointSetup.subpixelOne && target.width < 1 << 15 && target.height < 1 << 15
     }
 
-    static func isTwoByTwo(_ setup: PointSetup) -> Bool {
-        setup.fixedSize == 2 * PointSetup.subpixelOne
+    /// Every sprite covers exactly 2 × 2 pixels (a point size of exactly two pixels), in an image small
+    /// enough to pack a pixel's row and column in one Int32.
+    static func isTwoByTwo(_ setup: PointSetup, target: Framebuffer) -> Bool {
+        setup.fixedSize == 2 * PointSetup.subpixelOne && target.width < 1 << 15 && target.height < 1 << 15
     }
 
-    /// The bands a drawn point touches, from what the vertex stage stored for it: a 2 × 2 sprite's upper
-    /// image row `y`, else the snapped centre's `y`.
+    /// The bands a drawn sprite centred at snapped `y` touches.
     @inline(__always)
-    func bands(x: Int32, y: Int32) -> ClosedRange<Int> {
-        if twoByTwo { return bands(upperRow: Int(y), rowsBelow: 1) }
+    func bands(centreY y: Int32) -> ClosedRange<Int> {
         let rows = rows(centreY: y)
         return Int(buffers.bandOfRow[rows.lowerBound])...Int(buffers.bandOfRow[rows.upperBound - 1])
     }

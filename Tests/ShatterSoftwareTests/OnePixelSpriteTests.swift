@@ -5,8 +5,8 @@ import Testing
 @testable import ShatterSoftware
 
 /// One-pixel sprites take two shortcuts of their own: texture taps from a per-grid table
-/// (`OnePixelGridTaps`) and binning onto pages as they are shaded (`PixelPages`). Both must give the
-/// program's pixels exactly.
+/// (`OnePixelGridTaps`) and binning onto pages as they are shaded (`PixelPages`, which 2 × 2 sprites
+/// share). Both must give the program's pixels exactly.
 @Suite struct OnePixelSpriteTests {
     /// The fact the table rests on: a one-pixel sprite's point coordinate is d/256 along x and
     /// 1 − d/256 along y, d = 128 + 256·i − c, for every snapped centre c a framebuffer up to 2¹⁶
@@ -34,6 +34,21 @@ import Testing
         let effect = PointLanesTests.transition(
             width: 160, height: 120, scale: scale, pointSize: pointSize, physics: .original, filter: .linear)
         #expect(Self.table(effect, at: 0.3) != nil)
+        try Self.expectFramesEqualTheProgram(effect)
+    }
+
+    /// 2 × 2 sprites (point size 2, or 1 at scale 2) go onto pages too, one entry in each band a sprite's
+    /// two rows touch; grids large enough that pages chain.
+    @Test(arguments: [(2.0, 1.0), (1.0, 2.0)])
+    func twoByTwoSpritesThroughPagesEqualTheProgram(pointSize: Double, scale: Double) throws {
+        let effect = PointLanesTests.transition(
+            width: 160, height: 120, scale: scale, pointSize: pointSize, physics: .original, filter: .linear)
+        try Self.expectFramesEqualTheProgram(effect)
+    }
+
+    /// Frames of `effect` through the lanes, on one thread and on three, against the program run point
+    /// by point.
+    static func expectFramesEqualTheProgram(_ effect: ShatteredTransition) throws {
         var literal = SoftwareRenderer()
         literal.shortcuts.remove(.pointLanes)
         for threads in [1, 3] {
