@@ -127,6 +127,12 @@ static inline __attribute__((always_inline)) shatter_float8 shatter_lanes_round_
 
 typedef _Bool shatter_bool8 __attribute__((ext_vector_type(8)));
 
+/* Each lane limited to 0…last (last ≥ 0). */
+static inline __attribute__((always_inline)) shatter_int8 shatter_lanes_clamp(shatter_int8 value, shatter_int8 last) {
+    const shatter_int8 zero = 0;
+    return __builtin_elementwise_max(__builtin_elementwise_min(value, last), zero);
+}
+
 /* Bit k set when lane k of a comparison result (all ones or zero per lane) is set: its sign bits,
  * packed (packssdw, packsswb, pmovmskb on x86-64, where a reduction took eight instructions). */
 static inline __attribute__((always_inline)) unsigned shatter_lanes_bits(shatter_int8 mask) {

@@ -49,12 +49,9 @@ extension TextureSampler {
                 .replacing(with: -stand, where: rounded .< -top))
     }
 
-    /// Limits each index to 0…`last`.
+    /// Limits each index to 0…`last` (`last` ≥ 0).
     @inline(__always)
-    static func clamp(_ index: SIMD8<Int32>, _ last: SIMD8<Int32>) -> SIMD8<Int32> {
-        let zero = SIMD8<Int32>.zero
-        return index.replacing(with: zero, where: index .< zero).replacing(with: last, where: index .> last)
-    }
+    static func clamp(_ index: SIMD8<Int32>, _ last: SIMD8<Int32>) -> SIMD8<Int32> { shatter_lanes_clamp(index, last) }
 
     /// The scalar `floor` lane by lane, and the scalar's `Int(floor)` alongside: floats of magnitude
     /// 2²³ or more are whole already, and their index is only ever clamped to the texture, so ±2³⁰
