@@ -4,10 +4,10 @@
 extension PointFrame {
     /// The vertex program, the set-up and the fragment program on chunk `chunk`'s points, each drawn
     /// sprite's pixel and color appended to its band's pages. With `gridTaps`, the texture taps come
-    /// from the grid's table (the same taps, see ``OnePixelGridTaps``).
+    /// from the grid's table (the same taps, see ``SmallSpriteTaps``).
     func onePixelStage(
         chunk: Int, lanes: UnsafeBufferPointer<PointLanes>, goneAfter: UnsafeBufferPointer<Float>,
-        program: PointSpriteProgram, sampler: TextureSampler, gridTaps: OnePixelGridTaps.Table?, pages: PixelPages
+        program: PointSpriteProgram, sampler: TextureSampler, gridTaps: SmallSpriteTaps.Table?, pages: PixelPages
     ) {
         var writer = pages.writer(chunk: chunk, chunks: chunks, blocks: blocks)
         let imageWidth = SIMD8<Int32>(repeating: Int32(width))
@@ -29,7 +29,7 @@ extension PointFrame {
             if drawn == 0 { return }
             let color =
                 if let gridTaps {
-                    shade(column: column, rowUp: rowUp, centre: centre, bases: gridTaps.bases(block: block), sampler: sampler)
+                    shade(column: column, rowUp: rowUp, centre: centre, table: gridTaps, block: block, sampler: sampler)
                 } else {
                     shade(
                         column: column, rowUp: rowUp, centre: centre, u: point.pointee.u, v: point.pointee.v,
@@ -63,19 +63,16 @@ extension PointFrame {
     }
 
     /// ``shade(column:rowUp:centre:u:v:program:sampler:)`` through the grid's table: each axis's texel
-    /// position is the point's position at d = 0 plus d (along y, minus), d the pixel's offset from the
-    /// centre in 1/256 pixel (see ``OnePixelGridTaps``).
+    /// position is the point's position at n = 0 plus the pixel's offset from the centre (along y,
+    /// minus; see ``SmallSpriteTaps``).
     @inline(__always)
     private func shade(
-        column: SIMD8<Int32>, rowUp: SIMD8<Int32>, centre: Centres,
-        bases: (x: SIMD8<Int32>, y: SIMD8<Int32>), sampler: TextureSampler
+        column: SIMD8<Int32>, rowUp: SIMD8<Int32>, centre: Centres, table: SmallSpriteTaps.Table, block: Int,
+        sampler: TextureSampler
     ) -> SIMD8<UInt32> {
-        let half = SIMD8<Int32>(repeating: 128)
-        let eight = SIMD8<Int32>(repeating: 8)
-        let dx = half &+ (column &<< eight) &- centre.x
-        let dy = half &+ (rowUp &<< eight) &- centre.y
+        let bases = table.bases(block: block)
         return sampler.blend(
-            TextureSampler.linearTaps(fixed: bases.x &+ dx, last: SIMD8(repeating: Int32(sampler.width - 1))),
-            TextureSampler.linearTaps(fixed: bases.y &- dy, last: SIMD8(repeating: Int32(sampler.height - 1))))
+            sampler.columnTaps(fixed: bases.x &+ table.offsets(pixel: column, centre: centre.x)),
+            sampler.rowTaps(fixed: bases.y &- table.offsets(pixel: rowUp, centre: centre.y)))
     }
 }

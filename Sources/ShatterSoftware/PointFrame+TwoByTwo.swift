@@ -10,7 +10,7 @@ extension PointFrame {
     /// to the pages of the one or two bands its rows touch.
     func twoByTwoStage(
         chunk: Int, lanes: UnsafeBufferPointer<PointLanes>, goneAfter: UnsafeBufferPointer<Float>,
-        program: PointSpriteProgram, sampler: TextureSampler, pages: PixelPages
+        program: PointSpriteProgram, sampler: TextureSampler, gridTaps: SmallSpriteTaps.Table?, pages: PixelPages
     ) {
         var writer = pages.writer(chunk: chunk, chunks: chunks, blocks: blocks)
         let one = SIMD8<Int32>(repeating: 1)
@@ -26,12 +26,14 @@ extension PointFrame {
                 .& (row .>= SIMD8(repeating: -1)) .& (row .< SIMD8(repeating: Int32(height)))
             let drawn = (centre.visible .& inside).bits
             if drawn == 0 { return }
-            let u = point.pointee.u
-            let v = point.pointee.v
-            let leftTaps = program.columnTaps(pcX: setup.pointCoordX(i: left, centre: centre.x), u: u, snapshot: sampler)
-            let rightTaps = program.columnTaps(pcX: setup.pointCoordX(i: left &+ one, centre: centre.x), u: u, snapshot: sampler)
-            let upperTaps = program.rowTaps(pcY: setup.pointCoordY(j: lower &+ one, centre: centre.y), v: v, snapshot: sampler)
-            let lowerTaps = program.rowTaps(pcY: setup.pointCoordY(j: lower, centre: centre.y), v: v, snapshot: sampler)
+            let (leftTaps, rightTaps, upperTaps, lowerTaps) =
+                if let gridTaps {
+                    taps(left: left, lower: lower, centre: centre, table: gridTaps, block: block, sampler: sampler)
+                } else {
+                    taps(
+                        left: left, lower: lower, centre: centre, u: point.pointee.u, v: point.pointee.v, program: program,
+                        sampler: sampler)
+                }
             let colors = UnsafeMutableRawPointer(buffers.squareColors!) + block * 128
             colors.storeBytes(of: sampler.blend(leftTaps, upperTaps), toByteOffset: 0, as: SIMD8<UInt32>.self)
             colors.storeBytes(of: sampler.blend(rightTaps, upperTaps), toByteOffset: 32, as: SIMD8<UInt32>.self)
@@ -42,6 +44,39 @@ extension PointFrame {
             let index = SIMD8<UInt32>(repeating: UInt32(block * 8)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
             append(drawn: drawn, first: position, second: index, rows: row, rowsBelow: 1, to: &writer)
         }
+    }
+
+    /// The taps of eight 2 × 2 sprites' two columns (from framebuffer column `left`) and two rows (from
+    /// row `lower`, counted up), by the fragment program's code.
+    @inline(__always)
+    private func taps(
+        left: SIMD8<Int32>, lower: SIMD8<Int32>, centre: Centres, u: SIMD8<Float>, v: SIMD8<Float>,
+        program: PointSpriteProgram, sampler: TextureSampler
+    ) -> (TextureSampler.Taps, TextureSampler.Taps, TextureSampler.Taps, TextureSampler.Taps) {
+        let one = SIMD8<Int32>(repeating: 1)
+        return (
+            program.columnTaps(pcX: setup.pointCoordX(i: left, centre: centre.x), u: u, snapshot: sampler),
+            program.columnTaps(pcX: setup.pointCoordX(i: left &+ one, centre: centre.x), u: u, snapshot: sampler),
+            program.rowTaps(pcY: setup.pointCoordY(j: lower &+ one, centre: centre.y), v: v, snapshot: sampler),
+            program.rowTaps(pcY: setup.pointCoordY(j: lower, centre: centre.y), v: v, snapshot: sampler)
+        )
+    }
+
+    /// The same taps through the grid's table (``SmallSpriteTaps``): the second column's and the upper
+    /// row's offsets are the first's plus 256.
+    @inline(__always)
+    private func taps(
+        left: SIMD8<Int32>, lower: SIMD8<Int32>, centre: Centres, table: SmallSpriteTaps.Table, block: Int,
+        sampler: TextureSampler
+    ) -> (TextureSampler.Taps, TextureSampler.Taps, TextureSampler.Taps, TextureSampler.Taps) {
+        let bases = table.bases(block: block)
+        let x = bases.x &+ table.offsets(pixel: left, centre: centre.x)
+        let y = bases.y &- table.offsets(pixel: lower, centre: centre.y)
+        let next = SIMD8<Int32>(repeating: 256)
+        return (
+            sampler.columnTaps(fixed: x), sampler.columnTaps(fixed: x &+ next), sampler.rowTaps(fixed: y &- next),
+            sampler.rowTaps(fixed: y)
+        )
     }
 
     /// 2 × 2 sprites: the pixels of each that lie in `band` and in the image, in draw order.

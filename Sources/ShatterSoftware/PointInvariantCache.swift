@@ -22,20 +22,20 @@ final class PointInvariantCache: Sendable {
     private struct TapsEntry {
         let grid: PointGrid
         let key: [Float]
-        let taps: OnePixelGridTaps?
+        let taps: SmallSpriteTaps?
     }
 
     private let tapsEntry = Locked<TapsEntry?>(nil)
 
-    /// The grid's ``OnePixelGridTaps`` for this draw, worked out once (nil where there is none).
-    func onePixelTaps(for batch: PointSpriteBatch, program: PointSpriteProgram, setup: PointSetup) -> OnePixelGridTaps? {
+    /// The grid's ``SmallSpriteTaps`` for this draw, worked out once (nil where there is none).
+    func smallSpriteTaps(for batch: PointSpriteBatch, program: PointSpriteProgram, setup: PointSetup) -> SmallSpriteTaps? {
         let image = batch.texture.image
         let key = [
             program.u_texcoordScale.x, program.u_texcoordScale.y, setup.size, setup.halfViewport.x, setup.halfViewport.y,
             Float(image.width), Float(image.height), batch.filter == .linear ? 1 : 0,
         ]
         if let cached = tapsEntry.withLock({ $0 }), cached.grid === batch.grid, cached.key == key { return cached.taps }
-        let taps = OnePixelGridTaps(
+        let taps = SmallSpriteTaps(
             grid: batch.grid, program: program, setup: setup, width: image.width, height: image.height, filter: batch.filter)
         tapsEntry.withLock { $0 = TapsEntry(grid: batch.grid, key: key, taps: taps) }
         return taps

@@ -35,7 +35,7 @@ extension SoftwareRenderer {
                 grid.lanes.withUnsafeBufferPointer { lanes in
                     if onePixel || twoByTwo {
                         let pages = scratch.pixelPages(blocks: blocks, chunks: chunks, bands: bandCount)
-                        let gridTaps = onePixel ? pointInvariants.onePixelTaps(for: batch, program: program, setup: setup) : nil
+                        let gridTaps = pointInvariants.smallSpriteTaps(for: batch, program: program, setup: setup)
                         withExtendedLifetime(gridTaps) {
                             grid.goneAfter.withUnsafeBufferPointer { goneAfter in
                                 parallelChunks(frame.chunks) { chunk in
@@ -46,7 +46,7 @@ extension SoftwareRenderer {
                                     } else {
                                         frame.twoByTwoStage(
                                             chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program,
-                                            sampler: sampler, pages: pages)
+                                            sampler: sampler, gridTaps: gridTaps?.table, pages: pages)
                                     }
                                 }
                             }

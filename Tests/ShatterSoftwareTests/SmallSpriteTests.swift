@@ -4,45 +4,43 @@ import Testing
 
 @testable import ShatterSoftware
 
-/// One-pixel sprites take two shortcuts of their own: texture taps from a per-grid table
-/// (`OnePixelGridTaps`) and binning onto pages as they are shaded (`PixelPages`, which 2 × 2 sprites
-/// share). Both must give the program's pixels exactly.
-@Suite struct OnePixelSpriteTests {
-    /// The fact the table rests on: a one-pixel sprite's point coordinate is d/256 along x and
-    /// 1 − d/256 along y, d = 128 + 256·i − c, for every snapped centre c a framebuffer up to 2¹⁶
-    /// pixels wide can hold (i the pixel it covers).
-    @Test func pointCoordinateOfAOnePixelSpriteIsItsCentresOffset() {
-        let setup = PointSetup(framebufferWidth: 65535, framebufferHeight: 65535, pointSize: 1)
+/// Sprites one pixel or 2 × 2 pixels wide take two shortcuts of their own: texture taps from a
+/// per-grid table (`SmallSpriteTaps`) and binning onto pages as they are shaded (`PixelPages`). Both
+/// must give the program's pixels exactly.
+@Suite struct SmallSpriteTests {
+    /// The fact the table rests on: a sprite s pixels wide (s = 1, 2) has, at its k-th pixel, the point
+    /// coordinate (d + 256·k)/(256·s) along x and 1 − (d + 256·k)/(256·s) along y, with
+    /// d = 128·s + 256·i − c in 0…255, for every snapped centre c a framebuffer up to 2¹⁶ pixels wide
+    /// can hold (i the first pixel it covers).
+    @Test(arguments: [1, 2])
+    func pointCoordinateOfASmallSpriteIsItsCentresOffset(size: Int) {
+        let setup = PointSetup(framebufferWidth: 65535, framebufferHeight: 65535, pointSize: Float(size))
+        let scale = Float(256 * size)
         var mismatches = 0
         for start in stride(from: Int32(-1024), to: 65535 * 256, by: 8 * 97) {
             let centre = SIMD8<Int32>(repeating: start) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
-            let pixel = setup.firstCoveredPixels(centre)
-            let d = SIMD8<Int32>(repeating: 128) &+ (pixel &<< SIMD8(repeating: 8)) &- centre
-            let expected = SIMD8<Float>(d) / 256
-            if setup.pointCoordX(i: pixel, centre: centre) != expected { mismatches += 1 }
-            if setup.pointCoordY(j: pixel, centre: centre) != 1 - expected { mismatches += 1 }
+            let first = setup.firstCoveredPixels(centre)
+            let d = SIMD8<Int32>(repeating: Int32(128 * size)) &+ (first &<< SIMD8(repeating: 8)) &- centre
             if d.min() < 0 || d.max() > 255 { mismatches += 1 }
+            for k in 0..<Int32(size) {
+                let pixel = first &+ SIMD8(repeating: k)
+                let expected = SIMD8<Float>(d &+ SIMD8(repeating: 256 * k)) / scale
+                if setup.pointCoordX(i: pixel, centre: centre) != expected { mismatches += 1 }
+                if setup.pointCoordY(j: pixel, centre: centre) != 1 - expected { mismatches += 1 }
+            }
         }
         #expect(mismatches == 0)
     }
 
-    /// The transition's own grid gets a table when the snapshot has the screen's pixels (point size 1
-    /// at scale 1, or 0.5 at scale 2); and frames drawn through it equal the program run point by point,
-    /// over grids large enough that every band's pages chain (one thread and three).
-    @Test(arguments: [(1.0, 1.0), (0.5, 2.0)])
+    /// The transition's own grid gets a table when the snapshot has the screen's pixels (sprites of one
+    /// pixel: point size 1, or 0.5 at scale 2; of two: point size 2, or 1 at scale 2); and frames drawn
+    /// through it equal the program run point by point, over grids large enough that every band's pages
+    /// chain (one thread and three).
+    @Test(arguments: [(1.0, 1.0), (0.5, 2.0), (2.0, 1.0), (1.0, 2.0)])
     func framesThroughTheTableEqualTheProgram(pointSize: Double, scale: Double) throws {
         let effect = PointLanesTests.transition(
             width: 160, height: 120, scale: scale, pointSize: pointSize, physics: .original, filter: .linear)
         #expect(Self.table(effect, at: 0.3) != nil)
-        try Self.expectFramesEqualTheProgram(effect)
-    }
-
-    /// 2 × 2 sprites (point size 2, or 1 at scale 2) go onto pages too, one entry in each band a sprite's
-    /// two rows touch; grids large enough that pages chain.
-    @Test(arguments: [(2.0, 1.0), (1.0, 2.0)])
-    func twoByTwoSpritesThroughPagesEqualTheProgram(pointSize: Double, scale: Double) throws {
-        let effect = PointLanesTests.transition(
-            width: 160, height: 120, scale: scale, pointSize: pointSize, physics: .original, filter: .linear)
         try Self.expectFramesEqualTheProgram(effect)
     }
 
@@ -61,8 +59,8 @@ import Testing
     }
 
     /// No table where it could not stand for the program: a snapshot with more pixels than the screen,
-    /// nearest filtering, or points in another order. Those frames take the program's taps, and still
-    /// equal it.
+    /// nearest filtering, points in another order, or sprites three pixels wide. Those frames take the
+    /// program's taps, and still equal it.
     @Test func otherSnapshotsFiltersAndGridsHaveNoTable() throws {
         let screen = PointLanesTests.transition(
             width: 96, height: 64, scale: 1, pointSize: 1, physics: .original, filter: .linear)
@@ -71,9 +69,11 @@ import Testing
             parameters: screen.parameters)
         let nearest = PointLanesTests.transition(
             width: 96, height: 64, scale: 1, pointSize: 1, physics: .original, filter: .nearest)
+        let three = PointLanesTests.transition(
+            width: 96, height: 64, scale: 1, pointSize: 3, physics: .original, filter: .linear)
         var literal = SoftwareRenderer()
         literal.shortcuts.remove(.pointLanes)
-        for effect in [sharper, nearest] {
+        for effect in [sharper, nearest, three] {
             #expect(Self.table(effect, at: 0.3) == nil)
             for time in [0.0, 0.4, 0.9] {
                 let list = effect.displayList(at: time)
@@ -139,20 +139,20 @@ import Testing
         }
     }
 
-    static func table(_ effect: ShatteredTransition, at time: Double) -> OnePixelGridTaps? {
+    static func table(_ effect: ShatteredTransition, at time: Double) -> SmallSpriteTaps? {
         let list = effect.displayList(at: time)
         guard case .pointSprites(let batch) = list.commands[1] else { return nil }
         return table(batch, in: list)
     }
 
     /// The table `drawInLanes` would use for `batch` in `list`.
-    static func table(_ batch: PointSpriteBatch, in list: DisplayList) -> OnePixelGridTaps? {
+    static func table(_ batch: PointSpriteBatch, in list: DisplayList) -> SmallSpriteTaps? {
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: batch.pointSize)
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
         let setup = PointSetup(
             framebufferWidth: guardBand.framebufferWidth, framebufferHeight: guardBand.framebufferHeight,
             pointSize: batch.pointSize)
-        return OnePixelGridTaps(
+        return SmallSpriteTaps(
             grid: batch.grid, program: program, setup: setup, width: batch.texture.image.width,
             height: batch.texture.image.height, filter: batch.filter)
     }
