@@ -1,4 +1,4 @@
-/// The binning stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:)``.
+/// The binning stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:background:)``.
 extension PointFrame {
     /// Turns the per-chunk counts into each chunk's first slot in every band (in place) and returns
     /// where each band's entries start in the list (plus the end).

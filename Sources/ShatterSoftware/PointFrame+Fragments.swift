@@ -1,7 +1,7 @@
 import CLanes
 import ShatterCore
 
-/// The fragment stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:)``, one band at a time.
+/// The fragment stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:background:)``, one band at a time.
 extension PointFrame {
     /// Sprites larger than one pixel, the part of each inside `band`: column taps eight at a time, then
     /// row by row, eight pixels at a time. A bilinear fetch blends two texel rows, each across its two

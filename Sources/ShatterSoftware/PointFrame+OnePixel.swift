@@ -1,4 +1,4 @@
-/// One-pixel sprites in ``SoftwareRenderer/drawInLanes(_:into:guardBand:)``: a sprite no more than one
+/// One-pixel sprites in ``SoftwareRenderer/drawInLanes(_:into:guardBand:background:)``: a sprite no more than one
 /// pixel wide covers exactly the pixel its snapped centre lies in, so it is shaded in the vertex stage,
 /// eight at a time, and binned there into ``PixelPages``; the fragment stage only stores the colors.
 extension PointFrame {

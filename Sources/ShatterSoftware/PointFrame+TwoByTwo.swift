@@ -1,4 +1,4 @@
-/// Sprites exactly two pixels wide, in ``SoftwareRenderer/drawInLanes(_:into:guardBand:)``: a
+/// Sprites exactly two pixels wide, in ``SoftwareRenderer/drawInLanes(_:into:guardBand:background:)``: a
 /// square exactly 2 pixels wide, centred anywhere on the 1/256-pixel grid, covers exactly 2 × 2 pixels, so,
 /// like one-pixel sprites, they are shaded in the vertex stage eight at a time (two column taps, two
 /// row taps, four blends), binned there onto pages (``PixelPages``), and stored pixel by pixel in

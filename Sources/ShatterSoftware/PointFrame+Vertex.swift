@@ -1,4 +1,4 @@
-/// The vertex stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:)``: eight points at a time.
+/// The vertex stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:background:)``: eight points at a time.
 extension PointFrame {
     typealias Centres = (x: SIMD8<Int32>, y: SIMD8<Int32>, visible: SIMDMask<SIMD8<Int32>>)
 

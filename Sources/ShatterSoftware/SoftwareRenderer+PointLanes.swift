@@ -12,9 +12,11 @@ extension SoftwareRenderer {
     ///    its points per band.
     /// 2. Binning, in parallel chunks: each point's index goes to the bands it touches, in a list laid
     ///    out band by band and, inside a band, chunk by chunk, so points stay in draw order.
-    /// 3. Fragment stage, band by band: stores (one-pixel and 2 × 2 sprites) or sprites shaded eight
-    ///    columns at a time. Later points overwrite earlier ones, as the GPU's in-order blending does.
-    func drawInLanes(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) {
+    /// 3. Fragment stage, band by band: `background`'s rows of the band copied (the frame's 1:1 picture
+    ///    under the sprites, while they are then still in cache), then stores (one-pixel and 2 × 2
+    ///    sprites) or sprites shaded eight columns at a time. Later points overwrite earlier ones, as the
+    ///    GPU's in-order blending does.
+    func drawInLanes(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand, background: TexturedQuad?) {
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
         let setup = PointSetup(
             framebufferWidth: guardBand.framebufferWidth,
@@ -52,6 +54,7 @@ extension SoftwareRenderer {
                             }
                         }
                         parallelChunks(frame.bandCount) { band in
+                            frame.copy(background, band: band)
                             if onePixel {
                                 frame.storePixels(band: band, pages: pages)
                             } else {
@@ -71,6 +74,7 @@ extension SoftwareRenderer {
                     frame.buffers = scratch.buffers
                     parallelChunks(frame.chunks) { chunk in frame.bin(chunk: chunk) }
                     parallelChunks(frame.bandCount) { band in
+                        frame.copy(background, band: band)
                         frame.drawSprites(
                             bandStarts[band]..<bandStarts[band + 1], band: band, lanes: lanes, program: program, sampler: sampler)
                     }
@@ -110,6 +114,13 @@ struct PointFrame {
         self.buffers = buffers
         // Which band each image row belongs to, looked up rather than divided for every point.
         for row in 0..<height { buffers.bandOfRow[row] = Int32(SoftwareRenderer.band(of: row, bands: bandCount, height: height)) }
+    }
+
+    /// Copies band `band`'s rows of `background` (if any), the 1:1 picture the sprites are drawn over.
+    @inline(__always)
+    func copy(_ background: TexturedQuad?, band: Int) {
+        guard let background else { return }
+        SoftwareRenderer.copy(background, rows: chunkRange(band, of: bandCount, total: height), into: target)
     }
 
     /// The image rows a sprite centred at snapped `y` covers (empty when none).

@@ -2,12 +2,16 @@ import ShatterCore
 
 extension SoftwareRenderer {
     /// Replacing sprites in closed-form motion go eight points at a time with every shortcut
-    /// (``drawInLanes(_:into:guardBand:)``); the rest, and the tests' references, point by point.
-    func draw(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) throws {
+    /// (``drawInLanes(_:into:guardBand:background:)``); the rest, and the tests' references, point by
+    /// point. `background`, a 1:1 copy under the sprites, is drawn first (by the lanes, band by band).
+    func draw(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand, background: TexturedQuad? = nil)
+        throws
+    {
         try batch.motion.validate()
         if shortcuts.isSuperset(of: [.exact, .pointLanes]), batch.blend == .replace, batch.motion.uniforms.steps < 0 {
-            drawInLanes(batch, into: target, guardBand: guardBand)
+            drawInLanes(batch, into: target, guardBand: guardBand, background: background)
         } else {
+            if let background { try draw(background, into: target) }
             drawPointByPoint(batch, into: target, guardBand: guardBand)
         }
     }

@@ -70,18 +70,41 @@ extension SoftwareRenderer {
         _ image: Image, at origin: (x: Int, y: Int), columns: Range<Int>, rows: Range<Int>,
         into target: Framebuffer
     ) {
+        let bandCount = min(rows.count, threads * 2)
+        parallelChunks(bandCount) { band in
+            let local = chunkRange(band, of: bandCount, total: rows.count)
+            Self.copy(
+                image, at: origin, columns: columns,
+                rows: (rows.lowerBound + local.lowerBound)..<(rows.lowerBound + local.upperBound),
+                into: target)
+        }
+    }
+
+    /// Copies target rows `rows` of `image` placed at `origin`, columns `columns`, on this thread.
+    static func copy(
+        _ image: Image, at origin: (x: Int, y: Int), columns: Range<Int>, rows: Range<Int>, into target: Framebuffer
+    ) {
         image.pixels.withUnsafeBytes { source in
             let rowBytes = columns.count * 4
-            let bandCount = min(rows.count, threads * 2)
-            parallelChunks(bandCount) { band in
-                for local in chunkRange(band, of: bandCount, total: rows.count) {
-                    let y = rows.lowerBound + local
-                    let from = ((y - origin.y) * image.width + (columns.lowerBound - origin.x)) * 4
-                    let to = (y * target.width + columns.lowerBound) * 4
-                    UnsafeMutableRawPointer(target.bytes.baseAddress! + to)
-                        .copyMemory(from: source.baseAddress! + from, byteCount: rowBytes)
-                }
+            for y in rows {
+                let from = ((y - origin.y) * image.width + (columns.lowerBound - origin.x)) * 4
+                let to = (y * target.width + columns.lowerBound) * 4
+                UnsafeMutableRawPointer(target.bytes.baseAddress! + to)
+                    .copyMemory(from: source.baseAddress! + from, byteCount: rowBytes)
             }
         }
+    }
+
+    /// The rows `rows` (clipped to it) of `background`, a texture drawn 1:1 over the whole frame
+    /// (``background(of:at:shortcuts:)``), on this thread: a band of the frame, copied just before the
+    /// band's sprites are drawn over it.
+    static func copy(_ background: TexturedQuad, rows: Range<Int>, into target: Framebuffer) {
+        let columns = TexturedQuadProgram.coveredPixels(
+            start: background.rect.x, length: background.rect.width, limit: target.width)
+        let covered = TexturedQuadProgram.coveredPixels(
+            start: background.rect.y, length: background.rect.height, limit: target.height)
+        copy(
+            background.texture.image, at: (Int(background.rect.x), Int(background.rect.y)), columns: columns,
+            rows: rows.clamped(to: covered), into: target)
     }
 }

@@ -39,13 +39,16 @@ public struct SoftwareRenderer: Renderer, Sendable {
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
         try image.pixels.withUnsafeMutableBufferPointer { bytes in
             let target = Framebuffer(bytes: bytes, width: list.width, height: list.height)
-            for command in list.commands {
+            for (index, command) in list.commands.enumerated() {
                 switch command {
                 // One draw per command, in SoftwareRenderer+<Program>.swift, beside the program's twin.
                 case .texturedQuad(let quad):
-                    try draw(quad, into: target)
+                    // A background the next command's sprites are drawn over is copied by that draw, band
+                    // by band, so each band's rows are still in cache when its sprites land.
+                    if !Self.isBackground(quad, of: list, at: index, shortcuts: shortcuts) { try draw(quad, into: target) }
                 case .pointSprites(let batch):
-                    try draw(batch, into: target, guardBand: guardBand)
+                    let background = index > 0 ? Self.background(of: list, at: index - 1, shortcuts: shortcuts) : nil
+                    try draw(batch, into: target, guardBand: guardBand, background: background)
                 case .instancedCircles(let batch):
                     draw(batch, into: target)
                 case .dustLayers(let stack):
@@ -60,14 +63,31 @@ public struct SoftwareRenderer: Renderer, Sendable {
         return FrameTimings(draw: Self.seconds(since: start))
     }
 
+    /// Whether `quad`, command `index` of `list`, is a background the point sprites after it copy as they
+    /// draw: a 1:1 copy covering the whole frame.
+    static func isBackground(_ quad: TexturedQuad, of list: DisplayList, at index: Int, shortcuts: Shortcuts) -> Bool {
+        background(of: list, at: index, shortcuts: shortcuts) != nil
+    }
+
+    /// Command `index` of `list` if it is a 1:1 copy covering the whole frame followed by point sprites.
+    static func background(of list: DisplayList, at index: Int, shortcuts: Shortcuts) -> TexturedQuad? {
+        guard shortcuts.contains(.exact), index + 1 < list.commands.count, case .pointSprites = list.commands[index + 1],
+            case .texturedQuad(let quad) = list.commands[index], covers(quad, list)
+        else { return nil }
+        return quad
+    }
+
+    /// Whether `quad` is drawn 1:1 over every pixel of `list`'s frame.
+    static func covers(_ quad: TexturedQuad, _ list: DisplayList) -> Bool {
+        isPixelExactCopy(quad) && quad.rect.x <= 0 && quad.rect.y <= 0 && quad.rect.x + quad.rect.width >= Float(list.width)
+            && quad.rect.y + quad.rect.height >= Float(list.height)
+    }
+
     /// Whether `command` replaces every pixel of `list`'s frame whatever was there: a texture copied
     /// 1:1 over the whole frame (the shattered transition's destination screen).
     func coversEveryPixel(_ command: DrawCommand?, _ list: DisplayList) -> Bool {
-        guard shortcuts.contains(.exact), case .texturedQuad(let quad) = command, Self.isPixelExactCopy(quad) else {
-            return false
-        }
-        return quad.rect.x <= 0 && quad.rect.y <= 0 && quad.rect.x + quad.rect.width >= Float(list.width)
-            && quad.rect.y + quad.rect.height >= Float(list.height)
+        guard shortcuts.contains(.exact), case .texturedQuad(let quad) = command else { return false }
+        return Self.covers(quad, list)
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {

@@ -44,6 +44,21 @@ import Testing
         try Self.expectFramesEqualTheProgram(effect)
     }
 
+    /// A destination screen drawn 1:1 under the sprites is copied band by band by the sprite draw
+    /// (one-pixel, 2 × 2 and larger sprites alike): the frames are the program's, which draws it whole
+    /// first.
+    @Test(arguments: [1.0, 2.0, 4.0])
+    func aDestinationUnderTheSpritesIsCopiedBandByBand(pointSize: Double) throws {
+        let screen = PointLanesTests.transition(
+            width: 120, height: 90, scale: 1, pointSize: pointSize, physics: .original, filter: .linear)
+        let effect = ShatteredTransition(
+            from: screen.from, to: Texture(image: SoftwareRendererFastPathTests.noise(120, 90, seed: 7)),
+            parameters: screen.parameters)
+        let list = effect.displayList(at: 0.5)
+        #expect(SoftwareRenderer.background(of: list, at: 0, shortcuts: .all) != nil)
+        try Self.expectFramesEqualTheProgram(effect)
+    }
+
     /// Frames of `effect` through the lanes, on one thread and on three, against the program run point
     /// by point.
     static func expectFramesEqualTheProgram(_ effect: ShatteredTransition) throws {
