@@ -7,11 +7,9 @@ extension PointFrame {
     /// row by row, eight pixels at a time. A bilinear fetch blends two texel rows, each across its two
     /// columns, then the rows; a sprite's next row mostly reads the texel row this one read second,
     /// whose horizontal blend (the same columns, the same weights, so the same integers) is kept.
-    func drawSprites(
-        _ entries: Range<Int>, band: Int, lanes: UnsafeBufferPointer<PointLanes>, program: PointSpriteProgram,
-        sampler: TextureSampler
-    ) {
+    func drawSprites(_ entries: Range<Int>, band: Int, points: Points) {
         guard let list = buffers.list else { return }
+        let (lanes, program, sampler) = (points.lanes, points.program, points.sampler)
         let bandRows = chunkRange(band, of: bandCount, total: height)
         let spanBlocks = (setup.maximumSpan + 7) / 8
         var columnTaps = [TextureSampler.Taps](repeating: .init(first: .zero, second: .zero, weight: .zero), count: spanBlocks)
@@ -23,9 +21,7 @@ extension PointFrame {
                     for entry in entries {
                         let i = Int(list[entry])
                         if entry &+ Self.prefetchDistance < entries.upperBound {
-                            prefetchTexels(
-                                ofPoint: Int(list[entry &+ Self.prefetchDistance]), lanes: lanes, program: program,
-                                sampler: sampler)
+                            prefetchTexels(ofPoint: Int(list[entry &+ Self.prefetchDistance]), points: points)
                         }
                         let centreX = buffers.x[i]
                         let centreY = buffers.y[i]

@@ -5,17 +5,15 @@ extension PointFrame {
     /// The vertex program, the set-up and the fragment program on chunk `chunk`'s points, each drawn
     /// sprite's pixel and color appended to its band's pages. With `gridTaps`, the texture taps come
     /// from the grid's table (the same taps, see ``SmallSpriteTaps``).
-    func onePixelStage(
-        chunk: Int, lanes: UnsafeBufferPointer<PointLanes>, goneAfter: UnsafeBufferPointer<Float>,
-        program: PointSpriteProgram, sampler: TextureSampler, gridTaps: SmallSpriteTaps.Table?, pages: PixelPages
-    ) {
+    func onePixelStage(chunk: Int, points: Points, gridTaps: SmallSpriteTaps.Table?, pages: PixelPages) {
+        let sampler = points.sampler
         var writer = pages.writer(chunk: chunk, chunks: chunks, blocks: blocks)
         let imageWidth = SIMD8<Int32>(repeating: Int32(width))
         let imageHeight = SIMD8<Int32>(repeating: Int32(height))
         let guardBand = SIMD8<Int32>(repeating: Int32(g))
         let top = SIMD8<Int32>(repeating: Int32(topRow))
         let zero = SIMD8<Int32>.zero
-        forEachBlock(chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program) { _ in
+        forEachBlock(chunk: chunk, of: points) { _ in
         } visible: { block, point, centre in
             // The one pixel each covers: its column and row in the image.
             let column = setup.firstCoveredPixels(centre.x)
@@ -33,7 +31,7 @@ extension PointFrame {
                 } else {
                     shade(
                         column: column, rowUp: rowUp, centre: centre, u: point.pointee.u, v: point.pointee.v,
-                        program: program, sampler: sampler)
+                        program: points.program, sampler: sampler)
                 }
             append(
                 drawn: drawn, first: imageRow &* imageWidth &+ imageColumn, second: color, rows: imageRow,

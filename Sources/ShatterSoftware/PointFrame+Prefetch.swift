@@ -12,8 +12,9 @@ extension PointFrame {
     /// scale span, one texel of filter margin around it, clamped to the texture.
     @inline(__always)
     func prefetchTexels(
-        ofPoint i: Int, lanes: UnsafeBufferPointer<PointLanes>, program: PointSpriteProgram, sampler: TextureSampler
+        ofPoint i: Int, points: Points
     ) {
+        let (lanes, program, sampler) = (points.lanes, points.program, points.sampler)
         let width = Float(sampler.width)
         let height = Float(sampler.height)
         let u = lanes[i &>> 3].u[i & 7]

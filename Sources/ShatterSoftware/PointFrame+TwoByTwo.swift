@@ -8,13 +8,11 @@ extension PointFrame {
     /// The vertex program, the set-up and the fragment program on chunk `chunk`'s points: each drawn
     /// sprite's four colors go to `squareColors`, and an entry naming its upper left pixel and the point
     /// to the pages of the one or two bands its rows touch.
-    func twoByTwoStage(
-        chunk: Int, lanes: UnsafeBufferPointer<PointLanes>, goneAfter: UnsafeBufferPointer<Float>,
-        program: PointSpriteProgram, sampler: TextureSampler, gridTaps: SmallSpriteTaps.Table?, pages: PixelPages
-    ) {
+    func twoByTwoStage(chunk: Int, points: Points, gridTaps: SmallSpriteTaps.Table?, pages: PixelPages) {
+        let sampler = points.sampler
         var writer = pages.writer(chunk: chunk, chunks: chunks, blocks: blocks)
         let one = SIMD8<Int32>(repeating: 1)
-        forEachBlock(chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program) { _ in
+        forEachBlock(chunk: chunk, of: points) { _ in
         } visible: { block, point, centre in
             // Framebuffer column of the left pixels, row (counted up) of the lower ones.
             let left = setup.firstCoveredPixels(centre.x)
@@ -31,7 +29,7 @@ extension PointFrame {
                     taps(left: left, lower: lower, centre: centre, table: gridTaps, block: block, sampler: sampler)
                 } else {
                     taps(
-                        left: left, lower: lower, centre: centre, u: point.pointee.u, v: point.pointee.v, program: program,
+                        left: left, lower: lower, centre: centre, u: point.pointee.u, v: point.pointee.v, program: points.program,
                         sampler: sampler)
                 }
             let colors = UnsafeMutableRawPointer(buffers.squareColors!) + block * 128

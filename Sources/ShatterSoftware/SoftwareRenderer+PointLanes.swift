@@ -23,63 +23,69 @@ extension SoftwareRenderer {
             framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
         let grid = pointInvariants.lanes(for: batch, program: program, threads: threads)
         let blocks = grid.lanes.count
+        let shadedInVertexStage = PointFrame.isOnePixel(setup, target: target) || PointFrame.isTwoByTwo(setup, target: target)
         pointScratch.withScratch { scratch in
             let bandCount = bands(for: target.height)
             let chunks = max(1, min(blocks, threads * 4))
-            let onePixel = PointFrame.isOnePixel(setup, target: target)
-            let twoByTwo = PointFrame.isTwoByTwo(setup, target: target)
-            scratch.reserve(points: onePixel || twoByTwo ? 8 : blocks * 8, bins: chunks * bandCount, rows: target.height)
-            if twoByTwo { scratch.reserveSquareColors(blocks * 8 * 4) }
-            var frame = PointFrame(
+            scratch.reserve(points: shadedInVertexStage ? 8 : blocks * 8, bins: chunks * bandCount, rows: target.height)
+            if PointFrame.isTwoByTwo(setup, target: target) { scratch.reserveSquareColors(blocks * 8 * 4) }
+            let frame = PointFrame(
                 setup: setup, target: target, guardBand: guardBand, bandCount: bandCount,
                 blocks: blocks, chunks: chunks, buffers: scratch.buffers)
             batch.texture.withSampler(filter: batch.filter) { sampler in
                 grid.lanes.withUnsafeBufferPointer { lanes in
-                    if onePixel || twoByTwo {
-                        let pages = scratch.pixelPages(blocks: blocks, chunks: chunks, bands: bandCount)
-                        let gridTaps = pointInvariants.smallSpriteTaps(for: batch, program: program, setup: setup)
-                        withExtendedLifetime(gridTaps) {
-                            grid.goneAfter.withUnsafeBufferPointer { goneAfter in
-                                parallelChunks(frame.chunks) { chunk in
-                                    if onePixel {
-                                        frame.onePixelStage(
-                                            chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program,
-                                            sampler: sampler, gridTaps: gridTaps?.table, pages: pages)
-                                    } else {
-                                        frame.twoByTwoStage(
-                                            chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program,
-                                            sampler: sampler, gridTaps: gridTaps?.table, pages: pages)
-                                    }
-                                }
-                            }
-                        }
-                        parallelChunks(frame.bandCount) { band in
-                            frame.copy(background, band: band)
-                            if onePixel {
-                                frame.storePixels(band: band, pages: pages)
-                            } else {
-                                frame.storeTwoByTwo(band: band, pages: pages)
-                            }
-                        }
-                        return
-                    }
                     grid.goneAfter.withUnsafeBufferPointer { goneAfter in
-                        parallelChunks(frame.chunks) { chunk in
-                            frame.vertexStage(
-                                chunk: chunk, lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler)
+                        let points = PointFrame.Points(lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler)
+                        if shadedInVertexStage {
+                            drawShadedInVertexStage(points, frame: frame, batch: batch, scratch: scratch, background: background)
+                        } else {
+                            drawBinned(points, frame: frame, scratch: scratch, background: background)
                         }
-                    }
-                    let bandStarts = frame.layOutList()
-                    scratch.reserveList(bandStarts[frame.bandCount])
-                    frame.buffers = scratch.buffers
-                    parallelChunks(frame.chunks) { chunk in frame.bin(chunk: chunk) }
-                    parallelChunks(frame.bandCount) { band in
-                        frame.copy(background, band: band)
-                        frame.drawSprites(
-                            bandStarts[band]..<bandStarts[band + 1], band: band, lanes: lanes, program: program, sampler: sampler)
                     }
                 }
             }
+        }
+    }
+
+    /// One-pixel and 2 × 2 sprites: shaded and binned onto pages in the vertex stage, then stored band
+    /// by band.
+    private func drawShadedInVertexStage(
+        _ points: PointFrame.Points, frame: PointFrame, batch: PointSpriteBatch, scratch: PointScratch,
+        background: TexturedQuad?
+    ) {
+        let onePixel = PointFrame.isOnePixel(frame.setup, target: frame.target)
+        let pages = scratch.pixelPages(blocks: frame.blocks, chunks: frame.chunks, bands: frame.bandCount)
+        let gridTaps = pointInvariants.smallSpriteTaps(for: batch, program: points.program, setup: frame.setup)
+        withExtendedLifetime(gridTaps) {
+            parallelChunks(frame.chunks) { chunk in
+                if onePixel {
+                    frame.onePixelStage(chunk: chunk, points: points, gridTaps: gridTaps?.table, pages: pages)
+                } else {
+                    frame.twoByTwoStage(chunk: chunk, points: points, gridTaps: gridTaps?.table, pages: pages)
+                }
+            }
+        }
+        parallelChunks(frame.bandCount) { band in
+            frame.copy(background, band: band)
+            if onePixel {
+                frame.storePixels(band: band, pages: pages)
+            } else {
+                frame.storeTwoByTwo(band: band, pages: pages)
+            }
+        }
+    }
+
+    /// Larger sprites: counted per band in the vertex stage, listed band by band, then drawn band by band.
+    private func drawBinned(_ points: PointFrame.Points, frame: PointFrame, scratch: PointScratch, background: TexturedQuad?) {
+        var frame = frame
+        parallelChunks(frame.chunks) { chunk in frame.vertexStage(chunk: chunk, points: points) }
+        let bandStarts = frame.layOutList()
+        scratch.reserveList(bandStarts[frame.bandCount])
+        frame.buffers = scratch.buffers  // with the list
+        parallelChunks(frame.chunks) { chunk in frame.bin(chunk: chunk) }
+        parallelChunks(frame.bandCount) { band in
+            frame.copy(background, band: band)
+            frame.drawSprites(bandStarts[band]..<bandStarts[band + 1], band: band, points: points)
         }
     }
 }
