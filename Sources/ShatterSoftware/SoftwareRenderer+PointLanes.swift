@@ -25,7 +25,10 @@ extension SoftwareRenderer {
         let blocks = grid.lanes.count
         let shadedInVertexStage = PointFrame.isOnePixel(setup, target: target) || PointFrame.isTwoByTwo(setup, target: target)
         pointScratch.withScratch { scratch in
-            let bandCount = bands(for: target.height)
+            // Sprites shaded in the vertex stage leave their bands only stores to do, so fewer, taller bands
+            // balance well enough, and more of a block's sprites share one band and go onto its pages at
+            // once (4% less CPU than 16 bands a thread at point sizes 1 and 2, paired).
+            let bandCount = shadedInVertexStage ? min(target.height, threads * 4) : bands(for: target.height)
             let chunks = max(1, min(blocks, threads * 4))
             scratch.reserve(points: shadedInVertexStage ? 8 : blocks * 8, bins: chunks * bandCount, rows: target.height)
             if PointFrame.isTwoByTwo(setup, target: target) { scratch.reserveSquareColors(blocks * 8 * 4) }
