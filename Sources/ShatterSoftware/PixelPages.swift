@@ -5,11 +5,14 @@
 /// each chunk's in the order it appended them.
 ///
 /// A chunk never runs out of pages: each band's pages but its last are full, so it uses at most
-/// ⌈points / pageSize⌉ + bands of them, and that many are set aside for it.
+/// ⌈entries / pageSize⌉ + bands of them, and that many are set aside for it, counting the most entries
+/// its points can make (a 2 × 2 sprite makes two where its rows straddle two bands).
 struct PixelPages {
     /// Entries per page.
     let pageSize: Int
     let bandCount: Int
+    /// The most entries one point appends: 1 for one-pixel sprites, 2 for 2 × 2 ones.
+    let entriesPerPoint: Int
     /// Two 32-bit halves: for a one-pixel sprite the pixel's index in the image (row · width + column)
     /// and its color; for a 2 × 2 sprite its upper left pixel, (row + 1) << 16 | (column + 1), and its
     /// point's index.
@@ -29,36 +32,44 @@ struct PixelPages {
 
     /// A page size that keeps the pages set aside but unused below an eighth of the points, and the
     /// pages all chunks need.
-    static func layout(blocks: Int, chunks: Int, bands: Int) -> (pageSize: Int, pages: Int) {
+    static func layout(blocks: Int, chunks: Int, bands: Int, entriesPerPoint: Int) -> (pageSize: Int, pages: Int) {
         var pageSize = 64
         while pageSize * 2 * chunks * bands <= blocks && pageSize < 4096 { pageSize *= 2 }
         var pages = 0
         for chunk in 0..<chunks {
-            pages += pagesSetAside(chunk: chunk, chunks: chunks, blocks: blocks, bands: bands, pageSize: pageSize)
+            pages += pagesSetAside(
+                chunk: chunk, chunks: chunks, blocks: blocks, bands: bands, pageSize: pageSize, entriesPerPoint: entriesPerPoint)
         }
         return (pageSize, pages)
     }
 
-    /// Chunk `chunk`'s pages: enough for all its points, plus one partly filled page per band.
-    static func pagesSetAside(chunk: Int, chunks: Int, blocks: Int, bands: Int, pageSize: Int) -> Int {
-        (chunkRange(chunk, of: chunks, total: blocks).count * 8 + pageSize - 1) / pageSize + bands
+    /// Chunk `chunk`'s pages: enough for every entry its points can make, plus one partly filled page
+    /// per band.
+    static func pagesSetAside(chunk: Int, chunks: Int, blocks: Int, bands: Int, pageSize: Int, entriesPerPoint: Int) -> Int {
+        (chunkRange(chunk, of: chunks, total: blocks).count * 8 * entriesPerPoint + pageSize - 1) / pageSize + bands
     }
 
     /// Appends for chunk `chunk`, the vertex stage's blocks `chunkRange(chunk, of: chunks, total: blocks)`.
     func writer(chunk: Int, chunks: Int, blocks: Int) -> Writer {
         var first = 0
         for earlier in 0..<chunk {
-            first += Self.pagesSetAside(chunk: earlier, chunks: chunks, blocks: blocks, bands: bandCount, pageSize: pageSize)
+            first += Self.pagesSetAside(
+                chunk: earlier, chunks: chunks, blocks: blocks, bands: bandCount, pageSize: pageSize,
+                entriesPerPoint: entriesPerPoint)
         }
         let chains = chains + chunk * bandCount
         chains.initialize(repeating: PageChain(), count: bandCount)
-        return Writer(pages: self, chains: chains, freePage: first)
+        let setAside = Self.pagesSetAside(
+            chunk: chunk, chunks: chunks, blocks: blocks, bands: bandCount, pageSize: pageSize, entriesPerPoint: entriesPerPoint)
+        return Writer(pages: self, chains: chains, freePage: first, endPage: first + setAside)
     }
 
     struct Writer {
         let pages: PixelPages
         let chains: UnsafeMutablePointer<PageChain>
         var freePage: Int
+        /// Past the chunk's last page.
+        let endPage: Int
 
         /// Lane `lane` of the eight low halves and then the eight high halves at `staged`, in band `band`.
         @inline(__always)
@@ -96,6 +107,8 @@ struct PixelPages {
         @inline(never)
         mutating func startPage(_ chain: UnsafeMutablePointer<PageChain>) -> Int {
             let page = freePage
+            // Cannot fail while entriesPerPoint holds; if it did, stop rather than write another chunk's page.
+            precondition(page < endPage, "PixelPages: a chunk made more entries than its points can")
             freePage += 1
             if chain.pointee.head < 0 {
                 chain.pointee.head = Int32(page)

@@ -31,14 +31,16 @@ final class PointScratch: @unchecked Sendable {
 
     func reserveList(_ entries: Int) { Self.grow(&list, to: entries) }
 
-    /// ``PixelPages`` for `blocks` blocks of one-pixel sprites split into `chunks`, binned into `bands`.
-    func pixelPages(blocks: Int, chunks: Int, bands: Int) -> PixelPages {
-        let layout = PixelPages.layout(blocks: blocks, chunks: chunks, bands: bands)
+    /// ``PixelPages`` for `blocks` blocks of sprites split into `chunks`, binned into `bands`, each point
+    /// making at most `entriesPerPoint` entries.
+    func pixelPages(blocks: Int, chunks: Int, bands: Int, entriesPerPoint: Int) -> PixelPages {
+        let layout = PixelPages.layout(blocks: blocks, chunks: chunks, bands: bands, entriesPerPoint: entriesPerPoint)
         Self.grow(&pageEntries, to: layout.pages * layout.pageSize)
         Self.grow(&pageNext, to: layout.pages)
         Self.grow(&pageChains, to: chunks * bands)
         return PixelPages(
-            pageSize: layout.pageSize, bandCount: bands, entries: pageEntries.baseAddress!, next: pageNext.baseAddress!,
+            pageSize: layout.pageSize, bandCount: bands, entriesPerPoint: entriesPerPoint, entries: pageEntries.baseAddress!,
+            next: pageNext.baseAddress!,
             chains: pageChains.baseAddress!)
     }
 

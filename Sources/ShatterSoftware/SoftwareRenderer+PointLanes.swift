@@ -57,7 +57,9 @@ extension SoftwareRenderer {
         background: TexturedQuad?
     ) {
         let onePixel = PointFrame.isOnePixel(frame.setup, target: frame.target)
-        let pages = scratch.pixelPages(blocks: frame.blocks, chunks: frame.chunks, bands: frame.bandCount)
+        // A 2 × 2 sprite whose rows straddle two bands goes onto both.
+        let pages = scratch.pixelPages(
+            blocks: frame.blocks, chunks: frame.chunks, bands: frame.bandCount, entriesPerPoint: onePixel ? 1 : 2)
         let gridTaps = pointInvariants.smallSpriteTaps(for: batch, program: points.program, setup: frame.setup)
         withExtendedLifetime(gridTaps) {
             parallelChunks(frame.chunks) { chunk in

@@ -119,12 +119,14 @@ import Testing
         #expect(try SoftwareRenderer().render(mirrored) == literal.render(mirrored))
     }
 
-    /// Each band gives back what was appended to it, chunk by chunk and in order, across page ends.
-    @Test func pagesGiveBackEachBandsEntriesInDrawOrder() {
+    /// Each band gives back what was appended to it, chunk by chunk and in order, across page ends,
+    /// with points that append twice (2 × 2 sprites straddling two bands) as well as once.
+    @Test(arguments: [1, 2])
+    func pagesGiveBackEachBandsEntriesInDrawOrder(entriesPerPoint: Int) {
         let blocks = 40
         let chunks = 3
         let bands = 4
-        let layout = PixelPages.layout(blocks: blocks, chunks: chunks, bands: bands)
+        let layout = PixelPages.layout(blocks: blocks, chunks: chunks, bands: bands, entriesPerPoint: entriesPerPoint)
         #expect(layout.pageSize == 64)
         let entries = UnsafeMutablePointer<UInt64>.allocate(capacity: layout.pages * layout.pageSize)
         let next = UnsafeMutablePointer<Int32>.allocate(capacity: layout.pages)
@@ -134,16 +136,21 @@ import Testing
             next.deallocate()
             chains.deallocate()
         }
-        let pages = PixelPages(pageSize: layout.pageSize, bandCount: bands, entries: entries, next: next, chains: chains)
+        let pages = PixelPages(
+            pageSize: layout.pageSize, bandCount: bands, entriesPerPoint: entriesPerPoint, entries: entries, next: next,
+            chains: chains)
         var expected = [[UInt64]](repeating: [], count: bands)
         for chunk in 0..<chunks {
             var writer = pages.writer(chunk: chunk, chunks: chunks, blocks: blocks)
-            // Every point of the chunk, most to band 1 (several pages), none to band 3.
+            // Every point of the chunk, most to band 1 (several pages), none to band 3; with two entries a
+            // point, each also to band 2, the next band down.
             for point in chunkRange(chunk, of: chunks, total: blocks).lazy.flatMap({ $0 * 8..<$0 * 8 + 8 }) {
-                let band = point % 5 == 0 ? 0 : point % 7 == 0 ? 2 : 1
+                let band = point % 5 == 0 ? 0 : 1
                 var staged = (SIMD8<UInt32>(repeating: UInt32(point)), SIMD8<UInt32>(repeating: UInt32(chunk)))
-                withUnsafeBytes(of: &staged) { writer.append(lane: point % 8, staged: $0, band: band) }
-                expected[band].append(UInt64(point) | UInt64(chunk) << 32)
+                for band in band...(band + entriesPerPoint - 1) {
+                    withUnsafeBytes(of: &staged) { writer.append(lane: point % 8, staged: $0, band: band) }
+                    expected[band].append(UInt64(point) | UInt64(chunk) << 32)
+                }
             }
         }
         #expect(expected[1].count > 2 * layout.pageSize)
@@ -151,6 +158,20 @@ import Testing
             var found = [UInt64]()
             pages.forEachEntry(band: band, chunks: chunks) { found.append($0) }
             #expect(found == expected[band], "band \(band)")
+        }
+    }
+
+    /// A frame only two rows tall: each band is one row, so every 2 × 2 sprite goes onto two bands'
+    /// pages (a chunk makes twice as many entries as it has points), and the frames are still the
+    /// program's. (Pages set aside for one entry a point ran out here.)
+    @Test func twoByTwoSpritesInBandsOneRowTallEqualTheProgram() throws {
+        let effect = PointLanesTests.transition(
+            width: 2000, height: 2, scale: 1, pointSize: 2, physics: .original, filter: .linear)
+        var literal = SoftwareRenderer()
+        literal.shortcuts.remove(.pointLanes)
+        for time in [0.0, 0.05, 0.3] {
+            let list = effect.displayList(at: time)
+            #expect(try SoftwareRenderer(threads: 2).render(list) == literal.render(list), "t = \(time)")
         }
     }
 
