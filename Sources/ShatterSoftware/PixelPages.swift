@@ -5,14 +5,15 @@
 /// each chunk's in the order it appended them.
 ///
 /// A chunk never runs out of pages: each band's pages but its last are full, so it uses at most
-/// ⌈entries / pageSize⌉ + bands of them, and that many are set aside for it, counting the most entries
-/// its points can make (a 2 × 2 sprite makes two where its rows straddle two bands).
+/// ⌈entries / pageSize⌉ + bands of them. Every chunk has that many set aside for the largest chunk,
+/// counting the most entries its points can make (a 2 × 2 sprite makes two where its rows straddle two
+/// bands), so chunk k's pages start at k · pagesPerChunk.
 struct PixelPages {
     /// Entries per page.
     let pageSize: Int
     let bandCount: Int
-    /// The most entries one point appends: 1 for one-pixel sprites, 2 for 2 × 2 ones.
-    let entriesPerPoint: Int
+    /// Pages set aside for each chunk.
+    let pagesPerChunk: Int
     /// Two 32-bit halves: for a one-pixel sprite the pixel's index in the image (row · width + column)
     /// and its color; for a 2 × 2 sprite its upper left pixel, (row + 1) << 16 | (column + 1), and its
     /// point's index.
@@ -30,38 +31,21 @@ struct PixelPages {
         var end = 0
     }
 
-    /// A page size that keeps the pages set aside but unused below an eighth of the points, and the
-    /// pages all chunks need.
-    static func layout(blocks: Int, chunks: Int, bands: Int, entriesPerPoint: Int) -> (pageSize: Int, pages: Int) {
+    /// For `blocks` blocks split into `chunks` (``chunkRange(_:of:total:)``), binned into `bands`, each
+    /// point making at most `entriesPerPoint` entries: a page size that keeps the pages set aside but
+    /// unused below an eighth of the points, and the pages each chunk needs.
+    static func layout(blocks: Int, chunks: Int, bands: Int, entriesPerPoint: Int) -> (pageSize: Int, pagesPerChunk: Int) {
         var pageSize = 64
         while pageSize * 2 * chunks * bands <= blocks && pageSize < 4096 { pageSize *= 2 }
-        var pages = 0
-        for chunk in 0..<chunks {
-            pages += pagesSetAside(
-                chunk: chunk, chunks: chunks, blocks: blocks, bands: bands, pageSize: pageSize, entriesPerPoint: entriesPerPoint)
-        }
-        return (pageSize, pages)
+        let largestChunk = (blocks + chunks - 1) / chunks * 8 * entriesPerPoint  // entries
+        return (pageSize, (largestChunk + pageSize - 1) / pageSize + bands)
     }
 
-    /// Chunk `chunk`'s pages: enough for every entry its points can make, plus one partly filled page
-    /// per band.
-    static func pagesSetAside(chunk: Int, chunks: Int, blocks: Int, bands: Int, pageSize: Int, entriesPerPoint: Int) -> Int {
-        (chunkRange(chunk, of: chunks, total: blocks).count * 8 * entriesPerPoint + pageSize - 1) / pageSize + bands
-    }
-
-    /// Appends for chunk `chunk`, the vertex stage's blocks `chunkRange(chunk, of: chunks, total: blocks)`.
-    func writer(chunk: Int, chunks: Int, blocks: Int) -> Writer {
-        var first = 0
-        for earlier in 0..<chunk {
-            first += Self.pagesSetAside(
-                chunk: earlier, chunks: chunks, blocks: blocks, bands: bandCount, pageSize: pageSize,
-                entriesPerPoint: entriesPerPoint)
-        }
+    /// Appends for chunk `chunk`.
+    func writer(chunk: Int) -> Writer {
         let chains = chains + chunk * bandCount
         chains.initialize(repeating: PageChain(), count: bandCount)
-        let setAside = Self.pagesSetAside(
-            chunk: chunk, chunks: chunks, blocks: blocks, bands: bandCount, pageSize: pageSize, entriesPerPoint: entriesPerPoint)
-        return Writer(pages: self, chains: chains, freePage: first, endPage: first + setAside)
+        return Writer(pages: self, chains: chains, freePage: chunk * pagesPerChunk, endPage: (chunk + 1) * pagesPerChunk)
     }
 
     struct Writer {

@@ -7,7 +7,7 @@ extension PointFrame {
     /// from the grid's table (the same taps, see ``SmallSpriteTaps``).
     func onePixelStage(chunk: Int, points: Points, gridTaps: SmallSpriteTaps.Table?, pages: PixelPages) {
         let sampler = points.sampler
-        var writer = pages.writer(chunk: chunk, chunks: chunks, blocks: blocks)
+        var writer = pages.writer(chunk: chunk)
         let imageWidth = SIMD8<Int32>(repeating: Int32(width))
         let imageHeight = SIMD8<Int32>(repeating: Int32(height))
         let guardBand = SIMD8<Int32>(repeating: Int32(g))

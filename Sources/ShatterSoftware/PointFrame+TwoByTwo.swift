@@ -10,7 +10,7 @@ extension PointFrame {
     /// to the pages of the one or two bands its rows touch.
     func twoByTwoStage(chunk: Int, points: Points, gridTaps: SmallSpriteTaps.Table?, pages: PixelPages) {
         let sampler = points.sampler
-        var writer = pages.writer(chunk: chunk, chunks: chunks, blocks: blocks)
+        var writer = pages.writer(chunk: chunk)
         let one = SIMD8<Int32>(repeating: 1)
         forEachBlock(chunk: chunk, of: points) { _ in
         } visible: { block, point, centre in

@@ -21,8 +21,17 @@ final class PointInvariantCache: Sendable {
 
     private struct TapsEntry {
         let grid: PointGrid
-        let key: [Float]
+        let key: TapsKey
         let taps: SmallSpriteTaps?
+    }
+
+    /// What besides the grid a ``SmallSpriteTaps`` depends on.
+    private struct TapsKey: Equatable {
+        let texcoordScale: SIMD2<Float>
+        let spriteSize: Float
+        let halfViewport: SIMD2<Float>
+        let width: Int, height: Int
+        let filter: TextureFilter
     }
 
     private let tapsEntry = Locked<TapsEntry?>(nil)
@@ -30,10 +39,9 @@ final class PointInvariantCache: Sendable {
     /// The grid's ``SmallSpriteTaps`` for this draw, worked out once (nil where there is none).
     func smallSpriteTaps(for batch: PointSpriteBatch, program: PointSpriteProgram, setup: PointSetup) -> SmallSpriteTaps? {
         let image = batch.texture.image
-        let key = [
-            program.u_texcoordScale.x, program.u_texcoordScale.y, setup.size, setup.halfViewport.x, setup.halfViewport.y,
-            Float(image.width), Float(image.height), batch.filter == .linear ? 1 : 0,
-        ]
+        let key = TapsKey(
+            texcoordScale: program.u_texcoordScale, spriteSize: setup.size, halfViewport: setup.halfViewport,
+            width: image.width, height: image.height, filter: batch.filter)
         if let cached = tapsEntry.withLock({ $0 }), cached.grid === batch.grid, cached.key == key { return cached.taps }
         let taps = SmallSpriteTaps(
             grid: batch.grid, program: program, setup: setup, width: image.width, height: image.height, filter: batch.filter)

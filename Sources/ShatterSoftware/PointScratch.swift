@@ -35,13 +35,13 @@ final class PointScratch: @unchecked Sendable {
     /// making at most `entriesPerPoint` entries.
     func pixelPages(blocks: Int, chunks: Int, bands: Int, entriesPerPoint: Int) -> PixelPages {
         let layout = PixelPages.layout(blocks: blocks, chunks: chunks, bands: bands, entriesPerPoint: entriesPerPoint)
-        Self.grow(&pageEntries, to: layout.pages * layout.pageSize)
-        Self.grow(&pageNext, to: layout.pages)
+        let pages = chunks * layout.pagesPerChunk
+        Self.grow(&pageEntries, to: pages * layout.pageSize)
+        Self.grow(&pageNext, to: pages)
         Self.grow(&pageChains, to: chunks * bands)
         return PixelPages(
-            pageSize: layout.pageSize, bandCount: bands, entriesPerPoint: entriesPerPoint, entries: pageEntries.baseAddress!,
-            next: pageNext.baseAddress!,
-            chains: pageChains.baseAddress!)
+            pageSize: layout.pageSize, bandCount: bands, pagesPerChunk: layout.pagesPerChunk,
+            entries: pageEntries.baseAddress!, next: pageNext.baseAddress!, chains: pageChains.baseAddress!)
     }
 
     /// The buffers as they are now, for the draw's parallel loops (which write disjoint parts).

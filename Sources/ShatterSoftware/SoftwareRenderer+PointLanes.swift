@@ -23,7 +23,9 @@ extension SoftwareRenderer {
             framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
         let grid = pointInvariants.lanes(for: batch, program: program, threads: threads)
         let blocks = grid.lanes.count
-        let shadedInVertexStage = PointFrame.isOnePixel(setup, target: target) || PointFrame.isTwoByTwo(setup, target: target)
+        let onePixel = PointFrame.isOnePixel(setup, target: target)
+        let twoByTwo = PointFrame.isTwoByTwo(setup, target: target)
+        let shadedInVertexStage = onePixel || twoByTwo
         pointScratch.withScratch { scratch in
             // Sprites shaded in the vertex stage leave their bands only stores to do, so fewer, taller bands
             // balance well enough, and more of a block's sprites share one band and go onto its pages at
@@ -31,7 +33,7 @@ extension SoftwareRenderer {
             let bandCount = shadedInVertexStage ? min(target.height, threads * 4) : bands(for: target.height)
             let chunks = max(1, min(blocks, threads * 4))
             scratch.reserve(points: shadedInVertexStage ? 8 : blocks * 8, bins: chunks * bandCount, rows: target.height)
-            if PointFrame.isTwoByTwo(setup, target: target) { scratch.reserveSquareColors(blocks * 8 * 4) }
+            if twoByTwo { scratch.reserveSquareColors(blocks * 8 * 4) }
             let frame = PointFrame(
                 setup: setup, target: target, guardBand: guardBand, bandCount: bandCount,
                 blocks: blocks, chunks: chunks, buffers: scratch.buffers)
@@ -40,7 +42,8 @@ extension SoftwareRenderer {
                     grid.goneAfter.withUnsafeBufferPointer { goneAfter in
                         let points = PointFrame.Points(lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler)
                         if shadedInVertexStage {
-                            drawShadedInVertexStage(points, frame: frame, batch: batch, scratch: scratch, background: background)
+                            drawShadedInVertexStage(
+                                points, frame: frame, onePixel: onePixel, batch: batch, scratch: scratch, background: background)
                         } else {
                             drawBinned(points, frame: frame, scratch: scratch, background: background)
                         }
@@ -50,13 +53,12 @@ extension SoftwareRenderer {
         }
     }
 
-    /// One-pixel and 2 × 2 sprites: shaded and binned onto pages in the vertex stage, then stored band
-    /// by band.
+    /// One-pixel (`onePixel`) or 2 × 2 sprites: shaded and binned onto pages in the vertex stage, then
+    /// stored band by band.
     private func drawShadedInVertexStage(
-        _ points: PointFrame.Points, frame: PointFrame, batch: PointSpriteBatch, scratch: PointScratch,
+        _ points: PointFrame.Points, frame: PointFrame, onePixel: Bool, batch: PointSpriteBatch, scratch: PointScratch,
         background: TexturedQuad?
     ) {
-        let onePixel = PointFrame.isOnePixel(frame.setup, target: frame.target)
         // A 2 × 2 sprite whose rows straddle two bands goes onto both.
         let pages = scratch.pixelPages(
             blocks: frame.blocks, chunks: frame.chunks, bands: frame.bandCount, entriesPerPoint: onePixel ? 1 : 2)

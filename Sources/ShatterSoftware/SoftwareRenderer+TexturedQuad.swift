@@ -96,7 +96,7 @@ extension SoftwareRenderer {
     }
 
     /// The rows `rows` (clipped to it) of `background`, a texture drawn 1:1 over the whole frame
-    /// (``background(of:at:shortcuts:)``), on this thread: a band of the frame, copied just before the
+    /// (``background(of:at:)``), on this thread: a band of the frame, copied just before the
     /// band's sprites are drawn over it.
     static func copy(_ background: TexturedQuad, rows: Range<Int>, into target: Framebuffer) {
         let columns = TexturedQuadProgram.coveredPixels(

@@ -45,10 +45,11 @@ public struct SoftwareRenderer: Renderer, Sendable {
                 case .texturedQuad(let quad):
                     // A background the next command's sprites are drawn over is copied by that draw, band
                     // by band, so each band's rows are still in cache when its sprites land.
-                    if !Self.isBackground(quad, of: list, at: index, shortcuts: shortcuts) { try draw(quad, into: target) }
+                    if background(of: list, at: index) == nil { try draw(quad, into: target) }
                 case .pointSprites(let batch):
-                    let background = index > 0 ? Self.background(of: list, at: index - 1, shortcuts: shortcuts) : nil
-                    try draw(batch, into: target, guardBand: guardBand, background: background)
+                    try draw(
+                        batch, into: target, guardBand: guardBand,
+                        background: index > 0 ? background(of: list, at: index - 1) : nil)
                 case .instancedCircles(let batch):
                     draw(batch, into: target)
                 case .dustLayers(let stack):
@@ -63,16 +64,11 @@ public struct SoftwareRenderer: Renderer, Sendable {
         return FrameTimings(draw: Self.seconds(since: start))
     }
 
-    /// Whether `quad`, command `index` of `list`, is a background the point sprites after it copy as they
-    /// draw: a 1:1 copy covering the whole frame.
-    static func isBackground(_ quad: TexturedQuad, of list: DisplayList, at index: Int, shortcuts: Shortcuts) -> Bool {
-        background(of: list, at: index, shortcuts: shortcuts) != nil
-    }
-
-    /// Command `index` of `list` if it is a 1:1 copy covering the whole frame followed by point sprites.
-    static func background(of list: DisplayList, at index: Int, shortcuts: Shortcuts) -> TexturedQuad? {
+    /// Command `index` of `list` if it is a 1:1 copy covering the whole frame followed by point sprites:
+    /// a background the sprite draw copies band by band.
+    func background(of list: DisplayList, at index: Int) -> TexturedQuad? {
         guard shortcuts.contains(.exact), index + 1 < list.commands.count, case .pointSprites = list.commands[index + 1],
-            case .texturedQuad(let quad) = list.commands[index], covers(quad, list)
+            case .texturedQuad(let quad) = list.commands[index], Self.covers(quad, list)
         else { return nil }
         return quad
     }

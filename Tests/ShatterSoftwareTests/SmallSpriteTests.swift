@@ -55,7 +55,7 @@ import Testing
             from: screen.from, to: Texture(image: SoftwareRendererFastPathTests.noise(120, 90, seed: 7)),
             parameters: screen.parameters)
         let list = effect.displayList(at: 0.5)
-        #expect(SoftwareRenderer.background(of: list, at: 0, shortcuts: .all) != nil)
+        #expect(SoftwareRenderer().background(of: list, at: 0) != nil)
         try Self.expectFramesEqualTheProgram(effect)
     }
 
@@ -128,8 +128,9 @@ import Testing
         let bands = 4
         let layout = PixelPages.layout(blocks: blocks, chunks: chunks, bands: bands, entriesPerPoint: entriesPerPoint)
         #expect(layout.pageSize == 64)
-        let entries = UnsafeMutablePointer<UInt64>.allocate(capacity: layout.pages * layout.pageSize)
-        let next = UnsafeMutablePointer<Int32>.allocate(capacity: layout.pages)
+        let pageCount = chunks * layout.pagesPerChunk
+        let entries = UnsafeMutablePointer<UInt64>.allocate(capacity: pageCount * layout.pageSize)
+        let next = UnsafeMutablePointer<Int32>.allocate(capacity: pageCount)
         let chains = UnsafeMutablePointer<PixelPages.PageChain>.allocate(capacity: chunks * bands)
         defer {
             entries.deallocate()
@@ -137,11 +138,11 @@ import Testing
             chains.deallocate()
         }
         let pages = PixelPages(
-            pageSize: layout.pageSize, bandCount: bands, entriesPerPoint: entriesPerPoint, entries: entries, next: next,
+            pageSize: layout.pageSize, bandCount: bands, pagesPerChunk: layout.pagesPerChunk, entries: entries, next: next,
             chains: chains)
         var expected = [[UInt64]](repeating: [], count: bands)
         for chunk in 0..<chunks {
-            var writer = pages.writer(chunk: chunk, chunks: chunks, blocks: blocks)
+            var writer = pages.writer(chunk: chunk)
             // Every point of the chunk, most to band 1 (several pages), none to band 3; with two entries a
             // point, each also to band 2, the next band down.
             for point in chunkRange(chunk, of: chunks, total: blocks).lazy.flatMap({ $0 * 8..<$0 * 8 + 8 }) {
