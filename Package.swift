@@ -28,8 +28,9 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // libdeflate: the IDAT stream of written PNGs.
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        // Float <-> integer conversions of SIMD lanes, which Swift's SIMD types do element by element.
-        .systemLibrary(name: "CLanes"),
+        // Float <-> integer conversions of SIMD lanes, which Swift's SIMD types do element by element,
+        // and the one-pixel sprite kernel, compiled for any x86-64 and again for AVX2 (one_pixel.h).
+        .target(name: "CLanes"),
 
         // Pure Swift, no rendering dependency.
         .target(name: "ShatterCore"),

@@ -15,6 +15,9 @@ public enum BuildTarget {
             + "build one for any x86-64 with SHATTER_BUNDLE_CPU=baseline Tools/bundle.sh, or use swift build -c release"
     }
 
+    /// Whether this processor has AVX2 (asked once): the one-pixel kernel then runs its AVX2 twin.
+    static let processorRunsAVX2 = shatter_cpu_runs_avx2() != 0
+
     /// The instruction set the renderer was compiled for, for `shatter info` and bench reports.
     public static var name: String { shatter_built_for_avx2() != 0 ? "x86-64-v3" : "baseline" }
 }

@@ -1,11 +1,50 @@
+import CLanes
+
 /// One-pixel sprites in ``SoftwareRenderer/drawInLanes(_:into:guardBand:background:)``: a sprite no more than one
 /// pixel wide covers exactly the pixel its snapped centre lies in, so it is shaded in the vertex stage,
 /// eight at a time, and binned there into ``PixelPages``; the fragment stage only stores the colors.
 extension PointFrame {
     /// The vertex program, the set-up and the fragment program on chunk `chunk`'s points, each drawn
-    /// sprite's pixel and color appended to its band's pages. With `gridTaps`, the texture taps come
-    /// from the grid's table (the same taps, see ``SmallSpriteTaps``).
-    func onePixelStage(chunk: Int, points: Points, gridTaps: SmallSpriteTaps.Table?, pages: PixelPages) {
+    /// sprite's pixel and color appended to its band's pages. With `gridTaps`, the one-pixel kernel
+    /// in C does the work (the same operations, see `one_pixel.h`), in its AVX2 twin when `avx2`.
+    func onePixelStage(chunk: Int, points: Points, gridTaps: SmallSpriteTaps.Table?, avx2: Bool, pages: PixelPages) {
+        guard let gridTaps else { return onePixelStage(chunk: chunk, points: points, pages: pages) }
+        var writer = pages.writer(chunk: chunk)
+        let sampler = points.sampler
+        let program = points.program
+        var frame = shatter_one_pixel_frame(
+            lanes: points.lanes.baseAddress, goneAfter: points.goneAfter.baseAddress, time: program.u_time,
+            speedLimit: program.u_physics.x, restitution: program.u_physics.y, stopSpeed: program.u_physics.z,
+            clipScaleX: program.u_clipScale.x, clipScaleY: program.u_clipScale.y,
+            halfViewportX: setup.halfViewport.x, halfViewportY: setup.halfViewport.y, fixedSize: Int32(setup.fixedSize),
+            guardBand: Int32(g), topRow: Int32(topRow), width: Int32(width), height: Int32(height),
+            columnBase: gridTaps.columnBase.baseAddress, rowBase: gridTaps.rowBase.baseAddress,
+            columns: Int32(gridTaps.columns), rows: Int32(gridTaps.rows),
+            texels: sampler.words, textureWidth: Int32(sampler.width), textureHeight: Int32(sampler.height))
+        let range = chunkRange(chunk, of: chunks, total: blocks)
+        // The kernel's records for a run of blocks stay in L1 until they are appended.
+        withUnsafeTemporaryAllocation(of: shatter_one_pixel_block.self, capacity: Self.kernelRun) { records in
+            var block = range.lowerBound
+            while block < range.upperBound {
+                let end = Swift.min(block &+ Self.kernelRun, range.upperBound)
+                let count = shatter_one_pixel_blocks(&frame, block, end, records.baseAddress, avx2 ? 1 : 0)
+                for record in records.baseAddress!..<records.baseAddress! + count {
+                    // pixel[8], color[8], row[8]: the lanes as append stages them.
+                    let staged = UnsafeRawBufferPointer(start: record, count: MemoryLayout<shatter_one_pixel_block>.size)
+                    append(
+                        drawn: record.pointee.drawn, staged: staged, lowest: Int(record.pointee.lowestRow),
+                        highest: Int(record.pointee.highestRow), rowsBelow: 0, to: &writer)
+                }
+                block = end
+            }
+        }
+    }
+
+    /// Blocks per call of the one-pixel kernel.
+    static let kernelRun = 64
+
+    /// ``onePixelStage(chunk:points:gridTaps:avx2:pages:)`` without a tap table, in Swift.
+    private func onePixelStage(chunk: Int, points: Points, pages: PixelPages) {
         let sampler = points.sampler
         var writer = pages.writer(chunk: chunk)
         let imageWidth = SIMD8<Int32>(repeating: Int32(width))
@@ -25,14 +64,9 @@ extension PointFrame {
                 & ((imageColumn .>= zero) .& (imageColumn .< imageWidth) .& (imageRow .>= zero) .& (imageRow .< imageHeight))
                 .bits
             if drawn == 0 { return }
-            let color =
-                if let gridTaps {
-                    shade(column: column, rowUp: rowUp, centre: centre, table: gridTaps, block: block, sampler: sampler)
-                } else {
-                    shade(
-                        column: column, rowUp: rowUp, centre: centre, u: point.pointee.u, v: point.pointee.v,
-                        program: points.program, sampler: sampler)
-                }
+            let color = shade(
+                column: column, rowUp: rowUp, centre: centre, u: point.pointee.u, v: point.pointee.v,
+                program: points.program, sampler: sampler)
             append(
                 drawn: drawn, first: imageRow &* imageWidth &+ imageColumn, second: color, rows: imageRow,
                 rowsBelow: 0, to: &writer)
@@ -58,19 +92,5 @@ extension PointFrame {
         let columnTaps = program.columnTaps(pcX: pcX, u: u, snapshot: sampler)
         let rowTaps = program.rowTaps(pcY: pcY, v: v, snapshot: sampler)
         return sampler.blend(columnTaps, rowTaps)
-    }
-
-    /// ``shade(column:rowUp:centre:u:v:program:sampler:)`` through the grid's table: each axis's texel
-    /// position is the point's position at n = 0 plus the pixel's offset from the centre (along y,
-    /// minus; see ``SmallSpriteTaps``).
-    @inline(__always)
-    private func shade(
-        column: SIMD8<Int32>, rowUp: SIMD8<Int32>, centre: Centres, table: SmallSpriteTaps.Table, block: Int,
-        sampler: TextureSampler
-    ) -> SIMD8<UInt32> {
-        let bases = table.bases(block: block)
-        return sampler.blend(
-            sampler.columnTaps(fixed: bases.x &+ table.offsets(pixel: column, centre: centre.x)),
-            sampler.rowTaps(fixed: bases.y &- table.offsets(pixel: rowUp, centre: centre.y)))
     }
 }

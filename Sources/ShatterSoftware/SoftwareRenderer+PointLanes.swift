@@ -63,10 +63,11 @@ extension SoftwareRenderer {
         let pages = scratch.pixelPages(
             blocks: frame.blocks, chunks: frame.chunks, bands: frame.bandCount, entriesPerPoint: onePixel ? 1 : 2)
         let gridTaps = pointInvariants.smallSpriteTaps(for: batch, program: points.program, setup: frame.setup)
+        let avx2 = shortcuts.contains(.avx2) && BuildTarget.processorRunsAVX2
         withExtendedLifetime(gridTaps) {
             parallelChunks(frame.chunks) { chunk in
                 if onePixel {
-                    frame.onePixelStage(chunk: chunk, points: points, gridTaps: gridTaps?.table, pages: pages)
+                    frame.onePixelStage(chunk: chunk, points: points, gridTaps: gridTaps?.table, avx2: avx2, pages: pages)
                 } else {
                     frame.twoByTwoStage(chunk: chunk, points: points, gridTaps: gridTaps?.table, pages: pages)
                 }

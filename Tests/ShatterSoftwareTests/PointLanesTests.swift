@@ -46,13 +46,7 @@ import Testing
     /// centres a hair from the framebuffer's middle (where the viewport transform's FMA matters).
     @Test(arguments: [0.0, 0.2, 0.6, 1.0, 1.7, 4.0, 30.0])
     func vertexAndSnapEqualTheScalarInEveryLane(time: Float) {
-        let batch = PointSpriteBatch(
-            grid: PointGrid(attributes: []), texture: Texture(image: Image(width: 1, height: 1)),
-            time: time, pointSize: 1, texcoordScale: SIMD2(1, 1))
-        let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(0.9987, 0.9981))
-        let setup = PointSetup(framebufferWidth: 1923, framebufferHeight: 1084, pointSize: 1)
-        var points = Self.vertexCorpus()
-        while points.count % 8 != 0 { points.append((SIMD2(0, 0), SIMD2(0, 0))) }
+        let (program, setup, points) = Self.vertexCorpus(at: time)
         for start in stride(from: 0, to: points.count, by: 8) {
             var lanes = PointLanes.padding
             for lane in 0..<8 {
@@ -185,6 +179,19 @@ import Testing
             parameters: .init(
                 width: width, height: height, scale: scale, pointSize: pointSize, seed: 9,
                 randomRange: physics, filter: filter))
+    }
+
+    /// The corpus (padded to whole blocks) with the program at `time` and the set-up of a framebuffer
+    /// 1923 × 1084 with a slightly shrunk clip space, as a guard band gives.
+    static func vertexCorpus(at time: Float) -> (PointSpriteProgram, PointSetup, [(SIMD2<Float>, SIMD2<Float>)]) {
+        let batch = PointSpriteBatch(
+            grid: PointGrid(attributes: []), texture: Texture(image: Image(width: 1, height: 1)),
+            time: time, pointSize: 1, texcoordScale: SIMD2(1, 1))
+        let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(0.9987, 0.9981))
+        let setup = PointSetup(framebufferWidth: 1923, framebufferHeight: 1084, pointSize: 1)
+        var points = vertexCorpus()
+        while points.count % 8 != 0 { points.append((SIMD2(0, 0), SIMD2(0, 0))) }
+        return (program, setup, points)
     }
 
     static func vertexCorpus() -> [(SIMD2<Float>, SIMD2<Float>)] {

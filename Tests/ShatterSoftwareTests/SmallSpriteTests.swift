@@ -59,16 +59,20 @@ import Testing
         try Self.expectFramesEqualTheProgram(effect)
     }
 
-    /// Frames of `effect` through the lanes, on one thread and on three, against the program run point
-    /// by point.
+    /// Frames of `effect` through the lanes, on one thread and on three, with the one-pixel kernel's
+    /// AVX2 twin (where the processor has it) and its twin for any x86-64, against the program run
+    /// point by point.
     static func expectFramesEqualTheProgram(_ effect: ShatteredTransition) throws {
         var literal = SoftwareRenderer()
         literal.shortcuts.remove(.pointLanes)
         for threads in [1, 3] {
-            let lanes = SoftwareRenderer(threads: threads)
-            for time in [0.0, 0.12, 0.45, 0.8, 1.1] {
-                let list = effect.displayList(at: time)
-                #expect(try lanes.render(list) == literal.render(list), "threads \(threads), t = \(time)")
+            for avx2 in [true, false] {
+                var lanes = SoftwareRenderer(threads: threads)
+                if !avx2 { lanes.shortcuts.remove(.avx2) }
+                for time in [0.0, 0.12, 0.45, 0.8, 1.1] {
+                    let list = effect.displayList(at: time)
+                    #expect(try lanes.render(list) == literal.render(list), "threads \(threads), avx2 \(avx2), t = \(time)")
+                }
             }
         }
     }

@@ -1,0 +1,215 @@
+/*
+ * The one-pixel sprite kernel (one_pixel.h): one body, compiled for any x86-64 and again for AVX2.
+ * Each step names the Swift it mirrors; the Swift program stays the reference, and the tests compare
+ * both twins' frames with it.
+ */
+/* The helpers pass 256-bit vectors, which the AVX2 twin would pass in other registers than the
+ * baseline; all are inlined, so no call between the two ever crosses that ABI. */
+#pragma clang diagnostic ignored "-Wpsabi"
+
+#include "one_pixel.h"
+#include "cpu.h"
+#include <math.h>
+
+/* a·b + c stays two roundings, as in Swift, whatever -ffp-contract a build passes. */
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
+typedef shatter_one_pixel_frame frame_t;
+
+#define ALWAYS static inline __attribute__((always_inline))
+
+/* mask ? a : b per lane, for masks of all ones or zero. */
+ALWAYS shatter_float8 select_float(shatter_int8 mask, shatter_float8 a, shatter_float8 b) {
+    return (shatter_float8)(((shatter_int8)a & mask) | ((shatter_int8)b & ~mask));
+}
+
+ALWAYS shatter_int8 select_int(shatter_int8 mask, shatter_int8 a, shatter_int8 b) { return (a & mask) | (b & ~mask); }
+
+/* Swift's max(value, 0): `0 >= value ? 0 : value`. */
+ALWAYS float max_zero(float value) { return 0.0f >= value ? 0.0f : value; }
+
+/* PointSpriteProgram.driftPosition(_:_:_:): the walls at |x| = 1, each hit keeping `restitution`. */
+ALWAYS float drift_position(const frame_t *f, float x, float speed, float t) {
+    for (int step = 0; step < 16; step++) {
+        if (speed == 0.0f) break;
+        float wall = speed > 0.0f ? 1.0f : -1.0f;
+        float hitTime = max_zero((wall - x) / speed);
+        if (hitTime >= t) break;
+        x = x + speed * hitTime;
+        t = t - hitTime;
+        speed = -f->restitution * speed;
+        if (fabsf(speed) < f->stopSpeed) speed = 0.0f;
+    }
+    return x + speed * t;
+}
+
+/* PointSpriteProgram.drift(centreX:speed:firstHit:bounced:t:unbounced:): the lanes past their first
+ * wall hit, two passes of the loop on all at once, the whole loop only for a second hit. */
+ALWAYS shatter_float8 drift(const frame_t *f, shatter_float8 centreX, shatter_float8 pointSpeed, shatter_float8 firstHit,
+                            shatter_int8 bounced, shatter_float8 t, shatter_float8 unbounced) {
+    shatter_float8 x = centreX + pointSpeed * firstHit;
+    shatter_float8 left = t - firstHit;
+    shatter_float8 speed = (shatter_float8)(-f->restitution) * pointSpeed;
+    shatter_float8 stop = f->stopSpeed;
+    speed = select_float((speed < stop) & (speed > -stop), (shatter_float8)0.0f, speed);
+    shatter_float8 wall = select_float(speed > 0.0f, (shatter_float8)1.0f, (shatter_float8)-1.0f);
+    shatter_float8 secondHit = (wall - x) / speed;
+    shatter_int8 ended = (speed == 0.0f) | (secondHit >= left);
+    shatter_float8 result = select_float(bounced, x + speed * left, unbounced);
+    unsigned rest = shatter_lanes_bits(bounced & ~ended);
+    while (rest) {
+        int lane = __builtin_ctz(rest);
+        result[lane] = drift_position(f, centreX[lane], pointSpeed[lane], f->time);
+        rest &= rest - 1;
+    }
+    return result;
+}
+
+/* viewportFusedMultiplyAdd(_:_:): half + clip·half rounded once; the lanes the double sum cannot
+ * hold exactly take fmaf. */
+ALWAYS shatter_float8 viewport(shatter_float8 clip, float half) {
+    shatter_float8 result = shatter_lanes_half_plus_product(clip, half);
+    const float tiny = 0x1p-14f;
+    shatter_int8 inexact = (clip < tiny) & (clip > -tiny) & (clip != 0.0f);
+    if (fabsf(half) >= 0x1p14f) inexact = (shatter_int8)-1;
+    unsigned rest = shatter_lanes_bits(inexact);
+    while (rest) {
+        int lane = __builtin_ctz(rest);
+        result[lane] = fmaf(clip[lane], half, half);
+        rest &= rest - 1;
+    }
+    return result;
+}
+
+/* PointSetup.snap(_:): to 1/256 pixel, ±0.5 added in float, then truncated. */
+ALWAYS shatter_int8 snap(shatter_float8 value) {
+    shatter_float8 scaled = value * 256.0f;
+    return shatter_lanes_truncate(scaled + select_float(scaled < 0.0f, (shatter_float8)-0.5f, (shatter_float8)0.5f));
+}
+
+/* SmallSpriteTaps.Table.bases(block:): the block's texel positions at n = 0, along x and along y. */
+ALWAYS void bases(const frame_t *f, long block, shatter_int8 *x, shatter_int8 *y) {
+    long first = block * 8;
+    long row = first / f->columns;
+    long column = first - row * f->columns;
+    if (column + 8 <= f->columns) {
+        __builtin_memcpy(x, f->columnBase + column, sizeof *x);
+        *y = (shatter_int8)f->rowBase[row];
+        return;
+    }
+    for (int lane = 0; lane < 8; lane++) {
+        long laneRow = (first + lane) / f->columns;
+        (*x)[lane] = f->columnBase[first + lane - laneRow * f->columns];
+        (*y)[lane] = f->rowBase[laneRow < f->rows ? laneRow : f->rows];
+    }
+}
+
+/* SmallSpriteTaps.Table.offsets(pixel:centre:) for one-pixel sprites: 128 + pixel·256 − centre. */
+ALWAYS shatter_int8 offsets(shatter_int8 pixel, shatter_int8 centre) {
+    return (shatter_int8)((shatter_uint8)128 + ((shatter_uint8)pixel << 8) - (shatter_uint8)centre);
+}
+
+/* TextureSampler.linearTaps(fixed:last:): texels (clamped to 0…last) and the second one's weight. */
+ALWAYS void taps(shatter_int8 fixed, int last, shatter_int8 *first, shatter_int8 *second, shatter_uint8 *weight) {
+    shatter_int8 index = fixed >> 8;
+    *first = shatter_lanes_clamp(index, (shatter_int8)last);
+    *second = shatter_lanes_clamp(index + 1, (shatter_int8)last);
+    *weight = (shatter_uint8)(fixed & 255);
+}
+
+/* TextureSampler.blend(_:_:): eight bilinear fetches, each row's texel pair loaded as one word where
+ * every lane's columns are neighbours. */
+ALWAYS shatter_uint8 shade(const frame_t *f, shatter_int8 columnFixed, shatter_int8 rowFixed) {
+    shatter_int8 x0, x1, y0, y1;
+    shatter_uint8 wx, wy;
+    taps(columnFixed, f->textureWidth - 1, &x0, &x1, &wx);
+    taps(rowFixed, f->textureHeight - 1, &y0, &y1, &wy);
+    shatter_int8 top = y0 * f->textureWidth, bottom = y1 * f->textureWidth;
+    if (shatter_lanes_bits(x1 == x0 + 1) == 0xFF)
+        return shatter_lanes_bilinear_pairs(shatter_lanes_pairs(f->texels, top + x0), shatter_lanes_pairs(f->texels, bottom + x0),
+                                            wx, wy);
+    return shatter_lanes_bilinear(shatter_lanes_words(f->texels, top + x0), shatter_lanes_words(f->texels, top + x1),
+                                  shatter_lanes_words(f->texels, bottom + x0), shatter_lanes_words(f->texels, bottom + x1), wx,
+                                  wy);
+}
+
+/* Eight lanes of a block's field. */
+ALWAYS shatter_float8 load(const float *lanes) {
+    shatter_float8 value;
+    __builtin_memcpy(&value, lanes, sizeof value);
+    return value;
+}
+
+/* One block: PointSpriteProgram.vertex(_:), PointSetup.snappedCentres(x:y:) and
+ * PointFrame.onePixelStage's pixel and color. Returns the lanes drawn. */
+ALWAYS unsigned block_sprites(const frame_t *f, long block, shatter_one_pixel_block *out) {
+    const shatter_point_lanes *p = (const shatter_point_lanes *)f->lanes + block;
+    shatter_float8 centreX = load(p->centreX), speed = load(p->speed), firstHit = load(p->firstHit);
+    shatter_float8 t = f->time;
+    shatter_float8 x = centreX + speed * t;
+    shatter_int8 bounced = ~(firstHit >= t);
+    if (shatter_lanes_bits(bounced)) x = drift(f, centreX, speed, firstHit, bounced, t, x);
+    shatter_float8 a = load(p->acceleration), limit = load(p->limitTime);
+    shatter_float8 accelerating = 0.5f * a * (t * t);
+    shatter_float8 limited = 0.5f * a * (limit * limit) + f->speedLimit * (t - limit);
+    shatter_float8 fall = select_float(a >= 0.0f, (shatter_float8)0.0f, select_float(~(t <= limit), limited, accelerating));
+    shatter_float8 y = load(p->centreY) + fall;
+    x = x * f->clipScaleX;
+    y = y * f->clipScaleY;
+
+    shatter_int8 visible = (x >= -1.0f) & (x <= 1.0f) & (y >= -1.0f) & (y <= 1.0f);
+    shatter_float8 zero = 0.0f;
+    shatter_int8 snappedX = snap(viewport(select_float(visible, x, zero), f->halfViewportX) - 0.5f);
+    shatter_int8 snappedY = snap(viewport(select_float(visible, y, zero), f->halfViewportY) - 0.5f);
+
+    // PointSetup.firstCoveredPixels(_:): the pixel each covers.
+    shatter_int8 toFirst = 256 - 1 - f->fixedSize / 2;
+    shatter_int8 column = (snappedX + toFirst) >> 8;
+    shatter_int8 rowUp = (snappedY + toFirst) >> 8;
+    shatter_int8 imageColumn = column - f->guardBand;
+    shatter_int8 imageRow = f->topRow - rowUp;
+    shatter_int8 inImage = (imageColumn >= 0) & (imageColumn < f->width) & (imageRow >= 0) & (imageRow < f->height);
+    unsigned drawn = shatter_lanes_bits(visible & inImage);
+    if (drawn == 0) return 0;
+
+    shatter_int8 baseX, baseY;
+    bases(f, block, &baseX, &baseY);
+    shatter_uint8 color = shade(f, baseX + offsets(column, snappedX), baseY - offsets(rowUp, snappedY));
+    shatter_int8 pixel = imageRow * f->width + imageColumn;
+    __builtin_memcpy(out->pixel, &pixel, sizeof pixel);
+    __builtin_memcpy(out->color, &color, sizeof color);
+    __builtin_memcpy(out->row, &imageRow, sizeof imageRow);
+    shatter_int8 drawnLanes = visible & inImage;
+    out->drawn = drawn;
+    out->lowestRow = shatter_lanes_min(select_int(drawnLanes, imageRow, (shatter_int8)0x7FFFFFFF));
+    out->highestRow = shatter_lanes_max(select_int(drawnLanes, imageRow, (shatter_int8)(-0x7FFFFFFF - 1)));
+    return drawn;
+}
+
+ALWAYS long run(const frame_t *f, long first, long end, shatter_one_pixel_block *records) {
+    long count = 0;
+    for (long block = first; block < end; block++) {
+        if (f->time > f->goneAfter[block]) continue;  // every point of the block out of sight
+        if (block_sprites(f, block, records + count)) count++;
+    }
+    return count;
+}
+
+static long run_baseline(const frame_t *f, long first, long end, shatter_one_pixel_block *records) {
+    return run(f, first, end, records);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static long run_avx2(const frame_t *f, long first, long end, shatter_one_pixel_block *records) {
+    return run(f, first, end, records);
+}
+#endif
+
+long shatter_one_pixel_blocks(const frame_t *frame, long first, long end, shatter_one_pixel_block *records, int avx2) {
+#if defined(__x86_64__)
+    if (avx2) return run_avx2(frame, first, end, records);
+#endif
+    (void)avx2;
+    return run_baseline(frame, first, end, records);
+}

@@ -1,0 +1,172 @@
+import CLanes
+import ShatterCore
+import Testing
+
+@testable import ShatterSoftware
+
+/// The one-pixel kernel (`one_pixel.c`) is the vertex program, the set-up and the fragment program in C,
+/// compiled twice: once for any x86-64 and once for AVX2. Both twins must give, lane for lane, what
+/// the Swift program gives. Whole frames through both are compared with the program in
+/// `SmallSpriteTests`.
+@Suite struct OnePixelKernelTests {
+    /// The twins this processor can run.
+    static let twins = BuildTarget.processorRunsAVX2 ? [false, true] : [false]
+
+    /// The kernel reads Swift's `PointLanes` through its own C declaration: the same fields at the
+    /// same offsets.
+    @Test func pointLanesHaveTheKernelsLayout() {
+        typealias C = shatter_point_lanes
+        #expect(MemoryLayout<PointLanes>.size == MemoryLayout<C>.size)
+        #expect(MemoryLayout<PointLanes>.stride == MemoryLayout<C>.stride)
+        let pairs: [(Int?, Int?)] = [
+            (MemoryLayout<PointLanes>.offset(of: \.centreX), MemoryLayout<C>.offset(of: \.centreX)),
+            (MemoryLayout<PointLanes>.offset(of: \.centreY), MemoryLayout<C>.offset(of: \.centreY)),
+            (MemoryLayout<PointLanes>.offset(of: \.u), MemoryLayout<C>.offset(of: \.u)),
+            (MemoryLayout<PointLanes>.offset(of: \.v), MemoryLayout<C>.offset(of: \.v)),
+            (MemoryLayout<PointLanes>.offset(of: \.speed), MemoryLayout<C>.offset(of: \.speed)),
+            (MemoryLayout<PointLanes>.offset(of: \.acceleration), MemoryLayout<C>.offset(of: \.acceleration)),
+            (MemoryLayout<PointLanes>.offset(of: \.limitTime), MemoryLayout<C>.offset(of: \.limitTime)),
+            (MemoryLayout<PointLanes>.offset(of: \.firstHit), MemoryLayout<C>.offset(of: \.firstHit)),
+        ]
+        for (swift, c) in pairs { #expect(swift != nil && swift == c) }
+    }
+
+    /// Each twin over the vertex corpus (at rest, rising, at the speed limit, bouncing once, twice and
+    /// stopping at a wall, centres a hair from the middle), on a texture small enough that most taps
+    /// are clamped at its edges: which lanes are drawn, their pixels, rows and colors are the scalar
+    /// program's and the Swift lanes' shading.
+    @Test(arguments: [0.0, 0.2, 0.6, 1.0, 1.7, 4.0, 30.0])
+    func eachTwinEqualsTheProgramOnTheVertexCorpus(time: Float) {
+        let (program, setup, points) = PointLanesTests.vertexCorpus(at: time)
+        // The image inside the 1923 × 1084 framebuffer, with a guard band of 2.
+        let (guardBand, width, height) = (2, 1919, 1080)
+        let topRow = 1084 - 1 - guardBand
+        let blocks = points.count / 8
+        var lanes = [PointLanes](repeating: .padding, count: blocks)
+        for (i, (centre, motion)) in points.enumerated() {
+            lanes[i / 8].set(
+                i % 8, centre: centre, uvOrigin: .zero, motion: motion,
+                invariants: program.invariants(centre: centre, motion: motion))
+        }
+        // A table of eight columns, so that every block is one grid row, with positions from well
+        // inside to far outside the 37 × 23 texture.
+        var draws = CorpusDraws(seed: 17)
+        let columnBase = (0..<8).map { _ in Int32(draws.next() % 20_000) - 5000 }
+        let rowBase = (0...blocks).map { _ in Int32(draws.next() % 14_000) - 4000 }
+        let goneAfter = [Float](repeating: .infinity, count: blocks)
+        let image = SoftwareRendererFastPathTests.noise(37, 23, seed: 4)
+        image.pixels.withUnsafeBufferPointer { texels in
+            let sampler = TextureSampler(texels: texels, width: 37, height: 23, filter: .linear)
+            for avx2 in Self.twins {
+                let records = lanes.withUnsafeBufferPointer { lanes in
+                    goneAfter.withUnsafeBufferPointer { goneAfter in
+                        columnBase.withUnsafeBufferPointer { columnBase in
+                            rowBase.withUnsafeBufferPointer { rowBase in
+                                var frame = shatter_one_pixel_frame(
+                                    lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, time: program.u_time,
+                                    speedLimit: program.u_physics.x, restitution: program.u_physics.y,
+                                    stopSpeed: program.u_physics.z, clipScaleX: program.u_clipScale.x,
+                                    clipScaleY: program.u_clipScale.y, halfViewportX: setup.halfViewport.x,
+                                    halfViewportY: setup.halfViewport.y, fixedSize: Int32(setup.fixedSize),
+                                    guardBand: Int32(guardBand), topRow: Int32(topRow), width: Int32(width),
+                                    height: Int32(height), columnBase: columnBase.baseAddress, rowBase: rowBase.baseAddress,
+                                    columns: 8, rows: Int32(blocks), texels: sampler.words, textureWidth: 37,
+                                    textureHeight: 23)
+                                var records = [shatter_one_pixel_block](repeating: .init(), count: blocks)
+                                let count = shatter_one_pixel_blocks(&frame, 0, blocks, &records, avx2 ? 1 : 0)
+                                return Array(records.prefix(count))
+                            }
+                        }
+                    }
+                }
+                // The scalar program, block by block; blocks with nothing drawn leave no record.
+                var next = records.makeIterator()
+                var drawnBlocks = 0
+                for block in 0..<blocks {
+                    var drawn: UInt32 = 0
+                    var expected = (pixel: [UInt32](repeating: 0, count: 8), row: [Int32](repeating: 0, count: 8))
+                    var fixedX = SIMD8<Int32>.zero
+                    var fixedY = SIMD8<Int32>.zero
+                    for lane in 0..<8 {
+                        let (centre, motion) = points[block * 8 + lane]
+                        guard let snapped = setup.snappedCentre(clip: program.vertex(centre: centre, motion: motion))
+                        else { continue }
+                        let column = Int(setup.firstCoveredPixels(SIMD8(repeating: snapped.x))[0])
+                        let rowUp = Int(setup.firstCoveredPixels(SIMD8(repeating: snapped.y))[0])
+                        let (imageColumn, imageRow) = (column - guardBand, topRow - rowUp)
+                        guard (0..<width).contains(imageColumn), (0..<height).contains(imageRow) else { continue }
+                        drawn |= 1 << lane
+                        expected.pixel[lane] = UInt32(imageRow * width + imageColumn)
+                        expected.row[lane] = Int32(imageRow)
+                        fixedX[lane] = columnBase[lane] + 128 + Int32(column << 8) - snapped.x
+                        fixedY[lane] = rowBase[block] - (128 + Int32(rowUp << 8) - snapped.y)
+                    }
+                    if drawn == 0 { continue }
+                    drawnBlocks += 1
+                    guard let record = next.next() else {
+                        Issue.record("avx2 \(avx2), t \(time): no record for block \(block)")
+                        break
+                    }
+                    let colors = sampler.blend(sampler.columnTaps(fixed: fixedX), sampler.rowTaps(fixed: fixedY))
+                    #expect(record.drawn == drawn, "avx2 \(avx2), t \(time), block \(block)")
+                    for lane in 0..<8 where drawn & (1 << lane) != 0 {
+                        let got = Self.lanes(record)
+                        #expect(
+                            got.pixel[lane] == expected.pixel[lane] && got.row[lane] == expected.row[lane]
+                                && got.color[lane] == colors[lane],
+                            "avx2 \(avx2), t \(time), point \(points[block * 8 + lane])")
+                    }
+                    let rows = (0..<8).filter { drawn & (1 << $0) != 0 }.map { expected.row[$0] }
+                    #expect(record.lowestRow == rows.min()! && record.highestRow == rows.max()!)
+                }
+                #expect(next.next() == nil)
+                #expect(drawnBlocks > 0)
+            }
+        }
+    }
+
+    /// A block whose points have all fallen out of sight by the frame's time is skipped, drawn or not.
+    @Test func blocksGoneByTheFramesTimeAreSkipped() {
+        var lanes = [PointLanes](repeating: .padding, count: 2)
+        for block in 0..<2 {
+            for lane in 0..<8 {
+                lanes[block].set(
+                    lane, centre: SIMD2(0, 0), uvOrigin: .zero, motion: .zero, invariants: SIMD2(.infinity, .infinity))
+            }
+        }
+        let image = Image(width: 4, height: 4, fill: .opaqueBlack)
+        let base: [Int32] = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+        for avx2 in Self.twins {
+            for (goneAfter, expected) in [([Float(1), 1], 2), ([0.25, 1], 1), ([0.25, 0.25], 0)] {
+                let count = lanes.withUnsafeBufferPointer { lanes in
+                    goneAfter.withUnsafeBufferPointer { goneAfter in
+                        base.withUnsafeBufferPointer { base in
+                            image.pixels.withUnsafeBufferPointer { texels in
+                                var frame = shatter_one_pixel_frame(
+                                    lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, time: 0.5, speedLimit: -6,
+                                    restitution: 0.6, stopSpeed: 0.01, clipScaleX: 1, clipScaleY: 1, halfViewportX: 2,
+                                    halfViewportY: 2, fixedSize: 256, guardBand: 0, topRow: 3, width: 4, height: 4,
+                                    columnBase: base.baseAddress, rowBase: base.baseAddress, columns: 8, rows: 2,
+                                    texels: texels.baseAddress, textureWidth: 4, textureHeight: 4)
+                                var records = [shatter_one_pixel_block](repeating: .init(), count: 2)
+                                return shatter_one_pixel_blocks(&frame, 0, 2, &records, avx2 ? 1 : 0)
+                            }
+                        }
+                    }
+                }
+                #expect(count == expected, "avx2 \(avx2), gone after \(goneAfter)")
+            }
+        }
+    }
+
+    static func lanes(_ record: shatter_one_pixel_block) -> (pixel: [UInt32], color: [UInt32], row: [Int32]) {
+        var record = record
+        return withUnsafeBytes(of: &record) { bytes in
+            (
+                (0..<8).map { bytes.load(fromByteOffset: $0 * 4, as: UInt32.self) },
+                (0..<8).map { bytes.load(fromByteOffset: 32 + $0 * 4, as: UInt32.self) },
+                (0..<8).map { bytes.load(fromByteOffset: 64 + $0 * 4, as: Int32.self) }
+            )
+        }
+    }
+}
