@@ -66,9 +66,11 @@ ALWAYS shatter_float8 drift(const frame_t *f, shatter_float8 centreX, shatter_fl
     return result;
 }
 
-/* viewportFusedMultiplyAdd(_:_:): half + clip·half rounded once; the lanes the double sum cannot
- * hold exactly take fmaf. */
-ALWAYS shatter_float8 viewport(shatter_float8 clip, float half) {
+/* viewportFusedMultiplyAdd(_:_:): half + clip·half rounded once. `fused` (the AVX2 twin, whose
+ * processors all have FMA) takes the FMA instruction itself, exact in every lane; otherwise the sum in
+ * double, and fmaf for the lanes it cannot hold exactly. */
+ALWAYS shatter_float8 viewport(shatter_float8 clip, float half, int fused) {
+    if (fused) return __builtin_elementwise_fma(clip, (shatter_float8)half, (shatter_float8)half);
     shatter_float8 result = shatter_lanes_half_plus_product(clip, half);
     const float tiny = 0x1p-14f;
     shatter_int8 inexact = (clip < tiny) & (clip > -tiny) & (clip != 0.0f);
@@ -143,7 +145,7 @@ ALWAYS shatter_float8 load(const float *lanes) {
 
 /* One block: PointSpriteProgram.vertex(_:), PointSetup.snappedCentres(x:y:) and
  * PointFrame.onePixelStage's pixel and color. Returns the lanes drawn. */
-ALWAYS unsigned block_sprites(const frame_t *f, long block, shatter_one_pixel_block *out) {
+ALWAYS unsigned block_sprites(const frame_t *f, long block, shatter_one_pixel_block *out, int fused) {
     const shatter_point_lanes *p = (const shatter_point_lanes *)f->lanes + block;
     shatter_float8 centreX = load(p->centreX), speed = load(p->speed), firstHit = load(p->firstHit);
     shatter_float8 t = f->time;
@@ -160,8 +162,8 @@ ALWAYS unsigned block_sprites(const frame_t *f, long block, shatter_one_pixel_bl
 
     shatter_int8 visible = (x >= -1.0f) & (x <= 1.0f) & (y >= -1.0f) & (y <= 1.0f);
     shatter_float8 zero = 0.0f;
-    shatter_int8 snappedX = snap(viewport(select_float(visible, x, zero), f->halfViewportX) - 0.5f);
-    shatter_int8 snappedY = snap(viewport(select_float(visible, y, zero), f->halfViewportY) - 0.5f);
+    shatter_int8 snappedX = snap(viewport(select_float(visible, x, zero), f->halfViewportX, fused) - 0.5f);
+    shatter_int8 snappedY = snap(viewport(select_float(visible, y, zero), f->halfViewportY, fused) - 0.5f);
 
     // PointSetup.firstCoveredPixels(_:): the pixel each covers.
     shatter_int8 toFirst = 256 - 1 - f->fixedSize / 2;
@@ -177,32 +179,36 @@ ALWAYS unsigned block_sprites(const frame_t *f, long block, shatter_one_pixel_bl
     bases(f, block, &baseX, &baseY);
     shatter_uint8 color = shade(f, baseX + offsets(column, snappedX), baseY - offsets(rowUp, snappedY));
     shatter_int8 pixel = imageRow * f->width + imageColumn;
-    __builtin_memcpy(out->pixel, &pixel, sizeof pixel);
-    __builtin_memcpy(out->color, &color, sizeof color);
-    __builtin_memcpy(out->row, &imageRow, sizeof imageRow);
+    shatter_ulong8 entries = shatter_lanes_entries((shatter_uint8)pixel, color);
+    __builtin_memcpy(out->entry, &entries, sizeof entries);
     shatter_int8 drawnLanes = visible & inImage;
+    shatter_int8 row = imageRow & drawnLanes;  // row 0 for the lanes not drawn
+    shatter_int8 band;
+    for (int lane = 0; lane < 8; lane++) band[lane] = f->bandOfRow[row[lane]];
+    __builtin_memcpy(out->band, &band, sizeof band);
     out->drawn = drawn;
-    out->lowestRow = shatter_lanes_min(select_int(drawnLanes, imageRow, (shatter_int8)0x7FFFFFFF));
-    out->highestRow = shatter_lanes_max(select_int(drawnLanes, imageRow, (shatter_int8)(-0x7FFFFFFF - 1)));
+    out->firstBand = shatter_lanes_min(select_int(drawnLanes, band, (shatter_int8)0x7FFFFFFF));
+    out->lastBand = shatter_lanes_max(select_int(drawnLanes, band, (shatter_int8)(-0x7FFFFFFF - 1)));
     return drawn;
 }
 
-ALWAYS long run(const frame_t *f, long first, long end, shatter_one_pixel_block *records) {
+ALWAYS long run(const frame_t *f, long first, long end, shatter_one_pixel_block *records, int fused) {
     long count = 0;
     for (long block = first; block < end; block++) {
         if (f->time > f->goneAfter[block]) continue;  // every point of the block out of sight
-        if (block_sprites(f, block, records + count)) count++;
+        if (block_sprites(f, block, records + count, fused)) count++;
     }
     return count;
 }
 
 static long run_baseline(const frame_t *f, long first, long end, shatter_one_pixel_block *records) {
-    return run(f, first, end, records);
+    return run(f, first, end, records, 0);
 }
 
 #if defined(__x86_64__)
-__attribute__((target("avx2"))) static long run_avx2(const frame_t *f, long first, long end, shatter_one_pixel_block *records) {
-    return run(f, first, end, records);
+__attribute__((target("avx2,fma"))) static long run_avx2(const frame_t *f, long first, long end,
+                                                         shatter_one_pixel_block *records) {
+    return run(f, first, end, records, 1);
 }
 #endif
 

@@ -55,36 +55,36 @@ struct PixelPages {
         /// Past the chunk's last page.
         let endPage: Int
 
-        /// Lane `lane` of the eight low halves and then the eight high halves at `staged`, in band `band`.
+        /// Lane `lane` of the eight entries at `entries`, in band `band`.
         @inline(__always)
-        mutating func append(lane: Int, staged: UnsafeRawBufferPointer, band: Int) {
+        mutating func append(lane: Int, entries: UnsafeRawPointer, band: Int) {
             let chain = chains + band
             var cursor = chain.pointee.cursor
             if cursor == chain.pointee.end { cursor = startPage(chain) }
-            pages.entries[cursor] = Self.entry(lane: lane, staged: staged)
+            pages.entries[cursor] = entries.load(fromByteOffset: lane &* 8, as: UInt64.self)
             chain.pointee.cursor = cursor &+ 1
         }
 
-        /// The lanes set in `lanes` of the halves at `staged`, all in band `band`.
+        /// The lanes set in `lanes` of the eight entries at `entries`, all in band `band`.
         @inline(__always)
-        mutating func append(lanes: UInt32, staged: UnsafeRawBufferPointer, band: Int) {
+        mutating func append(lanes: UInt32, entries: UnsafeRawPointer, band: Int) {
             let chain = chains + band
             var cursor = chain.pointee.cursor
-            if cursor &+ lanes.nonzeroBitCount > chain.pointee.end {  // lane by lane, onto a new page
-                forEachSetLane(lanes) { lane in append(lane: lane, staged: staged, band: band) }
+            if cursor &+ 8 > chain.pointee.end {  // lane by lane, onto a new page
+                forEachSetLane(lanes) { lane in append(lane: lane, entries: entries, band: band) }
+                return
+            }
+            if lanes == 0xFF {  // all eight, as one copy
+                UnsafeMutableRawPointer(pages.entries + cursor).storeBytes(
+                    of: entries.loadUnaligned(as: SIMD8<UInt64>.self), as: SIMD8<UInt64>.self)
+                chain.pointee.cursor = cursor &+ 8
                 return
             }
             forEachSetLane(lanes) { lane in
-                pages.entries[cursor] = Self.entry(lane: lane, staged: staged)
+                pages.entries[cursor] = entries.load(fromByteOffset: lane &* 8, as: UInt64.self)
                 cursor &+= 1
             }
             chain.pointee.cursor = cursor
-        }
-
-        @inline(__always)
-        static func entry(lane: Int, staged: UnsafeRawBufferPointer) -> UInt64 {
-            UInt64(staged.load(fromByteOffset: lane &* 4, as: UInt32.self))
-                | UInt64(staged.load(fromByteOffset: 32 &+ lane &* 4, as: UInt32.self)) << 32
         }
 
         /// Links a fresh page after the chain's last and returns its first entry.

@@ -18,6 +18,7 @@ extension PointFrame {
             clipScaleX: program.u_clipScale.x, clipScaleY: program.u_clipScale.y,
             halfViewportX: setup.halfViewport.x, halfViewportY: setup.halfViewport.y, fixedSize: Int32(setup.fixedSize),
             guardBand: Int32(g), topRow: Int32(topRow), width: Int32(width), height: Int32(height),
+            bandOfRow: buffers.bandOfRow,
             columnBase: gridTaps.columnBase.baseAddress, rowBase: gridTaps.rowBase.baseAddress,
             columns: Int32(gridTaps.columns), rows: Int32(gridTaps.rows),
             texels: sampler.words, textureWidth: Int32(sampler.width), textureHeight: Int32(sampler.height))
@@ -28,13 +29,7 @@ extension PointFrame {
             while block < range.upperBound {
                 let end = Swift.min(block &+ Self.kernelRun, range.upperBound)
                 let count = shatter_one_pixel_blocks(&frame, block, end, records.baseAddress, avx2 ? 1 : 0)
-                for record in records.baseAddress!..<records.baseAddress! + count {
-                    // pixel[8], color[8], row[8]: the lanes as append stages them.
-                    let staged = UnsafeRawBufferPointer(start: record, count: MemoryLayout<shatter_one_pixel_block>.size)
-                    append(
-                        drawn: record.pointee.drawn, staged: staged, lowest: Int(record.pointee.lowestRow),
-                        highest: Int(record.pointee.highestRow), rowsBelow: 0, to: &writer)
-                }
+                for record in records.baseAddress!..<records.baseAddress! + count { append(record, to: &writer) }
                 block = end
             }
         }

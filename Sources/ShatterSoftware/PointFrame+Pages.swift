@@ -15,33 +15,39 @@ extension PointFrame {
         let mask = PointSpriteProgram.mask(drawn)
         let lowest = Int(shatter_lanes_min(rows.replacing(with: .max, where: .!mask)))
         let highest = Int(shatter_lanes_max(rows.replacing(with: .min, where: .!mask)))
+        let all = bands(upperRow: lowest, rowsBelow: highest - lowest + rowsBelow)
         // Staged in memory once, so the lane loop reads scalars instead of extracting lanes.
-        var staged = (first, second, rows)
+        var staged = (shatter_lanes_entries(unsafeBitCast(first, to: SIMD8<UInt32>.self), second), rows)
         withUnsafeBytes(of: &staged) { staged in
-            append(drawn: drawn, staged: staged, lowest: lowest, highest: highest, rowsBelow: rowsBelow, to: &writer)
+            let entries = staged.baseAddress!
+            if all.count == 1 {
+                writer.append(lanes: drawn, entries: entries, band: all.lowerBound)
+                return
+            }
+            forEachSetLane(drawn) { lane in
+                let row = Int(staged.load(fromByteOffset: 64 &+ lane &* 4, as: Int32.self))
+                for band in bands(upperRow: row, rowsBelow: rowsBelow) { writer.append(lane: lane, entries: entries, band: band) }
+            }
         }
     }
 
-    /// ``append(drawn:first:second:rows:rowsBelow:to:)`` with the lanes staged at `staged` (eight
-    /// `first`, eight `second`, eight rows, 32 bits each), `lowest` and `highest` the least and the
-    /// greatest row of those drawn.
+    /// Appends a block's sprites from the one-pixel kernel to their bands' pages: all at once when they
+    /// share one band.
     @inline(__always)
-    func append(
-        drawn: UInt32, staged: UnsafeRawBufferPointer, lowest: Int, highest: Int, rowsBelow: Int,
-        to writer: inout PixelPages.Writer
-    ) {
-        let all = bands(upperRow: lowest, rowsBelow: highest - lowest + rowsBelow)
-        if all.count == 1 {
-            writer.append(lanes: drawn, staged: staged, band: all.lowerBound)
+    func append(_ record: UnsafePointer<shatter_one_pixel_block>, to writer: inout PixelPages.Writer) {
+        let entries = UnsafeRawPointer(record)  // entry[8] first
+        let drawn = record.pointee.drawn
+        let first = Int(record.pointee.firstBand)
+        if first == record.pointee.lastBand {
+            writer.append(lanes: drawn, entries: entries, band: first)
             return
         }
+        let bands = entries + Self.recordBands
         forEachSetLane(drawn) { lane in
-            let row = Int(staged.load(fromByteOffset: 64 &+ lane &* 4, as: Int32.self))
-            if rowsBelow == 0 {  // one band, the row's (a one-pixel sprite's row is in the image)
-                writer.append(lane: lane, staged: staged, band: Int(buffers.bandOfRow[row]))
-                return
-            }
-            for band in bands(upperRow: row, rowsBelow: rowsBelow) { writer.append(lane: lane, staged: staged, band: band) }
+            writer.append(lane: lane, entries: entries, band: Int(bands.load(fromByteOffset: lane &* 4, as: Int32.self)))
         }
     }
+
+    /// Where a kernel record's bands start (asked once: a key path's offset is looked up at run time).
+    private static let recordBands = MemoryLayout<shatter_one_pixel_block>.offset(of: \.band)!
 }

@@ -33,7 +33,7 @@ import Testing
 
     /// Each twin over the vertex corpus (at rest, rising, at the speed limit, bouncing once, twice and
     /// stopping at a wall, centres a hair from the middle), on a texture small enough that most taps
-    /// are clamped at its edges: which lanes are drawn, their pixels, rows and colors are the scalar
+    /// are clamped at its edges: which lanes are drawn, their pixels, bands and colors are the scalar
     /// program's and the Swift lanes' shading.
     @Test(arguments: [0.0, 0.2, 0.6, 1.0, 1.7, 4.0, 30.0])
     func eachTwinEqualsTheProgramOnTheVertexCorpus(time: Float) {
@@ -54,6 +54,7 @@ import Testing
         let columnBase = (0..<8).map { _ in Int32(draws.next() % 20_000) - 5000 }
         let rowBase = (0...blocks).map { _ in Int32(draws.next() % 14_000) - 4000 }
         let goneAfter = [Float](repeating: .infinity, count: blocks)
+        let bandOfRow = (0..<height).map { Int32(SoftwareRenderer.band(of: $0, bands: 7, height: height)) }
         let image = SoftwareRendererFastPathTests.noise(37, 23, seed: 4)
         image.pixels.withUnsafeBufferPointer { texels in
             let sampler = TextureSampler(texels: texels, width: 37, height: 23, filter: .linear)
@@ -62,19 +63,22 @@ import Testing
                     goneAfter.withUnsafeBufferPointer { goneAfter in
                         columnBase.withUnsafeBufferPointer { columnBase in
                             rowBase.withUnsafeBufferPointer { rowBase in
-                                var frame = shatter_one_pixel_frame(
-                                    lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, time: program.u_time,
-                                    speedLimit: program.u_physics.x, restitution: program.u_physics.y,
-                                    stopSpeed: program.u_physics.z, clipScaleX: program.u_clipScale.x,
-                                    clipScaleY: program.u_clipScale.y, halfViewportX: setup.halfViewport.x,
-                                    halfViewportY: setup.halfViewport.y, fixedSize: Int32(setup.fixedSize),
-                                    guardBand: Int32(guardBand), topRow: Int32(topRow), width: Int32(width),
-                                    height: Int32(height), columnBase: columnBase.baseAddress, rowBase: rowBase.baseAddress,
-                                    columns: 8, rows: Int32(blocks), texels: sampler.words, textureWidth: 37,
-                                    textureHeight: 23)
-                                var records = [shatter_one_pixel_block](repeating: .init(), count: blocks)
-                                let count = shatter_one_pixel_blocks(&frame, 0, blocks, &records, avx2 ? 1 : 0)
-                                return Array(records.prefix(count))
+                                bandOfRow.withUnsafeBufferPointer { bandOfRow in
+                                    var frame = shatter_one_pixel_frame(
+                                        lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, time: program.u_time,
+                                        speedLimit: program.u_physics.x, restitution: program.u_physics.y,
+                                        stopSpeed: program.u_physics.z, clipScaleX: program.u_clipScale.x,
+                                        clipScaleY: program.u_clipScale.y, halfViewportX: setup.halfViewport.x,
+                                        halfViewportY: setup.halfViewport.y, fixedSize: Int32(setup.fixedSize),
+                                        guardBand: Int32(guardBand), topRow: Int32(topRow), width: Int32(width),
+                                        height: Int32(height), bandOfRow: bandOfRow.baseAddress,
+                                        columnBase: columnBase.baseAddress, rowBase: rowBase.baseAddress,
+                                        columns: 8, rows: Int32(blocks), texels: sampler.words, textureWidth: 37,
+                                        textureHeight: 23)
+                                    var records = [shatter_one_pixel_block](repeating: .init(), count: blocks)
+                                    let count = shatter_one_pixel_blocks(&frame, 0, blocks, &records, avx2 ? 1 : 0)
+                                    return Array(records.prefix(count))
+                                }
                             }
                         }
                     }
@@ -84,7 +88,7 @@ import Testing
                 var drawnBlocks = 0
                 for block in 0..<blocks {
                     var drawn: UInt32 = 0
-                    var expected = (pixel: [UInt32](repeating: 0, count: 8), row: [Int32](repeating: 0, count: 8))
+                    var expected = (pixel: [UInt32](repeating: 0, count: 8), band: [Int32](repeating: 0, count: 8))
                     var fixedX = SIMD8<Int32>.zero
                     var fixedY = SIMD8<Int32>.zero
                     for lane in 0..<8 {
@@ -97,7 +101,7 @@ import Testing
                         guard (0..<width).contains(imageColumn), (0..<height).contains(imageRow) else { continue }
                         drawn |= 1 << lane
                         expected.pixel[lane] = UInt32(imageRow * width + imageColumn)
-                        expected.row[lane] = Int32(imageRow)
+                        expected.band[lane] = bandOfRow[imageRow]
                         fixedX[lane] = columnBase[lane] + 128 + Int32(column << 8) - snapped.x
                         fixedY[lane] = rowBase[block] - (128 + Int32(rowUp << 8) - snapped.y)
                     }
@@ -109,15 +113,15 @@ import Testing
                     }
                     let colors = sampler.blend(sampler.columnTaps(fixed: fixedX), sampler.rowTaps(fixed: fixedY))
                     #expect(record.drawn == drawn, "avx2 \(avx2), t \(time), block \(block)")
+                    let got = Self.lanes(record)
                     for lane in 0..<8 where drawn & (1 << lane) != 0 {
-                        let got = Self.lanes(record)
                         #expect(
-                            got.pixel[lane] == expected.pixel[lane] && got.row[lane] == expected.row[lane]
-                                && got.color[lane] == colors[lane],
+                            got.entry[lane] == UInt64(expected.pixel[lane]) | UInt64(colors[lane]) << 32
+                                && got.band[lane] == expected.band[lane],
                             "avx2 \(avx2), t \(time), point \(points[block * 8 + lane])")
                     }
-                    let rows = (0..<8).filter { drawn & (1 << $0) != 0 }.map { expected.row[$0] }
-                    #expect(record.lowestRow == rows.min()! && record.highestRow == rows.max()!)
+                    let bands = (0..<8).filter { drawn & (1 << $0) != 0 }.map { expected.band[$0] }
+                    #expect(record.firstBand == bands.min()! && record.lastBand == bands.max()!)
                 }
                 #expect(next.next() == nil)
                 #expect(drawnBlocks > 0)
@@ -146,7 +150,8 @@ import Testing
                                     lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, time: 0.5, speedLimit: -6,
                                     restitution: 0.6, stopSpeed: 0.01, clipScaleX: 1, clipScaleY: 1, halfViewportX: 2,
                                     halfViewportY: 2, fixedSize: 256, guardBand: 0, topRow: 3, width: 4, height: 4,
-                                    columnBase: base.baseAddress, rowBase: base.baseAddress, columns: 8, rows: 2,
+                                    bandOfRow: base.baseAddress, columnBase: base.baseAddress, rowBase: base.baseAddress,
+                                    columns: 8, rows: 2,
                                     texels: texels.baseAddress, textureWidth: 4, textureHeight: 4)
                                 var records = [shatter_one_pixel_block](repeating: .init(), count: 2)
                                 return shatter_one_pixel_blocks(&frame, 0, 2, &records, avx2 ? 1 : 0)
@@ -159,13 +164,14 @@ import Testing
         }
     }
 
-    static func lanes(_ record: shatter_one_pixel_block) -> (pixel: [UInt32], color: [UInt32], row: [Int32]) {
+    /// A record's entries and bands, lane by lane.
+    static func lanes(_ record: shatter_one_pixel_block) -> (entry: [UInt64], band: [Int32]) {
         var record = record
+        let bands = MemoryLayout<shatter_one_pixel_block>.offset(of: \.band)!
         return withUnsafeBytes(of: &record) { bytes in
             (
-                (0..<8).map { bytes.load(fromByteOffset: $0 * 4, as: UInt32.self) },
-                (0..<8).map { bytes.load(fromByteOffset: 32 + $0 * 4, as: UInt32.self) },
-                (0..<8).map { bytes.load(fromByteOffset: 64 + $0 * 4, as: Int32.self) }
+                (0..<8).map { bytes.load(fromByteOffset: $0 * 8, as: UInt64.self) },
+                (0..<8).map { bytes.load(fromByteOffset: bands + $0 * 4, as: Int32.self) }
             )
         }
     }

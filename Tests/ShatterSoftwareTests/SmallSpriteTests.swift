@@ -148,13 +148,22 @@ import Testing
         for chunk in 0..<chunks {
             var writer = pages.writer(chunk: chunk)
             // Every point of the chunk, most to band 1 (several pages), none to band 3; with two entries a
-            // point, each also to band 2, the next band down.
-            for point in chunkRange(chunk, of: chunks, total: blocks).lazy.flatMap({ $0 * 8..<$0 * 8 + 8 }) {
-                let band = point % 5 == 0 ? 0 : 1
-                var staged = (SIMD8<UInt32>(repeating: UInt32(point)), SIMD8<UInt32>(repeating: UInt32(chunk)))
-                for band in band...(band + entriesPerPoint - 1) {
-                    withUnsafeBytes(of: &staged) { writer.append(lane: point % 8, staged: $0, band: band) }
-                    expected[band].append(UInt64(point) | UInt64(chunk) << 32)
+            // point, each also to band 2, the next band down. A block's points go lane by lane, or all
+            // eight at once, or some of them at once.
+            for block in chunkRange(chunk, of: chunks, total: blocks) {
+                var entries = SIMD8<UInt64>.zero
+                for lane in 0..<8 { entries[lane] = UInt64(block * 8 + lane) | UInt64(chunk) << 32 }
+                let first = block % 5 == 0 ? 0 : 1
+                let lanes: UInt32 = block % 3 == 0 ? 0xFF : block % 3 == 1 ? 0b1011_0101 : 0
+                for band in first...(first + entriesPerPoint - 1) {
+                    withUnsafeBytes(of: &entries) { entries in
+                        if lanes != 0 {
+                            writer.append(lanes: lanes, entries: entries.baseAddress!, band: band)
+                        } else {
+                            for lane in 0..<8 { writer.append(lane: lane, entries: entries.baseAddress!, band: band) }
+                        }
+                    }
+                    for lane in 0..<8 where lanes == 0 || lanes & (1 << lane) != 0 { expected[band].append(entries[lane]) }
                 }
             }
         }

@@ -156,6 +156,12 @@ static inline __attribute__((always_inline)) shatter_float8 shatter_lanes_half_p
     return __builtin_convertvector(wide * h + h, shatter_float8);
 }
 
+/* Lane k of `low` and of `high` as one 64-bit word, low | high << 32: a PixelPages entry. */
+static inline __attribute__((always_inline)) shatter_ulong8 shatter_lanes_entries(shatter_uint8 low, shatter_uint8 high) {
+    shatter_uint16 words = __builtin_shufflevector(low, high, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+    return (shatter_ulong8)words;
+}
+
 /* The least and the greatest lane. */
 static inline __attribute__((always_inline)) int shatter_lanes_min(shatter_int8 value) { return __builtin_reduce_min(value); }
 static inline __attribute__((always_inline)) int shatter_lanes_max(shatter_int8 value) { return __builtin_reduce_max(value); }

@@ -5,8 +5,9 @@
  * when the program starts (Swift has no per-function target). Every lane does exactly the IEEE
  * operations of the Swift program (PointSpriteProgram.vertex(centre:motion:invariants:),
  * PointSetup.snappedCentre, SmallSpriteTaps, FixedPointBilinear) in the same order and grouping, and
- * no multiply is fused with an add (one_pixel.c turns contraction off, and the AVX2 twin is not
- * given FMA), so either twin gives the program's pixels, bit for bit.
+ * no multiply is fused with an add (one_pixel.c turns contraction off) except the viewport transform's,
+ * which the program fuses too (the AVX2 twin with the FMA instruction, the other exactly without), so
+ * either twin gives the program's pixels, bit for bit.
  */
 #ifndef SHATTER_ONE_PIXEL_H
 #define SHATTER_ONE_PIXEL_H
@@ -41,6 +42,8 @@ typedef struct shatter_one_pixel_frame {
     /* The image in the framebuffer: guard band (pixels), the framebuffer row of image row 0 (y up),
      * and its size. */
     int guardBand, topRow, width, height;
+    /* Per image row, its band. */
+    const int *bandOfRow;
     /* The grid's tap table: per column and per row (plus one for padding lanes) the texel position
      * at n = 0, in 1/256 texel. */
     const int *columnBase;
@@ -51,15 +54,14 @@ typedef struct shatter_one_pixel_frame {
     int textureWidth, textureHeight;
 } shatter_one_pixel_frame;
 
-/* One block's drawn sprites: per lane the pixel's index in the image (row · width + column), its
- * color and its image row (Swift stages the three as PointFrame.append's lanes), the lanes drawn, and
- * the least and greatest row among them. */
+/* One block's drawn sprites: per lane its PixelPages entry (the pixel's index in the image, row ·
+ * width + column, in the low 32 bits and its color in the high ones) and its band of rows; the lanes
+ * drawn, and the least and the greatest band among them. */
 typedef struct shatter_one_pixel_block {
-    unsigned int pixel[8];
-    unsigned int color[8];
-    int row[8];
+    unsigned long long entry[8];
+    int band[8];
     unsigned int drawn;
-    int lowestRow, highestRow;
+    int firstBand, lastBand;
 } shatter_one_pixel_block;
 
 /*
