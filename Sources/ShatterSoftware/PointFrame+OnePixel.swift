@@ -5,41 +5,9 @@ import CLanes
 /// eight at a time, and binned there into ``PixelPages``; the fragment stage only stores the colors.
 extension PointFrame {
     /// The vertex program, the set-up and the fragment program on chunk `chunk`'s points, each drawn
-    /// sprite's pixel and color appended to its band's pages. With `gridTaps`, the one-pixel kernel
-    /// in C does the work (the same operations, see `one_pixel.h`), in its AVX2 twin when `avx2`.
-    func onePixelStage(chunk: Int, points: Points, gridTaps: SmallSpriteTaps.Table?, avx2: Bool, pages: PixelPages) {
-        guard let gridTaps else { return onePixelStage(chunk: chunk, points: points, pages: pages) }
-        var writer = pages.writer(chunk: chunk)
-        let sampler = points.sampler
-        let program = points.program
-        var frame = shatter_one_pixel_frame(
-            lanes: points.lanes.baseAddress, goneAfter: points.goneAfter.baseAddress, time: program.u_time,
-            speedLimit: program.u_physics.x, restitution: program.u_physics.y, stopSpeed: program.u_physics.z,
-            clipScaleX: program.u_clipScale.x, clipScaleY: program.u_clipScale.y,
-            halfViewportX: setup.halfViewport.x, halfViewportY: setup.halfViewport.y, fixedSize: Int32(setup.fixedSize),
-            guardBand: Int32(g), topRow: Int32(topRow), width: Int32(width), height: Int32(height),
-            bandOfRow: buffers.bandOfRow,
-            columnBase: gridTaps.columnBase.baseAddress, rowBase: gridTaps.rowBase.baseAddress,
-            columns: Int32(gridTaps.columns), rows: Int32(gridTaps.rows),
-            texels: sampler.words, textureWidth: Int32(sampler.width), textureHeight: Int32(sampler.height))
-        let range = chunkRange(chunk, of: chunks, total: blocks)
-        // The kernel's records for a run of blocks stay in L1 until they are appended.
-        withUnsafeTemporaryAllocation(of: shatter_one_pixel_block.self, capacity: Self.kernelRun) { records in
-            var block = range.lowerBound
-            while block < range.upperBound {
-                let end = Swift.min(block &+ Self.kernelRun, range.upperBound)
-                let count = shatter_one_pixel_blocks(&frame, block, end, records.baseAddress, avx2 ? 1 : 0)
-                for record in records.baseAddress!..<records.baseAddress! + count { append(record, to: &writer) }
-                block = end
-            }
-        }
-    }
-
-    /// Blocks per call of the one-pixel kernel.
-    static let kernelRun = 64
-
-    /// ``onePixelStage(chunk:points:gridTaps:avx2:pages:)`` without a tap table, in Swift.
-    private func onePixelStage(chunk: Int, points: Points, pages: PixelPages) {
+    /// sprite's pixel and color appended to its band's pages: where the grid has no tap table (the
+    /// kernel, ``kernelStage(chunk:points:table:avx2:pages:)``, draws the others).
+    func onePixelStage(chunk: Int, points: Points, pages: PixelPages) {
         let sampler = points.sampler
         var writer = pages.writer(chunk: chunk)
         let imageWidth = SIMD8<Int32>(repeating: Int32(width))

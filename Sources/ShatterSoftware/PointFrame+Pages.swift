@@ -30,24 +30,4 @@ extension PointFrame {
             }
         }
     }
-
-    /// Appends a block's sprites from the one-pixel kernel to their bands' pages: all at once when they
-    /// share one band.
-    @inline(__always)
-    func append(_ record: UnsafePointer<shatter_one_pixel_block>, to writer: inout PixelPages.Writer) {
-        let entries = UnsafeRawPointer(record)  // entry[8] first
-        let drawn = record.pointee.drawn
-        let first = Int(record.pointee.firstBand)
-        if first == record.pointee.lastBand {
-            writer.append(lanes: drawn, entries: entries, band: first)
-            return
-        }
-        let bands = entries + Self.recordBands
-        forEachSetLane(drawn) { lane in
-            writer.append(lane: lane, entries: entries, band: Int(bands.load(fromByteOffset: lane &* 4, as: Int32.self)))
-        }
-    }
-
-    /// Where a kernel record's bands start (asked once: a key path's offset is looked up at run time).
-    private static let recordBands = MemoryLayout<shatter_one_pixel_block>.offset(of: \.band)!
 }

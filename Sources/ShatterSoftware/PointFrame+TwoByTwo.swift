@@ -7,8 +7,9 @@
 extension PointFrame {
     /// The vertex program, the set-up and the fragment program on chunk `chunk`'s points: each drawn
     /// sprite's four colors go to `squareColors`, and an entry naming its upper left pixel and the point
-    /// to the pages of the one or two bands its rows touch.
-    func twoByTwoStage(chunk: Int, points: Points, gridTaps: SmallSpriteTaps.Table?, pages: PixelPages) {
+    /// to the pages of the one or two bands its rows touch. For grids without a tap table (the kernel,
+    /// ``kernelStage(chunk:points:table:avx2:pages:)``, draws the others the same way).
+    func twoByTwoStage(chunk: Int, points: Points, pages: PixelPages) {
         let sampler = points.sampler
         var writer = pages.writer(chunk: chunk)
         let one = SIMD8<Int32>(repeating: 1)
@@ -24,14 +25,9 @@ extension PointFrame {
                 .& (row .>= SIMD8(repeating: -1)) .& (row .< SIMD8(repeating: Int32(height)))
             let drawn = (centre.visible .& inside).bits
             if drawn == 0 { return }
-            let (leftTaps, rightTaps, upperTaps, lowerTaps) =
-                if let gridTaps {
-                    taps(left: left, lower: lower, centre: centre, table: gridTaps, block: block, sampler: sampler)
-                } else {
-                    taps(
-                        left: left, lower: lower, centre: centre, u: point.pointee.u, v: point.pointee.v, program: points.program,
-                        sampler: sampler)
-                }
+            let (leftTaps, rightTaps, upperTaps, lowerTaps) = taps(
+                left: left, lower: lower, centre: centre, u: point.pointee.u, v: point.pointee.v, program: points.program,
+                sampler: sampler)
             let colors = UnsafeMutableRawPointer(buffers.squareColors!) + block * 128
             colors.storeBytes(of: sampler.blend(leftTaps, upperTaps), toByteOffset: 0, as: SIMD8<UInt32>.self)
             colors.storeBytes(of: sampler.blend(rightTaps, upperTaps), toByteOffset: 32, as: SIMD8<UInt32>.self)
@@ -57,23 +53,6 @@ extension PointFrame {
             program.columnTaps(pcX: setup.pointCoordX(i: left &+ one, centre: centre.x), u: u, snapshot: sampler),
             program.rowTaps(pcY: setup.pointCoordY(j: lower &+ one, centre: centre.y), v: v, snapshot: sampler),
             program.rowTaps(pcY: setup.pointCoordY(j: lower, centre: centre.y), v: v, snapshot: sampler)
-        )
-    }
-
-    /// The same taps through the grid's table (``SmallSpriteTaps``): the second column's and the upper
-    /// row's offsets are the first's plus 256.
-    @inline(__always)
-    private func taps(
-        left: SIMD8<Int32>, lower: SIMD8<Int32>, centre: Centres, table: SmallSpriteTaps.Table, block: Int,
-        sampler: TextureSampler
-    ) -> (TextureSampler.Taps, TextureSampler.Taps, TextureSampler.Taps, TextureSampler.Taps) {
-        let bases = table.bases(block: block)
-        let x = bases.x &+ table.offsets(pixel: left, centre: centre.x)
-        let y = bases.y &- table.offsets(pixel: lower, centre: centre.y)
-        let next = SIMD8<Int32>(repeating: 256)
-        return (
-            sampler.columnTaps(fixed: x), sampler.columnTaps(fixed: x &+ next), sampler.rowTaps(fixed: y &- next),
-            sampler.rowTaps(fixed: y)
         )
     }
 

@@ -24,8 +24,6 @@ final class SmallSpriteTaps: @unchecked Sendable {  // immutable after init
     let table: Table
 
     struct Table {
-        /// The sprites' side in pixels, 1 or 2.
-        let spriteSize: Int32
         /// Points per grid row, and grid rows.
         let columns: Int, rows: Int
         /// Per grid column: the texel position along x at n = 0, in 1/256 texel.
@@ -73,7 +71,7 @@ final class SmallSpriteTaps: @unchecked Sendable {  // immutable after init
         }
         rowBase.append(0)  // padding lanes are never drawn
         table = Table(
-            spriteSize: Int32(setup.size), columns: columns, rows: rows, columnBase: .allocate(capacity: columnBase.count),
+            columns: columns, rows: rows, columnBase: .allocate(capacity: columnBase.count),
             rowBase: .allocate(capacity: rowBase.count))
         _ = table.columnBase.initialize(from: columnBase)
         _ = table.rowBase.initialize(from: rowBase)
@@ -115,36 +113,5 @@ final class SmallSpriteTaps: @unchecked Sendable {  // immutable after init
             }
         }
         return (columns, rows)
-    }
-}
-
-extension SmallSpriteTaps.Table {
-    /// The eight points of block `block`'s positions at n = 0, along x and along y.
-    @inline(__always)
-    func bases(block: Int) -> (x: SIMD8<Int32>, y: SIMD8<Int32>) {
-        let first = block &* 8
-        let row = first / columns
-        let column = first &- row &* columns
-        if column &+ 8 <= columns {  // all in one grid row
-            return (
-                UnsafeRawPointer(columnBase.baseAddress! + column).loadUnaligned(as: SIMD8<Int32>.self),
-                SIMD8(repeating: rowBase[row])
-            )
-        }
-        var x = SIMD8<Int32>.zero
-        var y = SIMD8<Int32>.zero
-        for lane in 0..<8 {
-            let row = (first &+ lane) / columns
-            x[lane] = columnBase[(first &+ lane) &- row &* columns]
-            y[lane] = rowBase[min(row, rows)]
-        }
-        return (x, y)
-    }
-
-    /// d of the first pixel `pixel` (framebuffer column, or row counted up) of eight sprites centred at
-    /// `centre`: that pixel's n, the next one's being d + 256.
-    @inline(__always)
-    func offsets(pixel: SIMD8<Int32>, centre: SIMD8<Int32>) -> SIMD8<Int32> {
-        SIMD8(repeating: 128 &* spriteSize) &+ (pixel &<< SIMD8(repeating: 8)) &- centre
     }
 }

@@ -8,8 +8,9 @@ extension SoftwareRenderer {
     ///    on eight lanes. A one-pixel sprite (point size ≤ 1 pixel) covers exactly one pixel and a
     ///    sprite exactly two pixels wide exactly 2 × 2 (whatever its snapped centre), so their
     ///    fragments are shaded here too, eight sprites at a time, and go straight onto their bands'
-    ///    pages (``PixelPages``), in draw order, skipping step 2; for larger sprites each chunk counts
-    ///    its points per band.
+    ///    pages (``PixelPages``), in draw order, skipping step 2 (on a grid with a tap table, through
+    ///    the small-sprite kernel in C, ``PointFrame/kernelStage(chunk:points:table:avx2:pages:)``); for
+    ///    larger sprites each chunk counts its points per band.
     /// 2. Binning, in parallel chunks: each point's index goes to the bands it touches, in a list laid
     ///    out band by band and, inside a band, chunk by chunk, so points stay in draw order.
     /// 3. Fragment stage, band by band: `background`'s rows of the band copied (the frame's 1:1 picture
@@ -66,10 +67,12 @@ extension SoftwareRenderer {
         let avx2 = shortcuts.contains(.avx2) && BuildTarget.processorRunsAVX2
         withExtendedLifetime(gridTaps) {
             parallelChunks(frame.chunks) { chunk in
-                if onePixel {
-                    frame.onePixelStage(chunk: chunk, points: points, gridTaps: gridTaps?.table, avx2: avx2, pages: pages)
+                if let table = gridTaps?.table {
+                    frame.kernelStage(chunk: chunk, points: points, table: table, avx2: avx2, pages: pages)
+                } else if onePixel {
+                    frame.onePixelStage(chunk: chunk, points: points, pages: pages)
                 } else {
-                    frame.twoByTwoStage(chunk: chunk, points: points, gridTaps: gridTaps?.table, pages: pages)
+                    frame.twoByTwoStage(chunk: chunk, points: points, pages: pages)
                 }
             }
         }

@@ -183,9 +183,14 @@ import Testing
             width: 2000, height: 2, scale: 1, pointSize: 2, physics: .original, filter: .linear)
         var literal = SoftwareRenderer()
         literal.shortcuts.remove(.pointLanes)
-        for time in [0.0, 0.05, 0.3] {
-            let list = effect.displayList(at: time)
-            #expect(try SoftwareRenderer(threads: 2).render(list) == literal.render(list), "t = \(time)")
+        #expect(Self.table(effect, at: 0.05) != nil)
+        for avx2 in [true, false] {
+            var lanes = SoftwareRenderer(threads: 2)
+            if !avx2 { lanes.shortcuts.remove(.avx2) }
+            for time in [0.0, 0.05, 0.3] {
+                let list = effect.displayList(at: time)
+                #expect(try lanes.render(list) == literal.render(list), "avx2 \(avx2), t = \(time)")
+            }
         }
     }
 

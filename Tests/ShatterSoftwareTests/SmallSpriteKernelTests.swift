@@ -4,11 +4,11 @@ import Testing
 
 @testable import ShatterSoftware
 
-/// The one-pixel kernel (`one_pixel.c`) is the vertex program, the set-up and the fragment program in C,
-/// compiled twice: once for any x86-64 and once for AVX2. Both twins must give, lane for lane, what
-/// the Swift program gives. Whole frames through both are compared with the program in
-/// `SmallSpriteTests`.
-@Suite struct OnePixelKernelTests {
+/// The small-sprite kernel (`small_sprites.c`) is the vertex program, the set-up and the fragment
+/// program in C, compiled twice: once for any x86-64 and once for AVX2. Both twins must give, lane for
+/// lane, what the Swift program gives. Whole frames through both, one-pixel and 2 × 2, are compared
+/// with the program in `SmallSpriteTests`.
+@Suite struct SmallSpriteKernelTests {
     /// The twins this processor can run.
     static let twins = BuildTarget.processorRunsAVX2 ? [false, true] : [false]
 
@@ -64,7 +64,7 @@ import Testing
                         columnBase.withUnsafeBufferPointer { columnBase in
                             rowBase.withUnsafeBufferPointer { rowBase in
                                 bandOfRow.withUnsafeBufferPointer { bandOfRow in
-                                    var frame = shatter_one_pixel_frame(
+                                    var frame = shatter_small_sprite_frame(
                                         lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, time: program.u_time,
                                         speedLimit: program.u_physics.x, restitution: program.u_physics.y,
                                         stopSpeed: program.u_physics.z, clipScaleX: program.u_clipScale.x,
@@ -74,9 +74,9 @@ import Testing
                                         height: Int32(height), bandOfRow: bandOfRow.baseAddress,
                                         columnBase: columnBase.baseAddress, rowBase: rowBase.baseAddress,
                                         columns: 8, rows: Int32(blocks), texels: sampler.words, textureWidth: 37,
-                                        textureHeight: 23)
-                                    var records = [shatter_one_pixel_block](repeating: .init(), count: blocks)
-                                    let count = shatter_one_pixel_blocks(&frame, 0, blocks, &records, avx2 ? 1 : 0)
+                                        textureHeight: 23, squareColors: nil)
+                                    var records = [shatter_small_sprite_block](repeating: .init(), count: blocks)
+                                    let count = shatter_small_sprite_blocks(&frame, 0, blocks, &records, avx2 ? 1 : 0)
                                     return Array(records.prefix(count))
                                 }
                             }
@@ -121,7 +121,7 @@ import Testing
                             "avx2 \(avx2), t \(time), point \(points[block * 8 + lane])")
                     }
                     let bands = (0..<8).filter { drawn & (1 << $0) != 0 }.map { expected.band[$0] }
-                    #expect(record.firstBand == bands.min()! && record.lastBand == bands.max()!)
+                    #expect(record.firstBand == bands.min()! && record.lastBand == bands.max()! && record.straddling == 0)
                 }
                 #expect(next.next() == nil)
                 #expect(drawnBlocks > 0)
@@ -146,15 +146,15 @@ import Testing
                     goneAfter.withUnsafeBufferPointer { goneAfter in
                         base.withUnsafeBufferPointer { base in
                             image.pixels.withUnsafeBufferPointer { texels in
-                                var frame = shatter_one_pixel_frame(
+                                var frame = shatter_small_sprite_frame(
                                     lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, time: 0.5, speedLimit: -6,
                                     restitution: 0.6, stopSpeed: 0.01, clipScaleX: 1, clipScaleY: 1, halfViewportX: 2,
                                     halfViewportY: 2, fixedSize: 256, guardBand: 0, topRow: 3, width: 4, height: 4,
                                     bandOfRow: base.baseAddress, columnBase: base.baseAddress, rowBase: base.baseAddress,
                                     columns: 8, rows: 2,
-                                    texels: texels.baseAddress, textureWidth: 4, textureHeight: 4)
-                                var records = [shatter_one_pixel_block](repeating: .init(), count: 2)
-                                return shatter_one_pixel_blocks(&frame, 0, 2, &records, avx2 ? 1 : 0)
+                                    texels: texels.baseAddress, textureWidth: 4, textureHeight: 4, squareColors: nil)
+                                var records = [shatter_small_sprite_block](repeating: .init(), count: 2)
+                                return shatter_small_sprite_blocks(&frame, 0, 2, &records, avx2 ? 1 : 0)
                             }
                         }
                     }
@@ -165,9 +165,9 @@ import Testing
     }
 
     /// A record's entries and bands, lane by lane.
-    static func lanes(_ record: shatter_one_pixel_block) -> (entry: [UInt64], band: [Int32]) {
+    static func lanes(_ record: shatter_small_sprite_block) -> (entry: [UInt64], band: [Int32]) {
         var record = record
-        let bands = MemoryLayout<shatter_one_pixel_block>.offset(of: \.band)!
+        let bands = MemoryLayout<shatter_small_sprite_block>.offset(of: \.band)!
         return withUnsafeBytes(of: &record) { bytes in
             (
                 (0..<8).map { bytes.load(fromByteOffset: $0 * 8, as: UInt64.self) },

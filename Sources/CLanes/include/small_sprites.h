@@ -1,0 +1,83 @@
+/*
+ * The small-sprite kernel: the shattered transition's vertex program, the point set-up and the
+ * fragment program for sprites one pixel wide or exactly 2 × 2 on the grid's tap table, eight points at
+ * a time, in C so that it can be compiled twice from one source, once for any x86-64 and once for
+ * AVX2, and chosen when the program starts (Swift has no per-function target). Every lane does
+ * exactly the IEEE operations of the Swift program (PointSpriteProgram.vertex(centre:motion:invariants:),
+ * PointSetup.snappedCentre, SmallSpriteTaps, FixedPointBilinear) in the same order and grouping, and
+ * no multiply is fused with an add (small_sprites.c turns contraction off) except the viewport
+ * transform's, which the program fuses too (the AVX2 twin with the FMA instruction, the other exactly
+ * without), so either twin gives the program's pixels, bit for bit.
+ */
+#ifndef SHATTER_SMALL_SPRITES_H
+#define SHATTER_SMALL_SPRITES_H
+
+#include "lanes.h"
+
+/* Eight points' constants side by side: Swift's PointLanes, whose SIMD8 fields Swift lays out one after
+ * the other in this order (SmallSpriteKernelTests checks every offset). */
+typedef struct shatter_point_lanes {
+    float centreX[8];
+    float centreY[8];
+    float u[8];
+    float v[8];
+    float speed[8];
+    float acceleration[8];
+    float limitTime[8];
+    float firstHit[8];
+} shatter_point_lanes;
+
+/* What a frame's small sprites are drawn with (Swift: PointFrame, PointSpriteProgram's uniforms,
+ * SmallSpriteTaps.Table and the snapshot). */
+typedef struct shatter_small_sprite_frame {
+    /* shatter_point_lanes, one per block (Swift passes its PointLanes). */
+    const void *lanes;
+    /* Per block, the time after which all of its points are out of sight. */
+    const float *goneAfter;
+    /* u_time, u_physics (speed limit, restitution, stop speed), u_clipScale. */
+    float time, speedLimit, restitution, stopSpeed, clipScaleX, clipScaleY;
+    /* The viewport's half size, and the sprite's size in 1/256 pixel: 256 (one pixel) or 512 (2 × 2). */
+    float halfViewportX, halfViewportY;
+    int fixedSize;
+    /* The image in the framebuffer: guard band (pixels), the framebuffer row of image row 0 (y up),
+     * and its size. */
+    int guardBand, topRow, width, height;
+    /* Per image row, its band. */
+    const int *bandOfRow;
+    /* The grid's tap table: per column and per row (plus one for padding lanes) the texel position
+     * at n = 0, in 1/256 texel. */
+    const int *columnBase;
+    const int *rowBase;
+    int columns, rows;
+    /* The snapshot: RGBA8 words, row by row. */
+    const void *texels;
+    int textureWidth, textureHeight;
+    /* 2 × 2 sprites: per block, the four colors of its eight sprites (upper left, upper right, lower
+     * left, lower right; eight words each). */
+    unsigned int *squareColors;
+} shatter_small_sprite_frame;
+
+/*
+ * One block's drawn sprites: per lane its PixelPages entry (one pixel: the pixel's index in the image,
+ * row · width + column, in the low 32 bits and its color in the high ones; 2 × 2: its upper left pixel,
+ * (row + 1) << 16 | (column + 1), and its point's index) and the band of its upper row, the lanes drawn,
+ * the lanes whose lower row is in the next band (2 × 2 only), and the least and the greatest band the
+ * drawn lanes touch.
+ */
+typedef struct shatter_small_sprite_block {
+    unsigned long long entry[8];
+    int band[8];
+    unsigned int drawn;
+    unsigned int straddling;
+    int firstBand, lastBand;
+} shatter_small_sprite_block;
+
+/*
+ * Runs blocks first ..< end (skipping those gone by the frame's time) and writes one record for
+ * each block that draws a sprite, in order; returns how many. `avx2` nonzero takes the AVX2 twin
+ * (only where shatter_cpu_runs_avx2() says so).
+ */
+long shatter_small_sprite_blocks(const shatter_small_sprite_frame *frame, long first, long end,
+                                 shatter_small_sprite_block *records, int avx2);
+
+#endif /* SHATTER_SMALL_SPRITES_H */

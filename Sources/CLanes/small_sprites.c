@@ -1,0 +1,274 @@
+/*
+ * The small-sprite kernel (small_sprites.h): one body, compiled for any x86-64 and again for AVX2.
+ * Each step names the Swift it mirrors; the Swift program stays the reference, and the tests compare
+ * both twins' frames with it.
+ */
+/* The helpers pass 256-bit vectors, which the AVX2 twin would pass in other registers than the
+ * baseline; all are inlined, so no call between the two ever crosses that ABI. */
+#pragma clang diagnostic ignored "-Wpsabi"
+
+#include "small_sprites.h"
+#include "cpu.h"
+#include <math.h>
+
+/* a·b + c stays two roundings, as in Swift, whatever -ffp-contract a build passes. */
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
+typedef shatter_small_sprite_frame frame_t;
+typedef shatter_small_sprite_block record_t;
+
+#define ALWAYS static inline __attribute__((always_inline))
+
+/* mask ? a : b per lane, for masks of all ones or zero. */
+ALWAYS shatter_float8 select_float(shatter_int8 mask, shatter_float8 a, shatter_float8 b) {
+    return (shatter_float8)(((shatter_int8)a & mask) | ((shatter_int8)b & ~mask));
+}
+
+ALWAYS shatter_int8 select_int(shatter_int8 mask, shatter_int8 a, shatter_int8 b) { return (a & mask) | (b & ~mask); }
+
+/* Swift's max(value, 0): `0 >= value ? 0 : value`. */
+ALWAYS float max_zero(float value) { return 0.0f >= value ? 0.0f : value; }
+
+/* PointSpriteProgram.driftPosition(_:_:_:): the walls at |x| = 1, each hit keeping `restitution`. */
+ALWAYS float drift_position(const frame_t *f, float x, float speed, float t) {
+    for (int step = 0; step < 16; step++) {
+        if (speed == 0.0f) break;
+        float wall = speed > 0.0f ? 1.0f : -1.0f;
+        float hitTime = max_zero((wall - x) / speed);
+        if (hitTime >= t) break;
+        x = x + speed * hitTime;
+        t = t - hitTime;
+        speed = -f->restitution * speed;
+        if (fabsf(speed) < f->stopSpeed) speed = 0.0f;
+    }
+    return x + speed * t;
+}
+
+/* PointSpriteProgram.drift(centreX:speed:firstHit:bounced:t:unbounced:): the lanes past their first
+ * wall hit, two passes of the loop on all at once, the whole loop only for a second hit. */
+ALWAYS shatter_float8 drift(const frame_t *f, shatter_float8 centreX, shatter_float8 pointSpeed, shatter_float8 firstHit,
+                            shatter_int8 bounced, shatter_float8 t, shatter_float8 unbounced) {
+    shatter_float8 x = centreX + pointSpeed * firstHit;
+    shatter_float8 left = t - firstHit;
+    shatter_float8 speed = (shatter_float8)(-f->restitution) * pointSpeed;
+    shatter_float8 stop = f->stopSpeed;
+    speed = select_float((speed < stop) & (speed > -stop), (shatter_float8)0.0f, speed);
+    shatter_float8 wall = select_float(speed > 0.0f, (shatter_float8)1.0f, (shatter_float8)-1.0f);
+    shatter_float8 secondHit = (wall - x) / speed;
+    shatter_int8 ended = (speed == 0.0f) | (secondHit >= left);
+    shatter_float8 result = select_float(bounced, x + speed * left, unbounced);
+    unsigned rest = shatter_lanes_bits(bounced & ~ended);
+    while (rest) {
+        int lane = __builtin_ctz(rest);
+        result[lane] = drift_position(f, centreX[lane], pointSpeed[lane], f->time);
+        rest &= rest - 1;
+    }
+    return result;
+}
+
+/* viewportFusedMultiplyAdd(_:_:): half + clip·half rounded once. `fused` (the AVX2 twin, whose
+ * processors all have FMA) takes the FMA instruction itself, exact in every lane; otherwise the sum in
+ * double, and fmaf for the lanes it cannot hold exactly. */
+ALWAYS shatter_float8 viewport(shatter_float8 clip, float half, int fused) {
+    if (fused) return __builtin_elementwise_fma(clip, (shatter_float8)half, (shatter_float8)half);
+    shatter_float8 result = shatter_lanes_half_plus_product(clip, half);
+    const float tiny = 0x1p-14f;
+    shatter_int8 inexact = (clip < tiny) & (clip > -tiny) & (clip != 0.0f);
+    if (fabsf(half) >= 0x1p14f) inexact = (shatter_int8)-1;
+    unsigned rest = shatter_lanes_bits(inexact);
+    while (rest) {
+        int lane = __builtin_ctz(rest);
+        result[lane] = fmaf(clip[lane], half, half);
+        rest &= rest - 1;
+    }
+    return result;
+}
+
+/* PointSetup.snap(_:): to 1/256 pixel, ±0.5 added in float, then truncated. */
+ALWAYS shatter_int8 snap(shatter_float8 value) {
+    shatter_float8 scaled = value * 256.0f;
+    return shatter_lanes_truncate(scaled + select_float(scaled < 0.0f, (shatter_float8)-0.5f, (shatter_float8)0.5f));
+}
+
+/* The block's texel positions at n = 0 from SmallSpriteTaps.Table: along x its points' grid columns', along
+ * y their grid rows' (the padding lanes past the grid's end the extra row's). */
+ALWAYS void bases(const frame_t *f, long block, shatter_int8 *x, shatter_int8 *y) {
+    long first = block * 8;
+    long row = first / f->columns;
+    long column = first - row * f->columns;
+    if (column + 8 <= f->columns) {
+        __builtin_memcpy(x, f->columnBase + column, sizeof *x);
+        *y = (shatter_int8)f->rowBase[row];
+        return;
+    }
+    for (int lane = 0; lane < 8; lane++) {
+        long laneRow = (first + lane) / f->columns;
+        (*x)[lane] = f->columnBase[first + lane - laneRow * f->columns];
+        (*y)[lane] = f->rowBase[laneRow < f->rows ? laneRow : f->rows];
+    }
+}
+
+/* n of the first pixel `pixel` (column, or row counted up) of sprites size = fixedSize / 256 wide centred
+ * at `centre`: 128·size + pixel·256 − centre, the next pixel's n + 256 (SmallSpriteTaps). */
+ALWAYS shatter_int8 offsets(const frame_t *f, shatter_int8 pixel, shatter_int8 centre) {
+    return (shatter_int8)((shatter_uint8)(f->fixedSize / 2) + ((shatter_uint8)pixel << 8) - (shatter_uint8)centre);
+}
+
+/* TextureSampler.Taps: eight lanes' texels along one axis and the second one's weight in 1/256. */
+typedef struct {
+    shatter_int8 first, second;
+    shatter_uint8 weight;
+} taps_t;
+
+/* TextureSampler.linearTaps(fixed:last:): the whole part names the texels (clamped to 0…last). */
+ALWAYS taps_t taps(shatter_int8 fixed, int last) {
+    shatter_int8 index = fixed >> 8;
+    taps_t taps = {shatter_lanes_clamp(index, (shatter_int8)last), shatter_lanes_clamp(index + 1, (shatter_int8)last),
+                   (shatter_uint8)(fixed & 255)};
+    return taps;
+}
+
+/* TextureSampler.blend(_:_:): eight bilinear fetches, each row's texel pair loaded as one word where
+ * every lane's columns are neighbours. */
+ALWAYS shatter_uint8 blend(const frame_t *f, taps_t x, taps_t y) {
+    shatter_int8 top = y.first * f->textureWidth, bottom = y.second * f->textureWidth;
+    if (shatter_lanes_bits(x.second == x.first + 1) == 0xFF)
+        return shatter_lanes_bilinear_pairs(shatter_lanes_pairs(f->texels, top + x.first),
+                                            shatter_lanes_pairs(f->texels, bottom + x.first), x.weight, y.weight);
+    return shatter_lanes_bilinear(shatter_lanes_words(f->texels, top + x.first), shatter_lanes_words(f->texels, top + x.second),
+                                  shatter_lanes_words(f->texels, bottom + x.first),
+                                  shatter_lanes_words(f->texels, bottom + x.second), x.weight, y.weight);
+}
+
+/* Eight lanes of a block's field. */
+ALWAYS shatter_float8 load(const float *lanes) {
+    shatter_float8 value;
+    __builtin_memcpy(&value, lanes, sizeof value);
+    return value;
+}
+
+/* PointSpriteProgram.vertex(_:) and PointSetup.snappedCentres(x:y:): the block's centres in 1/256
+ * pixel, and the lanes GLES keeps. */
+typedef struct {
+    shatter_int8 x, y, visible;
+} centres_t;
+
+ALWAYS centres_t centres(const frame_t *f, long block, int fused) {
+    const shatter_point_lanes *p = (const shatter_point_lanes *)f->lanes + block;
+    shatter_float8 centreX = load(p->centreX), speed = load(p->speed), firstHit = load(p->firstHit);
+    shatter_float8 t = f->time;
+    shatter_float8 x = centreX + speed * t;
+    shatter_int8 bounced = ~(firstHit >= t);
+    if (shatter_lanes_bits(bounced)) x = drift(f, centreX, speed, firstHit, bounced, t, x);
+    shatter_float8 a = load(p->acceleration), limit = load(p->limitTime);
+    shatter_float8 accelerating = 0.5f * a * (t * t);
+    shatter_float8 limited = 0.5f * a * (limit * limit) + f->speedLimit * (t - limit);
+    shatter_float8 fall = select_float(a >= 0.0f, (shatter_float8)0.0f, select_float(~(t <= limit), limited, accelerating));
+    shatter_float8 y = load(p->centreY) + fall;
+    x = x * f->clipScaleX;
+    y = y * f->clipScaleY;
+
+    shatter_int8 visible = (x >= -1.0f) & (x <= 1.0f) & (y >= -1.0f) & (y <= 1.0f);
+    shatter_float8 zero = 0.0f;
+    centres_t c = {snap(viewport(select_float(visible, x, zero), f->halfViewportX, fused) - 0.5f),
+                   snap(viewport(select_float(visible, y, zero), f->halfViewportY, fused) - 0.5f), visible};
+    return c;
+}
+
+/* PointSetup.firstCoveredPixels(_:): the first pixel each covers along one axis. */
+ALWAYS shatter_int8 first_covered(const frame_t *f, shatter_int8 centre) { return (centre + (256 - 1 - f->fixedSize / 2)) >> 8; }
+
+/* The band of each lane's image row, row 0's for the lanes not drawn. */
+ALWAYS shatter_int8 bands(const frame_t *f, shatter_int8 row, shatter_int8 drawn) {
+    shatter_int8 safe = row & drawn, band;
+    for (int lane = 0; lane < 8; lane++) band[lane] = f->bandOfRow[safe[lane]];
+    return band;
+}
+
+/* The record's entries, bands and lanes. */
+ALWAYS void record(record_t *out, shatter_uint8 low, shatter_uint8 high, shatter_int8 drawnLanes, shatter_int8 firstBand,
+                   shatter_int8 lastBand) {
+    shatter_ulong8 entries = shatter_lanes_entries(low, high);
+    __builtin_memcpy(out->entry, &entries, sizeof entries);
+    __builtin_memcpy(out->band, &firstBand, sizeof firstBand);
+    out->drawn = shatter_lanes_bits(drawnLanes);
+    out->straddling = shatter_lanes_bits(drawnLanes & (lastBand != firstBand));
+    out->firstBand = shatter_lanes_min(select_int(drawnLanes, firstBand, (shatter_int8)0x7FFFFFFF));
+    out->lastBand = shatter_lanes_max(select_int(drawnLanes, lastBand, (shatter_int8)(-0x7FFFFFFF - 1)));
+}
+
+/* PointFrame.onePixelStage: a one-pixel sprite covers the pixel its snapped centre lies in. Returns
+ * the lanes drawn. */
+ALWAYS unsigned one_pixel(const frame_t *f, long block, record_t *out, int fused) {
+    centres_t c = centres(f, block, fused);
+    shatter_int8 column = first_covered(f, c.x), rowUp = first_covered(f, c.y);
+    shatter_int8 imageColumn = column - f->guardBand;
+    shatter_int8 imageRow = f->topRow - rowUp;
+    shatter_int8 drawn =
+        c.visible & (imageColumn >= 0) & (imageColumn < f->width) & (imageRow >= 0) & (imageRow < f->height);
+    if (shatter_lanes_bits(drawn) == 0) return 0;
+
+    shatter_int8 baseX, baseY;
+    bases(f, block, &baseX, &baseY);
+    shatter_uint8 color = blend(f, taps(baseX + offsets(f, column, c.x), f->textureWidth - 1),
+                                taps(baseY - offsets(f, rowUp, c.y), f->textureHeight - 1));
+    shatter_int8 band = bands(f, imageRow, drawn);
+    record(out, (shatter_uint8)(imageRow * f->width + imageColumn), color, drawn, band, band);
+    return out->drawn;
+}
+
+/* PointFrame.twoByTwoStage: a sprite exactly 2 pixels wide covers 2 × 2 pixels, from its first covered
+ * column and row; the four colors go to squareColors. Returns the lanes drawn. */
+ALWAYS unsigned two_by_two(const frame_t *f, long block, record_t *out, int fused) {
+    centres_t c = centres(f, block, fused);
+    shatter_int8 left = first_covered(f, c.x), lower = first_covered(f, c.y);
+    shatter_int8 column = left - f->guardBand;
+    shatter_int8 row = f->topRow - (lower + 1);  // the upper pixels' image row
+    shatter_int8 drawn = c.visible & (column >= -1) & (column < f->width) & (row >= -1) & (row < f->height);
+    if (shatter_lanes_bits(drawn) == 0) return 0;
+
+    shatter_int8 baseX, baseY;
+    bases(f, block, &baseX, &baseY);
+    shatter_int8 x = baseX + offsets(f, left, c.x), y = baseY - offsets(f, lower, c.y);
+    taps_t leftTaps = taps(x, f->textureWidth - 1), rightTaps = taps(x + 256, f->textureWidth - 1);
+    taps_t upperTaps = taps(y - 256, f->textureHeight - 1), lowerTaps = taps(y, f->textureHeight - 1);
+    shatter_uint8 colors[4] = {blend(f, leftTaps, upperTaps), blend(f, rightTaps, upperTaps), blend(f, leftTaps, lowerTaps),
+                               blend(f, rightTaps, lowerTaps)};
+    __builtin_memcpy(f->squareColors + block * 32, colors, sizeof colors);
+
+    // The upper left pixel, one past each edge so that −1 packs; the point's index.
+    shatter_int8 position = ((row + 1) << 16) | (column + 1);
+    shatter_int8 index = (shatter_int8)(int)(block * 8) + (shatter_int8){0, 1, 2, 3, 4, 5, 6, 7};
+    // PointFrame.bands(upperRow:rowsBelow:): the rows' bands, clipped to the image.
+    shatter_int8 upper = select_int(row < 0, (shatter_int8)0, row);
+    shatter_int8 below = select_int(row + 1 > f->height - 1, (shatter_int8)(f->height - 1), row + 1);
+    record(out, (shatter_uint8)position, (shatter_uint8)index, drawn, bands(f, upper, drawn), bands(f, below, drawn));
+    return out->drawn;
+}
+
+ALWAYS long run(const frame_t *f, long first, long end, record_t *records, int fused) {
+    long count = 0;
+    int twoByTwo = f->fixedSize == 512;
+    for (long block = first; block < end; block++) {
+        if (f->time > f->goneAfter[block]) continue;  // every point of the block out of sight
+        if (twoByTwo ? two_by_two(f, block, records + count, fused) : one_pixel(f, block, records + count, fused)) count++;
+    }
+    return count;
+}
+
+static long run_baseline(const frame_t *f, long first, long end, record_t *records) { return run(f, first, end, records, 0); }
+
+#if defined(__x86_64__)
+__attribute__((target("avx2,fma"))) static long run_avx2(const frame_t *f, long first, long end, record_t *records) {
+    return run(f, first, end, records, 1);
+}
+#endif
+
+long shatter_small_sprite_blocks(const frame_t *frame, long first, long end, record_t *records, int avx2) {
+#if defined(__x86_64__)
+    if (avx2) return run_avx2(frame, first, end, records);
+#endif
+    (void)avx2;
+    return run_baseline(frame, first, end, records);
+}
