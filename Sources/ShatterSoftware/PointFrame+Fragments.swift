@@ -23,6 +23,9 @@ extension PointFrame {
                         if entry &+ Self.prefetchDistance < entries.upperBound {
                             prefetchTexels(ofPoint: Int(list[entry &+ Self.prefetchDistance]), points: points)
                         }
+                        if entry &+ 2 &* Self.prefetchDistance < entries.upperBound {
+                            prefetchPoint(Int(list[entry &+ 2 &* Self.prefetchDistance]), points: points)
+                        }
                         let centreX = buffers.x[i]
                         let centreY = buffers.y[i]
                         let rows = rows(centreY: centreY).clamped(to: bandRows)
