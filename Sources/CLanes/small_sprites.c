@@ -148,13 +148,8 @@ ALWAYS shatter_float8 load(const float *lanes) {
     return value;
 }
 
-/* PointSpriteProgram.vertex(_:) and PointSetup.snappedCentres(x:y:): the block's centres in 1/256
- * pixel, and the lanes GLES keeps. */
-typedef struct {
-    shatter_int8 x, y, visible;
-} centres_t;
-
-ALWAYS centres_t centres(const frame_t *f, long block, int fused) {
+/* PointSpriteProgram.vertex(centre:motion:invariants:) for a block's eight points: their clip positions. */
+ALWAYS void vertex(const frame_t *f, long block, shatter_float8 *clipX, shatter_float8 *clipY) {
     const shatter_point_lanes *p = (const shatter_point_lanes *)f->lanes + block;
     shatter_float8 centreX = load(p->centreX), speed = load(p->speed), firstHit = load(p->firstHit);
     shatter_float8 t = f->time;
@@ -166,9 +161,19 @@ ALWAYS centres_t centres(const frame_t *f, long block, int fused) {
     shatter_float8 limited = 0.5f * a * (limit * limit) + f->speedLimit * (t - limit);
     shatter_float8 fall = select_float(a >= 0.0f, (shatter_float8)0.0f, select_float(~(t <= limit), limited, accelerating));
     shatter_float8 y = load(p->centreY) + fall;
-    x = x * f->clipScaleX;
-    y = y * f->clipScaleY;
+    *clipX = x * f->clipScaleX;
+    *clipY = y * f->clipScaleY;
+}
 
+/* PointSetup.snappedCentre(clip:) of a block's clip positions: the centres in 1/256 pixel, and the
+ * lanes GLES keeps. */
+typedef struct {
+    shatter_int8 x, y, visible;
+} centres_t;
+
+ALWAYS centres_t centres(const frame_t *f, long block, int fused) {
+    shatter_float8 x, y;
+    vertex(f, block, &x, &y);
     shatter_int8 visible = (x >= -1.0f) & (x <= 1.0f) & (y >= -1.0f) & (y <= 1.0f);
     shatter_float8 zero = 0.0f;
     centres_t c = {snap(viewport(select_float(visible, x, zero), f->halfViewportX, fused) - 0.5f),
@@ -257,18 +262,50 @@ ALWAYS long run(const frame_t *f, long first, long end, record_t *records, int f
     return count;
 }
 
+ALWAYS void centres_of(const frame_t *f, long block, shatter_point_centres *out, int fused) {
+    centres_t c = centres(f, block, fused);
+    __builtin_memcpy(out->x, &c.x, sizeof c.x);
+    __builtin_memcpy(out->y, &c.y, sizeof c.y);
+    out->visible = shatter_lanes_bits(c.visible);
+}
+
+ALWAYS void clip_of(const frame_t *f, long block, float *x, float *y) {
+    shatter_float8 clipX, clipY;
+    vertex(f, block, &clipX, &clipY);
+    __builtin_memcpy(x, &clipX, sizeof clipX);
+    __builtin_memcpy(y, &clipY, sizeof clipY);
+}
+
+ALWAYS void viewport_lanes(const float *clip, float half, float *result, int fused) {
+    shatter_float8 value = viewport(load(clip), half, fused);
+    __builtin_memcpy(result, &value, sizeof value);
+}
+
+/* Each entry point twice: the twin for any x86-64, and the AVX2 twin (whose processors all have FMA). */
 static long run_baseline(const frame_t *f, long first, long end, record_t *records) { return run(f, first, end, records, 0); }
+static void centres_baseline(const frame_t *f, long block, shatter_point_centres *out) { centres_of(f, block, out, 0); }
+static void viewport_baseline(const float *clip, float half, float *result) { viewport_lanes(clip, half, result, 0); }
+static void clip_baseline(const frame_t *f, long block, float *x, float *y) { clip_of(f, block, x, y); }
 
 #if defined(__x86_64__)
-__attribute__((target("avx2,fma"))) static long run_avx2(const frame_t *f, long first, long end, record_t *records) {
-    return run(f, first, end, records, 1);
-}
+#define AVX2_TWIN __attribute__((target("avx2,fma")))
+AVX2_TWIN static long run_avx2(const frame_t *f, long first, long end, record_t *records) { return run(f, first, end, records, 1); }
+AVX2_TWIN static void centres_avx2(const frame_t *f, long block, shatter_point_centres *out) { centres_of(f, block, out, 1); }
+AVX2_TWIN static void viewport_avx2(const float *clip, float half, float *result) { viewport_lanes(clip, half, result, 1); }
+AVX2_TWIN static void clip_avx2(const frame_t *f, long block, float *x, float *y) { clip_of(f, block, x, y); }
+#define PICK(avx2, name, ...) ((avx2) ? name##_avx2(__VA_ARGS__) : name##_baseline(__VA_ARGS__))
+#else
+#define PICK(avx2, name, ...) ((void)(avx2), name##_baseline(__VA_ARGS__))
 #endif
 
 long shatter_small_sprite_blocks(const frame_t *frame, long first, long end, record_t *records, int avx2) {
-#if defined(__x86_64__)
-    if (avx2) return run_avx2(frame, first, end, records);
-#endif
-    (void)avx2;
-    return run_baseline(frame, first, end, records);
+    return PICK(avx2, run, frame, first, end, records);
 }
+
+void shatter_point_centres_of(const frame_t *frame, long block, shatter_point_centres *centres, int avx2) {
+    PICK(avx2, centres, frame, block, centres);
+}
+
+void shatter_viewport_lanes(const float *clip, float half, float *result, int avx2) { PICK(avx2, viewport, clip, half, result); }
+
+void shatter_point_clip_of(const frame_t *frame, long block, float *x, float *y, int avx2) { PICK(avx2, clip, frame, block, x, y); }

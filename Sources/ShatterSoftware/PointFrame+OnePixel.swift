@@ -6,7 +6,7 @@ import CLanes
 extension PointFrame {
     /// The vertex program, the set-up and the fragment program on chunk `chunk`'s points, each drawn
     /// sprite's pixel and color appended to its band's pages: where the grid has no tap table (the
-    /// kernel, ``kernelStage(chunk:points:table:avx2:pages:)``, draws the others).
+    /// kernel, ``kernelStage(chunk:points:table:pages:)``, draws the others).
     func onePixelStage(chunk: Int, points: Points, pages: PixelPages) {
         let sampler = points.sampler
         var writer = pages.writer(chunk: chunk)
@@ -23,7 +23,7 @@ extension PointFrame {
             let imageColumn = column &- guardBand
             let imageRow = top &- rowUp
             let drawn =
-                centre.visible.bits
+                centre.visible
                 & ((imageColumn .>= zero) .& (imageColumn .< imageWidth) .& (imageRow .>= zero) .& (imageRow .< imageHeight))
                 .bits
             if drawn == 0 { return }

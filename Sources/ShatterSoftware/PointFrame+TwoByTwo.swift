@@ -8,7 +8,7 @@ extension PointFrame {
     /// The vertex program, the set-up and the fragment program on chunk `chunk`'s points: each drawn
     /// sprite's four colors go to `squareColors`, and an entry naming its upper left pixel and the point
     /// to the pages of the one or two bands its rows touch. For grids without a tap table (the kernel,
-    /// ``kernelStage(chunk:points:table:avx2:pages:)``, draws the others the same way).
+    /// ``kernelStage(chunk:points:table:pages:)``, draws the others the same way).
     func twoByTwoStage(chunk: Int, points: Points, pages: PixelPages) {
         let sampler = points.sampler
         var writer = pages.writer(chunk: chunk)
@@ -23,7 +23,7 @@ extension PointFrame {
             let inside =
                 (column .>= SIMD8(repeating: -1)) .& (column .< SIMD8(repeating: Int32(width)))
                 .& (row .>= SIMD8(repeating: -1)) .& (row .< SIMD8(repeating: Int32(height)))
-            let drawn = (centre.visible .& inside).bits
+            let drawn = centre.visible & inside.bits
             if drawn == 0 { return }
             let (leftTaps, rightTaps, upperTaps, lowerTaps) = taps(
                 left: left, lower: lower, centre: centre, u: point.pointee.u, v: point.pointee.v, program: points.program,

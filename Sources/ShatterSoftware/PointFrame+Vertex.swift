@@ -1,14 +1,21 @@
+import CLanes
+
 /// The vertex stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:background:)``: eight points at a time.
 extension PointFrame {
-    typealias Centres = (x: SIMD8<Int32>, y: SIMD8<Int32>, visible: SIMDMask<SIMD8<Int32>>)
+    /// Eight snapped centres in 1/256 pixel, and the lanes GLES keeps (bit k for lane k).
+    typealias Centres = (x: SIMD8<Int32>, y: SIMD8<Int32>, visible: UInt32)
 
     /// What every stage reads: the grid's points eight at a time, per block the time after which all
-    /// of its points are out of sight, the program and the snapshot.
+    /// of its points are out of sight, the program and the snapshot; the same for the C kernel
+    /// (`small_sprites.h`, which also runs the vertex program and the set-up for the Swift stages), and
+    /// whether it takes its AVX2 twin.
     struct Points {
         let lanes: UnsafeBufferPointer<PointLanes>
         let goneAfter: UnsafeBufferPointer<Float>
         let program: PointSpriteProgram
         let sampler: TextureSampler
+        let kernel: shatter_small_sprite_frame
+        let avx2: Bool
     }
 
     /// The vertex program and the set-up on each block of chunk `chunk`: `visible` gets the block,
@@ -18,15 +25,18 @@ extension PointFrame {
     func forEachBlock(
         chunk: Int, of points: Points, gone: (Int) -> Void, visible: (Int, UnsafePointer<PointLanes>, Centres) -> Void
     ) {
+        var kernel = points.kernel
+        var centres = shatter_point_centres()
         for block in chunkRange(chunk, of: chunks, total: blocks) {
             if points.program.u_time > points.goneAfter[block] {
                 gone(block)
                 continue
             }
-            // Read in place, a field at a time, rather than copying the 256-byte block.
-            let point = points.lanes.baseAddress! + block
-            let clip = points.program.vertex(point.pointee)
-            visible(block, point, setup.snappedCentres(x: clip.x, y: clip.y))
+            shatter_point_centres_of(&kernel, block, &centres, points.avx2 ? 1 : 0)
+            let snapped = withUnsafeBytes(of: &centres) { bytes in
+                (x: bytes.load(as: SIMD8<Int32>.self), y: bytes.load(fromByteOffset: 32, as: SIMD8<Int32>.self))
+            }
+            visible(block, points.lanes.baseAddress! + block, (snapped.x, snapped.y, centres.visible))
         }
     }
 
@@ -43,7 +53,7 @@ extension PointFrame {
         forEachBlock(chunk: chunk, of: points) { block in
             xs.storeBytes(of: nothing, toByteOffset: block * 32, as: SIMD8<Int32>.self)
         } visible: { block, _, centre in
-            var drawn = centre.visible.bits
+            var drawn = centre.visible
             var x = centre.x
             xs.storeBytes(of: x, toByteOffset: block * 32, as: SIMD8<Int32>.self)
             ys.storeBytes(of: centre.y, toByteOffset: block * 32, as: SIMD8<Int32>.self)

@@ -9,7 +9,7 @@ extension SoftwareRenderer {
     ///    sprite exactly two pixels wide exactly 2 × 2 (whatever its snapped centre), so their
     ///    fragments are shaded here too, eight sprites at a time, and go straight onto their bands'
     ///    pages (``PixelPages``), in draw order, skipping step 2 (on a grid with a tap table, through
-    ///    the small-sprite kernel in C, ``PointFrame/kernelStage(chunk:points:table:avx2:pages:)``); for
+    ///    the small-sprite kernel in C, ``PointFrame/kernelStage(chunk:points:table:pages:)``); for
     ///    larger sprites each chunk counts its points per band.
     /// 2. Binning, in parallel chunks: each point's index goes to the bands it touches, in a list laid
     ///    out band by band and, inside a band, chunk by chunk, so points stay in draw order.
@@ -41,7 +41,10 @@ extension SoftwareRenderer {
             batch.texture.withSampler(filter: batch.filter) { sampler in
                 grid.lanes.withUnsafeBufferPointer { lanes in
                     grid.goneAfter.withUnsafeBufferPointer { goneAfter in
-                        let points = PointFrame.Points(lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler)
+                        let points = PointFrame.Points(
+                            lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler,
+                            kernel: frame.kernelFrame(lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler),
+                            avx2: shortcuts.contains(.avx2) && BuildTarget.processorRunsAVX2)
                         if shadedInVertexStage {
                             drawShadedInVertexStage(
                                 points, frame: frame, onePixel: onePixel, batch: batch, scratch: scratch, background: background)
@@ -64,11 +67,10 @@ extension SoftwareRenderer {
         let pages = scratch.pixelPages(
             blocks: frame.blocks, chunks: frame.chunks, bands: frame.bandCount, entriesPerPoint: onePixel ? 1 : 2)
         let gridTaps = pointInvariants.smallSpriteTaps(for: batch, program: points.program, setup: frame.setup)
-        let avx2 = shortcuts.contains(.avx2) && BuildTarget.processorRunsAVX2
         withExtendedLifetime(gridTaps) {
             parallelChunks(frame.chunks) { chunk in
                 if let table = gridTaps?.table {
-                    frame.kernelStage(chunk: chunk, points: points, table: table, avx2: avx2, pages: pages)
+                    frame.kernelStage(chunk: chunk, points: points, table: table, pages: pages)
                 } else if onePixel {
                     frame.onePixelStage(chunk: chunk, points: points, pages: pages)
                 } else {

@@ -1,3 +1,4 @@
+import CLanes
 import ShatterCore
 import ShatterEffects
 import ShatterTestSupport
@@ -41,35 +42,57 @@ import Testing
         }
     }
 
-    /// The vertex program and the set-up on their own, over points chosen to hit every branch: at
-    /// rest, rising, at the speed limit, bouncing once, twice and coming to a stop at a wall, and
-    /// centres a hair from the framebuffer's middle (where the viewport transform's FMA matters).
+    /// The vertex program and the set-up on their own (the C kernel's, both twins), over points chosen
+    /// to hit every branch: at rest, rising, at the speed limit, bouncing once, twice and coming to a
+    /// stop at a wall, and centres a hair from the framebuffer's middle (where the viewport transform's
+    /// FMA matters).
     @Test(arguments: [0.0, 0.2, 0.6, 1.0, 1.7, 4.0, 30.0])
     func vertexAndSnapEqualTheScalarInEveryLane(time: Float) {
         let (program, setup, points) = Self.vertexCorpus(at: time)
-        for start in stride(from: 0, to: points.count, by: 8) {
-            var lanes = PointLanes.padding
-            for lane in 0..<8 {
-                let (centre, motion) = points[start + lane]
-                lanes.set(
-                    lane, centre: centre, uvOrigin: .zero, motion: motion,
-                    invariants: program.invariants(centre: centre, motion: motion))
-            }
-            let clip = program.vertex(lanes)
-            let snapped = setup.snappedCentres(x: clip.x, y: clip.y)
-            for lane in 0..<8 {
-                let (centre, motion) = points[start + lane]
-                let scalar = program.vertex(centre: centre, motion: motion)
-                #expect(
-                    clip.x[lane].bitPattern == scalar.x.bitPattern && clip.y[lane].bitPattern == scalar.y.bitPattern,
-                    "centre \(centre), motion \(motion): \(clip.x[lane]), \(clip.y[lane]) vs \(scalar)")
-                let expected = setup.snappedCentre(clip: scalar)
-                #expect(snapped.visible[lane] == (expected != nil))
-                if let expected { #expect(SIMD2(snapped.x[lane], snapped.y[lane]) == expected) }
+        var lanes = [PointLanes](repeating: .padding, count: points.count / 8)
+        for (i, (centre, motion)) in points.enumerated() {
+            lanes[i / 8].set(
+                i % 8, centre: centre, uvOrigin: .zero, motion: motion,
+                invariants: program.invariants(centre: centre, motion: motion))
+        }
+        lanes.withUnsafeBufferPointer { lanes in
+            var frame = shatter_small_sprite_frame()
+            frame.lanes = UnsafeRawPointer(lanes.baseAddress)
+            frame.time = program.u_time
+            (frame.speedLimit, frame.restitution, frame.stopSpeed) = (
+                program.u_physics.x, program.u_physics.y, program.u_physics.z
+            )
+            (frame.clipScaleX, frame.clipScaleY) = (program.u_clipScale.x, program.u_clipScale.y)
+            (frame.halfViewportX, frame.halfViewportY) = (setup.halfViewport.x, setup.halfViewport.y)
+            for avx2 in SmallSpriteKernelTests.twins {
+                for block in 0..<lanes.count {
+                    var clip = (x: [Float](repeating: 0, count: 8), y: [Float](repeating: 0, count: 8))
+                    shatter_point_clip_of(&frame, block, &clip.x, &clip.y, avx2 ? 1 : 0)
+                    var snapped = shatter_point_centres()
+                    shatter_point_centres_of(&frame, block, &snapped, avx2 ? 1 : 0)
+                    let centres = withUnsafeBytes(of: &snapped) { bytes in
+                        (
+                            x: (0..<8).map { bytes.load(fromByteOffset: $0 * 4, as: Int32.self) },
+                            y: (0..<8).map { bytes.load(fromByteOffset: 32 + $0 * 4, as: Int32.self) }
+                        )
+                    }
+                    for lane in 0..<8 {
+                        let (centre, motion) = points[block * 8 + lane]
+                        let scalar = program.vertex(centre: centre, motion: motion)
+                        #expect(
+                            clip.x[lane].bitPattern == scalar.x.bitPattern && clip.y[lane].bitPattern == scalar.y.bitPattern,
+                            "avx2 \(avx2), centre \(centre), motion \(motion): \(clip.x[lane]), \(clip.y[lane]) vs \(scalar)")
+                        let expected = setup.snappedCentre(clip: scalar)
+                        #expect((snapped.visible & (1 << lane) != 0) == (expected != nil))
+                        if let expected { #expect(SIMD2(centres.x[lane], centres.y[lane]) == expected) }
+                    }
+                }
             }
         }
     }
 
+    /// The viewport transform's multiply-add in both twins (the FMA instruction in the AVX2 twin; the
+    /// sum in double, and `fmaf` where that is not exact, in the other) against the scalar's FMA.
     @Test func viewportMultiplyAddRoundsOnceLikeTheFMA() {
         var rng = CorpusDraws(seed: 3)
         for half in [Float(961.5), 960, 0.5, 4096, 8191.5, 16384, 20000.5] {
@@ -82,13 +105,15 @@ import Testing
                         sign: rng.next() % 2 == 0 ? .plus : .minus, exponent: -1 - Int(rng.next() % 40),
                         significand: significand))
             }
-            for start in stride(from: 0, to: clips.count - 7, by: 8) {
-                let clip = SIMD8(clips[start..<start + 8])
-                let lanes = viewportFusedMultiplyAdd(clip, half)
-                for lane in 0..<8 {
-                    #expect(
-                        lanes[lane].bitPattern == half.addingProduct(clip[lane], half).bitPattern,
-                        "h \(half), clip \(clip[lane])")
+            for avx2 in SmallSpriteKernelTests.twins {
+                for start in stride(from: 0, to: clips.count - 7, by: 8) {
+                    var lanes = [Float](repeating: 0, count: 8)
+                    shatter_viewport_lanes(Array(clips[start..<start + 8]), half, &lanes, avx2 ? 1 : 0)
+                    for lane in 0..<8 {
+                        #expect(
+                            lanes[lane].bitPattern == half.addingProduct(clips[start + lane], half).bitPattern,
+                            "avx2 \(avx2), h \(half), clip \(clips[start + lane])")
+                    }
                 }
             }
         }

@@ -80,4 +80,23 @@ typedef struct shatter_small_sprite_block {
 long shatter_small_sprite_blocks(const shatter_small_sprite_frame *frame, long first, long end,
                                  shatter_small_sprite_block *records, int avx2);
 
+/* A block's snapped centres in 1/256 pixel, and the lanes GLES keeps (bit k for lane k; the others
+ * hold the centre of clip position 0). */
+typedef struct shatter_point_centres {
+    int x[8];
+    int y[8];
+    unsigned int visible;
+} shatter_point_centres;
+
+/* The vertex program and the set-up alone on block `block` (reading the frame's lanes, time, physics,
+ * clip scale and viewport), for sprites the kernel does not draw. */
+void shatter_point_centres_of(const shatter_small_sprite_frame *frame, long block, shatter_point_centres *centres, int avx2);
+
+/* The vertex program alone on block `block`: its eight clip positions (for tests). */
+void shatter_point_clip_of(const shatter_small_sprite_frame *frame, long block, float *x, float *y, int avx2);
+
+/* half + clip·half for eight lanes, rounded once, as each twin's viewport transform computes it (for
+ * tests). */
+void shatter_viewport_lanes(const float *clip, float half, float *result, int avx2);
+
 #endif /* SHATTER_SMALL_SPRITES_H */
