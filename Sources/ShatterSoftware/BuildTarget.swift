@@ -1,9 +1,9 @@
 import CLanes
 
 /// What the processor must have for this build of the renderer: nothing beyond x86-64 for a default
-/// build; AVX2 and FMA for one compiled for x86-64-v3 (the GPU-box bundle), which draws sprites larger
-/// than one pixel in about a third less time on the same machine. One-pixel sprites run the one-pixel
-/// kernel's AVX2 twin in either build wherever the processor has AVX2.
+/// build; AVX2 and FMA for one compiled for x86-64-v3 (the GPU-box bundle), which draws at point sizes
+/// 2 and up in about a quarter less time on the same machine. One-pixel and 2 × 2 sprites run the
+/// small-sprite kernel's AVX2 twin in either build wherever the processor has AVX2.
 public enum BuildTarget {
     /// Why this processor cannot run this build, as a line to print, or nil when it can.
     public static var unmetRequirement: String? {
@@ -16,7 +16,8 @@ public enum BuildTarget {
             + "build one for any x86-64 with SHATTER_BUNDLE_CPU=baseline Tools/bundle.sh, or use swift build -c release"
     }
 
-    /// Whether this processor has AVX2 (asked once): the one-pixel kernel then runs its AVX2 twin.
+    /// Whether this processor has AVX2 (asked once): the small-sprite kernel (and with it every
+    /// sprite's vertex program) then runs its AVX2 twin.
     static let processorRunsAVX2 = shatter_cpu_runs_avx2() != 0
 
     /// The instruction set the renderer was compiled for, for `shatter info` and bench reports.

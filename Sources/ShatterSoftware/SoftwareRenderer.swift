@@ -104,7 +104,7 @@ public struct SoftwareRenderer: Renderer, Sendable {
         /// With `exact`: replacing point sprites eight at a time (`drawInLanes`), byte for byte what
         /// they give point by point (`PointLanesTests`).
         static let pointLanes = Shortcuts(rawValue: 1 << 1)
-        /// With `pointLanes`: the one-pixel kernel's AVX2 twin, where the processor has AVX2 (tests
+        /// With `pointLanes`: the small-sprite kernel's AVX2 twin, where the processor has AVX2 (tests
         /// leave it out to run the twin for any x86-64, which gives the same bytes).
         static let avx2 = Shortcuts(rawValue: 1 << 2)
         static let all: Shortcuts = [.exact, .pointLanes, .avx2]

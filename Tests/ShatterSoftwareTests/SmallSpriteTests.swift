@@ -59,7 +59,7 @@ import Testing
         try Self.expectFramesEqualTheProgram(effect)
     }
 
-    /// Frames of `effect` through the lanes, on one thread and on three, with the one-pixel kernel's
+    /// Frames of `effect` through the lanes, on one thread and on three, with the small-sprite kernel's
     /// AVX2 twin (where the processor has it) and its twin for any x86-64, against the program run
     /// point by point.
     static func expectFramesEqualTheProgram(_ effect: ShatteredTransition) throws {
