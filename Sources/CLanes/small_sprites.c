@@ -45,8 +45,11 @@ ALWAYS float drift_position(const frame_t *f, float x, float speed, float t) {
     return x + speed * t;
 }
 
-/* PointSpriteProgram.drift(centreX:speed:firstHit:bounced:t:unbounced:): the lanes past their first
- * wall hit, two passes of the loop on all at once, the whole loop only for a second hit. */
+/* drift_position for the lanes past their first wall hit (`bounced`), the others kept from
+ * `unbounced`. The loop's first pass hits the wall at the point's firstHit (its own max(hit, 0), worked
+ * out once per grid) and its second pass ends it unless there is a second hit before t; those two
+ * passes run on all lanes at once, and only a lane with a second hit takes the whole loop. The
+ * second pass's max(hit, 0) >= left is hit >= left here: left > 0, since firstHit < t. */
 ALWAYS shatter_float8 drift(const frame_t *f, shatter_float8 centreX, shatter_float8 pointSpeed, shatter_float8 firstHit,
                             shatter_int8 bounced, shatter_float8 t, shatter_float8 unbounced) {
     shatter_float8 x = centreX + pointSpeed * firstHit;
@@ -67,9 +70,14 @@ ALWAYS shatter_float8 drift(const frame_t *f, shatter_float8 centreX, shatter_fl
     return result;
 }
 
-/* viewportFusedMultiplyAdd(_:_:): half + clip·half rounded once. `fused` (the AVX2 twin, whose
- * processors all have FMA) takes the FMA instruction itself, exact in every lane; otherwise the sum in
- * double, and fmaf for the lanes it cannot hold exactly. */
+/* The viewport transform's half + clip·half, rounded once as PointSetup.snappedCentre(clip:)'s
+ * addingProduct (an FMA) rounds it. `fused` (the AVX2 twin, whose processors all have FMA) takes the
+ * FMA instruction itself, exact in every lane. Otherwise the sum in double: with half a multiple of ½
+ * below 2¹⁴, the product is exact in double (24 + 24 significant bits), and so is the sum whenever
+ * |clip| ≥ 2⁻¹⁴ or clip = 0 (both are whole multiples of 2^(e−24), e = clip's exponent ≥ −14, below
+ * 2⁵²), so its one rounding to float is the FMA's. The few lanes outside that (a point within 2⁻¹⁴ of
+ * the centre line, or a larger half) take fmaf; a baseline x86-64 has no FMA instruction, and fmaf
+ * on every lane would be a libm call each. */
 ALWAYS shatter_float8 viewport(shatter_float8 clip, float half, int fused) {
     if (fused) return __builtin_elementwise_fma(clip, (shatter_float8)half, (shatter_float8)half);
     shatter_float8 result = shatter_lanes_half_plus_product(clip, half);

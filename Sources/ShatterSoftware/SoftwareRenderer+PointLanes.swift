@@ -24,8 +24,8 @@ extension SoftwareRenderer {
             framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
         let grid = pointInvariants.lanes(for: batch, program: program, threads: threads)
         let blocks = grid.lanes.count
-        let onePixel = PointFrame.isOnePixel(setup, target: target)
-        let twoByTwo = PointFrame.isTwoByTwo(setup, target: target)
+        let onePixel = PointFrame.coversExactly(1, setup, target: target)
+        let twoByTwo = PointFrame.coversExactly(2, setup, target: target)
         let shadedInVertexStage = onePixel || twoByTwo
         pointScratch.withScratch { scratch in
             // Sprites shaded in the vertex stage leave their bands only stores to do, so fewer, taller bands
@@ -166,16 +166,10 @@ struct PointFrame {
         Int(buffers.bandOfRow[max(row, 0)])...Int(buffers.bandOfRow[min(row + rowsBelow, height - 1)])
     }
 
-    /// Every sprite covers exactly one pixel (in an image small enough to pack a pixel's row and
-    /// column in one Int32).
-    static func isOnePixel(_ setup: PointSetup, target: Framebuffer) -> Bool {
-        setup.fixedSize == PointSetup.subpixelOne && target.width < 1 << 15 && target.height < 1 << 15
-    }
-
-    /// Every sprite covers exactly 2 × 2 pixels (a point size of exactly two pixels), in an image small
-    /// enough to pack a pixel's row and column in one Int32.
-    static func isTwoByTwo(_ setup: PointSetup, target: Framebuffer) -> Bool {
-        setup.fixedSize == 2 * PointSetup.subpixelOne && target.width < 1 << 15 && target.height < 1 << 15
+    /// Every sprite covers exactly `side` × `side` pixels (a point size of exactly `side` pixels), in an
+    /// image small enough to pack a pixel's row and column in one Int32.
+    static func coversExactly(_ side: Int, _ setup: PointSetup, target: Framebuffer) -> Bool {
+        setup.fixedSize == side * PointSetup.subpixelOne && target.width < 1 << 15 && target.height < 1 << 15
     }
 
     /// The bands a drawn sprite centred at snapped `y` touches.

@@ -27,14 +27,6 @@ extension TextureSampler {
         fixedPosition((coordinate * Float(size) - 0.5) * 256)
     }
 
-    /// The linear filter's taps along x at texel positions `fixed` (1/256 texel).
-    @inline(__always)
-    func columnTaps(fixed: SIMD8<Int32>) -> Taps { Self.linearTaps(fixed: fixed, last: SIMD8(repeating: Int32(width - 1))) }
-
-    /// The linear filter's taps along y at texel positions `fixed` (1/256 texel).
-    @inline(__always)
-    func rowTaps(fixed: SIMD8<Int32>) -> Taps { Self.linearTaps(fixed: fixed, last: SIMD8(repeating: Int32(height - 1))) }
-
     /// The linear filter's taps at texel positions `fixed` (1/256 texel): the whole part names the
     /// texels (clamped to 0…`last`), the low 8 bits are the weight.
     @inline(__always)

@@ -145,8 +145,8 @@ static inline __attribute__((always_inline)) unsigned shatter_lanes_bits(shatter
 typedef double shatter_double8 __attribute__((ext_vector_type(8)));
 
 /*
- * half + clip·half per lane, computed in double and rounded once to float: what ExactFusedMultiplyAdd.swift
- * explains (exact product and sum in double for the lanes it keeps). Swift's SIMD8<Float> ↔ SIMD8<Double>
+ * half + clip·half per lane, computed in double and rounded once to float: the FMA's result for the lanes
+ * small_sprites.c's viewport() keeps (it explains when the product and sum are exact in double). Swift's SIMD8<Float> ↔ SIMD8<Double>
  * conversions are generic code that goes lane by lane; here they are cvtps2pd / cvtpd2ps. The product is
  * exact, so whether a compiler fuses it with the addition changes nothing.
  */
