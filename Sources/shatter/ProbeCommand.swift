@@ -11,7 +11,8 @@ struct ProbeCommand: ParsableCommand {
         discussion: """
             Prints one line per rule: what this GL does, what Shatter's CPU renderer assumes, and whether they \
             agree. Where every rule agrees, the CPU renderer can match this GL exactly; the first run on a new \
-            GPU records this report (--json). Exits 0 whatever the findings; 1 when no GL context can be made.
+            GPU records this report (--json). Exits 0 when every rule agrees; 1 when a rule disagrees (the \
+            report is written first, and the last line names each rule) or no GL context can be made.
             """
     )
 
@@ -45,6 +46,12 @@ struct ProbeCommand: ParsableCommand {
                 throw ValidationError("cannot write \(json): \(error.localizedDescription)")
             }
             print("Report: \(json)")
+        }
+        if !report.disagreements.isEmpty {
+            Terminal.error(
+                "shatter probe: \(report.disagreements.count) rules disagree with the CPU renderer on \(report.renderer): "
+                    + report.disagreements.map(\.rule.rawValue).joined(separator: "; "))
+            throw ExitCode(1)
         }
     }
 }

@@ -15,6 +15,15 @@ import Testing
         #expect(ProbeReport.describeSnap(measured.pointSnapX, measured.pointSnapY) == "1/256 px, ties up (x and y)")
     }
 
+    /// softpipe covers the next pixel at the boundary itself (a sweep result of 0), which once divided
+    /// by zero; every value a GL can give is described in words.
+    @Test(arguments: [nil, 0, -3, 1, 2, 3, 5, 7, 1024, Int.max])
+    func everySnapMeasurementReadsAsWords(step: Int?) {
+        let words = ProbeReport.describeSnap(step, step)
+        #expect(!words.isEmpty && words.hasSuffix("(x and y)"))
+        #expect(ProbeReport.describeSnap(0, 2) == "x: the next pixel covered at the boundary itself; y: 1/256 px, ties up")
+    }
+
     @Test func spriteEdgesCoverPixelCentresInsideTheSquareLeftAndBottomInclusive() throws {
         let edges = try Self.twin.get().spriteEdges
         #expect(edges.count == RasterProbe.spriteSizes.count * RasterProbe.spriteOffsets.count)

@@ -83,6 +83,25 @@ import Testing
         #expect(report.renderer == Self.gl!.renderer && report.gl.filterRamp.count == 1025)
     }
 
+    /// The exit code follows the findings on a second GL (softpipe, where the rules copied from llvmpipe
+    /// disagree): 1 with the disagreeing rules named on standard error, the report still written.
+    @Test(.enabled(if: gl != nil, "needs an EGL context"))
+    func probeExitsOneNamingEveryRuleThatDisagrees() throws {
+        let scratch = try TemporaryFolder()
+        let json = scratch.file("probe.json")
+        let run = try CLIRun.shatter(["probe", "--json", json], environment: ["GALLIUM_DRIVER": "softpipe"])
+        let differing = run.stdout.split(separator: "\n").filter { $0.hasPrefix("DIFFERS ") }
+        #expect(FileManager.default.fileExists(atPath: json), "\(run.stderr)")
+        if differing.isEmpty {
+            #expect(run.status == 0, "\(run.stderr)")
+        } else {
+            #expect(run.status == 1 && run.errorLines.count == 1, "\(run.stderr)")
+            let report = try JSONDecoder().decode(ProbeReport.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+            #expect(report.disagreements.count == differing.count)
+            for finding in report.disagreements { #expect(run.stderr.contains(finding.rule.rawValue)) }
+        }
+    }
+
     @Test(.enabled(if: NoGLLibrariesTests.namespacesWork, "unshare --mount is not permitted here"))
     func probeWithoutGLIsOneLine() throws {
         let run = try CLIRun.command(NoGLLibrariesTests.withoutGL, [CLIRun.binary, "probe"])

@@ -99,8 +99,11 @@ public struct ProbeReport: Codable, Sendable {
     /// A sweep's threshold step t as a grid and tie rule: positions snapped to 1/(512/t) px with ties
     /// rounded up when t is a power of two; t + 1 means ties went down (or to even).
     static func describeSnap(_ x: Int?, _ y: Int?) -> String {
+        // Any value a GL gives must read as words, never trap: 0 (the boundary itself already covers
+        // the next pixel, as softpipe does) and values that are not powers of two included.
         func one(_ t: Int?) -> String {
             guard let t else { return "never reached the next pixel" }
+            if t <= 0 { return "the next pixel covered at the boundary itself" }
             if t == 1 { return "finer than 1/512 px" }
             if t & (t - 1) == 0 { return "1/\(512 / t) px, ties up" }
             if (t - 1) & (t - 2) == 0 { return "1/\(512 / (t - 1)) px, ties down or to even" }

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# The parity matrix: every effect compared with the CPU renderer on every GL this machine can reach, as
+# one Markdown table (docs/parity-matrix.md is its last run here; the first run on a GPU box goes to the
+# README). The GLs: the default platform (llvmpipe here; the first hardware device on a GPU box), Mesa's
+# softpipe (GALLIUM_DRIVER=softpipe, a second, independent GLES) and every EGL device `shatter info`
+# lists (Mesa's software device here, each NVIDIA GPU on a GPU box). Each cell is `shatter compare
+# EFFECT` under FuzzyRule.parity, the rule the tests use; a GL that cannot be reached is a row saying why.
+#
+#   Tools/parity-matrix.sh [--fps N] [--size WxH] [--out FILE.md] [--shatter BIN]
+#
+# --fps (default 10) thins every effect's timeline (the effect's own rate when 0); --size renders the
+# effects that take one at that size (default: each effect's own). The default binary is the release
+# build (`swift build -c release --product shatter` first when missing). Exit code: 0 when every cell
+# that ran passed, 1 when one failed, 2 on a usage or build error.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fps=10 size="" out="" shatter=""
+usage() { sed -n '2,14s/^# \{0,1\}//p' "$0"; }
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --fps) fps="${2:?--fps needs a number}"; shift 2 ;;
+    --size) size="${2:?--size needs WxH}"; shift 2 ;;
+    --out) out="${2:?--out needs a file}"; shift 2 ;;
+    --shatter) shatter="${2:?--shatter needs a binary}"; shift 2 ;;
+    -h | --help) usage; exit 0 ;;
+    *) echo "Tools/parity-matrix.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+done
+case "$fps" in '' | *[!0-9]*) echo "Tools/parity-matrix.sh: --fps takes a whole number, not '$fps'" >&2; exit 2 ;; esac
+
+if [ -z "$shatter" ]; then
+    shatter=.build/release/shatter
+    [ -x "$shatter" ] || swift build -c release --product shatter >&2 || exit 2
+fi
+[ -x "$shatter" ] || { echo "Tools/parity-matrix.sh: no shatter binary at $shatter" >&2; exit 2; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+effects=(shatter breathe dust splash sprite)
+
+# The GL configurations: a label, then the environment and options that reach it.
+configs=("default platform||")
+configs+=("softpipe|GALLIUM_DRIVER=softpipe|")
+while read -r index; do
+    configs+=("EGL device $index||--device $index")
+done < <("$shatter" info 2>/dev/null | sed -n 's/^ *\[\([0-9][0-9]*\)\].*/\1/p')
+
+status=0
+rows=()
+for config in "${configs[@]}"; do
+    IFS='|' read -r label environment options <<<"$config"
+    read -r -a environment <<<"$environment"
+    read -r -a options <<<"$options"
+    version=$(env "${environment[@]}" "$shatter" info "${options[@]}" 2>/dev/null | sed -n 's/^GL version: //p' | head -1)
+    for effect in "${effects[@]}"; do
+        args=(compare "$effect" --json --out "$work/$effect-${label// /-}" --overwrite)
+        [ "$fps" != 0 ] && args+=(--fps "$fps")
+        [ -n "$size" ] && [ "$effect" != sprite ] && args+=(--size "$size")
+        args+=("${options[@]}")
+        echo "Tools/parity-matrix.sh: $label: shatter ${args[*]}" >&2
+        set +e
+        env "${environment[@]}" "$shatter" "${args[@]}" >"$work/report.json" 2>"$work/stderr"
+        code=$?
+        set -e
+        [ "$code" = 1 ] && status=1
+        rows+=("$(python3 - "${version:-no GL}" "$effect" "$code" "$work/report.json" "$work/stderr" <<'PY'
+import json, sys
+version, effect, code, report, stderr = sys.argv[1:]
+try:
+    r = json.load(open(report))
+except Exception:
+    why = open(stderr).read().strip().splitlines()
+    print(f"| {version} | {effect} | — | not run: {why[-1] if why else 'exit ' + code} | | | |")
+    sys.exit()
+frames = r["frames"]
+passed = sum(1 for f in frames if f["passed"])
+worst = min(frames, key=lambda f: (f["passed"], -f["differingFraction"]))
+within = 100 * (1 - max(f["differingFraction"] for f in frames))
+largest = max(f["largestChannelDifference"] for f in frames)
+summed = max(f["largestSummedDifference"] for f in frames)
+result = "pass" if r["passed"] else f"FAIL (frame {worst['index']})"
+print(f"| {r['actualRenderer']}, {version} | {effect} | {result} | {passed}/{len(frames)} | {within:.3f}% | {largest} | {summed} |")
+PY
+)")
+    done
+done
+
+table=$(
+    echo "| GL | effect | result | frames passing | worst frame within 1 | largest channel Δ | largest summed Δ |"
+    echo "|---|---|---|---:|---:|---:|---:|"
+    printf '%s\n' "${rows[@]}"
+)
+{
+    echo "# Parity matrix"
+    echo
+    echo "Every effect rendered on each GL and on Shatter's CPU renderer, judged by \`FuzzyRule.parity\` (a pixel"
+    echo "differs beyond 1 per channel; 99.9% must match; no pixel's summed RGBA difference over 32)."
+    echo "Made by \`Tools/parity-matrix.sh --fps $fps${size:+ --size $size}\` with Shatter $("$shatter" --version) on $(uname -m)."
+    echo
+    echo "$table"
+} >"${out:-/dev/stdout}"
+[ -n "$out" ] && echo "$table" && echo "Tools/parity-matrix.sh: wrote $out" >&2
+exit "$status"
