@@ -6,7 +6,7 @@
 #
 # Frames are compared as decoded pixels (`shatter compare --dirs … --max-different-pixels 0`, the
 # new binary's) and, first, as PNG bytes; manifests are not compared (they name the build). About
-# three minutes on two cores for a release build.
+# a minute on two cores for a release build.
 set -euo pipefail
 
 if [[ $# -ne 2 || ! -x "$1" || ! -x "$2" ]]; then
@@ -40,6 +40,9 @@ configurations=(
     "shatter-480-p5|shatter --size 480x270 --point-size 5 --fps 10"
     "shatter-480-euler60|shatter --size 480x270 --physics textbook,euler60 --point-size 2 --fps 10"
     "shatter-480-nearest|shatter --size 480x270 --filter nearest --point-size 1 --fps 10"
+    "shatter-1080-p1|shatter --size 1920x1080 --point-size 1 --fps 5"
+    "shatter-1080-p2|shatter --size 1920x1080 --point-size 2 --fps 5"
+    "shatter-1080-nearest-p1|shatter --size 1920x1080 --filter nearest --point-size 1 --fps 5"
     "breathe|breathe --fps 5"
     "dust|dust --fps 5"
     "splash|splash --fps 5"

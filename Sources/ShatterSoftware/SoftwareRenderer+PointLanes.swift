@@ -8,10 +8,12 @@ extension SoftwareRenderer {
     /// byte for byte:
     ///
     /// 1. Vertex stage, in parallel chunks of points: the vertex program and the rasteriser's set-up
-    ///    on eight lanes. Small sprites (one pixel, or exactly 2 × 2, on a grid with a tap table) are
-    ///    shaded there too by the small-sprite kernel in C, ``PointFrame/kernelStage(chunk:points:pages:)``,
-    ///    eight at a time, and go straight onto their bands' pages (``PixelPages``), in draw order,
-    ///    skipping step 2; on the binned path each chunk counts its points per band.
+    ///    on eight lanes. Small sprites (one pixel, or exactly 2 × 2) are shaded there too, eight at a
+    ///    time, by the small-sprite kernel in C, ``PointFrame/kernelStage(chunk:points:pages:)``, on a
+    ///    grid with a tap table (else by ``PointFrame/onePixelStage(chunk:points:pages:)`` or
+    ///    ``PointFrame/twoByTwoStage(chunk:points:pages:)``), and go straight onto their bands' pages
+    ///    (``PixelPages``), in draw order, skipping step 2; on the binned path each chunk counts its
+    ///    points per band.
     /// 2. Binning, in parallel chunks: each point's index goes to the bands it touches, in a list laid
     ///    out band by band and, inside a band, chunk by chunk, so points stay in draw order.
     /// 3. Fragment stage, band by band: `background`'s rows of the band copied (the frame's 1:1 picture
@@ -19,12 +21,11 @@ extension SoftwareRenderer {
     ///    shaded eight columns at a time. Later points overwrite earlier ones, as the GPU's in-order
     ///    blending does.
     func drawInLanes(
-        _ batch: PointSpriteBatch, program: PointSpriteProgram, setup: PointSetup, taps: SmallSpriteTaps?,
+        _ batch: PointSpriteBatch, program: PointSpriteProgram, setup: PointSetup, small: Bool, taps: SmallSpriteTaps?,
         into target: Framebuffer, guardBand: GuardBand, background: TexturedQuad?
     ) {
         let grid = pointInvariants.lanes(for: batch, program: program, threads: threads)
         let blocks = grid.lanes.count
-        let small = taps != nil
         pointScratch.withScratch { scratch in
             // Sprites shaded in the vertex stage leave their bands only stores to do, so fewer, taller bands
             // balance well enough, and more of a block's sprites share one band and go onto its pages at
@@ -49,7 +50,8 @@ extension SoftwareRenderer {
                             kernel: shortcuts.contains(.avx2) ? .native : .baseline)
                         withExtendedLifetime(taps) {
                             if small {
-                                drawSmallSprites(points, frame: frame, scratch: scratch, background: background)
+                                drawSmallSprites(
+                                    points, frame: frame, inKernel: taps != nil, scratch: scratch, background: background)
                             } else {
                                 drawBinned(points, frame: frame, scratch: scratch, background: background)
                             }
@@ -60,16 +62,24 @@ extension SoftwareRenderer {
         }
     }
 
-    /// One-pixel or 2 × 2 sprites: shaded by the kernel and put onto pages in the vertex stage, then
-    /// stored band by band.
+    /// One-pixel or 2 × 2 sprites: shaded (by the kernel, `inKernel`, or the Swift stages) and put onto
+    /// pages in the vertex stage, then stored band by band.
     private func drawSmallSprites(
-        _ points: PointFrame.Points, frame: PointFrame, scratch: PointScratch, background: TexturedQuad?
+        _ points: PointFrame.Points, frame: PointFrame, inKernel: Bool, scratch: PointScratch, background: TexturedQuad?
     ) {
         let onePixel = frame.setup.isOnePixel
         // A 2 × 2 sprite whose rows straddle two bands goes onto both.
         let pages = scratch.pixelPages(
             blocks: frame.blocks, chunks: frame.chunks, bands: frame.bandCount, entriesPerPoint: onePixel ? 1 : 2)
-        parallelChunks(frame.chunks) { chunk in frame.kernelStage(chunk: chunk, points: points, pages: pages) }
+        parallelChunks(frame.chunks) { chunk in
+            if inKernel {
+                frame.kernelStage(chunk: chunk, points: points, pages: pages)
+            } else if onePixel {
+                frame.onePixelStage(chunk: chunk, points: points, pages: pages)
+            } else {
+                frame.twoByTwoStage(chunk: chunk, points: points, pages: pages)
+            }
+        }
         parallelChunks(frame.bandCount) { band in
             frame.copy(background, band: band)
             if onePixel {

@@ -8,9 +8,11 @@ enum PointSpritePath {
     /// (``SoftwareRenderer/drawPointByPoint(_:program:setup:into:guardBand:)``): the reference. Taken
     /// by sprites that blend, and by every sprite when the shortcuts leave out `.pointLanes`.
     case reference
-    /// One-pixel and 2 × 2 sprites in closed-form motion on a grid with a tap table: the small-sprite
-    /// kernel in C (`small_sprites.c`), which shades them in the vertex stage.
-    case smallSprites(SmallSpriteTaps)
+    /// One-pixel and 2 × 2 sprites in closed-form motion, shaded in the vertex stage and stored from
+    /// pages: on a grid with a tap table by the small-sprite kernel in C (`small_sprites.c`), else by
+    /// Swift SIMD8 stages (`PointFrame+OnePixel.swift`, `PointFrame+TwoByTwo.swift`), which the binned
+    /// path would make 2 to 4 times slower.
+    case smallSprites(SmallSpriteTaps?)
     /// Every other replacing sprite: eight points at a time, binned into bands of rows, then shaded
     /// eight columns at a time (``PointFrame/drawSprites(_:band:points:)``).
     case binned
@@ -34,10 +36,12 @@ extension SoftwareRenderer {
             drawPointByPoint(batch, program: program, setup: setup, into: target, guardBand: guardBand)
         case .smallSprites(let taps):
             drawInLanes(
-                batch, program: program, setup: setup, taps: taps, into: target, guardBand: guardBand, background: background)
+                batch, program: program, setup: setup, small: true, taps: taps, into: target, guardBand: guardBand,
+                background: background)
         case .binned:
             drawInLanes(
-                batch, program: program, setup: setup, taps: nil, into: target, guardBand: guardBand, background: background)
+                batch, program: program, setup: setup, small: false, taps: nil, into: target, guardBand: guardBand,
+                background: background)
         }
     }
 
@@ -47,12 +51,10 @@ extension SoftwareRenderer {
     {
         // The lanes store the fragment's word as it is: replacing sprites only.
         guard shortcuts.isSuperset(of: [.exact, .pointLanes]), batch.blend == .replace else { return .reference }
-        // The kernel runs the closed form only, and packs a pixel's row and column in one Int32.
-        if program.u_steps < 0, target.width < 1 << 15, target.height < 1 << 15,
-            let taps = pointInvariants.smallSpriteTaps(for: batch, program: program, setup: setup)
-        {
-            return .smallSprites(taps)
-        }
-        return .binned
+        // Small sprites in closed form only (the kernel runs no steps), with a pixel's row and column
+        // packed in one Int32.
+        let small = setup.fixedSize == PointSetup.subpixelOne || setup.fixedSize == 2 * PointSetup.subpixelOne
+        guard small, program.u_steps < 0, target.width < 1 << 15, target.height < 1 << 15 else { return .binned }
+        return .smallSprites(pointInvariants.smallSpriteTaps(for: batch, program: program, setup: setup))
     }
 }

@@ -32,8 +32,8 @@ import Testing
     @Test func aStaleCitationIsCaught() {
         let swift = SwiftSources.shared
         let stale = Citation.all(
-            in: "PointSetup.snapped(clip:) PointSetup.snappedCentre(centre:) PointSetupp PointFrame.onePixelStage "
-                + "mirrors it in PointFrame+OnePixel.swift")
+            in: "PointSetup.snapped(clip:) PointSetup.snappedCentre(centre:) PointSetupp PointFrame.threeByThreeStage "
+                + "mirrors it in PointFrame+ThreeByThree.swift")
         #expect(stale.count == 5)
         for citation in stale {
             let declared = swift.declares(citation)
