@@ -78,7 +78,7 @@ for configuration in "${configurations[@]}"; do
     if ((${#differing[@]} > 0 || extra > 0 || count == 0)); then
         # Bytes differ: the decoded pixels decide.
         if ((extra == 0 && count > 0)) &&
-            "$new" compare --dirs "$work/old/$name" "$work/new/$name" --max-different-pixels 0 \
+            "$new" compare --dirs "$work/old/$name" "$work/new/$name" --max-different-pixels 0 --out "$work/report-$name" \
                 >"$work/compare-$name.log" 2>&1; then
             echo "ok   $name: $count frames, pixels identical (PNG bytes differ: ${differing[*]})"
             continue
