@@ -211,8 +211,9 @@ ALWAYS void record(record_t *out, shatter_uint8 low, shatter_uint8 high, shatter
     out->lastBand = shatter_lanes_max(select_int(drawnLanes, lastBand, (shatter_int8)(-0x7FFFFFFF - 1)));
 }
 
-/* PointFrame.onePixelStage: a one-pixel sprite covers the pixel its snapped centre lies in. Returns
- * the lanes drawn. */
+/* A one-pixel sprite covers the pixel its snapped centre lies in (PointSetup.coveredPixels(_:)); the
+ * fragment program there (PointSpriteProgram.fragment(pc:uvOrigin:snapshot:)) through the tap table.
+ * Returns the lanes drawn. */
 ALWAYS unsigned one_pixel(const frame_t *f, long block, record_t *out, int fused) {
     centres_t c = centres(f, block, fused);
     shatter_int8 column = first_covered(f, c.x), rowUp = first_covered(f, c.y);
@@ -231,8 +232,9 @@ ALWAYS unsigned one_pixel(const frame_t *f, long block, record_t *out, int fused
     return out->drawn;
 }
 
-/* PointFrame.twoByTwoStage: a sprite exactly 2 pixels wide covers 2 × 2 pixels, from its first covered
- * column and row; the four colors go to squareColors. Returns the lanes drawn. */
+/* A sprite exactly 2 pixels wide covers 2 × 2 pixels, from its first covered column and row; the
+ * fragment program at each through the tap table, the four colors to squareColors (which
+ * PointFrame.storeTwoByTwo(band:pages:) stores). Returns the lanes drawn. */
 ALWAYS unsigned two_by_two(const frame_t *f, long block, record_t *out, int fused) {
     centres_t c = centres(f, block, fused);
     shatter_int8 left = first_covered(f, c.x), lower = first_covered(f, c.y);
@@ -301,19 +303,12 @@ AVX2_TWIN static long run_avx2(const frame_t *f, long first, long end, record_t 
 AVX2_TWIN static void centres_avx2(const frame_t *f, long block, shatter_point_centres *out) { centres_of(f, block, out, 1); }
 AVX2_TWIN static void viewport_avx2(const float *clip, float half, float *result) { viewport_lanes(clip, half, result, 1); }
 AVX2_TWIN static void clip_avx2(const frame_t *f, long block, float *x, float *y) { clip_of(f, block, x, y); }
-#define PICK(avx2, name, ...) ((avx2) ? name##_avx2(__VA_ARGS__) : name##_baseline(__VA_ARGS__))
-#else
-#define PICK(avx2, name, ...) ((void)(avx2), name##_baseline(__VA_ARGS__))
 #endif
 
-long shatter_small_sprite_blocks(const frame_t *frame, long first, long end, record_t *records, int avx2) {
-    return PICK(avx2, run, frame, first, end, records);
+shatter_small_sprite_kernel shatter_small_sprite_kernel_for(int avx2) {
+#if defined(__x86_64__)
+    if (avx2) return (shatter_small_sprite_kernel){run_avx2, centres_avx2, clip_avx2, viewport_avx2};
+#endif
+    (void)avx2;
+    return (shatter_small_sprite_kernel){run_baseline, centres_baseline, clip_baseline, viewport_baseline};
 }
-
-void shatter_point_centres_of(const frame_t *frame, long block, shatter_point_centres *centres, int avx2) {
-    PICK(avx2, centres, frame, block, centres);
-}
-
-void shatter_viewport_lanes(const float *clip, float half, float *result, int avx2) { PICK(avx2, viewport, clip, half, result); }
-
-void shatter_point_clip_of(const frame_t *frame, long block, float *x, float *y, int avx2) { PICK(avx2, clip, frame, block, x, y); }

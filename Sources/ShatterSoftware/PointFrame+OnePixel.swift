@@ -1,12 +1,15 @@
 import CLanes
 
-/// One-pixel sprites in ``SoftwareRenderer/drawInLanes(_:into:guardBand:background:)``: a sprite no more than one
-/// pixel wide covers exactly the pixel its snapped centre lies in, so it is shaded in the vertex stage,
-/// eight at a time, and binned there into ``PixelPages``; the fragment stage only stores the colors.
+/// One-pixel sprites on a grid without a tap table (``PointSpritePath/smallSprites(_:)`` with none: nearest
+/// filtering, a snapshot of another size, another grid, a point size below one pixel): a sprite no more
+/// than one pixel wide covers exactly the pixel its snapped centre lies in, so it is shaded in the
+/// vertex stage, eight at a time, by the program's own tap code, and binned there into ``PixelPages``,
+/// as the kernel does; the fragment stage only stores the colors. Kept because the binned path is
+/// about 4 times slower for them (paired, 1080p, nearest filtering).
 extension PointFrame {
     /// The vertex program, the set-up and the fragment program on chunk `chunk`'s points, each drawn
     /// sprite's pixel and color appended to its band's pages: where the grid has no tap table (the
-    /// kernel, ``kernelStage(chunk:points:table:pages:)``, draws the others).
+    /// kernel, ``kernelStage(chunk:points:pages:)``, draws the others).
     func onePixelStage(chunk: Int, points: Points, pages: PixelPages) {
         let sampler = points.sampler
         var writer = pages.writer(chunk: chunk)
@@ -33,13 +36,6 @@ extension PointFrame {
             append(
                 drawn: drawn, first: imageRow &* imageWidth &+ imageColumn, second: color, rows: imageRow,
                 rowsBelow: 0, to: &writer)
-        }
-    }
-
-    /// One-pixel sprites: the colors of those in band `band`, stored in draw order.
-    func storePixels(band: Int, pages: PixelPages) {
-        pages.forEachEntry(band: band, chunks: chunks) { entry in
-            target.storeWord(UInt32(truncatingIfNeeded: entry >> 32), at: Int(entry & 0xFFFF_FFFF) &* 4)
         }
     }
 

@@ -1,14 +1,15 @@
-/// Sprites exactly two pixels wide, in ``SoftwareRenderer/drawInLanes(_:into:guardBand:background:)``: a
-/// square exactly 2 pixels wide, centred anywhere on the 1/256-pixel grid, covers exactly 2 × 2 pixels, so,
-/// like one-pixel sprites, they are shaded in the vertex stage eight at a time (two column taps, two
-/// row taps, four blends), binned there onto pages (``PixelPages``), and stored pixel by pixel in
-/// draw order. The same pixels as drawing them as
-/// general sprites, which `PointLanesTests` (point size 2, and 1 at scale 2) and the goldens check.
+/// Sprites exactly two pixels wide on a grid without a tap table (``PointSpritePath/smallSprites(_:)``
+/// with none): a square exactly 2 pixels wide, centred anywhere on the 1/256-pixel grid, covers exactly
+/// 2 × 2 pixels, so, as the kernel does, they are shaded in the vertex stage eight at a time (two
+/// column taps, two row taps, four blends, by the program's own tap code), binned there onto pages
+/// (``PixelPages``), and stored pixel by pixel in draw order. The same pixels as the reference, which
+/// `PointLanesTests` and `SmallSpriteTests` check. Kept because the binned path is about 1.9 times
+/// slower for them (paired, 1080p, nearest filtering).
 extension PointFrame {
     /// The vertex program, the set-up and the fragment program on chunk `chunk`'s points: each drawn
     /// sprite's four colors go to `squareColors`, and an entry naming its upper left pixel and the point
     /// to the pages of the one or two bands its rows touch. For grids without a tap table (the kernel,
-    /// ``kernelStage(chunk:points:table:pages:)``, draws the others the same way).
+    /// ``kernelStage(chunk:points:pages:)``, draws the others the same way).
     func twoByTwoStage(chunk: Int, points: Points, pages: PixelPages) {
         let sampler = points.sampler
         var writer = pages.writer(chunk: chunk)
@@ -54,23 +55,5 @@ extension PointFrame {
             program.rowTaps(pcY: setup.pointCoordY(j: lower &+ one, centre: centre.y), v: v, snapshot: sampler),
             program.rowTaps(pcY: setup.pointCoordY(j: lower, centre: centre.y), v: v, snapshot: sampler)
         )
-    }
-
-    /// 2 × 2 sprites: the pixels of each that lie in `band` and in the image, in draw order.
-    func storeTwoByTwo(band: Int, pages: PixelPages) {
-        guard let colors = buffers.squareColors else { return }
-        let bandRows = chunkRange(band, of: bandCount, total: height)
-        pages.forEachEntry(band: band, chunks: chunks) { entry in
-            let row = Int(entry >> 16 & 0xFFFF) &- 1
-            let column = Int(entry & 0xFFFF) &- 1
-            let i = Int(entry >> 32)
-            // Color k of point i: block i / 8, word k, lane i % 8.
-            let first = (i &>> 3) &* 32 &+ (i & 7)
-            for dy in 0..<2 where bandRows.contains(row &+ dy) {
-                for dx in 0..<2 where column &+ dx >= 0 && column &+ dx < width {
-                    target.storeWord(colors[first &+ (dy &* 2 &+ dx) &* 8], at: ((row &+ dy) &* width &+ column &+ dx) &* 4)
-                }
-            }
-        }
     }
 }

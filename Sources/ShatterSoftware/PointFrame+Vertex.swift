@@ -7,40 +7,64 @@ extension PointFrame {
 
     /// What every stage reads: the grid's points eight at a time, per block the time after which all
     /// of its points are out of sight, the program and the snapshot; the same for the C kernel
-    /// (`small_sprites.h`, which also runs the vertex program and the set-up for the Swift stages), and
-    /// whether it takes its AVX2 twin.
+    /// (`small_sprites.h`, which also runs the vertex program and the set-up for the binned path), and
+    /// the kernel's twin this renderer runs.
     struct Points {
         let lanes: UnsafeBufferPointer<PointLanes>
         let goneAfter: UnsafeBufferPointer<Float>
         let program: PointSpriteProgram
         let sampler: TextureSampler
-        let kernel: shatter_small_sprite_frame
-        let avx2: Bool
+        let kernelFrame: shatter_small_sprite_frame
+        let kernel: SmallSpriteKernel
     }
 
     /// The vertex program and the set-up on each block of chunk `chunk`: `visible` gets the block,
     /// its points and their snapped centres; `gone` gets the blocks whose points have all fallen out of
-    /// sight, which are skipped.
+    /// sight, which are skipped. Closed-form motion runs the kernel's vertex program; stepped motion
+    /// (`u_steps >= 0`, which has no closed form to skip blocks by) the program's, point by point.
     @inline(__always)
     func forEachBlock(
         chunk: Int, of points: Points, gone: (Int) -> Void, visible: (Int, UnsafePointer<PointLanes>, Centres) -> Void
     ) {
-        var kernel = points.kernel
+        let stepped = points.program.u_steps >= 0
         var centres = shatter_point_centres()
-        for block in chunkRange(chunk, of: chunks, total: blocks) {
-            if points.program.u_time > points.goneAfter[block] {
-                gone(block)
-                continue
+        withUnsafePointer(to: points.kernelFrame) { frame in
+            for block in chunkRange(chunk, of: chunks, total: blocks) {
+                let point = points.lanes.baseAddress! + block
+                if stepped {
+                    visible(block, point, steppedCentres(point.pointee, program: points.program))
+                    continue
+                }
+                if points.program.u_time > points.goneAfter[block] {
+                    gone(block)
+                    continue
+                }
+                points.kernel.centres(frame, block, &centres)
+                let snapped = withUnsafeBytes(of: &centres) { bytes in
+                    (x: bytes.load(as: SIMD8<Int32>.self), y: bytes.load(fromByteOffset: 32, as: SIMD8<Int32>.self))
+                }
+                visible(block, point, (snapped.x, snapped.y, centres.visible))
             }
-            shatter_point_centres_of(&kernel, block, &centres, points.avx2 ? 1 : 0)
-            let snapped = withUnsafeBytes(of: &centres) { bytes in
-                (x: bytes.load(as: SIMD8<Int32>.self), y: bytes.load(fromByteOffset: 32, as: SIMD8<Int32>.self))
-            }
-            visible(block, points.lanes.baseAddress! + block, (snapped.x, snapped.y, centres.visible))
         }
     }
 
-    /// Runs the vertex program and the set-up on chunk `chunk`'s points (sprites larger than one pixel),
+    /// The program's stepped vertex and the set-up on a block's eight points (padding lanes, whose
+    /// centre is NaN, are never visible).
+    private func steppedCentres(_ point: PointLanes, program: PointSpriteProgram) -> Centres {
+        var centres: Centres = (.zero, .zero, 0)
+        for lane in 0..<8 {
+            let clip = program.steppedVertex(
+                centre: SIMD2(point.centreX[lane], point.centreY[lane]),
+                motion: SIMD2(point.speed[lane], point.acceleration[lane]))
+            guard let centre = setup.snappedCentre(clip: clip) else { continue }
+            centres.x[lane] = centre.x
+            centres.y[lane] = centre.y
+            centres.visible |= 1 << lane
+        }
+        return centres
+    }
+
+    /// Runs the vertex program and the set-up on chunk `chunk`'s points (the binned path),
     /// stores what the later stages need of each and counts the points per band. `x` and `y` are the
     /// snapped centre; `x` is `Int32.min` for a point that draws nothing.
     func vertexStage(chunk: Int, points: Points) {

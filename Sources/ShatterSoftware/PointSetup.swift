@@ -20,6 +20,9 @@ struct PointSetup {
         fixedSize = max(Self.subpixelOne, Int(Self.snap(pointSize)))
     }
 
+    /// Whether every sprite covers exactly one pixel (a point size of at most one pixel).
+    var isOnePixel: Bool { fixedSize == Self.subpixelOne }
+
     /// The most pixels a sprite can cover along one axis.
     var maximumSpan: Int { fixedSize / Self.subpixelOne + 2 }
 

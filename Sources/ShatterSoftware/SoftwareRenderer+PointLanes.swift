@@ -1,40 +1,39 @@
+import CLanes
 import ShatterCore
 
 extension SoftwareRenderer {
-    /// `PointSpriteProgram` for replacing sprites, eight points at a time. The same pixels as
-    /// ``drawPointByPoint(_:into:guardBand:)`` with the fixed-point blend, byte for byte:
+    /// `PointSpriteProgram` for replacing sprites, eight points at a time, on the path
+    /// ``pointSpritePath(for:program:setup:target:)`` chose (``PointSpritePath/smallSprites(_:)`` or
+    /// ``PointSpritePath/binned``). The same pixels as ``drawPointByPoint(_:program:setup:into:guardBand:)``,
+    /// byte for byte:
     ///
     /// 1. Vertex stage, in parallel chunks of points: the vertex program and the rasteriser's set-up
-    ///    on eight lanes. A one-pixel sprite (point size ≤ 1 pixel) covers exactly one pixel and a
-    ///    sprite exactly two pixels wide exactly 2 × 2 (whatever its snapped centre), so their
-    ///    fragments are shaded here too, eight sprites at a time, and go straight onto their bands'
-    ///    pages (``PixelPages``), in draw order, skipping step 2 (on a grid with a tap table, through
-    ///    the small-sprite kernel in C, ``PointFrame/kernelStage(chunk:points:table:pages:)``); for
-    ///    larger sprites each chunk counts its points per band.
+    ///    on eight lanes. Small sprites (one pixel, or exactly 2 × 2) are shaded there too, eight at a
+    ///    time, by the small-sprite kernel in C, ``PointFrame/kernelStage(chunk:points:pages:)``, on a
+    ///    grid with a tap table (else by ``PointFrame/onePixelStage(chunk:points:pages:)`` or
+    ///    ``PointFrame/twoByTwoStage(chunk:points:pages:)``), and go straight onto their bands' pages
+    ///    (``PixelPages``), in draw order, skipping step 2; on the binned path each chunk counts its
+    ///    points per band.
     /// 2. Binning, in parallel chunks: each point's index goes to the bands it touches, in a list laid
     ///    out band by band and, inside a band, chunk by chunk, so points stay in draw order.
     /// 3. Fragment stage, band by band: `background`'s rows of the band copied (the frame's 1:1 picture
-    ///    under the sprites, while they are then still in cache), then stores (one-pixel and 2 × 2
-    ///    sprites) or sprites shaded eight columns at a time. Later points overwrite earlier ones, as the
-    ///    GPU's in-order blending does.
-    func drawInLanes(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand, background: TexturedQuad?) {
-        let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
-        let setup = PointSetup(
-            framebufferWidth: guardBand.framebufferWidth,
-            framebufferHeight: guardBand.framebufferHeight, pointSize: batch.pointSize)
+    ///    under the sprites, while they are then still in cache), then stores (small sprites) or sprites
+    ///    shaded eight columns at a time. Later points overwrite earlier ones, as the GPU's in-order
+    ///    blending does.
+    func drawInLanes(
+        _ batch: PointSpriteBatch, program: PointSpriteProgram, setup: PointSetup, small: Bool, taps: SmallSpriteTaps?,
+        into target: Framebuffer, guardBand: GuardBand, background: TexturedQuad?
+    ) {
         let grid = pointInvariants.lanes(for: batch, program: program, threads: threads)
         let blocks = grid.lanes.count
-        let onePixel = PointFrame.coversExactly(1, setup, target: target)
-        let twoByTwo = PointFrame.coversExactly(2, setup, target: target)
-        let shadedInVertexStage = onePixel || twoByTwo
         pointScratch.withScratch { scratch in
             // Sprites shaded in the vertex stage leave their bands only stores to do, so fewer, taller bands
             // balance well enough, and more of a block's sprites share one band and go onto its pages at
             // once (4% less CPU than 16 bands a thread at point sizes 1 and 2, paired).
-            let bandCount = shadedInVertexStage ? min(target.height, threads * 4) : bands(for: target.height)
+            let bandCount = small ? min(target.height, threads * 4) : bands(for: target.height)
             let chunks = max(1, min(blocks, threads * 4))
-            scratch.reserve(points: shadedInVertexStage ? 8 : blocks * 8, bins: chunks * bandCount, rows: target.height)
-            if twoByTwo { scratch.reserveSquareColors(blocks * 8 * 4) }
+            scratch.reserve(points: small ? 8 : blocks * 8, bins: chunks * bandCount, rows: target.height)
+            if small && !setup.isOnePixel { scratch.reserveSquareColors(blocks * 8 * 4) }
             let frame = PointFrame(
                 setup: setup, target: target, guardBand: guardBand, bandCount: bandCount,
                 blocks: blocks, chunks: chunks, buffers: scratch.buffers)
@@ -43,13 +42,19 @@ extension SoftwareRenderer {
                     grid.goneAfter.withUnsafeBufferPointer { goneAfter in
                         let points = PointFrame.Points(
                             lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler,
-                            kernel: frame.kernelFrame(lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler),
-                            avx2: shortcuts.contains(.avx2) && BuildTarget.processorRunsAVX2)
-                        if shadedInVertexStage {
-                            drawShadedInVertexStage(
-                                points, frame: frame, onePixel: onePixel, batch: batch, scratch: scratch, background: background)
-                        } else {
-                            drawBinned(points, frame: frame, scratch: scratch, background: background)
+                            kernelFrame: shatter_small_sprite_frame(
+                                lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, program: program, setup: setup,
+                                guardBand: frame.g, topRow: frame.topRow, width: frame.width, height: frame.height,
+                                bandOfRow: frame.buffers.bandOfRow, table: taps?.table, sampler: sampler,
+                                squareColors: frame.buffers.squareColors),
+                            kernel: shortcuts.contains(.avx2) ? .native : .baseline)
+                        withExtendedLifetime(taps) {
+                            if small {
+                                drawSmallSprites(
+                                    points, frame: frame, inKernel: taps != nil, scratch: scratch, background: background)
+                            } else {
+                                drawBinned(points, frame: frame, scratch: scratch, background: background)
+                            }
                         }
                     }
                 }
@@ -57,25 +62,22 @@ extension SoftwareRenderer {
         }
     }
 
-    /// One-pixel (`onePixel`) or 2 × 2 sprites: shaded and binned onto pages in the vertex stage, then
-    /// stored band by band.
-    private func drawShadedInVertexStage(
-        _ points: PointFrame.Points, frame: PointFrame, onePixel: Bool, batch: PointSpriteBatch, scratch: PointScratch,
-        background: TexturedQuad?
+    /// One-pixel or 2 × 2 sprites: shaded (by the kernel, `inKernel`, or the Swift stages) and put onto
+    /// pages in the vertex stage, then stored band by band.
+    private func drawSmallSprites(
+        _ points: PointFrame.Points, frame: PointFrame, inKernel: Bool, scratch: PointScratch, background: TexturedQuad?
     ) {
+        let onePixel = frame.setup.isOnePixel
         // A 2 × 2 sprite whose rows straddle two bands goes onto both.
         let pages = scratch.pixelPages(
             blocks: frame.blocks, chunks: frame.chunks, bands: frame.bandCount, entriesPerPoint: onePixel ? 1 : 2)
-        let gridTaps = pointInvariants.smallSpriteTaps(for: batch, program: points.program, setup: frame.setup)
-        withExtendedLifetime(gridTaps) {
-            parallelChunks(frame.chunks) { chunk in
-                if let table = gridTaps?.table {
-                    frame.kernelStage(chunk: chunk, points: points, table: table, pages: pages)
-                } else if onePixel {
-                    frame.onePixelStage(chunk: chunk, points: points, pages: pages)
-                } else {
-                    frame.twoByTwoStage(chunk: chunk, points: points, pages: pages)
-                }
+        parallelChunks(frame.chunks) { chunk in
+            if inKernel {
+                frame.kernelStage(chunk: chunk, points: points, pages: pages)
+            } else if onePixel {
+                frame.onePixelStage(chunk: chunk, points: points, pages: pages)
+            } else {
+                frame.twoByTwoStage(chunk: chunk, points: points, pages: pages)
             }
         }
         parallelChunks(frame.bandCount) { band in
@@ -88,7 +90,7 @@ extension SoftwareRenderer {
         }
     }
 
-    /// Larger sprites: counted per band in the vertex stage, listed band by band, then drawn band by band.
+    /// Every other sprite: counted per band in the vertex stage, listed band by band, then drawn band by band.
     private func drawBinned(_ points: PointFrame.Points, frame: PointFrame, scratch: PointScratch, background: TexturedQuad?) {
         var frame = frame
         parallelChunks(frame.chunks) { chunk in frame.vertexStage(chunk: chunk, points: points) }
@@ -166,16 +168,22 @@ struct PointFrame {
         Int(buffers.bandOfRow[max(row, 0)])...Int(buffers.bandOfRow[min(row + rowsBelow, height - 1)])
     }
 
-    /// Every sprite covers exactly `side` × `side` pixels (a point size of exactly `side` pixels), in an
-    /// image small enough to pack a pixel's row and column in one Int32.
-    static func coversExactly(_ side: Int, _ setup: PointSetup, target: Framebuffer) -> Bool {
-        setup.fixedSize == side * PointSetup.subpixelOne && target.width < 1 << 15 && target.height < 1 << 15
-    }
-
     /// The bands a drawn sprite centred at snapped `y` touches.
     @inline(__always)
     func bands(centreY y: Int32) -> ClosedRange<Int> {
         let rows = rows(centreY: y)
         return Int(buffers.bandOfRow[rows.lowerBound])...Int(buffers.bandOfRow[rows.upperBound - 1])
+    }
+}
+
+extension SoftwareRenderer {
+    /// The band holding image row `row` when `height` rows are split into `bands` (as `chunkRange` does).
+    @inline(__always)
+    static func band(of row: Int, bands: Int, height: Int) -> Int {
+        var band = row * bands / height
+        // chunkRange's bounds are floor(height·k / bands); step to the band that really holds the row.
+        while band > 0 && row < height * band / bands { band -= 1 }
+        while band + 1 < bands && row >= height * (band + 1) / bands { band += 1 }
+        return band
     }
 }

@@ -101,11 +101,12 @@ public struct SoftwareRenderer: Renderer, Sendable {
         /// once per row, the point-sprite program's per-point quotients once per grid, and a texture
         /// drawn 1:1 copied.
         static let exact = Shortcuts(rawValue: 1 << 0)
-        /// With `exact`: replacing point sprites eight at a time (`drawInLanes`), byte for byte what
-        /// they give point by point (`PointLanesTests`).
+        /// With `exact`: replacing point sprites eight at a time, through the small-sprite kernel or
+        /// binned (``PointSpritePath``), byte for byte what the reference gives point by point
+        /// (`PointLanesTests`). Without it every point sprite takes the reference.
         static let pointLanes = Shortcuts(rawValue: 1 << 1)
-        /// With `pointLanes`: the small-sprite kernel's AVX2 twin, where the processor has AVX2 (tests
-        /// leave it out to run the twin for any x86-64, which gives the same bytes).
+        /// With `pointLanes`: the small-sprite kernel's AVX2 twin (``SmallSpriteKernel/native``), where the
+        /// processor has AVX2 (tests leave it out to run the twin for any x86-64, which gives the same bytes).
         static let avx2 = Shortcuts(rawValue: 1 << 2)
         static let all: Shortcuts = [.exact, .pointLanes, .avx2]
     }

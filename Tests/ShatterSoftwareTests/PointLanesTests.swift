@@ -56,20 +56,12 @@ import Testing
                 invariants: program.invariants(centre: centre, motion: motion))
         }
         lanes.withUnsafeBufferPointer { lanes in
-            var frame = shatter_small_sprite_frame()
-            frame.lanes = UnsafeRawPointer(lanes.baseAddress)
-            frame.time = program.u_time
-            (frame.speedLimit, frame.restitution, frame.stopSpeed) = (
-                program.u_physics.x, program.u_physics.y, program.u_physics.z
-            )
-            (frame.clipScaleX, frame.clipScaleY) = (program.u_clipScale.x, program.u_clipScale.y)
-            (frame.halfViewportX, frame.halfViewportY) = (setup.halfViewport.x, setup.halfViewport.y)
-            for avx2 in SmallSpriteKernelTests.twins {
+            var frame = shatter_small_sprite_frame(lanes: lanes.baseAddress, goneAfter: nil, program: program, setup: setup)
+            for twin in SmallSpriteKernelTests.twins {
                 for block in 0..<lanes.count {
-                    var clip = (x: [Float](repeating: 0, count: 8), y: [Float](repeating: 0, count: 8))
-                    shatter_point_clip_of(&frame, block, &clip.x, &clip.y, avx2 ? 1 : 0)
+                    let clip = twin.clip(&frame, block)
                     var snapped = shatter_point_centres()
-                    shatter_point_centres_of(&frame, block, &snapped, avx2 ? 1 : 0)
+                    twin.centres(&frame, block, &snapped)
                     let centres = withUnsafeBytes(of: &snapped) { bytes in
                         (
                             x: (0..<8).map { bytes.load(fromByteOffset: $0 * 4, as: Int32.self) },
@@ -81,7 +73,7 @@ import Testing
                         let scalar = program.vertex(centre: centre, motion: motion)
                         #expect(
                             clip.x[lane].bitPattern == scalar.x.bitPattern && clip.y[lane].bitPattern == scalar.y.bitPattern,
-                            "avx2 \(avx2), centre \(centre), motion \(motion): \(clip.x[lane]), \(clip.y[lane]) vs \(scalar)")
+                            "\(twin.name), centre \(centre), motion \(motion): \(clip.x[lane]), \(clip.y[lane]) vs \(scalar)")
                         let expected = setup.snappedCentre(clip: scalar)
                         #expect((snapped.visible & (1 << lane) != 0) == (expected != nil))
                         if let expected { #expect(SIMD2(centres.x[lane], centres.y[lane]) == expected) }
@@ -105,14 +97,13 @@ import Testing
                         sign: rng.next() % 2 == 0 ? .plus : .minus, exponent: -1 - Int(rng.next() % 40),
                         significand: significand))
             }
-            for avx2 in SmallSpriteKernelTests.twins {
+            for twin in SmallSpriteKernelTests.twins {
                 for start in stride(from: 0, to: clips.count - 7, by: 8) {
-                    var lanes = [Float](repeating: 0, count: 8)
-                    shatter_viewport_lanes(Array(clips[start..<start + 8]), half, &lanes, avx2 ? 1 : 0)
+                    let lanes = twin.viewport(Array(clips[start..<start + 8]), half: half)
                     for lane in 0..<8 {
                         #expect(
                             lanes[lane].bitPattern == half.addingProduct(clips[start + lane], half).bitPattern,
-                            "avx2 \(avx2), h \(half), clip \(clips[start + lane])")
+                            "\(twin.name), h \(half), clip \(clips[start + lane])")
                     }
                 }
             }

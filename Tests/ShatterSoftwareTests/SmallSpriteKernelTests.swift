@@ -10,7 +10,7 @@ import Testing
 /// with the program in `SmallSpriteTests`.
 @Suite struct SmallSpriteKernelTests {
     /// The twins this processor can run.
-    static let twins = BuildTarget.processorRunsAVX2 ? [false, true] : [false]
+    static let twins: [SmallSpriteKernel] = BuildTarget.processorRunsAVX2 ? [.baseline, .native] : [.baseline]
 
     /// The kernel reads Swift's `PointLanes` through its own C declaration: the same fields at the
     /// same offsets.
@@ -53,36 +53,23 @@ import Testing
         var draws = CorpusDraws(seed: 17)
         let columnBase = (0..<8).map { _ in Int32(draws.next() % 20_000) - 5000 }
         let rowBase = (0...blocks).map { _ in Int32(draws.next() % 14_000) - 4000 }
-        let goneAfter = [Float](repeating: .infinity, count: blocks)
+        let table = Pinned(columnBase).table(rowBase: Pinned(rowBase), columns: 8, rows: blocks)
         let bandOfRow = (0..<height).map { Int32(SoftwareRenderer.band(of: $0, bands: 7, height: height)) }
+        let (pinnedLanes, goneAfter, bands) = (
+            Pinned(lanes), Pinned([Float](repeating: .infinity, count: blocks)), Pinned(bandOfRow)
+        )
         let image = SoftwareRendererFastPathTests.noise(37, 23, seed: 4)
+        defer { withExtendedLifetime((pinnedLanes, goneAfter, bands, table.owners)) {} }  // the frame points into them
         image.pixels.withUnsafeBufferPointer { texels in
             let sampler = TextureSampler(texels: texels, width: 37, height: 23, filter: .linear)
-            for avx2 in Self.twins {
-                let records = lanes.withUnsafeBufferPointer { lanes in
-                    goneAfter.withUnsafeBufferPointer { goneAfter in
-                        columnBase.withUnsafeBufferPointer { columnBase in
-                            rowBase.withUnsafeBufferPointer { rowBase in
-                                bandOfRow.withUnsafeBufferPointer { bandOfRow in
-                                    var frame = shatter_small_sprite_frame(
-                                        lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, time: program.u_time,
-                                        speedLimit: program.u_physics.x, restitution: program.u_physics.y,
-                                        stopSpeed: program.u_physics.z, clipScaleX: program.u_clipScale.x,
-                                        clipScaleY: program.u_clipScale.y, halfViewportX: setup.halfViewport.x,
-                                        halfViewportY: setup.halfViewport.y, fixedSize: Int32(setup.fixedSize),
-                                        guardBand: Int32(guardBand), topRow: Int32(topRow), width: Int32(width),
-                                        height: Int32(height), bandOfRow: bandOfRow.baseAddress,
-                                        columnBase: columnBase.baseAddress, rowBase: rowBase.baseAddress,
-                                        columns: 8, rows: Int32(blocks), texels: sampler.words, textureWidth: 37,
-                                        textureHeight: 23, squareColors: nil)
-                                    var records = [shatter_small_sprite_block](repeating: .init(), count: blocks)
-                                    let count = shatter_small_sprite_blocks(&frame, 0, blocks, &records, avx2 ? 1 : 0)
-                                    return Array(records.prefix(count))
-                                }
-                            }
-                        }
-                    }
-                }
+            var frame = shatter_small_sprite_frame(
+                lanes: pinnedLanes.pointer, goneAfter: goneAfter.pointer, program: program, setup: setup,
+                guardBand: guardBand, topRow: topRow, width: width, height: height, bandOfRow: bands.pointer,
+                table: table.table, sampler: sampler)
+            for twin in Self.twins {
+                var records = [shatter_small_sprite_block](repeating: .init(), count: blocks)
+                let count = twin.blocks(&frame, 0, blocks, &records)
+                records.removeLast(blocks - count)
                 // The scalar program, block by block; blocks with nothing drawn leave no record.
                 var next = records.makeIterator()
                 var drawnBlocks = 0
@@ -108,19 +95,19 @@ import Testing
                     if drawn == 0 { continue }
                     drawnBlocks += 1
                     guard let record = next.next() else {
-                        Issue.record("avx2 \(avx2), t \(time): no record for block \(block)")
+                        Issue.record("\(twin.name), t \(time): no record for block \(block)")
                         break
                     }
                     let colors = sampler.blend(
                         TextureSampler.linearTaps(fixed: fixedX, last: SIMD8(repeating: 36)),
                         TextureSampler.linearTaps(fixed: fixedY, last: SIMD8(repeating: 22)))
-                    #expect(record.drawn == drawn, "avx2 \(avx2), t \(time), block \(block)")
+                    #expect(record.drawn == drawn, "\(twin.name), t \(time), block \(block)")
                     let got = Self.lanes(record)
                     for lane in 0..<8 where drawn & (1 << lane) != 0 {
                         #expect(
                             got.entry[lane] == UInt64(expected.pixel[lane]) | UInt64(colors[lane]) << 32
                                 && got.band[lane] == expected.band[lane],
-                            "avx2 \(avx2), t \(time), point \(points[block * 8 + lane])")
+                            "\(twin.name), t \(time), point \(points[block * 8 + lane])")
                     }
                     let bands = (0..<8).filter { drawn & (1 << $0) != 0 }.map { expected.band[$0] }
                     #expect(record.firstBand == bands.min()! && record.lastBand == bands.max()! && record.straddling == 0)
@@ -141,27 +128,26 @@ import Testing
             }
         }
         let image = Image(width: 4, height: 4, fill: .opaqueBlack)
-        let base: [Int32] = [0, 0, 0, 0, 0, 0, 0, 0, 0]
-        for avx2 in Self.twins {
-            for (goneAfter, expected) in [([Float(1), 1], 2), ([0.25, 1], 1), ([0.25, 0.25], 0)] {
-                let count = lanes.withUnsafeBufferPointer { lanes in
-                    goneAfter.withUnsafeBufferPointer { goneAfter in
-                        base.withUnsafeBufferPointer { base in
-                            image.pixels.withUnsafeBufferPointer { texels in
-                                var frame = shatter_small_sprite_frame(
-                                    lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, time: 0.5, speedLimit: -6,
-                                    restitution: 0.6, stopSpeed: 0.01, clipScaleX: 1, clipScaleY: 1, halfViewportX: 2,
-                                    halfViewportY: 2, fixedSize: 256, guardBand: 0, topRow: 3, width: 4, height: 4,
-                                    bandOfRow: base.baseAddress, columnBase: base.baseAddress, rowBase: base.baseAddress,
-                                    columns: 8, rows: 2,
-                                    texels: texels.baseAddress, textureWidth: 4, textureHeight: 4, squareColors: nil)
-                                var records = [shatter_small_sprite_block](repeating: .init(), count: 2)
-                                return shatter_small_sprite_blocks(&frame, 0, 2, &records, avx2 ? 1 : 0)
-                            }
-                        }
-                    }
+        let (pinnedLanes, zeros) = (Pinned(lanes), Pinned([Int32](repeating: 0, count: 9)))
+        let table = zeros.table(rowBase: zeros, columns: 8, rows: 2)
+        let batch = PointSpriteBatch(
+            grid: PointGrid(attributes: []), texture: Texture(image: image), time: 0.5, pointSize: 1,
+            texcoordScale: SIMD2(1, 1))
+        let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(1, 1))
+        let setup = PointSetup(framebufferWidth: 4, framebufferHeight: 4, pointSize: 1)
+        defer { withExtendedLifetime((pinnedLanes, zeros, table.owners)) {} }  // the frame points into them
+        image.pixels.withUnsafeBufferPointer { texels in
+            let sampler = TextureSampler(texels: texels, width: 4, height: 4, filter: .linear)
+            for twin in Self.twins {
+                for (goneAfter, expected) in [([Float(1), 1], 2), ([0.25, 1], 1), ([0.25, 0.25], 0)] {
+                    let gone = Pinned(goneAfter)
+                    defer { withExtendedLifetime(gone) {} }
+                    var frame = shatter_small_sprite_frame(
+                        lanes: pinnedLanes.pointer, goneAfter: gone.pointer, program: program, setup: setup, topRow: 3,
+                        width: 4, height: 4, bandOfRow: zeros.pointer, table: table.table, sampler: sampler)
+                    var records = [shatter_small_sprite_block](repeating: .init(), count: 2)
+                    #expect(twin.blocks(&frame, 0, 2, &records) == expected, "\(twin.name), gone after \(goneAfter)")
                 }
-                #expect(count == expected, "avx2 \(avx2), gone after \(goneAfter)")
             }
         }
     }
@@ -176,5 +162,23 @@ import Testing
                 (0..<8).map { bytes.load(fromByteOffset: bands + $0 * 4, as: Int32.self) }
             )
         }
+    }
+}
+
+/// An array copied to memory that stays put while this object lives, for the C kernel's frame to point at.
+final class Pinned<Element> {
+    let buffer: UnsafeMutableBufferPointer<Element>
+    init(_ array: [Element]) {
+        buffer = .allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(from: array)
+    }
+    var pointer: UnsafeMutablePointer<Element> { buffer.baseAddress! }
+    deinit { buffer.deallocate() }
+}
+
+extension Pinned where Element == Int32 {
+    /// A tap table with these column bases and `rowBase`'s row bases (kept alive with it).
+    func table(rowBase: Pinned<Int32>, columns: Int, rows: Int) -> (table: SmallSpriteTaps.Table, owners: [AnyObject]) {
+        (SmallSpriteTaps.Table(columns: columns, rows: rows, columnBase: buffer, rowBase: rowBase.buffer), [self, rowBase])
     }
 }

@@ -72,14 +72,6 @@ typedef struct shatter_small_sprite_block {
     int firstBand, lastBand;
 } shatter_small_sprite_block;
 
-/*
- * Runs blocks first ..< end (skipping those gone by the frame's time) and writes one record for
- * each block that draws a sprite, in order; returns how many. `avx2` nonzero takes the AVX2 twin
- * (only where shatter_cpu_runs_avx2() says so).
- */
-long shatter_small_sprite_blocks(const shatter_small_sprite_frame *frame, long first, long end,
-                                 shatter_small_sprite_block *records, int avx2);
-
 /* A block's snapped centres in 1/256 pixel, and the lanes GLES keeps (bit k for lane k; the others
  * hold the centre of clip position 0). */
 typedef struct shatter_point_centres {
@@ -88,15 +80,26 @@ typedef struct shatter_point_centres {
     unsigned int visible;
 } shatter_point_centres;
 
-/* The vertex program and the set-up alone on block `block` (reading the frame's lanes, time, physics,
- * clip scale and viewport), for sprites the kernel does not draw. */
-void shatter_point_centres_of(const shatter_small_sprite_frame *frame, long block, shatter_point_centres *centres, int avx2);
+/*
+ * One twin's entry points, resolved once (as Skia's SkOpts resolves its function table) rather than
+ * picked on every call.
+ */
+typedef struct shatter_small_sprite_kernel {
+    /* Runs blocks first ..< end (skipping those gone by the frame's time) and writes one record for
+     * each block that draws a sprite, in order; returns how many. */
+    long (*blocks)(const shatter_small_sprite_frame *frame, long first, long end, shatter_small_sprite_block *records);
+    /* The vertex program and the set-up alone on block `block` (reading the frame's lanes, time,
+     * physics, clip scale and viewport), for sprites the kernel does not draw. */
+    void (*centres)(const shatter_small_sprite_frame *frame, long block, shatter_point_centres *centres);
+    /* The vertex program alone on block `block`: its eight clip positions (for tests). */
+    void (*clip)(const shatter_small_sprite_frame *frame, long block, float *x, float *y);
+    /* half + clip·half for eight lanes, rounded once, as this twin's viewport transform computes it
+     * (for tests). */
+    void (*viewport)(const float *clip, float half, float *result);
+} shatter_small_sprite_kernel;
 
-/* The vertex program alone on block `block`: its eight clip positions (for tests). */
-void shatter_point_clip_of(const shatter_small_sprite_frame *frame, long block, float *x, float *y, int avx2);
-
-/* half + clip·half for eight lanes, rounded once, as each twin's viewport transform computes it (for
- * tests). */
-void shatter_viewport_lanes(const float *clip, float half, float *result, int avx2);
+/* The AVX2 twin's entry points when `avx2` is nonzero (only where shatter_cpu_runs_avx2() says so),
+ * else the twin's for any x86-64. */
+shatter_small_sprite_kernel shatter_small_sprite_kernel_for(int avx2);
 
 #endif /* SHATTER_SMALL_SPRITES_H */

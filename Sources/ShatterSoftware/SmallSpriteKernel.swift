@@ -1,0 +1,76 @@
+import CLanes
+
+/// The small-sprite kernel (`small_sprites.h`) as the renderer holds it: one twin's entry points,
+/// resolved once when first asked for (as Skia's SkOpts resolves its function table), never a flag
+/// passed on every call.
+struct SmallSpriteKernel: @unchecked Sendable {  // C function pointers, immutable
+    let entryPoints: shatter_small_sprite_kernel
+    /// Which twin: "AVX2" or "baseline".
+    let name: String
+
+    private init(avx2: Bool) {
+        entryPoints = shatter_small_sprite_kernel_for(avx2 ? 1 : 0)
+        name = avx2 ? "AVX2" : "baseline"
+    }
+
+    /// The twin for any x86-64.
+    static let baseline = SmallSpriteKernel(avx2: false)
+    /// The AVX2 twin where this processor has AVX2 and FMA, else the baseline's.
+    static let native = SmallSpriteKernel(avx2: BuildTarget.processorRunsAVX2)
+
+    /// Runs blocks `first ..< end` of `frame` and writes a record for each block that draws; returns how many.
+    @inline(__always)
+    func blocks(
+        _ frame: UnsafePointer<shatter_small_sprite_frame>, _ first: Int, _ end: Int,
+        _ records: UnsafeMutablePointer<shatter_small_sprite_block>
+    ) -> Int {
+        entryPoints.blocks(frame, first, end, records)
+    }
+
+    /// The vertex program and the set-up on block `block`: its snapped centres and visible lanes.
+    @inline(__always)
+    func centres(
+        _ frame: UnsafePointer<shatter_small_sprite_frame>, _ block: Int, _ centres: UnsafeMutablePointer<shatter_point_centres>
+    ) {
+        entryPoints.centres(frame, block, centres)
+    }
+
+    /// The vertex program alone on block `block`: its eight clip positions.
+    func clip(_ frame: UnsafePointer<shatter_small_sprite_frame>, _ block: Int) -> (x: [Float], y: [Float]) {
+        var x = [Float](repeating: 0, count: 8)
+        var y = [Float](repeating: 0, count: 8)
+        entryPoints.clip(frame, block, &x, &y)
+        return (x, y)
+    }
+
+    /// half + clip·half for eight lanes, as this twin's viewport transform rounds it.
+    func viewport(_ clip: [Float], half: Float) -> [Float] {
+        var result = [Float](repeating: 0, count: 8)
+        entryPoints.viewport(clip, half, &result)
+        return result
+    }
+}
+
+extension shatter_small_sprite_frame {
+    /// The kernel's frame, built here only: the points (`lanes`, one ``PointLanes`` per block, and per
+    /// block the time after which all of them are gone), the program's uniforms, the set-up, where the
+    /// image lies in the framebuffer (guard band, the framebuffer row of image row 0, size), each image
+    /// row's band, the grid's tap table, the snapshot, and where 2 × 2 sprites' colors go. The vertex
+    /// program and the set-up read only the first four.
+    init(
+        lanes: UnsafePointer<PointLanes>?, goneAfter: UnsafePointer<Float>?, program: PointSpriteProgram, setup: PointSetup,
+        guardBand: Int = 0, topRow: Int = 0, width: Int = 0, height: Int = 0, bandOfRow: UnsafePointer<Int32>? = nil,
+        table: SmallSpriteTaps.Table? = nil, sampler: TextureSampler? = nil, squareColors: UnsafeMutablePointer<UInt32>? = nil
+    ) {
+        self.init(
+            lanes: lanes, goneAfter: goneAfter, time: program.u_time,
+            speedLimit: program.u_physics.x, restitution: program.u_physics.y, stopSpeed: program.u_physics.z,
+            clipScaleX: program.u_clipScale.x, clipScaleY: program.u_clipScale.y,
+            halfViewportX: setup.halfViewport.x, halfViewportY: setup.halfViewport.y, fixedSize: Int32(setup.fixedSize),
+            guardBand: Int32(guardBand), topRow: Int32(topRow), width: Int32(width), height: Int32(height),
+            bandOfRow: bandOfRow, columnBase: UnsafePointer(table?.columnBase.baseAddress),
+            rowBase: UnsafePointer(table?.rowBase.baseAddress), columns: Int32(table?.columns ?? 0),
+            rows: Int32(table?.rows ?? 0), texels: sampler?.words, textureWidth: Int32(sampler?.width ?? 0),
+            textureHeight: Int32(sampler?.height ?? 0), squareColors: squareColors)
+    }
+}
