@@ -9,6 +9,9 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
     case entryPointMissing(library: String, name: String)
     /// Every EGL platform was tried and none gave a context; one line per attempt.
     case noPlatform(attempts: [String])
+    /// No platform worked, and an EGL vendor file names NVIDIA's EGL library, which does not load: the
+    /// driver's user-space libraries are missing from the library path (or do not match the kernel's).
+    case nvidiaEGLDoesNotLoad(vendorFile: String, library: String, loader: String, attempts: [String])
     /// The requested EGL device index does not exist.
     case noSuchDevice(requested: Int, available: Int)
     /// An EGL call of the bring-up failed: which step, on which platform, `eglGetError()` and, where
@@ -48,6 +51,9 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
             return "the GL renderer was closed"
         case .noPlatform(let attempts):
             return "no headless EGL platform works here (\(attempts.joined(separator: "; ")))"
+        case .nvidiaEGLDoesNotLoad(let vendorFile, let library, let loader, let attempts):
+            return "\(vendorFile) names NVIDIA's EGL, but \(library) does not load (\(loader)), so no headless EGL "
+                + "platform works here (\(attempts.joined(separator: "; ")))"
         case .noSuchDevice(let requested, let available):
             return "EGL device \(requested) does not exist (\(available) found)"
         case .egl(let step, let platform, let error, let message):

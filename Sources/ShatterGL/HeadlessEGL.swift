@@ -89,7 +89,13 @@ final class HeadlessEGL {
             (opened, gbm) = Self.openGBM(clientExtensions: client, attempts: &attempts)
         }
 
-        guard let opened else { throw GLError.noPlatform(attempts: attempts) }
+        guard let opened else {
+            if let nvidia = NVIDIAVendorLibrary.unloadable() {
+                throw GLError.nvidiaEGLDoesNotLoad(
+                    vendorFile: nvidia.vendorFile, library: nvidia.library, loader: nvidia.loader, attempts: attempts)
+            }
+            throw GLError.noPlatform(attempts: attempts)
+        }
         display = opened.display
         context = opened.context
         platform = opened.name

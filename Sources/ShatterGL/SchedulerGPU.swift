@@ -80,19 +80,23 @@ public struct SchedulerGPU: Sendable, Equatable {
         keys.filter { key in
             switch key {
             case .cudaOrdinal(let ordinal): return device.cudaDevice == ordinal
-            case .uuid(let uuid): return device.uuid == uuid
+            case .uuid(let uuid): return device.uuid?.hasPrefix(uuid) == true
             case .minor(let minor): return device.nvidiaMinor == minor
             }
         }.count
     }
 
-    /// `GPU-8f6a…` (NVIDIA's spelling, any case) as the bare lowercase 8-4-4-4-12 form; nil otherwise.
+    /// `GPU-8f6a…` (NVIDIA's spelling, any case) as the bare lowercase 8-4-4-4-12 form, or the start of it:
+    /// CUDA takes any unique prefix (`CUDA_VISIBLE_DEVICES=GPU-8f6a`), so a key matches the devices whose
+    /// UUID begins with it. Nil for anything that is not the start of such a UUID.
     static func uuid(_ entry: Substring) -> String? {
         guard entry.hasPrefix("GPU-") else { return nil }
-        let body = entry.dropFirst(4).lowercased()
-        let groups = body.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
-        guard groups == [8, 4, 4, 4, 12], body.allSatisfy({ $0 == "-" || $0.isHexDigit }) else { return nil }
-        return body
+        let body = Array(entry.dropFirst(4).lowercased())
+        let dashes: Set<Int> = [8, 13, 18, 23]
+        guard !body.isEmpty, body.count <= 36,
+            body.indices.allSatisfy({ dashes.contains($0) ? body[$0] == "-" : body[$0].isHexDigit })
+        else { return nil }
+        return String(body)
     }
 
     /// 16 bytes as the lowercase 8-4-4-4-12 form NVIDIA prints after `GPU-`.

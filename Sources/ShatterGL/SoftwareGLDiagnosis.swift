@@ -51,7 +51,7 @@ public enum SoftwareGLDiagnosis {
 
         /// libglvnd's vendor files: __EGL_VENDOR_LIBRARY_FILENAMES, else the JSON files in
         /// __EGL_VENDOR_LIBRARY_DIRS, else in its default folders.
-        private static func vendorFiles() -> ([String], String) {
+        static func vendorFiles() -> ([String], String) {
             if let names = getenvString("__EGL_VENDOR_LIBRARY_FILENAMES"), !names.isEmpty {
                 return (names.split(separator: ":").map(String.init), "__EGL_VENDOR_LIBRARY_FILENAMES=\(names)")
             }

@@ -84,6 +84,9 @@ enum CLIErrors {
     static func describe(_ error: GLError) -> String {
         switch error {
         case .noPlatform: return "\(error); install Mesa's EGL (Tools/setup.sh) or use --backend cpu"
+        case .nvidiaEGLDoesNotLoad:
+            return "\(error); put the NVIDIA driver's libraries on the library path (GKE mounts them in "
+                + "/usr/local/nvidia/lib64: add it to LD_LIBRARY_PATH) or use --backend cpu"
         case .glVersionTooOld: return "\(error); use --backend cpu"
         case .pointSizeOutOfRange: return "\(error); use a smaller --point-size or --scale, or --backend cpu"
         case .textureTooLarge: return "\(error); use a smaller image or --backend cpu"

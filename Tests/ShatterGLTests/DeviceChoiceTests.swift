@@ -46,6 +46,8 @@ import Testing
         (["CUDA_VISIBLE_DEVICES": "3"], 1),  // CUDA ordinal 0 is EGL device 1
         (["NVIDIA_VISIBLE_DEVICES": "GPU-aaaaaaaa-0000-0000-0000-000000000000"], 0),  // by UUID
         (["SLURM_STEP_GPUS": "3"], 1),  // by /dev/nvidia3
+        (["NVIDIA_VISIBLE_DEVICES": "GPU-bbbb"], 1),  // by a UUID prefix, as CUDA takes them
+        (["NVIDIA_VISIBLE_DEVICES": "GPU-AAAAAAAA-00"], 0),
         (
             [
                 "CUDA_VISIBLE_DEVICES": "0", "SLURM_STEP_GPUS": "0",  // two keys beat one
@@ -78,7 +80,12 @@ import Testing
     @Test func uuidsReadAndPrintLikeNVIDIAs() {
         #expect(SchedulerGPU.formatUUID(Array(0..<16)) == "00010203-0405-0607-0809-0a0b0c0d0e0f")
         #expect(SchedulerGPU.uuid("GPU-0001020A-0405-0607-0809-0a0b0c0d0e0f") == "0001020a-0405-0607-0809-0a0b0c0d0e0f")
-        #expect(SchedulerGPU.uuid("GPU-123") == nil)
+        // CUDA accepts any unique prefix of the UUID; anything that cannot start one is no UUID.
+        #expect(SchedulerGPU.uuid("GPU-123") == "123")
+        #expect(SchedulerGPU.uuid("GPU-0001020a-04") == "0001020a-04")
+        for bad in ["GPU-", "GPU-xyz", "GPU-123456789", "GPU-0001020a-0405-0607-0809-0a0b0c0d0e0f0", "gpu-123"] {
+            #expect(SchedulerGPU.uuid(Substring(bad)) == nil, "\(bad)")
+        }
     }
 
     @Test func theNVIDIAMinorIsFoundFromTheDRMNodeThroughSysfs() throws {

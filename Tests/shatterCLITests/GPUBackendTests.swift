@@ -102,6 +102,24 @@ import Testing
         }
     }
 
+    /// A GPU node whose vendor file names NVIDIA's EGL while the driver's libraries are not on the library
+    /// path: the message says that, not "install Mesa's EGL". (The vendor file is a temporary one naming a
+    /// library this machine lacks; libglvnd then loads no other vendor.)
+    @Test func aVendorFileNamingAnUnloadableNVIDIALibrarySaysSo() throws {
+        let scratch = try TemporaryFolder()
+        let vendor = scratch.file("10_nvidia.json")
+        try #"{ "file_format_version" : "1.0.0", "ICD" : { "library_path" : "libEGL_nvidia.so.0" } }"#
+            .write(toFile: vendor, atomically: true, encoding: .utf8)
+        let out = scratch.file("frames")
+        let run = try CLIRun.shatter(
+            ["render", "shatter", "--backend", "gl", "--frames", "0-0", "--out", out],
+            environment: ["__EGL_VENDOR_LIBRARY_FILENAMES": vendor])
+        #expect(run.status == 1 && run.errorLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("\(vendor) names NVIDIA's EGL, but libEGL_nvidia.so.0 does not load ("), "\(run.stderr)")
+        #expect(run.stderr.contains("/usr/local/nvidia/lib64") && !run.stderr.contains("install Mesa"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/frame-00000.png"))
+    }
+
     @Test(.enabled(if: NoGLLibrariesTests.namespacesWork, "unshare --mount is not permitted here"))
     func probeWithoutGLIsOneLine() throws {
         let run = try CLIRun.command(NoGLLibrariesTests.withoutGL, [CLIRun.binary, "probe"])
