@@ -41,6 +41,9 @@ enum CLIErrors {
                 return CLIFailure(
                     description: "cannot --resume into \(folder): it holds another render (\(difference)); "
                         + "use the same options or another --out")
+            case .otherMaker:
+                return CLIFailure(
+                    description: "cannot --resume: \(error); add --overwrite to render them again, or choose another --out")
             case .missing(let folder):
                 return CLIFailure(description: "\(error); is \(folder) a render's --out folder?")
             default: return error
