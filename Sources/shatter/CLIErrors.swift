@@ -21,6 +21,8 @@ enum CLIErrors {
             case .badTimeline:
                 return ValidationError("--duration × --fps is not a number of frames: \(error)")
             }
+        case let error as OutputFileError:
+            return ValidationError("\(error)")
         case let error as OutputFolderError:
             switch error {
             case .cannotWriteFile: return CLIFailure(description: "\(error)")
@@ -52,6 +54,7 @@ enum CLIErrors {
             switch error {
             case .noSuchFolder:
                 return CLIFailure(description: "\(error); check the --dirs paths (--update records a new golden folder)")
+            case .changedSinceRendered, .notAFrameFile: return CLIFailure(description: "\(error)")
             default: return CLIFailure(description: "\(error); give --dirs two folders of PNG frames")
             }
         case let error as VideoError:

@@ -58,6 +58,11 @@ public enum FolderUpdate {
         defer { lock.release() }
         let target = try FrameFolder(path: golden).confirmingFiles()
 
+        // A frame's place in GOLDEN holding a link, FIFO, device or folder is refused before anything
+        // changes: the update replaces frames, never those.
+        if let blocked = source.frames.first(where: { ![.missing, .regular].contains(FileKind(path: golden + "/" + $0.file)) }) {
+            throw FolderComparisonError.notAFrameFile(path: golden + "/" + blocked.file)
+        }
         var summary = Summary()
         summary.changedGolden = target.changedFiles.compactMap(\.index)
         var stale = [String]()

@@ -77,6 +77,8 @@ public enum FolderComparisonError: Error, CustomStringConvertible, Equatable {
     /// The new render's frame files no longer match its manifest: copying them with it would make the
     /// golden manifest lie.
     case changedSinceRendered(path: String, frames: [Int])
+    /// Where a frame would be written, something other than a regular file is (a link, FIFO, folder).
+    case notAFrameFile(path: String)
 
     public var description: String {
         switch self {
@@ -86,6 +88,8 @@ public enum FolderComparisonError: Error, CustomStringConvertible, Equatable {
         case .noFrames(let paths):
             return paths.count == 1
                 ? "\(paths[0]) holds no PNG frame" : "neither \(paths.joined(separator: " nor ")) holds a PNG frame"
+        case .notAFrameFile(let path):
+            return "\(path) is not a regular file (a link, FIFO, device or folder); move it away to update that frame"
         case .changedSinceRendered(let path, let frames):
             return "\(path)'s file\(frames.count == 1 ? "" : "s") of frame\(frames.count == 1 ? "" : "s") "
                 + "\(ManifestMerge.describe(frames)) no longer match\(frames.count == 1 ? "es" : "") its \(FrameManifest.fileName) "
