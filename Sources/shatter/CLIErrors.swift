@@ -66,6 +66,7 @@ enum CLIErrors {
             }
         case let error as ClipError:
             switch error {
+            case .badPattern: return ValidationError("\(error)")
             case .sizeMismatch(let role, let width, let height, let outputWidth, let outputHeight):
                 return ValidationError(
                     "the --\(role) clip is \(width)x\(height) but the output is \(outputWidth)x\(outputHeight); "
