@@ -118,7 +118,9 @@ struct RenderRun {
             video?.abandon()
             Terminal.error(
                 "shatter: interrupted after \(summary.written) \(Self.frames(summary.written)); "
-                    + (video != nil ? "no video was written" : streamFormat != nil ? "the stream is incomplete" : "rerun with --resume to finish"))
+                    + (video != nil
+                        ? "no video was written"
+                        : streamFormat != nil ? "the stream is incomplete" : "rerun with --resume to finish"))
             throw ExitCode(128 + (Interruption.receivedSignal ?? SIGINT))
         }
         if let video {
@@ -153,7 +155,8 @@ struct RenderRun {
         }
         if delivery.video != nil, output.out != nil { throw ValidationError("give --video or --out, not both") }
         if delivery.video != nil, sharding.shard != nil {
-            throw ValidationError("--video makes one whole video; render shards with --out, then join them (manifest merge --collect)")
+            throw ValidationError(
+                "--video makes one whole video; render shards with --out, then join them (manifest merge --collect)")
         }
         if streaming || delivery.video != nil, sharding.existingFrames != .refuse {
             throw ValidationError("--resume and --overwrite need a folder (--out DIR)")

@@ -24,7 +24,8 @@ import Testing
     @Test func aPatternIsNumberedAsPrintfWouldNumberIt() throws {
         let s = try TemporaryFolder()
         for (k, name) in ["  0", "  1", "  2"].enumerated() {
-            try PNGEncoder.write(Image(width: 20, height: 20, fill: RGBA8(r: UInt8(k * 100), g: 0, b: 0, a: 255)), to: s.file("c\(name).png"))
+            try PNGEncoder.write(
+                Image(width: 20, height: 20, fill: RGBA8(r: UInt8(k * 100), g: 0, b: 0, a: 255)), to: s.file("c\(name).png"))
         }
         let run = try CLIRun.shatter(Self.render + ["--from", s.file("c%3d.png"), "--frames", "0-0", "--out", s.file("f")])
         #expect(run.status == 0, "\(run.stderr)")
@@ -37,7 +38,8 @@ import Testing
         let made = try FFmpeg.shell(
             "cd '\(s.path)' && ffmpeg -v error -nostdin -y -f lavfi -i testsrc=size=64x32:rate=10 -frames:v 3 "
                 + "-c:v libx264 -pix_fmt yuv420p in.mp4 && ffmpeg -v error -nostdin -y -i in.mp4 -c copy "
-                + "-metadata:s:v:0 rotate=90 rot.mp4 && ffmpeg -v error -nostdin -y -i rot.mp4 -frames:v 1 -pix_fmt rgba upright.png")
+                + "-metadata:s:v:0 rotate=90 rot.mp4 && ffmpeg -v error -nostdin -y -i rot.mp4 -frames:v 1 -pix_fmt rgba upright.png"
+        )
         try #require(made.status == 0, "\(made.stderr)")
         let upright = try PNGDecoder.read(path: s.file("upright.png"))
         #expect(upright.width == 32 && upright.height == 64)
@@ -54,7 +56,8 @@ import Testing
     func aVideoClipLargerThanAPNGClipMayBeIsRefused() throws {
         let s = try TemporaryFolder()
         let made = try FFmpeg.shell(
-            "ffmpeg -v error -nostdin -y -f lavfi -i color=c=red:size=16400x16:rate=1 -frames:v 1 -c:v ffv1 '\(s.file("wide.mkv"))'")
+            "ffmpeg -v error -nostdin -y -f lavfi -i color=c=red:size=16400x16:rate=1 -frames:v 1 -c:v ffv1 '\(s.file("wide.mkv"))'"
+        )
         try #require(made.status == 0, "\(made.stderr)")
         let run = try MeasuredRun.shatter(Self.render + ["--from", s.file("wide.mkv"), "--fit", "cover", "--out", s.file("f")])
         #expect(run.status == 1)
@@ -70,8 +73,10 @@ import Testing
         try Data("#!/bin/sh\nhead -c 100 > /dev/null\n\(ending)\n".utf8).write(to: URL(fileURLWithPath: fake))
         chmod(fake, 0o755)
         let run = try CLIRun.shatter(
-            ["render", "breathe", "--backend", "cpu", "--size", "200x200", "--duration", "0.5", "--video", s.file("v.mp4"),
-             "--ffmpeg", fake])
+            [
+                "render", "breathe", "--backend", "cpu", "--size", "200x200", "--duration", "0.5", "--video", s.file("v.mp4"),
+                "--ffmpeg", fake,
+            ])
         #expect(run.status == 1)
         #expect(run.errorLines.count == 1 && run.stderr.contains(said), "\(run.stderr)")
         #expect(tree(s.path) == ["ffmpeg": tree(s.path)["ffmpeg"]!])
@@ -81,8 +86,10 @@ import Testing
     func ffmpegStoppingAfterTwoFramesSaysSo() throws {
         let s = try TemporaryFolder()
         let run = try CLIRun.shatter(
-            ["render", "breathe", "--backend", "cpu", "--size", "300x300", "--duration", "1", "--video", s.file("v.mkv"),
-             "--ffmpeg-args", "-frames:v 2"])
+            [
+                "render", "breathe", "--backend", "cpu", "--size", "300x300", "--duration", "1", "--video", s.file("v.mkv"),
+                "--ffmpeg-args", "-frames:v 2",
+            ])
         #expect(run.status == 1)
         #expect(run.stderr.contains("ffmpeg exited 0 but stopped reading before the last frame"), "\(run.stderr)")
         #expect(tree(s.path).isEmpty)

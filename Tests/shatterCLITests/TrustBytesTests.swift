@@ -91,8 +91,11 @@ func tree(_ root: String) -> [String: String] {
             ["compare", "--dirs", folders.golden, folders.new, "--out", s.file("r")],
             ["compare", "--dirs", folders.golden, folders.new, "--update"],
             ["manifest", "merge", "--no-verify", folders.new, "--collect", s.file("c")],
-            ["render", "splash", "--size", "40x60", "--duration", "0.5", "--fps", "10", "--backend", "cpu", "--out", folders.new,
-             "--resume"],
+            [
+                "render", "splash", "--size", "40x60", "--duration", "0.5", "--fps", "10", "--backend", "cpu", "--out",
+                folders.new,
+                "--resume",
+            ],
         ]
         for command in commands {
             let run = try CLIRun.shatter(command)
@@ -124,9 +127,11 @@ func tree(_ root: String) -> [String: String] {
         let s = try TemporaryFolder()
         let folders = try RenderFolders(s)
         try FileManager.default.removeItem(atPath: folders.golden + "/" + FrameManifest.fileName)
-        try PNGEncoder.write(Image(width: 2, height: 2, fill: RGBA8(r: 255, g: 255, b: 255, a: 255)), to: folders.golden + "/logo.png")
+        try PNGEncoder.write(
+            Image(width: 2, height: 2, fill: RGBA8(r: 255, g: 255, b: 255, a: 255)), to: folders.golden + "/logo.png")
         try FileManager.default.createDirectory(atPath: folders.golden + "/sub.png", withIntermediateDirectories: false)
-        try FileManager.default.copyItem(atPath: folders.framePath(folders.golden, 0), toPath: folders.framePath(folders.golden, 9))
+        try FileManager.default.copyItem(
+            atPath: folders.framePath(folders.golden, 0), toPath: folders.framePath(folders.golden, 9))
         let run = try CLIRun.shatter(["compare", "--dirs", folders.golden, folders.new, "--update"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("removed frame-00009.png"))
@@ -144,7 +149,8 @@ func tree(_ root: String) -> [String: String] {
         try manifest.write(to: folders.golden + "/" + FrameManifest.fileName)
         let before = tree(s.path)
         let run = try CLIRun.shatter([
-            "render", "splash", "--size", "40x60", "--duration", "0.5", "--fps", "10", "--backend", "cpu", "--out", folders.golden,
+            "render", "splash", "--size", "40x60", "--duration", "0.5", "--fps", "10", "--backend", "cpu", "--out",
+            folders.golden,
             "--resume",
         ])
         #expect(run.status == 1)

@@ -47,7 +47,8 @@ public struct FolderComparison: Sendable {
         for side in [expected, actual] where !side.absentFiles.isEmpty {
             notes.append(
                 "\(side.path)/\(FrameManifest.fileName) lists \(side.absentFiles.count) frame"
-                    + "\(side.absentFiles.count == 1 ? "" : "s") whose file is not there as a regular file (\(side.absentFiles[0])…)")
+                    + "\(side.absentFiles.count == 1 ? "" : "s") whose file is not there as a regular file (\(side.absentFiles[0])…)"
+            )
         }
         notes += [expected, actual].compactMap(\.changedFilesNote)
         return notes

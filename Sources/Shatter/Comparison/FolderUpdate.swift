@@ -40,7 +40,8 @@ public enum FolderUpdate {
             case .none, .unchanged: break
             }
             if !changedGolden.isEmpty {
-                text += "; golden frame\(changedGolden.count == 1 ? "" : "s") \(ManifestMerge.describe(changedGolden)) "
+                text +=
+                    "; golden frame\(changedGolden.count == 1 ? "" : "s") \(ManifestMerge.describe(changedGolden)) "
                     + "no longer matched \(changedGolden.count == 1 ? "its" : "their") manifest"
             }
             return text

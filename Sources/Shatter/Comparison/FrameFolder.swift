@@ -53,7 +53,7 @@ public struct FrameFolder: Sendable {
             frames = names.filter {
                 $0.hasSuffix(".png") && !$0.hasPrefix(".") && FileKind(path: path + "/" + $0) == .regular
             }.sorted()
-            .map { Frame(index: FrameManifest.index(of: $0), file: $0, sha256: nil, pngSHA256: nil) }
+                .map { Frame(index: FrameManifest.index(of: $0), file: $0, sha256: nil, pngSHA256: nil) }
             absentFiles = []
         }
     }

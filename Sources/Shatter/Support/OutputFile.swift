@@ -76,7 +76,8 @@ public enum OutputFile {
                 return try writeThrough(bytes, to: path)
             }
             // A link keeps pointing at the file it names: that file is the one replaced.
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+            let target =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
                 ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
             try AtomicFile.write(bytes, to: target)
         }
