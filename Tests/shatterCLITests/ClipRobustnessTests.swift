@@ -114,8 +114,13 @@ import Testing
     @Test func aStreamStoppedBySIGTERMDoesNotSuggestResume() throws {
         let s = try TemporaryFolder()
         let run = try BackgroundRun(
-            ["render", "shatter", "--backend", "cpu", "--size", "120x120", "--duration", "60", "--pipe", "rgba"], in: s)
-        usleep(1_500_000)
+            [
+                "render", "shatter", "--backend", "cpu", "--size", "120x120", "--duration", "60", "--pipe", "rgba", "--progress",
+                "tty",
+            ],
+            in: s)
+        // The progress line comes after the first frame, so the signal handler is in place by then.
+        while run.stderr.isEmpty && run.process.isRunning { usleep(10_000) }
         kill(run.process.processIdentifier, SIGTERM)
         #expect(run.wait() == 143, "\(run.stderr)")
         #expect(run.stderr.contains("the stream is incomplete") && !run.stderr.contains("--resume"), "\(run.stderr)")

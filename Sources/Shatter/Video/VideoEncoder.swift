@@ -157,10 +157,13 @@ public final class VideoEncoder {
         unlink(temporary)
     }
 
-    /// When ffmpeg closed its input before every frame was given: waits for it to exit (without stopping
-    /// it, so its own status is the one reported), removes what it wrote, and says why it stopped.
+    /// When ffmpeg closed its input before every frame was given: waits for it to exit (stopping it only
+    /// after 30 s, so its own status is the one reported), removes what it wrote, and says why it stopped.
     public func stoppedReading() -> VideoError {
         try? stdin.fileHandleForWriting.close()
+        // An ffmpeg that stopped reading is ending; one still running after 30 s is stopped.
+        for _ in 0..<3000 where process.isRunning { usleep(10_000) }
+        if process.isRunning { process.terminate() }
         process.waitUntilExit()
         collectLastErrors()
         unlink(temporary)

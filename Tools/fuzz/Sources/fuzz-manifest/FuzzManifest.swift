@@ -54,7 +54,7 @@ func fuzzManifest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     precondition(again == manifest)
     // Read as a folder's manifest, every file it names is a plain name beside it, or it is refused in
     // one line naming the manifest: no entry reaches outside its folder (`../x.png`, `a/b.png`, `..`).
-    try? PrivateTemporaryFolder.with(prefix: "fuzz-manifest") { folder in
+    _ = try? PrivateTemporaryFolder.with(prefix: "fuzz-manifest") { folder in
         try AtomicFile.write(bytes, to: folder + "/" + FrameManifest.fileName)
         do {
             let read = try FrameManifest.read(folder: folder)
