@@ -6,7 +6,9 @@
 #   Tools/fuzz.sh repro fuzz-png FILE # re-run one input (a crash-* file) under the same build
 #
 # Targets (Tools/fuzz/Sources): fuzz-png feeds bytes to PNGDecoder.decode; fuzz-manifest feeds bytes
-# to FrameManifest.decode and merges what decodes; fuzz-options feeds newline-separated argument lists
+# to FrameManifest.decode and merges what decodes, then reads it as a folder's manifest (file names must be
+# plain names beside it); fuzz-pattern opens clip paths with printf-style patterns (parsed by Shatter, width
+# bounded: refused in one line at once); fuzz-options feeds newline-separated argument lists
 # to the CLI's parser and every validate(). All are built with
 # -sanitize=fuzzer,address (linked with lld: gold fails on the fuzzer runtime), so out-of-bounds accesses, use-after-free and leaks count as crashes too.
 # The committed seeds (Tools/fuzz/corpus/<target>) are read, never written: what the fuzzer learns
@@ -22,7 +24,7 @@ build() {
     echo "$scratch/build/debug/$1"
 }
 
-seeds_for() { case "$1" in fuzz-png) echo png ;; fuzz-manifest) echo manifest ;; fuzz-options) echo options ;; *) echo "unknown target $1" >&2; exit 64 ;; esac; }
+seeds_for() { case "$1" in fuzz-png) echo png ;; fuzz-manifest) echo manifest ;; fuzz-pattern) echo pattern ;; fuzz-options) echo options ;; *) echo "unknown target $1" >&2; exit 64 ;; esac; }
 max_len_for() { case "$1" in fuzz-png | fuzz-manifest) echo 16384 ;; *) echo 1024 ;; esac; }
 
 if [ "${1:-}" = "repro" ]; then
@@ -34,7 +36,7 @@ seconds=${1:-600}
 if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -eq 0 ]; then echo "usage: Tools/fuzz.sh SECONDS [TARGET...]" >&2; exit 64; fi
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-manifest fuzz-options)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz-png fuzz-manifest fuzz-pattern fuzz-options)
 
 status=0
 for target in "${targets[@]}"; do

@@ -70,7 +70,7 @@ public enum AtomicFile {
     }
 
     /// write(2) until every byte is out, retrying short writes and EINTR.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(PNGError) {
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(PNGError) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { raw in

@@ -38,7 +38,7 @@ public struct PNGLimits: Sendable, Hashable {
     public static let `default` = PNGLimits()
 
     /// Whether an image of `width` × `height` fits (both already known to be non-zero).
-    func allows(width: Int, height: Int) -> Bool {
+    public func allows(width: Int, height: Int) -> Bool {
         guard width <= maxWidth, height <= maxHeight else { return false }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         return !overflow && pixels <= maxPixels

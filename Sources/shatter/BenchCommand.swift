@@ -85,25 +85,25 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Checked before measuring: a bad path costs nothing, not the whole run.
+        try OutputFile.check(
+            [("--json", json), ("--csv", csv), ("--chart", chart)].compactMap { option, path in
+                path.map { (option: option, path: $0) }
+            })
         var configuration = PointSizeBenchmark.Configuration(
             backends: try parsedBackends(), pointSizes: try parsedPointSizes(), width: size.width, height: size.height,
             frames: frames, repeats: `repeat`, encodePNG: encode == "png")
-        configuration.glOptions = .init(deviceIndex: try device.resolvedIndex())
+        // The GL device is asked for only when GL is measured: a stray SHATTER_EGL_DEVICE never stops a CPU run.
+        if configuration.backends != [.cpu] { configuration.glOptions = .init(deviceIndex: try device.resolvedIndex()) }
         let report = try PointSizeBenchmark(configuration: configuration).run { Terminal.status("shatter bench: \($0)") }
         Terminal.endStatus()
         print(report.table(), terminator: "")
         if let gl = report.machine.gl { print("GL: \(gl.vendor), \(gl.renderer), \(gl.version) on the \(gl.platform) platform") }
         print("CPU: \(report.machine.cpu), \(report.machine.cores) cores")
-        if let json { try write(try report.jsonData(), to: json) }
-        if let csv { try write(Data(report.csv().utf8), to: csv) }
-        if let chart { try PNGEncoder.write(report.chart(), to: chart, options: PNGWriteOptions(compressionLevel: 9)) }
-    }
-
-    private func write(_ data: Data, to path: String) throws {
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw ValidationError("cannot write \(path): \(error.localizedDescription)")
+        if let json { try OutputFile.write(Array(try report.jsonData()), to: json) }
+        if let csv { try OutputFile.write(Array(report.csv().utf8), to: csv) }
+        if let chart {
+            try OutputFile.write(try PNGEncoder.encode(report.chart(), options: PNGWriteOptions(compressionLevel: 9)), to: chart)
         }
     }
 }

@@ -21,6 +21,8 @@ enum CLIErrors {
             case .badTimeline:
                 return ValidationError("--duration × --fps is not a number of frames: \(error)")
             }
+        case let error as OutputFileError:
+            return ValidationError("\(error)")
         case let error as OutputFolderError:
             switch error {
             case .cannotWriteFile: return CLIFailure(description: "\(error)")
@@ -41,6 +43,9 @@ enum CLIErrors {
                 return CLIFailure(
                     description: "cannot --resume into \(folder): it holds another render (\(difference)); "
                         + "use the same options or another --out")
+            case .otherMaker:
+                return CLIFailure(
+                    description: "cannot --resume: \(error); add --overwrite to render them again, or choose another --out")
             case .missing(let folder):
                 return CLIFailure(description: "\(error); is \(folder) a render's --out folder?")
             default: return error
@@ -49,6 +54,7 @@ enum CLIErrors {
             switch error {
             case .noSuchFolder:
                 return CLIFailure(description: "\(error); check the --dirs paths (--update records a new golden folder)")
+            case .changedSinceRendered, .notAFrameFile: return CLIFailure(description: "\(error)")
             default: return CLIFailure(description: "\(error); give --dirs two folders of PNG frames")
             }
         case let error as VideoError:
@@ -60,6 +66,7 @@ enum CLIErrors {
             }
         case let error as ClipError:
             switch error {
+            case .badPattern: return ValidationError("\(error)")
             case .sizeMismatch(let role, let width, let height, let outputWidth, let outputHeight):
                 return ValidationError(
                     "the --\(role) clip is \(width)x\(height) but the output is \(outputWidth)x\(outputHeight); "

@@ -50,6 +50,8 @@ struct DustEffectOptions: EffectOptions {
         }
     }
 
+    var inputPaths: [String] { [from].compactMap { $0 } }
+
     func makeEffect() throws -> ClipDriven<DustEffect> {
         try makeEffect(EffectContext(fps: 60, background: nil))
     }

@@ -13,10 +13,13 @@ protocol EffectOptions: ParsableArguments {
     /// The same, for a render at `context.fps` (clips of PNG frames play at it) whose `contain`-fitted
     /// clips are letterboxed with `context.background`.
     func makeEffect(_ context: EffectContext) throws -> Made
+    /// The files the effect reads (clips, a sprite sheet): no output may replace them.
+    var inputPaths: [String] { get }
 }
 
 extension EffectOptions {
     func makeEffect(_ context: EffectContext) throws -> Made { try makeEffect() }
+    var inputPaths: [String] { [] }
 }
 
 /// What building an effect may need from the rest of the command line.
@@ -60,6 +63,12 @@ struct RenderEffect<Options: EffectOptions>: ParsableCommand {
     @OptionGroup(title: "Streaming, video and progress") var delivery: DeliveryOptions
 
     func run() throws {
+        // Every output path is checked before an input is read or a frame rendered.
+        let outputs = [("--contact-sheet", output.contactSheet), ("--video", delivery.video)].compactMap { option, path in
+            path.map { (option: option, path: $0) }
+        }
+        let folder = output.out ?? "frames"
+        try OutputFile.check(outputs, inputs: effect.inputPaths, folders: folder == "-" ? [] : [folder])
         let made = try effect.makeEffect(EffectContext(fps: timing.rate.fps, background: output.background?.color))
         try RenderRun(timing: timing, output: output, sharding: sharding, delivery: delivery).run(made)
     }

@@ -47,6 +47,11 @@ struct MergeManifests: ParsableCommand {
     }
 
     func run() throws {
+        // The shards' own manifests and frames are this command's inputs: --out may not replace them.
+        try OutputFile.check(
+            out.map { [(option: "--out", path: $0)] } ?? [],
+            inputs: folders.flatMap { [$0 + "/" + FrameManifest.fileName, $0 + "/" + FrameManifest.journalName] },
+            folders: folders + (collect.map { [$0] } ?? []))
         let result = try ManifestMerge.merge(folders: folders, verify: !noVerify, allowMixedRenderers: allowMixedRenderers)
         if result.hasMixedRenderers {
             let named = result.renderers.map { "\($0.renderer) (\($0.backend), \($0.folder))" }.joined(separator: " vs ")
@@ -54,7 +59,7 @@ struct MergeManifests: ParsableCommand {
                 description: "the shards were rendered by different renderers: \(named); "
                     + "rerun them on one kind of machine, or pass --allow-mixed-renderers to merge them anyway")
         }
-        if let out { try result.merged.write(to: out) }
+        if let out { try OutputFile.write(try result.merged.encoded(), to: out) }
         let expected = result.merged.expectedFrames.count
         print(
             "Merged \(folders.count) manifest\(folders.count == 1 ? "" : "s"): \(result.merged.frames.count) of \(expected) "

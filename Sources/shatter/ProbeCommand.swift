@@ -22,6 +22,7 @@ struct ProbeCommand: ParsableCommand {
     @OptionGroup var device: DeviceOption
 
     func run() throws {
+        if let json { try OutputFile.check([(option: "--json", path: json)]) }
         let gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
         defer { gl.close() }
         let report = try ProbeReport.run(gl: gl)
@@ -40,11 +41,7 @@ struct ProbeCommand: ParsableCommand {
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            do {
-                try encoder.encode(report).write(to: URL(fileURLWithPath: json), options: .atomic)
-            } catch {
-                throw ValidationError("cannot write \(json): \(error.localizedDescription)")
-            }
+            try OutputFile.write(Array(try encoder.encode(report)), to: json)
             print("Report: \(json)")
         }
         if !report.disagreements.isEmpty {

@@ -54,8 +54,6 @@ struct RenderRun {
         let streamFormat = delivery.pipe ?? (output.out == "-" ? .png : nil)
         try checkCombinations(streaming: streamFormat != nil)
         try checkJoin(effect)
-        if let sheet = output.contactSheet { try OutputFile.checkWritable(sheet) }
-        if let video = delivery.video { try OutputFile.checkWritable(video) }
 
         var options = RenderSession<E>.Options()
         options.fps = timing.rate.fps
@@ -68,7 +66,9 @@ struct RenderRun {
         _ = try FrameSelection(
             timeline: FrameTimeline(duration: effect.duration, fps: options.fps), range: options.range,
             shard: options.shard)
-        let choice = try output.backend.makeRenderer(gl: .init(deviceIndex: try output.device.resolvedIndex()))
+        // The EGL device matters only to GL: a stray SHATTER_EGL_DEVICE never stops a CPU render.
+        let device = output.backend == .cpu ? nil : try output.device.resolvedIndex()
+        let choice = try output.backend.makeRenderer(gl: .init(deviceIndex: device))
         defer { choice.close() }  // EGL shut down before exit, after a signal too
         if let fallback = choice.fallback, !delivery.quiet { Terminal.error("shatter: \(CLIErrors.describe(fallback))") }
 
@@ -108,9 +108,9 @@ struct RenderRun {
         } catch {
             progress.end()
             guard let video else { throw error }
+            // A closed pipe into ffmpeg means ffmpeg gave up: its own status and words say why.
+            if error as? StreamError == .readerClosed { throw video.stoppedReading() }
             video.abandon()
-            // A closed pipe into ffmpeg means ffmpeg gave up: its own words say why.
-            if error as? StreamError == .readerClosed { throw VideoError.ffmpegFailed(status: 1, message: video.lastWords()) }
             throw error
         }
         progress.end()
@@ -118,7 +118,9 @@ struct RenderRun {
             video?.abandon()
             Terminal.error(
                 "shatter: interrupted after \(summary.written) \(Self.frames(summary.written)); "
-                    + (video == nil ? "rerun with --resume to finish" : "no video was written"))
+                    + (video != nil
+                        ? "no video was written"
+                        : streamFormat != nil ? "the stream is incomplete" : "rerun with --resume to finish"))
             throw ExitCode(128 + (Interruption.receivedSignal ?? SIGINT))
         }
         if let video {
@@ -131,7 +133,7 @@ struct RenderRun {
             try video.finish()
         }
         if let path = output.contactSheet, let sheet = summary.contactSheet {
-            try PNGEncoder.write(sheet, to: path, options: PNGWriteOptions(compressionLevel: 9))
+            try OutputFile.write(try PNGEncoder.encode(sheet, options: PNGWriteOptions(compressionLevel: 9)), to: path)
         }
         guard !delivery.quiet else { return }
         let place =
@@ -152,6 +154,10 @@ struct RenderRun {
             throw ValidationError("--pipe streams to standard output; give it without --out \(out)")
         }
         if delivery.video != nil, output.out != nil { throw ValidationError("give --video or --out, not both") }
+        if delivery.video != nil, sharding.shard != nil {
+            throw ValidationError(
+                "--video makes one whole video; render shards with --out, then join them (manifest merge --collect)")
+        }
         if streaming || delivery.video != nil, sharding.existingFrames != .refuse {
             throw ValidationError("--resume and --overwrite need a folder (--out DIR)")
         }

@@ -81,6 +81,8 @@ struct ShatterEffectOptions: EffectOptions {
         }
     }
 
+    var inputPaths: [String] { [from, to].compactMap { $0 } }
+
     func makeEffect() throws -> ClipDriven<ShatteredTransition> {
         try makeEffect(EffectContext(fps: 60, background: nil))
     }

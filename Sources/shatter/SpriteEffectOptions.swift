@@ -44,6 +44,8 @@ struct SpriteEffectOptions: EffectOptions {
         }
     }
 
+    var inputPaths: [String] { [sheet].compactMap { $0 } }
+
     func makeEffect() throws -> SpriteSheetPlayer {
         let image = try sheet.map { try PNGDecoder.read(path: $0) } ?? SnapSpriteSheet.drawn()
         let size = frameSize ?? Dimensions(width: image.height, height: image.height)

@@ -74,4 +74,26 @@ import Testing
         #expect(info.stdout.contains("GL: unavailable: libEGL.so.1 could not be loaded"), "\(info.stdout)")
         #expect(info.stdout.contains("auto picks: cpu (libEGL.so.1 is missing)"), "\(info.stdout)")
     }
+
+    /// `bench`'s default `gl,cpu` on a machine without GL measures the CPU and gives GL's rows null
+    /// figures, each saying why, as the README promises.
+    @Test(.enabled(if: namespacesWork, "unshare --mount is not permitted here"))
+    func benchMeasuresTheCPUAndGivesGLNullFiguresWithNoGLLibrary() throws {
+        let scratch = try TemporaryFolder()
+        let json = scratch.file("bench.json")
+        let bench = try CLIRun.command(
+            Self.withoutGL,
+            [
+                CLIRun.binary, "bench", "--point-sizes", "8", "--size", "32x32", "--frames", "1", "--repeat", "1",
+                "--encode", "none", "--json", json,
+            ])
+        #expect(bench.status == 0, "\(bench.stderr)")
+        let report = try JSONDecoder().decode(BenchmarkReport.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        let gl = try #require(report.results.first { $0.backend == "gl" })
+        #expect(gl.refused?.contains("libEGL.so.1 could not be loaded") == true, "\(gl.refused ?? "nil")")
+        #expect(gl.frameMs == nil && gl.fps == nil)
+        let cpu = try #require(report.results.first { $0.backend == "cpu" })
+        #expect(cpu.refused == nil && cpu.fps != nil)
+        #expect(report.machine.gl == nil)
+    }
 }

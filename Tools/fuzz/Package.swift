@@ -23,6 +23,11 @@ let package = Package(
             name: "fuzz-manifest",
             dependencies: ["CFuzzer", .product(name: "Shatter", package: "Shatter")]
         ),
+        // Clip paths with %d patterns → Clip(path:): must be refused in one line at once, never crash.
+        .executableTarget(
+            name: "fuzz-pattern",
+            dependencies: ["CFuzzer", .product(name: "Shatter", package: "Shatter")]
+        ),
         // Argument lists → the CLI's parser and validate(): must parse or refuse, never crash.
         // CLI is a link to Sources/shatter, compiled here without its @main.
         .executableTarget(

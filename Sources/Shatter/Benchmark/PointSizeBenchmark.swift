@@ -51,14 +51,26 @@ public struct PointSizeBenchmark {
         var results = [BenchmarkReport.Result]()
         var glInfo: GLInfo?
         for backend in c.backends {
-            let choice = try backend.makeRenderer(gl: c.glOptions)
+            let effects = c.pointSizes.map { pointSize in
+                ShatteredTransition(from: from, to: to, parameters: .init(width: c.width, height: c.height, pointSize: pointSize))
+            }
+            let choice: Backend.Choice
+            do {
+                choice = try backend.makeRenderer(gl: c.glOptions)
+            } catch let error as GLError where backend != .cpu && c.backends.contains(.cpu) {
+                // No GL on this machine: its rows say why, with null figures, and the CPU is still measured.
+                results += effects.map { effect in
+                    var row = BenchmarkReport.Result(
+                        backend: backend.rawValue, pointSize: effect.parameters.pointSize, points: effect.grid.count,
+                        renderer: "none")
+                    row.refused = "\(error)"
+                    return row
+                }
+                continue
+            }
             if let gl = choice.renderer as? GLRenderer { glInfo = gl.info }
-            for pointSize in c.pointSizes {
-                progress("\(backend.rawValue), point size \(pointSize)")
-                let effect = ShatteredTransition(
-                    from: from, to: to,
-                    parameters: .init(
-                        width: c.width, height: c.height, pointSize: pointSize))
+            for effect in effects {
+                progress("\(backend.rawValue), point size \(effect.parameters.pointSize)")
                 results.append(try measure(effect, renderer: choice, backend: backend))
             }
         }

@@ -1,7 +1,8 @@
 import Dispatch
 
 /// A golden folder against a new render, frame by frame: pairs them (``FramePairing``), takes frames
-/// whose raw-pixel hashes agree as identical without decoding a PNG, and judges the rest by the
+/// whose raw-pixel hashes agree as identical without decoding a PNG (once each file is confirmed
+/// against its manifest's file hash: ``FrameFolder/confirmingFiles()``), and judges the rest by the
 /// session's ``FuzzyRule``. Frames missing from the new folder, extra frames and frames of another size
 /// are failing frames in the report, not errors.
 ///
@@ -17,11 +18,11 @@ public struct FolderComparison: Sendable {
     public let actual: FrameFolder
     public let pairing: FramePairing
 
-    /// Reads both folders' manifests and lists their frames; a folder missing, or both without a
-    /// single frame, is an error.
+    /// Reads both folders' manifests, lists their frames and confirms their files; a folder missing, or
+    /// both without a single frame, is an error.
     public init(expected: String, actual: String) throws {
-        self.expected = try FrameFolder(path: expected)
-        self.actual = try FrameFolder(path: actual)
+        self.expected = try FrameFolder(path: expected).confirmingFiles()
+        self.actual = try FrameFolder(path: actual).confirmingFiles()
         guard !self.expected.frames.isEmpty || !self.actual.frames.isEmpty else {
             throw FolderComparisonError.noFrames(paths: [expected, actual])
         }
@@ -46,8 +47,10 @@ public struct FolderComparison: Sendable {
         for side in [expected, actual] where !side.absentFiles.isEmpty {
             notes.append(
                 "\(side.path)/\(FrameManifest.fileName) lists \(side.absentFiles.count) frame"
-                    + "\(side.absentFiles.count == 1 ? "" : "s") whose file is not there (\(side.absentFiles[0])…)")
+                    + "\(side.absentFiles.count == 1 ? "" : "s") whose file is not there as a regular file (\(side.absentFiles[0])…)"
+            )
         }
+        notes += [expected, actual].compactMap(\.changedFilesNote)
         return notes
     }
 

@@ -4,7 +4,10 @@ import Glibc
 /// Makes a golden folder equal to a new render: frames the new folder has are copied in (each
 /// written to a temporary name and renamed, so a reader sees the old file or the new one), its
 /// manifest replaces the golden's, and golden frames the new folder lacks are removed. Frames whose
-/// raw-pixel hashes (or, without manifests, bytes) already agree are left alone. The golden folder is
+/// raw-pixel hashes (with both files confirmed against their manifests) or bytes already agree are left
+/// alone. Only the golden folder's own frames are removed: files its manifest lists or, without one,
+/// files named as renders name frames (`frame-00012.png`); a `logo.png` beside them stays. A new folder
+/// whose files no longer match its manifest is refused before anything changes. The golden folder is
 /// locked (``FolderLock``) while this runs, and created when missing.
 ///
 /// ```swift
@@ -18,6 +21,8 @@ public enum FolderUpdate {
         public var removed: [String] = []
         public var unchanged = 0
         public var manifest = ManifestChange.none
+        /// Golden frames whose files no longer matched the golden manifest (so were compared by bytes).
+        public var changedGolden: [Int] = []
 
         public enum ManifestChange: String, Sendable {
             case none, unchanged, written, replaced, removed
@@ -34,23 +39,39 @@ public enum FolderUpdate {
             case .written, .replaced, .removed: text += "; \(FrameManifest.fileName) \(manifest.rawValue)"
             case .none, .unchanged: break
             }
+            if !changedGolden.isEmpty {
+                text +=
+                    "; golden frame\(changedGolden.count == 1 ? "" : "s") \(ManifestMerge.describe(changedGolden)) "
+                    + "no longer matched \(changedGolden.count == 1 ? "its" : "their") manifest"
+            }
             return text
         }
     }
 
     public static func run(golden: String, new: String) throws -> Summary {
-        let source = try FrameFolder(path: new)
+        let source = try FrameFolder(path: new).confirmingFiles()
         guard !source.frames.isEmpty else { throw FolderComparisonError.noFrames(paths: [new]) }
+        if !source.changedFiles.isEmpty {
+            throw FolderComparisonError.changedSinceRendered(path: new, frames: source.changedFiles.compactMap(\.index))
+        }
         _ = try OutputDirectory(golden)
         let lock = try FolderLock(folder: golden)
         defer { lock.release() }
-        let target = try FrameFolder(path: golden)
+        let target = try FrameFolder(path: golden).confirmingFiles()
 
+        // A frame's place in GOLDEN holding a link, FIFO, device or folder is refused before anything
+        // changes: the update replaces frames, never those.
+        if let blocked = source.frames.first(where: { ![.missing, .regular].contains(FileKind(path: golden + "/" + $0.file)) }) {
+            throw FolderComparisonError.notAFrameFile(path: golden + "/" + blocked.file)
+        }
         var summary = Summary()
+        summary.changedGolden = target.changedFiles.compactMap(\.index)
         var stale = [String]()
         for pair in FramePairing(expected: target, actual: source).pairs {
             guard let incoming = pair.actual else {
-                if let old = pair.expected { stale.append(old.file) }
+                if let old = pair.expected, target.manifest != nil || FrameManifest.index(of: old.file) != nil {
+                    stale.append(old.file)
+                }
                 continue
             }
             if let old = pair.expected, old.file == incoming.file,
@@ -78,8 +99,7 @@ public enum FolderUpdate {
             FrameManifest.remove(folder: golden)
             summary.manifest = .removed
         }
-        for file in stale {
-            unlink(golden + "/" + file)
+        for file in stale where unlink(golden + "/" + file) == 0 {
             summary.removed.append(file)
         }
         return summary

@@ -10,18 +10,23 @@ public struct FrameFolder: Sendable {
         public let index: Int?
         /// The file's name in the folder.
         public let file: String
-        /// SHA-256 of the raw RGBA pixels, from the manifest; nil without one.
-        public let sha256: String?
+        /// SHA-256 of the raw RGBA pixels, from the manifest; nil without one, or once the file is found
+        /// to differ from what the manifest recorded (``confirmingFiles()``).
+        public internal(set) var sha256: String?
+        /// SHA-256 of the PNG file, from the manifest: what confirms the file is the one rendered.
+        public let pngSHA256: String?
     }
 
     public let path: String
     public let manifest: FrameManifest?
     /// The frames whose files are there, by index (manifest) or by name.
-    public let frames: [Frame]
-    /// Files the manifest lists that are not in the folder.
+    public internal(set) var frames: [Frame]
+    /// Files the manifest lists that are not in the folder (as regular files).
     public let absentFiles: [String]
+    /// Frames whose file no longer has the bytes the manifest recorded, found by ``confirmingFiles()``.
+    public internal(set) var changedFiles: [Frame] = []
 
-    /// Reads the folder's manifest and lists its frames; nothing is decoded.
+    /// Reads the folder's manifest and lists its frames (regular files only); nothing is decoded.
     public init(path: String) throws {
         var status = stat()
         guard stat(path, &status) == 0 else { throw FolderComparisonError.noSuchFolder(path: path) }
@@ -29,9 +34,14 @@ public struct FrameFolder: Sendable {
         self.path = path
         manifest = try FrameManifest.read(folder: path)
         if let manifest {
-            let listed = manifest.frames.map { Frame(index: $0.index, file: $0.file, sha256: $0.sha256) }
-            frames = listed.filter { access(path + "/" + $0.file, F_OK) == 0 }
-            absentFiles = listed.filter { access(path + "/" + $0.file, F_OK) != 0 }.map(\.file)
+            // Names are plain (``FrameManifest/read(folder:)`` checked them); links, FIFOs and devices
+            // under those names are not frames.
+            let listed = manifest.frames.map {
+                Frame(index: $0.index, file: $0.file, sha256: $0.sha256, pngSHA256: $0.pngSHA256)
+            }
+            let isThere = listed.map { FileKind(path: path + "/" + $0.file) == .regular }
+            frames = zip(listed, isThere).filter(\.1).map(\.0)
+            absentFiles = zip(listed, isThere).filter { !$0.1 }.map(\.0.file)
         } else {
             let names: [String]
             do {
@@ -40,8 +50,10 @@ public struct FrameFolder: Sendable {
                 throw FolderComparisonError.unreadableFolder(path: path, reason: error.localizedDescription)
             }
             // Temporary files of an atomic write start with a dot; they are never frames.
-            frames = names.filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") }.sorted()
-                .map { Frame(index: FrameManifest.index(of: $0), file: $0, sha256: nil) }
+            frames = names.filter {
+                $0.hasSuffix(".png") && !$0.hasPrefix(".") && FileKind(path: path + "/" + $0) == .regular
+            }.sorted()
+                .map { Frame(index: FrameManifest.index(of: $0), file: $0, sha256: nil, pngSHA256: nil) }
             absentFiles = []
         }
     }
@@ -62,6 +74,11 @@ public enum FolderComparisonError: Error, CustomStringConvertible, Equatable {
     case unreadableFolder(path: String, reason: String)
     /// Neither folder (or, to update from, the new one) holds a PNG frame.
     case noFrames(paths: [String])
+    /// The new render's frame files no longer match its manifest: copying them with it would make the
+    /// golden manifest lie.
+    case changedSinceRendered(path: String, frames: [Int])
+    /// Where a frame would be written, something other than a regular file is (a link, FIFO, folder).
+    case notAFrameFile(path: String)
 
     public var description: String {
         switch self {
@@ -71,6 +88,12 @@ public enum FolderComparisonError: Error, CustomStringConvertible, Equatable {
         case .noFrames(let paths):
             return paths.count == 1
                 ? "\(paths[0]) holds no PNG frame" : "neither \(paths.joined(separator: " nor ")) holds a PNG frame"
+        case .notAFrameFile(let path):
+            return "\(path) is not a regular file (a link, FIFO, device or folder); move it away to update that frame"
+        case .changedSinceRendered(let path, let frames):
+            return "\(path)'s file\(frames.count == 1 ? "" : "s") of frame\(frames.count == 1 ? "" : "s") "
+                + "\(ManifestMerge.describe(frames)) no longer match\(frames.count == 1 ? "es" : "") its \(FrameManifest.fileName) "
+                + "(changed since rendered); render that folder again before recording it"
         }
     }
 }

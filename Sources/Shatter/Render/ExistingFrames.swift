@@ -22,9 +22,7 @@ extension ExistingFrames {
         switch self {
         case .resume:
             guard let earlier else { return [] }
-            if let difference = job.jobDifference(from: earlier) {
-                throw ManifestError.differentRender(folder: folder.path, difference: difference)
-            }
+            try ResumePlan.check(earlier, in: folder.path, for: job)
             return ResumePlan.keptFrames(in: folder.path, earlier: earlier, for: job)
         case .overwrite:
             for file in claimed where file == OutputDirectory.frameName(FrameManifest.index(of: file) ?? -1) {

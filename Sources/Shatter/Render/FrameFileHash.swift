@@ -3,11 +3,17 @@ import ShatterPNG
 
 /// Whether a frame file is still what its manifest entry recorded (`pngSHA256`). The file is read with
 /// ``PNGDecoder/fileBytes(path:limits:)``'s bounds, so a frame replaced by a FIFO or a link to
-/// `/dev/zero` counts as changed instead of hanging or filling memory.
+/// `/dev/zero` counts as changed instead of hanging or filling memory; links are not followed (a frame
+/// is a regular file in its folder).
 enum FrameFileHash {
     /// Missing, present with the recorded bytes, or changed (other bytes, or no longer a readable PNG
     /// file within the limits).
     static func check(path: String, entry: FrameManifest.Entry) -> ManifestMerge.FileCheck {
+        switch FileKind(path: path) {
+        case .missing: return .missing
+        case .directory, .other: return .notARegularFile
+        case .regular: break
+        }
         do {
             return SHA256Hex.of(try PNGDecoder.fileBytes(path: path)) == entry.pngSHA256 ? .present : .changed
         } catch .fileNotFound {

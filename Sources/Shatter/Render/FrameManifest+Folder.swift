@@ -11,9 +11,12 @@ extension FrameManifest {
     /// A folder's manifest with its journal replayed (later entries win, a torn last line is ignored);
     /// nil when the folder has no manifest. The journal is read with the manifest's bounds, and the
     /// replayed manifest is validated again, so a crafted journal can neither fill memory nor slip an
-    /// entry outside the render's range past the checks ``read(path:)`` makes.
+    /// entry outside the render's range past the checks ``read(path:)`` makes. Every file named must be
+    /// a plain name beside the manifest (``isPlainFrameName(_:)``), so no entry reaches outside it.
     public static func read(folder: String) throws -> FrameManifest? {
-        guard var manifest = try read(path: folder + "/" + fileName) else { return nil }
+        let path = folder + "/" + fileName
+        guard var manifest = try read(path: path) else { return nil }
+        if let problem = manifest.folderProblem { throw ManifestError.invalid(path: path, detail: problem) }
         let journal = folder + "/" + journalName
         guard let data = try readBytes(path: journal), !data.isEmpty else { return manifest }
         var byIndex = Dictionary(manifest.frames.map { ($0.index, $0) }, uniquingKeysWith: { $1 })
@@ -28,7 +31,9 @@ extension FrameManifest {
             }
         }
         manifest.frames = byIndex.keys.sorted().map { byIndex[$0]! }
-        if let problem = manifest.problem { throw ManifestError.invalid(path: journal, detail: problem) }
+        if let problem = manifest.problem ?? manifest.folderProblem {
+            throw ManifestError.invalid(path: journal, detail: problem)
+        }
         return manifest
     }
 

@@ -35,6 +35,24 @@ extension FrameManifest {
         return nil
     }
 
+    /// The first entry whose file is not a plain frame name (``isPlainFrameName(_:)``), as a phrase; a
+    /// folder's manifest names only files beside it. (A merged manifest, written elsewhere, names its
+    /// shards' frames by path: it is checked by ``problem`` only.)
+    var folderProblem: String? {
+        guard let stray = frames.first(where: { !Self.isPlainFrameName($0.file) }) else { return nil }
+        return "frame \(stray.index) names the file \"\(Self.printable(stray.file))\", "
+            + "not a plain .png name in the manifest's own folder"
+    }
+
+    /// Whether `name` can name a frame: a `.png` file directly in the manifest's folder. No `/` (so
+    /// nothing outside the folder or below it), no NUL, and no leading dot (`.`, `..`, the lock and
+    /// the temporaries of atomic writes), so a crafted entry can make no reader, update or merge
+    /// touch anything but a frame beside the manifest.
+    public static func isPlainFrameName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 255 && name.hasSuffix(".png") && !name.hasPrefix(".")
+            && !name.utf8.contains(UInt8(ascii: "/")) && !name.utf8.contains(0)
+    }
+
     /// The file's bytes, at most ``maximumBytes``; nil when nothing is at `path`. A stream whose first
     /// byte that is not white space is not `{` (`/dev/zero`, `yes |`) is refused as soon as it arrives.
     static func readBytes(path: String) throws -> [UInt8]? {

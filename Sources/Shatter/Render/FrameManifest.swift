@@ -13,7 +13,8 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     /// the command-line options as given.
     public static let currentFormat = 2
     public var format = FrameManifest.currentFormat
-    /// The Shatter that wrote it (``ShatterVersion/current``); informative only, never compared.
+    /// The Shatter that wrote it (``ShatterVersion/current``); compared only by a resume
+    /// (``makerDifference(from:)``), never by a comparison or a merge.
     public var shatterVersion: String?
     public var effect: String
     /// The effect's parameters (``FlatParameters``), defaults included, plus the PNG background.
@@ -124,6 +125,24 @@ public struct FrameManifest: Codable, Sendable, Equatable {
         return nil
     }
 
+    /// Where the Shatter or renderer that wrote `other` differs from this one's, as one phrase; nil when
+    /// both are the same version on the same renderer (the CPU renderer is one whatever its thread count:
+    /// its pixels do not depend on it). A resume keeps frames only from the same maker.
+    public func makerDifference(from other: FrameManifest) -> String? {
+        if shatterVersion != other.shatterVersion {
+            return "written by Shatter \(other.shatterVersion ?? "of an unknown version"), this is \(shatterVersion ?? "unknown")"
+        }
+        if !sameRenderer(as: other) {
+            return "rendered by \(other.backend): \(Self.printable(other.renderer)), this is \(backend): \(renderer)"
+        }
+        return nil
+    }
+
+    /// Same backend, and for GL the same renderer string (GPU and driver).
+    func sameRenderer(as other: FrameManifest) -> Bool {
+        backend == other.backend && (backend == "cpu" || renderer == other.renderer)
+    }
+
     /// Pretty, key-sorted JSON: the same manifest always gives the same bytes.
     public func encoded() throws -> [UInt8] {
         let encoder = JSONEncoder()
@@ -183,6 +202,8 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
     /// Resuming into a folder whose manifest describes another render; `difference` names the first
     /// thing that differs.
     case differentRender(folder: String, difference: String)
+    /// Resuming into a folder of the same job written by another Shatter version or renderer.
+    case otherMaker(folder: String, difference: String)
 
     public var description: String {
         switch self {
@@ -193,6 +214,8 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
         case .missing(let folder): return "\(folder) has no \(FrameManifest.fileName); it does not hold a Shatter render"
         case .differentRender(let folder, let difference):
             return "\(folder) holds another render (\(difference)), so its frames cannot be resumed"
+        case .otherMaker(let folder, let difference):
+            return "\(folder) holds frames \(difference), so they cannot be resumed"
         }
     }
 }

@@ -33,6 +33,8 @@ public struct ManifestMerge: Sendable {
         case missing
         /// The file is there but its bytes no longer match the manifest's PNG hash.
         case changed
+        /// Something else is at the path: a link, FIFO, device or folder. Only regular files merge.
+        case notARegularFile
     }
 
     /// Reads each folder's manifest (with its journal) and joins them. With `verify`, each listed
@@ -45,7 +47,13 @@ public struct ManifestMerge: Sendable {
             shards.append((folder, manifest))
         }
         return merge(shards, allowMixedRenderers: allowMixedRenderers) { path, entry in
-            guard verify else { return FileManager.default.fileExists(atPath: path) ? .present : .missing }
+            guard verify else {
+                switch FileKind(path: path) {
+                case .regular: return .present
+                case .missing: return .missing
+                case .directory, .other: return .notARegularFile
+                }
+            }
             return FrameFileHash.check(path: path, entry: entry)
         }
     }
@@ -96,6 +104,11 @@ public struct ManifestMerge: Sendable {
                 case .changed:
                     conflicts.append(
                         "frame \(entry.index): \(path) no longer matches its manifest (overwritten since it was rendered)")
+                    continue
+                case .notARegularFile:
+                    conflicts.append(
+                        "frame \(entry.index): \(path) is not a regular file (a link, FIFO, device or folder); "
+                            + "only regular frame files are merged")
                     continue
                 }
                 absent.remove(entry.index)
@@ -165,6 +178,12 @@ extension ManifestMerge {
         for entry in merged.frames {
             let name = OutputDirectory.frameName(entry.index)
             let temporary = output.path + "/." + name + ".tmp-\(getpid())"
+            // Checked again here: the merge may have been made long before, and a frame file replaced
+            // by a link or a FIFO since must not be gathered (a copy would follow the link).
+            guard FileKind(path: entry.file) == .regular else {
+                throw OutputFolderError.cannotWriteFile(
+                    path: output.path + "/" + name, reason: "\(entry.file) is no longer a regular file")
+            }
             if link(entry.file, temporary) != 0 {
                 do {
                     try FileManager.default.copyItem(atPath: entry.file, toPath: temporary)

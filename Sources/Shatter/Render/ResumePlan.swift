@@ -8,10 +8,20 @@ public enum ResumePlan {
     /// probably pointed the render at the wrong folder.
     public static func keptFrames(in folder: String, for job: FrameManifest) throws -> [FrameManifest.Entry] {
         guard let earlier = try FrameManifest.read(folder: folder) else { return [] }
+        try check(earlier, in: folder, for: job)
+        return keptFrames(in: folder, earlier: earlier, for: job)
+    }
+
+    /// Refuses a folder whose manifest is another job, or the same job written by another Shatter or
+    /// another renderer: frames of two versions or two GPUs would mix under one manifest's name, and a
+    /// merge could no longer tell them apart.
+    static func check(_ earlier: FrameManifest, in folder: String, for job: FrameManifest) throws {
         if let difference = job.jobDifference(from: earlier) {
             throw ManifestError.differentRender(folder: folder, difference: difference)
         }
-        return keptFrames(in: folder, earlier: earlier, for: job)
+        if let difference = job.makerDifference(from: earlier) {
+            throw ManifestError.otherMaker(folder: folder, difference: difference)
+        }
     }
 
     /// The entries of `earlier` (already known to be the same job) whose PNG still matches.

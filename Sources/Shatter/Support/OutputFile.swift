@@ -1,18 +1,167 @@
 import Foundation
 import Glibc
 
-/// A file a command will write (a video, a contact sheet, a chart), checked before any work is done so
-/// a long render never ends in "cannot write".
+/// The one writer for a command's output files (a contact sheet, a merged manifest, a probe or bench
+/// report, a chart, a video): what is at the path decides how it is written, and every output is
+/// checked before any work is done, so a long render never ends in "cannot write" or in a clobbered
+/// input.
+///
+/// - nothing there, or a regular file: written to a temporary sibling and renamed over it (atomic);
+///   a link to a regular file replaces the file it points to and stays a link;
+/// - a FIFO or a character device (`/dev/null`, a terminal, `/dev/stdout`): written through, never
+///   replaced; a FIFO nobody reads is refused rather than waited on;
+/// - a folder, a socket, a block device or a link to nothing: refused;
+/// - a file the same command reads (an input clip, a shard's own manifest), or a render folder's own
+///   file (`manifest.json`, `frame-00003.png`): refused.
+///
+/// ```swift
+/// try OutputFile.check([("--json", "report.json")], inputs: ["shard-0/manifest.json"], folders: ["shard-0"])
+/// try OutputFile.write(bytes, to: "report.json")
+/// ```
 public enum OutputFile {
-    /// The file's folder must exist and be writable, and the path must not be a folder.
-    public static func checkWritable(_ path: String) throws(OutputFolderError) {
-        var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            throw .cannotWriteFile(path: path, reason: "it is a folder")
+    /// Checks each `(option, path)` before work starts: see the type's rules. `inputs` are files the
+    /// command reads; `folders` are render folders whose own files are not outputs.
+    public static func check(_ outputs: [(option: String, path: String)], inputs: [String] = [], folders: [String] = [])
+        throws
+    {
+        var seen: [String: String] = [:]
+        for (option, path) in outputs {
+            try check(path, option: option)
+            let key = canonical(path)
+            if let earlier = seen[key] {
+                throw OutputFileError.givenTwice(path: path, options: [earlier, option])
+            }
+            seen[key] = option
+            for input in inputs where sameFile(path, input) {
+                throw OutputFileError.isInput(path: path, option: option, input: input)
+            }
+            let name = (key as NSString).lastPathComponent
+            let parent = (key as NSString).deletingLastPathComponent
+            for folder in folders where canonical(folder) == parent && isRenderFile(name) {
+                throw OutputFileError.isRenderFile(path: path, option: option, folder: folder)
+            }
+        }
+    }
+
+    /// One output's own check: its kind, then its folder. `regularOnly` refuses FIFOs and devices too
+    /// (a video's container needs a file it can seek in and rename into place).
+    public static func check(_ path: String, option: String, regularOnly: Bool = false) throws {
+        switch Kind(path) {
+        case .directory: throw OutputFileError.refused(path: path, option: option, kind: "a folder")
+        case .danglingLink: throw OutputFileError.refused(path: path, option: option, kind: "a link to nothing")
+        case .socket: throw OutputFileError.refused(path: path, option: option, kind: "a socket")
+        case .blockDevice: throw OutputFileError.refused(path: path, option: option, kind: "a block device")
+        case .fifo where regularOnly, .characterDevice where regularOnly:
+            throw OutputFileError.refused(path: path, option: option, kind: "not a regular file")
+        case .fifo, .characterDevice: return
+        case .missing, .regular: break
         }
         let folder = (path as NSString).deletingLastPathComponent
         guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else {
-            throw .cannotWriteFile(path: path, reason: String(cString: strerror(errno)))
+            throw OutputFolderError.cannotWriteFile(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Writes `bytes` to `path` by the type's rules.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        switch Kind(path) {
+        case .directory, .socket, .blockDevice, .danglingLink: try check(path, option: "output")
+        case .fifo, .characterDevice: try writeThrough(bytes, to: path)
+        case .missing: try AtomicFile.write(bytes, to: path)
+        case .regular:
+            var status = stat()
+            // Standard output or error sent to a file (`/dev/stdout`): the shell holds that file open,
+            // so it is written through rather than replaced by a file nobody reads.
+            if stat(path, &status) == 0, [STDOUT_FILENO, STDERR_FILENO].contains(where: { isOpen($0, as: status) }) {
+                return try writeThrough(bytes, to: path)
+            }
+            // A link keeps pointing at the file it names: that file is the one replaced.
+            let target =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+                ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
+            try AtomicFile.write(bytes, to: target)
+        }
+    }
+
+    /// Opens what is there without creating or truncating a file (a FIFO without blocking, so one
+    /// nobody reads is refused) and writes everything.
+    private static func writeThrough(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = errno == ENXIO ? "it is a FIFO nothing reads from" : String(cString: strerror(errno))
+            throw OutputFolderError.cannotWriteFile(path: path, reason: reason)
+        }
+        defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        try AtomicFile.writeAll(bytes, to: fd, path: path)
+    }
+
+    private static func isOpen(_ fd: Int32, as status: stat) -> Bool {
+        var open = stat()
+        return fstat(fd, &open) == 0 && open.st_dev == status.st_dev && open.st_ino == status.st_ino
+    }
+
+    /// Both paths name one existing file (links followed).
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat()
+        var y = stat()
+        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+    }
+
+    /// The path made absolute, with links in its folders resolved where they exist.
+    private static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// A name a render folder keeps for itself.
+    private static func isRenderFile(_ name: String) -> Bool {
+        [FrameManifest.fileName, FrameManifest.journalName, FolderLock.fileName].contains(name)
+            || FrameManifest.index(of: name) != nil
+    }
+
+    /// What is at a path, links followed.
+    enum Kind {
+        case missing, danglingLink, regular, directory, fifo, characterDevice, blockDevice, socket
+
+        init(_ path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                self = lstat(path, &status) == 0 ? .danglingLink : .missing
+                return
+            }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: self = .directory
+            case S_IFIFO: self = .fifo
+            case S_IFCHR: self = .characterDevice
+            case S_IFBLK: self = .blockDevice
+            case S_IFSOCK: self = .socket
+            default: self = .regular
+            }
+        }
+    }
+}
+
+/// An output path a command refuses before doing any work.
+public enum OutputFileError: Error, CustomStringConvertible, Equatable {
+    /// A folder, socket or block device (or, for a video, anything but a regular file).
+    case refused(path: String, option: String, kind: String)
+    /// The path is a file the same command reads.
+    case isInput(path: String, option: String, input: String)
+    /// The path is a render folder's own file (its manifest, a frame).
+    case isRenderFile(path: String, option: String, folder: String)
+    /// Two outputs of one command name one file.
+    case givenTwice(path: String, options: [String])
+
+    public var description: String {
+        switch self {
+        case .refused(let path, let option, let kind): return "\(option) \(path): it is \(kind); give a file path"
+        case .isInput(let path, let option, let input):
+            return "\(option) \(path) is \(input == path ? "an input" : "the input \(input)") of this command; "
+                + "give another output path"
+        case .isRenderFile(let path, let option, let folder):
+            return "\(option) \(path) is a file of the render folder \(folder); give a path outside it"
+        case .givenTwice(let path, let options):
+            return "\(options.joined(separator: " and ")) both name \(path); give each its own path"
         }
     }
 }

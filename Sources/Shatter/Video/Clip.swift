@@ -60,7 +60,7 @@ public final class Clip: Sendable {
             source = .still(image)
             digest = SHA256Hex.of(image.pixels)
         } else {
-            let reader = try VideoClipReader(path: path)
+            let reader = try VideoClipReader(path: path, limits: limits)
             (width, height, frameCount, self.frameRate) = (reader.width, reader.height, reader.frameCount, reader.frameRate)
             source = .video(reader)
             digest = reader.digest

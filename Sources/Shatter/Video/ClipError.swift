@@ -12,6 +12,10 @@ public enum ClipError: Error, CustomStringConvertible, Equatable {
     case decodeFailed(path: String, reason: String)
     /// No `tool` (ffmpeg, ffprobe) on the search path.
     case toolNotFound(tool: String, searched: String)
+    /// A video's frames are larger than a clip's limits (those of a PNG clip).
+    case tooLarge(path: String, width: Int, height: Int, maxWidth: Int, maxHeight: Int, maxPixels: Int)
+    /// A numbered pattern (`clip/%05d.png`) Shatter cannot read.
+    case badPattern(path: String, reason: String)
     /// The clip's frames are not the output's size and no fit was asked for.
     case sizeMismatch(role: String, width: Int, height: Int, outputWidth: Int, outputHeight: Int)
 
@@ -28,6 +32,11 @@ public enum ClipError: Error, CustomStringConvertible, Equatable {
         case .decodeFailed(let path, let reason): return "\(path): decoding failed: \(reason)"
         case .toolNotFound(let tool, let searched):
             return "no \(tool) found (looked in \(searched)); install ffmpeg to read video clips"
+        case .tooLarge(let path, let width, let height, let maxWidth, let maxHeight, let maxPixels):
+            return "\(path): its frames are \(width)x\(height), over a clip's limit of \(maxWidth)x\(maxHeight) "
+                + "and \(maxPixels) pixels; scale it down first (ffmpeg -vf scale=…)"
+        case .badPattern(let path, let reason):
+            return "\(FrameManifest.printable(path)): not a usable frame pattern (\(reason)); write it like clip/%05d.png"
         case .sizeMismatch(let role, let width, let height, let outputWidth, let outputHeight):
             return "the \(role) clip is \(width)x\(height) but the output is \(outputWidth)x\(outputHeight); "
                 + "resize the clip or fit it (stretch, contain or cover)"

@@ -22,7 +22,9 @@ final class VideoClipReader: Sendable {
     /// Forward gaps shorter than this many frames are decoded through rather than sought.
     private static let seekDistance = 48
 
-    init(path: String) throws {
+    /// Reads ffprobe's answers about `path`; a video whose frames are larger than `limits` allow a PNG
+    /// clip's (16384 a side, 64 Mi pixels by default) is refused before any frame is decoded.
+    init(path: String, limits: PNGLimits = .default) throws {
         self.path = path
         let ffprobe = try ToolPath.find("ffprobe")
         ffmpeg = try ToolPath.find("ffmpeg")
@@ -30,7 +32,8 @@ final class VideoClipReader: Sendable {
             ffprobe,
             [
                 "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
-                "stream=width,height,avg_frame_rate,r_frame_rate,nb_read_packets",
+                "stream=width,height,avg_frame_rate,r_frame_rate,nb_read_packets:stream_tags=rotate"
+                    + ":stream_side_data=rotation",
                 "-of", "default=noprint_wrappers=1", path,
             ])
         let lines = probe.output.split(whereSeparator: \.isNewline)
@@ -47,7 +50,16 @@ final class VideoClipReader: Sendable {
         else {
             throw ClipError.notAVideo(path: path, reason: reason)
         }
-        (self.width, self.height, frameCount, frameRate) = (width, height, count, rate)
+        // ffmpeg turns the frames of a rotated video (a phone's display matrix) upright as it decodes
+        // them, so a quarter turn swaps the size the frames arrive at.
+        let turn = try Self.quarterTurns(fields["rotation"] ?? fields["TAG:rotate"], path: path)
+        (self.width, self.height) = turn % 2 == 0 ? (width, height) : (height, width)
+        (frameCount, frameRate) = (count, rate)
+        guard limits.allows(width: self.width, height: self.height) else {
+            throw ClipError.tooLarge(
+                path: path, width: self.width, height: self.height, maxWidth: limits.maxWidth, maxHeight: limits.maxHeight,
+                maxPixels: limits.maxPixels)
+        }
         let audio = try ToolPath.run(
             ffprobe,
             [
@@ -77,6 +89,18 @@ final class VideoClipReader: Sendable {
             }
             return try decoder!.read(upTo: index)
         }
+    }
+
+    /// Quarter turns (0…3) of a display rotation in degrees as ffprobe reports it ("-90", "270"); 0 when
+    /// there is none. An angle between quarter turns is refused: ffmpeg would not turn those frames.
+    static func quarterTurns(_ degrees: String?, path: String) throws -> Int {
+        guard let degrees, let value = Double(degrees.trimmingCharacters(in: .whitespaces)) else { return 0 }
+        let turns = value / 90
+        guard value.isFinite, turns == turns.rounded() else {
+            throw ClipError.notAVideo(
+                path: path, reason: "it is rotated by \(degrees)°; Shatter reads videos turned by quarter turns only")
+        }
+        return ((Int(turns) % 4) + 4) % 4
     }
 
     /// "30000/1001" → 29.97; nil for 0/0 and the like.

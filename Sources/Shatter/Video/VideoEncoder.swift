@@ -56,7 +56,7 @@ public final class VideoEncoder {
         self.request = request
         let container = (request.path as NSString).pathExtension.lowercased()
         guard Self.containers.contains(container) else { throw VideoError.unknownContainer(path: request.path) }
-        try OutputFile.checkWritable(request.path)
+        try OutputFile.check(request.path, option: "--video", regularOnly: true)
         let executable = try request.ffmpeg.map { try Self.checkExecutable($0) } ?? Self.findOnPath()
         // A render killed outright (SIGKILL, a lost node) left its half-written video under a hidden name.
         let name = (request.path as NSString).lastPathComponent
@@ -137,9 +137,9 @@ public final class VideoEncoder {
         try? stdin.fileHandleForWriting.close()
         process.waitUntilExit()
         collectLastErrors()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+        if let failure = exitError() {
             unlink(temporary)
-            throw VideoError.ffmpegFailed(status: process.terminationStatus, message: lastWords())
+            throw failure
         }
         guard rename(temporary, request.path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -155,6 +155,27 @@ public final class VideoEncoder {
         process.waitUntilExit()
         collectLastErrors()
         unlink(temporary)
+    }
+
+    /// When ffmpeg closed its input before every frame was given: waits for it to exit (stopping it only
+    /// after 30 s, so its own status is the one reported), removes what it wrote, and says why it stopped.
+    public func stoppedReading() -> VideoError {
+        try? stdin.fileHandleForWriting.close()
+        // An ffmpeg that stopped reading is ending; one still running after 30 s is stopped.
+        for _ in 0..<3000 where process.isRunning { usleep(10_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        collectLastErrors()
+        unlink(temporary)
+        return exitError() ?? .ffmpegStoppedReading(message: lastWords())
+    }
+
+    /// ffmpeg's exit as an error: a signal, or a status other than 0; nil for 0.
+    private func exitError() -> VideoError? {
+        if process.terminationReason == .uncaughtSignal {
+            return .ffmpegKilled(signal: process.terminationStatus, message: lastWords())
+        }
+        return process.terminationStatus == 0 ? nil : .ffmpegFailed(status: process.terminationStatus, message: lastWords())
     }
 
     /// After ffmpeg exits: waits until the reader has everything it wrote to stderr.
@@ -196,6 +217,10 @@ public enum VideoError: Error, CustomStringConvertible, Equatable {
     case cannotStart(ffmpeg: String, reason: String)
     /// ffmpeg exited with `status`; `message` is its last words.
     case ffmpegFailed(status: Int32, message: String)
+    /// ffmpeg was killed by `signal`.
+    case ffmpegKilled(signal: Int32, message: String)
+    /// ffmpeg exited 0 but stopped reading frames before the last (its arguments limit the frames?).
+    case ffmpegStoppedReading(message: String)
 
     public var description: String {
         switch self {
@@ -205,6 +230,11 @@ public enum VideoError: Error, CustomStringConvertible, Equatable {
         case .cannotStart(let ffmpeg, let reason): return "cannot start \(ffmpeg): \(reason)"
         case .ffmpegFailed(let status, let message):
             return "ffmpeg failed (exit \(status))" + (message.isEmpty ? "" : ": \(message)")
+        case .ffmpegKilled(let signal, let message):
+            return "ffmpeg was killed by signal \(signal)" + (message.isEmpty ? "" : ": \(message)")
+        case .ffmpegStoppedReading(let message):
+            return "ffmpeg exited 0 but stopped reading before the last frame (do --ffmpeg-args limit the frames?); "
+                + "no video was written" + (message.isEmpty ? "" : ": \(message)")
         }
     }
 }

@@ -31,7 +31,10 @@ func fuzzManifest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // The frames it expects are few enough, in its range and in its shard.
     let expected = manifest.expectedFrames
     precondition(expected.count <= FrameSelection.maximumFrames)
-    precondition(expected.allSatisfy { (manifest.range.first...manifest.range.last).contains($0) && (manifest.shard?.contains($0) ?? true) })
+    precondition(
+        expected.allSatisfy {
+            (manifest.range.first...manifest.range.last).contains($0) && (manifest.shard?.contains($0) ?? true)
+        })
     // Merging it with itself, with every file present or every file gone, and describing the result.
     // The merge is linear in the frames, so a large job only makes a run slow (seconds unoptimized,
     // with ASan) and finds nothing a small one would not; ranges near Int.max stay small.
@@ -49,6 +52,22 @@ func fuzzManifest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         preconditionFailure("a valid manifest did not round-trip")
     }
     precondition(again == manifest)
+    // Read as a folder's manifest, every file it names is a plain name beside it, or it is refused in
+    // one line naming the manifest: no entry reaches outside its folder (`../x.png`, `a/b.png`, `..`).
+    _ = try? PrivateTemporaryFolder.with(prefix: "fuzz-manifest") { folder in
+        try AtomicFile.write(bytes, to: folder + "/" + FrameManifest.fileName)
+        do {
+            let read = try FrameManifest.read(folder: folder)
+            for entry in read?.frames ?? [] {
+                let name = entry.file
+                precondition(
+                    FrameManifest.isPlainFrameName(name) && !name.contains("/") && !name.hasPrefix(".") && !name.utf8.contains(0),
+                    "a folder's manifest names \(name)")
+            }
+        } catch {
+            let text = "\(error)"
+            precondition(error is ManifestError && text.contains(folder) && !text.contains("\n"), "bad refusal: \(text)")
+        }
+    }
     return 0
 }
-
