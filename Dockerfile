@@ -22,8 +22,12 @@ RUN apt-get update \
 RUN mkdir -p /usr/share/glvnd/egl_vendor.d \
     && printf '{\n    "file_format_version" : "1.0.0",\n    "ICD" : { "library_path" : "libEGL_nvidia.so.0" }\n}\n' \
        > /usr/share/glvnd/egl_vendor.d/10_nvidia.json
+# GKE (and other driver-installer set-ups) mount the driver's user-space libraries, libEGL_nvidia.so.0
+# among them, in /usr/local/nvidia/lib64 rather than a folder the loader searches: without this the
+# vendor file above names a library that does not load, and shatter says so.
 ENV NVIDIA_DRIVER_CAPABILITIES=graphics,utility \
-    NVIDIA_VISIBLE_DEVICES=all
+    NVIDIA_VISIBLE_DEVICES=all \
+    LD_LIBRARY_PATH=/usr/local/nvidia/lib64:/usr/local/nvidia/lib
 COPY --from=build /src/dist/shatter-linux-x86_64/shatter /opt/shatter/shatter
 WORKDIR /out
 ENTRYPOINT ["/opt/shatter/shatter"]

@@ -25,7 +25,8 @@ else
     echo "Tools/check-cluster.sh: skipped the Kubernetes schema check: kubernetes-validate is not installed (pip install kubernetes-validate)"
 fi
 # What makes it a sharded render on GPU nodes, whatever the schema allows.
-for needle in "completionMode: Indexed" "nvidia.com/gpu: 1" "--shards=8" "completions: 8" "mountPath: /out"; do
+for needle in "completionMode: Indexed" "nvidia.com/gpu: 1" "--shards=8" "completions: 8" "mountPath: /out" \
+    "key: nvidia.com/gpu.product"; do
     grep -qF -- "$needle" "$kubernetes" || fail "$kubernetes lacks '$needle'"
 done
 

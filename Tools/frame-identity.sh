@@ -74,7 +74,7 @@ for configuration in "${configurations[@]}"; do
             differing+=("$base")
         fi
     done
-    extra=$(comm -13 <(cd "$work/old/$name" && ls ./*.png | sort) <(cd "$work/new/$name" && ls ./*.png | sort) | wc -l)
+    extra=$(comm -13 <(cd "$work/old/$name" && find . -maxdepth 1 -name '*.png' | sort) <(cd "$work/new/$name" && find . -maxdepth 1 -name '*.png' | sort) | wc -l)
     if ((${#differing[@]} > 0 || extra > 0 || count == 0)); then
         # Bytes differ: the decoded pixels decide.
         if ((extra == 0 && count > 0)) &&

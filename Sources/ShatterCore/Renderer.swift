@@ -9,6 +9,9 @@
 public protocol Renderer {
     /// What draws, in words: the GL renderer string, or the CPU renderer and its thread count.
     var description: String { get }
+    /// The driver's version where the pixels may depend on it (GL: `GL_VERSION`); nil for the CPU
+    /// renderer, whose pixels depend on nothing but Shatter's version.
+    var driver: String? { get }
     /// Renders one frame into `target`, reusing its storage when it already has the list's size.
     /// Throws when a command cannot be drawn exactly (never clamps silently).
     @discardableResult
@@ -16,6 +19,8 @@ public protocol Renderer {
 }
 
 extension Renderer {
+    public var driver: String? { nil }
+
     /// Renders one frame into a new image.
     public func render(_ list: DisplayList) throws -> Image {
         var image = Image(width: 0, height: 0)

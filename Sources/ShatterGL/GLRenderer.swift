@@ -45,6 +45,8 @@ public final class GLRenderer: Renderer {
     private var readback: [UInt8] = []
 
     public var description: String { info.renderer }
+    /// `GL_VERSION`: the same GPU under another driver may rasterise or round differently.
+    public var driver: String? { info.version }
 
     public init(options: Options = Options()) throws {
         let scheduler = options.schedulerGPU ?? SchedulerGPU.from(environment: environment(SchedulerGPU.variables))

@@ -54,7 +54,7 @@ struct MergeManifests: ParsableCommand {
             folders: folders + (collect.map { [$0] } ?? []))
         let result = try ManifestMerge.merge(folders: folders, verify: !noVerify, allowMixedRenderers: allowMixedRenderers)
         if result.hasMixedRenderers {
-            let named = result.renderers.map { "\($0.renderer) (\($0.backend), \($0.folder))" }.joined(separator: " vs ")
+            let named = result.renderers.map { "\($0.rendererAndDriver) (\($0.backend), \($0.folder))" }.joined(separator: " vs ")
             throw CLIFailure(
                 description: "the shards were rendered by different renderers: \(named); "
                     + "rerun them on one kind of machine, or pass --allow-mixed-renderers to merge them anyway")

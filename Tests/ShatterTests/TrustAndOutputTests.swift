@@ -37,6 +37,28 @@ import Testing
         #expect(two.makerDifference(from: Self.manifest(backend: "cpu", renderer: "x", version: nil)) != nil)
     }
 
+    /// The same GPU under another driver may round differently: a resume or a merge treats a second
+    /// driver version as a second renderer, and says which.
+    @Test func anotherDriverIsAnotherRendererForResumeAndMerge() {
+        var old = Self.manifest(backend: "gl", renderer: "NVIDIA H100 80GB HBM3/PCIe/SSE2")
+        old.driver = "OpenGL ES 3.2 NVIDIA 550.54.15"
+        var new = old
+        new.driver = "OpenGL ES 3.2 NVIDIA 570.86.10"
+        #expect(old.makerDifference(from: old) == nil)
+        let difference = new.makerDifference(from: old)
+        #expect(difference?.contains("NVIDIA 550.54.15") == true && difference?.contains("NVIDIA 570.86.10") == true)
+        let merge = ManifestMerge.merge([("a", old), ("b", new)], fileExists: { _ in true })
+        #expect(merge.hasMixedRenderers)
+        #expect(
+            merge.renderers.map(\.rendererAndDriver) == [
+                "NVIDIA H100 80GB HBM3/PCIe/SSE2, OpenGL ES 3.2 NVIDIA 550.54.15",
+                "NVIDIA H100 80GB HBM3/PCIe/SSE2, OpenGL ES 3.2 NVIDIA 570.86.10",
+            ])
+        // The CPU renderer has no driver: its manifests never differ by one.
+        let cpu = Self.manifest(backend: "cpu", renderer: "Shatter CPU renderer (2 threads)")
+        #expect(cpu.driver == nil && cpu.makerDifference(from: cpu) == nil)
+    }
+
     @Test func patternsAreNumberedAsPrintfWouldAndHugeWidthsRefused() throws {
         let padded = try #require(try ClipSequence.Pattern("a/%05d.png"))
         #expect(padded.name(42) == "a/00042.png" && padded.name(123_456) == "a/123456.png")

@@ -34,6 +34,11 @@ import Testing
         let cpu = try CLIRun.shatter(job + ["--backend", "cpu", "--shard", "1/2", "--out", scratch.file("cpu")])
         #expect(gl.status == 0 && cpu.status == 0, "\(gl.stderr)\(cpu.stderr)")
 
+        // Each shard's manifest records its driver beside the renderer: GL_VERSION for GL, none for the CPU.
+        let glManifest = try #require(try FrameManifest.read(path: scratch.file("gl") + "/manifest.json"))
+        #expect(glManifest.driver?.hasPrefix("OpenGL ES 3") == true, "\(String(describing: glManifest.driver))")
+        #expect(try FrameManifest.read(path: scratch.file("cpu") + "/manifest.json")?.driver == nil)
+
         let merged = scratch.file("merged.json")
         let refused = try CLIRun.shatter(["manifest", "merge", scratch.file("gl"), scratch.file("cpu"), "--out", merged])
         #expect(refused.status == 1)

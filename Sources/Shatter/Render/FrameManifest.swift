@@ -27,6 +27,9 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     public var backend: String
     /// The renderer's own words (GL renderer string, CPU thread count); informative only.
     public var renderer: String
+    /// The GL driver's version (`GL_VERSION`) beside the renderer; nil for the CPU renderer and for
+    /// manifests written before it was recorded. Frames of two drivers count as two renderers.
+    public var driver: String?
     public var fps: Double
     /// Frames in the whole animation.
     public var frameCount: Int
@@ -133,15 +136,19 @@ public struct FrameManifest: Codable, Sendable, Equatable {
             return "written by Shatter \(other.shatterVersion ?? "of an unknown version"), this is \(shatterVersion ?? "unknown")"
         }
         if !sameRenderer(as: other) {
-            return "rendered by \(other.backend): \(Self.printable(other.renderer)), this is \(backend): \(renderer)"
+            return
+                "rendered by \(other.backend): \(Self.printable(other.rendererAndDriver)), this is \(backend): \(rendererAndDriver)"
         }
         return nil
     }
 
-    /// Same backend, and for GL the same renderer string (GPU and driver).
+    /// Same backend, and for GL the same renderer string and driver version.
     func sameRenderer(as other: FrameManifest) -> Bool {
-        backend == other.backend && (backend == "cpu" || renderer == other.renderer)
+        backend == other.backend && (backend == "cpu" || (renderer == other.renderer && driver == other.driver))
     }
+
+    /// The renderer, with the driver's version where one is recorded.
+    public var rendererAndDriver: String { driver.map { "\(renderer), \($0)" } ?? renderer }
 
     /// Pretty, key-sorted JSON: the same manifest always gives the same bytes.
     public func encoded() throws -> [UInt8] {

@@ -19,7 +19,12 @@ public struct ManifestMerge: Sendable {
     public struct Renderer: Sendable, Equatable {
         public let backend: String
         public let renderer: String
+        /// The GL driver's version, where the shard's manifest records one.
+        public let driver: String?
         public let folder: String
+
+        /// The renderer, with the driver's version where one is recorded.
+        public var rendererAndDriver: String { driver.map { "\(renderer), \($0)" } ?? renderer }
     }
 
     /// Shards of more than one renderer that were not allowed to mix.
@@ -122,12 +127,15 @@ public struct ManifestMerge: Sendable {
         }
         var renderers: [Renderer] = []
         for (folder, manifest) in shards where !renderers.contains(where: { sameRenderer($0, manifest) }) {
-            renderers.append(Renderer(backend: manifest.backend, renderer: manifest.renderer, folder: folder))
+            renderers.append(
+                Renderer(backend: manifest.backend, renderer: manifest.renderer, driver: manifest.driver, folder: folder))
         }
         var merged = first.manifest
         merged.shard = nil
         merged.backend = unique(shards.map(\.manifest.backend)).joined(separator: "+")
         merged.renderer = unique(shards.map(\.manifest.renderer)).joined(separator: "; ")
+        let drivers = unique(shards.compactMap(\.manifest.driver))
+        merged.driver = drivers.isEmpty ? nil : drivers.joined(separator: "; ")
         merged.frames = byIndex.keys.sorted().map { byIndex[$0]!.entry }
         let missing = merged.expectedFrames.filter { byIndex[$0] == nil }
         return ManifestMerge(
@@ -136,7 +144,8 @@ public struct ManifestMerge: Sendable {
     }
 
     private static func sameRenderer(_ known: Renderer, _ manifest: FrameManifest) -> Bool {
-        known.backend == manifest.backend && (known.backend == "cpu" || known.renderer == manifest.renderer)
+        known.backend == manifest.backend
+            && (known.backend == "cpu" || (known.renderer == manifest.renderer && known.driver == manifest.driver))
     }
 
     private static func unique(_ values: [String]) -> [String] {

@@ -144,6 +144,7 @@ public struct RenderSession<E: Effect> {
             renderer: renderer.renderer.description, fps: options.fps, frameCount: selection.timeline.count,
             range: .init(first: selection.range.lowerBound, last: selection.range.upperBound), shard: selection.shard)
         manifest.shatterVersion = ShatterVersion.current
+        manifest.driver = renderer.renderer.driver
         return manifest
     }
 
