@@ -41,7 +41,7 @@ let package = Package(
         // Image comparison: per-pixel difference, the fuzzy rule, SSIM, reports.
         .target(name: "ShatterCompare", dependencies: ["ShatterCore"]),
         .target(name: "ShatterAnimation"),
-        .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterDrawing", "ShatterDigest"]),
+        .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterDrawing"]),
         .target(name: "ShatterSoftware", dependencies: ["ShatterCore", "CLanes"]),
         // SHA-256 for manifests and goldens, through swift-crypto.
         .target(name: "ShatterDigest", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
@@ -90,7 +90,7 @@ let package = Package(
 
         // Helpers shared by the test targets: effect fixtures, whether GL works, temporary folders, PNG
         // building, CRC.
-        .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterScenes", "ShatterCompare", "ShatterEffects", "ShatterGL"],
+        .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterScenes", "ShatterCompare", "ShatterEffects", "ShatterGL"],
                 path: "Tests/ShatterTestSupport"),
         // Regression benchmarks of the core paths: `swift run -c release shatter-benchmarks`.
         .executableTarget(name: "shatter-benchmarks", dependencies: ["Shatter"]),
@@ -99,8 +99,8 @@ let package = Package(
         .testTarget(name: "ShatterDrawingTests", dependencies: ["ShatterDrawing"]),
         .testTarget(name: "ShatterScenesTests", dependencies: ["ShatterScenes"]),
         .testTarget(name: "ShatterCompareTests", dependencies: ["ShatterCompare"]),
-        .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation"]),
-        .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation"]),
+        .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation", "ShatterTestSupport"]),
+        .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation", "ShatterTestSupport"]),
         .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterDigest", "ShatterTestSupport"],
                     exclude: ["Goldens"]),  // read by path (GoldenFile.swift), so re-recording writes the checked-in file
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG", "ShatterTestSupport"]),

@@ -91,7 +91,13 @@ public struct ShatteredTransition: Sendable {
     public let to: Texture
     public let grid: PointGrid
 
-    public init(from: Texture, to: Texture, parameters: Parameters) {
+    public init(from: Texture, to: Texture, parameters: Parameters) throws(ParameterError) {
+        let p = parameters
+        try p.checkScreen(of: Self.name)
+        try ParameterError.check(
+            p.pointSize * p.scale, in: 1...Double(ParameterError.maxPixelSide), "pointSize × scale (pixels)", of: Self.name)
+        let longest = p.motion == .euler60 ? Motion.longestSteppedDuration : ParameterError.durations.upperBound
+        try ParameterError.check(p.duration, in: 0...longest, "duration", of: Self.name)
         self.parameters = parameters
         self.from = from
         self.to = to

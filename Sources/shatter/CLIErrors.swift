@@ -56,6 +56,10 @@ enum CLIErrors {
             case .ffmpegNotFound:
                 return CLIFailure(
                     description: "\(error); install it (apt-get install ffmpeg, or Tools/setup.sh) or give --ffmpeg PATH")
+            case .silentClip(let role):
+                return ValidationError("--audio \(role): the --\(role) clip is not a video with sound")
+            case .partialJoin:
+                return ValidationError("--head and --tail make one whole --video: give --video, without --frames or --shard")
             default: return CLIFailure(description: "\(error)")
             }
         case let error as ClipError:

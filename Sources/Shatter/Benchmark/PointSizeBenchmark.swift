@@ -55,7 +55,7 @@ public struct PointSizeBenchmark {
             if let gl = choice.renderer as? GLRenderer { glInfo = gl.info }
             for pointSize in c.pointSizes {
                 progress("\(backend.rawValue), point size \(pointSize)")
-                let effect = ShatteredTransition(
+                let effect = try ShatteredTransition(
                     from: from, to: to,
                     parameters: .init(
                         width: c.width, height: c.height, pointSize: pointSize))

@@ -1,13 +1,21 @@
 import ShatterDigest
 import ShatterPNG
 
+/// What became of a frame file a manifest lists.
+public enum FrameFileCheck: Sendable {
+    case present
+    case missing
+    /// The file is there but its bytes no longer match the manifest's PNG hash.
+    case changed
+}
+
 /// Whether a frame file is still what its manifest entry recorded (`pngSHA256`). The file is read with
 /// ``PNGDecoder/fileBytes(path:limits:)``'s bounds, so a frame replaced by a FIFO or a link to
 /// `/dev/zero` counts as changed instead of hanging or filling memory.
 enum FrameFileHash {
     /// Missing, present with the recorded bytes, or changed (other bytes, or no longer a readable PNG
     /// file within the limits).
-    static func check(path: String, entry: FrameManifest.Entry) -> ManifestMerge.FileCheck {
+    static func check(path: String, entry: FrameManifest.Entry) -> FrameFileCheck {
         do {
             return SHA256Hex.of(try PNGDecoder.fileBytes(path: path)) == entry.pngSHA256 ? .present : .changed
         } catch .fileNotFound {

@@ -196,6 +196,10 @@ public enum VideoError: Error, CustomStringConvertible, Equatable {
     case cannotStart(ffmpeg: String, reason: String)
     /// ffmpeg exited with `status`; `message` is its last words.
     case ffmpegFailed(status: Int32, message: String)
+    /// The sound of the clip in `role` was asked for alone, but that clip is not a video with sound.
+    case silentClip(role: String)
+    /// A join's head or tail was asked for in a video of only some of the transition's frames.
+    case partialJoin
 
     public var description: String {
         switch self {
@@ -205,6 +209,8 @@ public enum VideoError: Error, CustomStringConvertible, Equatable {
         case .cannotStart(let ffmpeg, let reason): return "cannot start \(ffmpeg): \(reason)"
         case .ffmpegFailed(let status, let message):
             return "ffmpeg failed (exit \(status))" + (message.isEmpty ? "" : ": \(message)")
+        case .silentClip(let role): return "the \(role) clip is not a video with sound"
+        case .partialJoin: return "a join's head and tail make one whole video: render every frame of the transition"
         }
     }
 }

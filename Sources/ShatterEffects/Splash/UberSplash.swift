@@ -39,7 +39,16 @@ public struct UberSplash: Sendable {
     public let tileTexture: Texture
     public let labelTexture: Texture
 
-    public init(parameters: Parameters = Parameters()) {
+    public init(parameters: Parameters) throws(ParameterError) {
+        try parameters.checkScreen(of: Self.name)
+        try ParameterError.check(parameters.duration, in: ParameterError.durations, "duration", of: Self.name)
+        self.init(checked: parameters)
+    }
+
+    /// The original: 375×667 points, two 3 s loops.
+    public init() { self.init(checked: Parameters()) }
+
+    private init(checked parameters: Parameters) {
         self.parameters = parameters
         logo = SplashLogo()
         grid = SplashTileGrid()
