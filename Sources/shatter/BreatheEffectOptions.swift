@@ -9,7 +9,7 @@ struct BreatheEffectOptions: EffectOptions {
         10.5 s cycle. The animation repeats forever, so --cycles N (or any --duration) shows N cycles.
         """
 
-    @OptionGroup var screen: ScreenOptions
+    @OptionGroup var screen: ScreenOptions<WatchScreen>
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Petals, 1…64 (the original has 6).", valueName: "N"))
     var petals: Int = 6
@@ -40,7 +40,7 @@ struct BreatheEffectOptions: EffectOptions {
     }
 
     func makeEffect() throws -> Breathe {
-        let size = screen.size(or: Dimensions(width: 368, height: 448))
+        let size = screen.points
         return try Breathe(
             parameters: Breathe.Parameters(
                 width: size.width, height: size.height, scale: screen.scale, petals: petals,

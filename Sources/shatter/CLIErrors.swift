@@ -78,6 +78,8 @@ enum CLIErrors {
             return CLIFailure(description: "\(error); the frames on disk are complete, and --resume will find them")
         case let error as GLError:
             return CLIFailure(description: describe(error))
+        case let error as ParameterError:
+            return ValidationError("\(error); lower --size, --scale or the option named")
         case let error as SpriteSheetPlayer.SheetError:
             return CLIFailure(description: "\(error); check --frame-size and --sheet-frame-count")
         default:

@@ -16,7 +16,7 @@ struct DustEffectOptions: EffectOptions {
     @Option(help: ClipOpening.fitHelp)
     var fit: ClipFit?
 
-    @OptionGroup var screen: ScreenOptions
+    @OptionGroup var screen: ScreenOptions<ClipOrPhoneScreen>
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Number of layers, 1…255 (the original: 32).", valueName: "N"))
     var layers: Int = 32

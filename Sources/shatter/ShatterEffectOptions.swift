@@ -26,7 +26,7 @@ struct ShatterEffectOptions: EffectOptions {
     @Flag(help: "With --video: go on with the rest of the --to clip after the transition.")
     var tail = false
 
-    @OptionGroup var screen: ScreenOptions
+    @OptionGroup var screen: ScreenOptions<ClipOrPhoneScreen>
 
     @Option(
         name: .customLong("point-size"), parsing: .unconditional,

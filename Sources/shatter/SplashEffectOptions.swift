@@ -9,7 +9,7 @@ struct SplashEffectOptions: EffectOptions {
         t = i / fps for i = 0 … ceil(duration · fps); the default 6 s is two loops.
         """
 
-    @OptionGroup var screen: ScreenOptions
+    @OptionGroup var screen: ScreenOptions<PhoneScreen>
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of animation.", valueName: "SECONDS"))
     var duration: Double = 6
@@ -19,7 +19,7 @@ struct SplashEffectOptions: EffectOptions {
     }
 
     func makeEffect() throws -> UberSplash {
-        let size = screen.size(or: Dimensions(width: 375, height: 667))
+        let size = screen.points
         return try UberSplash(parameters: .init(width: size.width, height: size.height, scale: screen.scale, duration: duration))
     }
 }

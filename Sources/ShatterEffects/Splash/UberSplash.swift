@@ -42,6 +42,11 @@ public struct UberSplash: Sendable {
     public init(parameters: Parameters) throws(ParameterError) {
         try parameters.checkScreen(of: Self.name)
         try ParameterError.check(parameters.duration, in: ParameterError.durations, "duration", of: Self.name)
+        // The tile and the label are drawn once at the output's scale: each must fit a texture too.
+        let artwork = max(Fuber.tileSide, SplashArtwork.labelSize.width, SplashArtwork.labelSize.height)
+        try ParameterError.check(
+            (artwork * parameters.scale).rounded(.up), in: 1...Double(ParameterError.maxPixelSide),
+            "scale × the artwork's \(Int(artwork.rounded(.up))) points (pixels)", of: Self.name)
         self.init(checked: parameters)
     }
 
