@@ -9,7 +9,7 @@ import ShatterDrawing
 /// the ghost petals a second (``InstancedCircleBatch``).
 ///
 /// ```swift
-/// let flower = Breathe(parameters: .init())        // 368×448, 6 petals
+/// let flower = Breathe()                           // 368×448, 6 petals
 /// let list = flower.displayList(at: 4.2)           // phase 0.4: fully open, turned +60°
 /// ```
 public struct Breathe: Sendable {

@@ -9,7 +9,7 @@ import ShatterCore
 /// one instant into one ``DustLayer`` draw per visible layer, in layer order.
 ///
 /// ```swift
-/// let dust = DustEffect(snapshot: Texture(image: screen), parameters: .init(width: 375, height: 667))
+/// let dust = try DustEffect(snapshot: Texture(image: screen), parameters: .init(width: 375, height: 667))
 /// let list = dust.displayList(at: 1.0)
 /// dust.duration   // 2.3078125 for 32 layers
 /// ```

@@ -5,7 +5,7 @@ import ShatterCore
 /// new effect needs a conformance here and its options in the command-line tool, nothing else.
 ///
 /// ```swift
-/// let effect = UberSplash(parameters: .init(duration: 3))
+/// let effect = try UberSplash(parameters: .init(duration: 3))
 /// effect.pixelWidth            // 375
 /// effect.displayList(at: 0.5)  // what to draw half a second in
 /// ```
@@ -31,7 +31,7 @@ public protocol Effect: Sendable {
     var playsBackwards: Bool { get }
 
     /// The pictures the effect draws from, by role (`from`, `to`, `sheet`, …); a render's manifest
-    /// records a digest of each (``FrameManifest/inputDigests(of:)``), so a changed input is recognised
+    /// records a digest of each (`FrameManifest.inputDigests(of:)` in Shatter), so a changed input is recognised
     /// as a different render.
     var inputs: [String: Texture] { get }
 

@@ -8,7 +8,7 @@ import ShatterCore
 /// motion are built once here; ``displayList(at:)`` only sets the time.
 ///
 /// ```swift
-/// let effect = ShatteredTransition(from: snapshot, to: destination,
+/// let effect = try ShatteredTransition(from: snapshot, to: destination,
 ///                                  parameters: .init(width: 375, height: 667))
 /// let list = effect.displayList(at: 0.6)
 /// ```

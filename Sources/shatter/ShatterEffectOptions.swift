@@ -89,14 +89,16 @@ struct ShatterEffectOptions: EffectOptions {
         try SizeLimits.check(width: width, height: height, what: "the output")
         if head, fromClip == nil { throw ValidationError("--head needs a --from clip") }
         if tail, toClip == nil { throw ValidationError("--tail needs a --to clip") }
+        let scale = screen.scale
         return try ClipDriven.joining(
             from: fromClip, to: toClip, fps: context.fps, transitionDuration: duration, head: head, tail: tail,
-            fitting: { ClipOpening.fitting($0, fit: fit, width: width, height: height, context: context) }
-        ) { from, to in
-            try ShatteredTransition(
-                from: from ?? Texture(image: DefaultScenes.presentedScreen(widthPoints: size.0, heightPoints: size.1, scale: screen.scale)),
-                to: to ?? Texture(image: DefaultScenes.destination(widthPoints: size.0, heightPoints: size.1, scale: screen.scale)),
-                parameters: parameters)
-        }
+            fitting: { ClipOpening.fitting($0, fit: fit, width: width, height: height, context: context) },
+            transition: { from, to in
+                let screen =
+                    from ?? Texture(image: DefaultScenes.presentedScreen(widthPoints: size.0, heightPoints: size.1, scale: scale))
+                let destination =
+                    to ?? Texture(image: DefaultScenes.destination(widthPoints: size.0, heightPoints: size.1, scale: scale))
+                return try ShatteredTransition(from: screen, to: destination, parameters: parameters)
+            })
     }
 }

@@ -37,4 +37,3 @@ public func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Doub
 public func reference(_ curve: (Double, Double, Double, Double), _ x: Double) -> Double {
     referenceBezier(curve.0, curve.1, curve.2, curve.3, at: x)
 }
-

@@ -25,8 +25,10 @@ struct VideoJoinTests {
         let fitting = ClipFitting(fit: nil, width: 32, height: 24)
         let join = try ClipDriven.joining(
             from: a, to: b, fps: 10, transitionDuration: parameters.duration, head: true, tail: true,
-            fitting: { _ in fitting }
-        ) { from, to in try ShatteredTransition(from: try #require(from), to: try #require(to), parameters: parameters) }
+            fitting: { _ in fitting },
+            transition: { from, to in
+                try ShatteredTransition(from: try #require(from), to: try #require(to), parameters: parameters)
+            })
         // ceil(0.5 · 10) + 1 = 6 transition frames; each clip has 20 − 6 = 14 frames beside it.
         #expect(join.join == ClipJoin(headFrames: 14, tailFrames: 14))
 
@@ -65,8 +67,8 @@ struct VideoJoinTests {
         let fitting = ClipFitting(fit: nil, width: 32, height: 24)
         func joining(_ from: Clip, _ to: Clip, head: Bool) throws -> ClipDriven<ShatteredTransition> {
             try ClipDriven.joining(
-                from: from, to: to, fps: 10, transitionDuration: parameters.duration, head: head, fitting: { _ in fitting }
-            ) { try ShatteredTransition(from: $0!, to: $1!, parameters: parameters) }
+                from: from, to: to, fps: 10, transitionDuration: parameters.duration, head: head, fitting: { _ in fitting },
+                transition: { try ShatteredTransition(from: $0!, to: $1!, parameters: parameters) })
         }
         var options = RenderSession<ClipDriven<ShatteredTransition>>.Options()
         options.fps = 10

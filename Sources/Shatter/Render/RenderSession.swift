@@ -5,7 +5,7 @@ import Foundation
 /// stopped render can resume), an optional contact sheet, progress and cancellation.
 ///
 /// ```swift
-/// let effect = UberSplash(parameters: .init(duration: 1))
+/// let effect = try UberSplash(parameters: .init(duration: 1))
 /// var options = RenderSession<UberSplash>.Options()
 /// options.fps = 30
 /// let session = try RenderSession(effect: effect, renderer: try Backend.cpu.makeRenderer(),

@@ -8,7 +8,7 @@
 /// let fitting = ClipFitting(fit: nil, width: 750, height: 1334)
 /// let from = try ClipInput(role: "from", clip: Clip(path: "a.mp4", frameRate: 60), fitting: fitting)
 /// let to = try ClipInput(role: "to", clip: Clip(path: "b/%04d.png", frameRate: 60), fitting: fitting)
-/// let effect = ClipDriven(ShatteredTransition(from: from.first, to: to.first, parameters: parameters),
+/// let effect = ClipDriven(try ShatteredTransition(from: from.first, to: to.first, parameters: parameters),
 ///                         clips: [from, to])
 /// ```
 public struct ClipDriven<Base: Effect>: Effect, ClipSourced, CustomInputDigests {

@@ -38,8 +38,8 @@ extension ClipDriven {
     /// let parameters = ShatteredTransition.Parameters(width: 375, height: 667, scale: 2)
     /// let join = try ClipDriven.joining(
     ///     from: Clip(path: "a.mp4", frameRate: 30), to: Clip(path: "b.mp4", frameRate: 30), fps: 30,
-    ///     transitionDuration: parameters.duration, head: true, tail: true, fitting: { _ in fitting }
-    /// ) { from, to in ShatteredTransition(from: from!, to: to!, parameters: parameters) }
+    ///     transitionDuration: parameters.duration, head: true, tail: true, fitting: { _ in fitting },
+    ///     transition: { from, to in try ShatteredTransition(from: from!, to: to!, parameters: parameters) })
     /// ```
     public static func joining(
         from: Clip?, to: Clip?, fps: Double, transitionDuration: Double, head: Bool = false, tail: Bool = false,

@@ -9,7 +9,7 @@ import ShatterCore
 /// transformed textured layers; textures are painted once, here.
 ///
 /// ```swift
-/// let splash = UberSplash(parameters: .init(width: 375, height: 667, scale: 2))
+/// let splash = try UberSplash(parameters: .init(width: 375, height: 667, scale: 2))
 /// let list = splash.displayList(at: 0.5)
 /// ```
 public struct UberSplash: Sendable {
