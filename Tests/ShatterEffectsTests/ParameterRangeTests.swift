@@ -62,18 +62,20 @@ import Testing
     @Test func theShatteredTransitionsSpritesAndDuration() {
         #expect(Self.shatter(.init(width: 16, height: 16, pointSize: 1)) == nil)
         #expect(Self.shatter(.init(width: 16, height: 16, pointSize: 16384)) == nil)
-        #expect(Self.shatter(.init(width: 16, height: 16, scale: 2, pointSize: 0.5)) == nil)
-        for size in [0, -2, 0.5, .nan, .infinity, 16385] {
+        #expect(Self.shatter(.init(width: 16, height: 16, scale: 2, pointSize: 0.25)) == nil)  // smaller than a pixel
+        for size in [-2, -0.001, .nan, .infinity, 16385] {
             #expect(Self.shatter(.init(width: 16, height: 16, pointSize: size)) == "pointSize × scale (pixels)", "\(size)")
         }
+        // A grid too large to hold: sprites of nothing, or far too many.
+        for size in [0, 1e-6] {
+            #expect(Self.shatter(.init(width: 16, height: 16, pointSize: size)) == "points in the grid", "\(size)")
+        }
+        #expect(Self.shatter(.init(width: 16384, height: 16384, scale: 0.5, pointSize: 1)) == "points in the grid")
         #expect(Self.shatter(.init(width: 16, height: 16, duration: 0)) == nil)
         #expect(Self.shatter(.init(width: 16, height: 16, duration: 86_400)) == nil)
         for duration in [-1, .nan, .infinity, 86_401] {
             #expect(Self.shatter(.init(width: 16, height: 16, duration: duration)) == "duration", "\(duration)")
         }
-        // The original's 60 Hz steps: at most 10 s of them.
-        #expect(Self.shatter(.init(width: 16, height: 16, duration: 10, motion: .euler60)) == nil)
-        #expect(Self.shatter(.init(width: 16, height: 16, duration: 10.01, motion: .euler60)) == "duration")
     }
 
     @Test func theDustsLayersAndSpread() {

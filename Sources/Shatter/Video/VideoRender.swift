@@ -1,5 +1,3 @@
-import Glibc
-
 /// An effect rendered into one video file through ffmpeg. For an effect drawn from clips
 /// (``ClipSourced``, e.g. ``ClipDriven/joining(from:to:fps:transitionDuration:head:tail:fitting:transition:)``)
 /// it is the whole join: the `from` clip's head before the transition, the transition, the `to` clip's
@@ -33,7 +31,10 @@ public struct VideoRender<E: Effect> {
     }
 
     /// Renders every frame into the video (head first, tail last) and moves it into place. Interrupted
-    /// through `cancellation`, it removes what ffmpeg wrote and returns a summary saying so.
+    /// through `cancellation`, it removes what ffmpeg wrote and returns a summary saying so. As for any
+    /// writer into a pipe, ignore SIGPIPE in the program (`signal(SIGPIPE, SIG_IGN)`, as `shatter`
+    /// does) so that an ffmpeg that quits is an error naming its last words rather than the process's
+    /// death; a library does not change how the whole process takes signals.
     public func run(
         renderer: Backend.Choice, cancellation: CancellationToken = CancellationToken(),
         events: @escaping @Sendable (RenderEvent) -> Void = { _ in }
@@ -48,7 +49,6 @@ public struct VideoRender<E: Effect> {
         request.extraArguments = extraArguments
         request.audio = try clips.flatMap { try sound(of: $0) }
         let video = try VideoEncoder(request)
-        signal(SIGPIPE, SIG_IGN)  // a closed pipe is an error to report, not a death
         let summary: RenderSummary
         do {
             let session = try RenderSession(
