@@ -2,9 +2,10 @@
 import PackageDescription
 
 /// Shatter: iOS animation effects rendered headlessly (EGL + GLES 3, or a pure-Swift CPU twin) to PNG.
+/// Linux only: the sources import Glibc, and nothing is built or tested on macOS, so no other platform
+/// is declared.
 let package = Package(
     name: "Shatter",
-    platforms: [.macOS(.v13)],
     products: [
         .library(name: "Shatter", targets: ["Shatter"]),
         // For users' tests: golden PNGs judged by a FuzzyRule, with no dependency (ShatterTesting), and a
@@ -28,8 +29,9 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // libdeflate: the IDAT stream of written PNGs.
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        // Float <-> integer conversions of SIMD lanes, which Swift's SIMD types do element by element,
-        // and the one-pixel sprite kernel, compiled for any x86-64 and again for AVX2 (one_pixel.h).
+        // Float <-> integer conversions of SIMD lanes, which Swift's SIMD types do element by element
+        // (lanes.h), and the small-sprite kernel, one body compiled for any x86-64 and again for AVX2
+        // (small_sprites.c).
         .target(name: "CLanes"),
 
         // Pure Swift, no rendering dependency.
@@ -40,8 +42,9 @@ let package = Package(
         .target(name: "ShatterScenes", dependencies: ["ShatterCore", "ShatterDrawing"]),
         // Image comparison: per-pixel difference, the fuzzy rule, SSIM, reports.
         .target(name: "ShatterCompare", dependencies: ["ShatterCore"]),
+        // Core Animation's timing model; depends on nothing.
         .target(name: "ShatterAnimation"),
-        .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterDrawing", "ShatterDigest"]),
+        .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterDrawing"]),
         .target(name: "ShatterSoftware", dependencies: ["ShatterCore", "CLanes"]),
         // SHA-256 for manifests and goldens, through swift-crypto.
         .target(name: "ShatterDigest", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
@@ -67,6 +70,8 @@ let package = Package(
         ),
         .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CShatterGL"]),
 
+        // The umbrella, `import Shatter`, in rooms (folders): Render, Comparison, Video, Benchmark, Probe,
+        // Support; docs/ARCHITECTURE.md draws their arrows and RoomArrowTests holds them.
         .target(
             name: "Shatter",
             dependencies: [
@@ -90,7 +95,7 @@ let package = Package(
 
         // Helpers shared by the test targets: effect fixtures, whether GL works, temporary folders, PNG
         // building, CRC.
-        .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterScenes", "ShatterCompare", "ShatterEffects", "ShatterGL"],
+        .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterScenes", "ShatterCompare", "ShatterEffects", "ShatterGL"],
                 path: "Tests/ShatterTestSupport"),
         // Regression benchmarks of the core paths: `swift run -c release shatter-benchmarks`.
         .executableTarget(name: "shatter-benchmarks", dependencies: ["Shatter"]),
@@ -99,8 +104,8 @@ let package = Package(
         .testTarget(name: "ShatterDrawingTests", dependencies: ["ShatterDrawing"]),
         .testTarget(name: "ShatterScenesTests", dependencies: ["ShatterScenes"]),
         .testTarget(name: "ShatterCompareTests", dependencies: ["ShatterCompare"]),
-        .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation"]),
-        .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation"]),
+        .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation", "ShatterTestSupport"]),
+        .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation", "ShatterTestSupport"]),
         .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterDigest", "ShatterTestSupport"],
                     exclude: ["Goldens"]),  // read by path (GoldenFile.swift), so re-recording writes the checked-in file
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG", "ShatterTestSupport"]),

@@ -9,7 +9,7 @@ import ShatterDrawing
 /// the ghost petals a second (``InstancedCircleBatch``).
 ///
 /// ```swift
-/// let flower = Breathe(parameters: .init())        // 368×448, 6 petals
+/// let flower = Breathe()                           // 368×448, 6 petals
 /// let list = flower.displayList(at: 4.2)           // phase 0.4: fully open, turned +60°
 /// ```
 public struct Breathe: Sendable {
@@ -72,7 +72,20 @@ public struct Breathe: Sendable {
     public let parameters: Parameters
     private let timeline: BreatheTimeline
 
-    public init(parameters: Parameters = Parameters()) {
+    /// The most petals: each is drawn, so the count bounds the work per frame.
+    public static let maxPetals = 64
+
+    public init(parameters: Parameters) throws(ParameterError) {
+        try parameters.checkScreen(of: Self.name)
+        try ParameterError.check(parameters.petals, in: 1...Self.maxPetals, "petals", of: Self.name)
+        try ParameterError.check(parameters.duration, in: ParameterError.durations, "duration", of: Self.name)
+        self.init(checked: parameters)
+    }
+
+    /// The original: 368×448 points, 6 petals, one cycle.
+    public init() { self.init(checked: Parameters()) }
+
+    private init(checked parameters: Parameters) {
         self.parameters = parameters
         self.timeline = BreatheTimeline(cycleDuration: Self.cycleDuration)
     }

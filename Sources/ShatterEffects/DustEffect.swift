@@ -9,7 +9,7 @@ import ShatterCore
 /// one instant into one ``DustLayer`` draw per visible layer, in layer order.
 ///
 /// ```swift
-/// let dust = DustEffect(snapshot: Texture(image: screen), parameters: .init(width: 375, height: 667))
+/// let dust = try DustEffect(snapshot: Texture(image: screen), parameters: .init(width: 375, height: 667))
 /// let list = dust.displayList(at: 1.0)
 /// dust.duration   // 2.3078125 for 32 layers
 /// ```
@@ -52,11 +52,16 @@ public struct DustEffect: Sendable {
     public let motions: [DustLayerMotion]
 
     /// Splits `snapshot` (any size; it is stretched over the output) into layers.
-    public init(snapshot: Texture, parameters: Parameters) {
+    public init(snapshot: Texture, parameters: Parameters) throws(ParameterError) {
+        let p = parameters
+        try p.checkScreen(of: Self.name)
+        try ParameterError.check(p.layers, in: 1...DustLayerSplit.maximumLayers, "layers", of: Self.name)
+        let drift = 0...Double(ParameterError.maxPixelSide)
+        try ParameterError.check(p.spread.width, in: drift, "spread.width", of: Self.name)
+        try ParameterError.check(p.spread.height, in: drift, "spread.height", of: Self.name)
         self.parameters = parameters
         self.snapshot = snapshot
-        let p = parameters
-        split = DustLayerSplit(width: snapshot.image.width, height: snapshot.image.height, layers: p.layers, seed: p.seed)
+        split = try DustLayerSplit(width: snapshot.image.width, height: snapshot.image.height, layers: p.layers, seed: p.seed)
         // The anchor is the centre of the output in pixels, so a layer at rest maps pixels onto themselves.
         let anchor = Point(x: Double(p.pixelWidth) / 2, y: Double(p.pixelHeight) / 2)
         let spread = Size(width: p.spread.width * p.scale, height: p.spread.height * p.scale)

@@ -22,8 +22,8 @@ public struct DustLayerSplit: Sendable {
     /// For each layer, the first and last snapshot column holding one of its pixels (nil: empty).
     public let columnExtents: [ClosedRange<Int>?]
 
-    public init(width: Int, height: Int, layers: Int, seed: UInt64) {
-        precondition((1...Self.maximumLayers).contains(layers), "DustLayerSplit: \(layers) layers is outside 1…255")
+    public init(width: Int, height: Int, layers: Int, seed: UInt64) throws(ParameterError) {
+        try ParameterError.check(layers, in: 1...Self.maximumLayers, "layers", of: "dust")
         layerCount = layers
         let rng = CounterRNG(seed: seed, stream: .dust)
         var texels = [UInt8](repeating: 0, count: width * height * 4)

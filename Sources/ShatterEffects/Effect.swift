@@ -1,12 +1,11 @@
 import ShatterCore
-import ShatterDigest
 
 /// An animation Shatter can render: a value with defaults whose ``displayList(at:)`` is a pure function
 /// of time. Render, compare, bench and the manifest treat every effect alike through this protocol, so a
 /// new effect needs a conformance here and its options in the command-line tool, nothing else.
 ///
 /// ```swift
-/// let effect = UberSplash(parameters: .init(duration: 3))
+/// let effect = try UberSplash(parameters: .init(duration: 3))
 /// effect.pixelWidth            // 375
 /// effect.displayList(at: 0.5)  // what to draw half a second in
 /// ```
@@ -31,13 +30,10 @@ public protocol Effect: Sendable {
     /// render is exactly the forward frames in the opposite order.
     var playsBackwards: Bool { get }
 
-    /// The pictures the effect draws from, by role (`from`, `to`, `sheet`, …); a render records a hash
-    /// of each, so a changed input is recognised as a different render.
+    /// The pictures the effect draws from, by role (`from`, `to`, `sheet`, …); a render's manifest
+    /// records a digest of each (`FrameManifest.inputDigests(of:)` in Shatter), so a changed input is recognised
+    /// as a different render.
     var inputs: [String: Texture] { get }
-
-    /// What a manifest records of each input: by default the SHA-256 of its pixels. An effect whose
-    /// inputs are clips records something cheaper that still changes when the clip does.
-    var inputDigests: [String: String] { get }
 
     /// What to draw at `time` seconds. Throws only where drawing needs input read on demand (a clip's
     /// frame); the built-in effects never throw.
@@ -47,7 +43,6 @@ public protocol Effect: Sendable {
 extension Effect {
     public var playsBackwards: Bool { false }
     public var inputs: [String: Texture] { [:] }
-    public var inputDigests: [String: String] { inputs.mapValues { SHA256Hex.of($0.image.pixels) } }
 }
 
 extension Effect where Parameters: ScreenSized {

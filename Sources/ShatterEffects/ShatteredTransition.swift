@@ -8,7 +8,7 @@ import ShatterCore
 /// motion are built once here; ``displayList(at:)`` only sets the time.
 ///
 /// ```swift
-/// let effect = ShatteredTransition(from: snapshot, to: destination,
+/// let effect = try ShatteredTransition(from: snapshot, to: destination,
 ///                                  parameters: .init(width: 375, height: 667))
 /// let list = effect.displayList(at: 0.6)
 /// ```
@@ -86,12 +86,24 @@ public struct ShatteredTransition: Sendable {
         public static var longestSteppedDuration: Double { Double(PointMotion.maxSteps) / stepsPerSecond }
     }
 
+    /// The most pieces a grid may hold: 2²⁷, twice a 64-megapixel frame at one-pixel sprites.
+    public static let maxPoints = 1 << 27
+
     public let parameters: Parameters
     public let from: Texture
     public let to: Texture
     public let grid: PointGrid
 
-    public init(from: Texture, to: Texture, parameters: Parameters) {
+    public init(from: Texture, to: Texture, parameters: Parameters) throws(ParameterError) {
+        let p = parameters
+        try p.checkScreen(of: Self.name)
+        // Sprites may be smaller than a pixel, but the grid they make must fit in memory.
+        try ParameterError.check(
+            p.pointSize * p.scale, in: 0...Double(ParameterError.maxPixelSide), "pointSize × scale (pixels)", of: Self.name)
+        let points = (Double(p.width) / p.pointSize + 1).rounded(.down) * (Double(p.height) / p.pointSize + 1).rounded(.down)
+        try ParameterError.check(points, in: 1...Double(Self.maxPoints), "points in the grid", of: Self.name)
+        // Frames past euler60's bound are refused when drawn, as any frame of an over-long run.
+        try ParameterError.check(p.duration, in: ParameterError.durations, "duration", of: Self.name)
         self.parameters = parameters
         self.from = from
         self.to = to

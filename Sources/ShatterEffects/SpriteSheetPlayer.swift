@@ -64,6 +64,14 @@ public struct SpriteSheetPlayer: Sendable {
 
     /// `frames` defaults to as many whole frames as the sheet holds (48 for the gauntlet's 3840 px sheet).
     public init(sheet: Image, parameters: Parameters) throws {
+        try ParameterError.check(parameters.scale, in: ParameterError.scales, "scale", of: Self.name)
+        try ParameterError.check(parameters.duration, in: ParameterError.durations, "duration", of: Self.name)
+        let side = 0...Double(ParameterError.maxPixelSide)
+        try ParameterError.check(
+            (Double(parameters.frameWidth) * parameters.scale).rounded(), in: side, "frameWidth × scale (pixels)", of: Self.name)
+        try ParameterError.check(
+            (Double(parameters.frameHeight) * parameters.scale).rounded(), in: side, "frameHeight × scale (pixels)", of: Self.name
+        )
         let frameWidth = parameters.frameWidth
         let frameHeight = parameters.frameHeight
         let available = frameWidth > 0 ? sheet.width / frameWidth : 0

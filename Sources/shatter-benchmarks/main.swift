@@ -29,7 +29,7 @@ let cpu = SoftwareRenderer()
 var frame = Image(width: 0, height: 0)
 
 for pointSize in [1.0, 2.0, 16.0] {
-    let effect = ShatteredTransition(
+    let effect = try ShatteredTransition(
         from: screen, to: green, parameters: .init(width: width, height: height, pointSize: pointSize))
     let list = effect.displayList(at: 0.5)
     try cpu.render(list, into: &frame)  // warm the per-point cache, as a frame after the first does
@@ -39,7 +39,7 @@ for pointSize in [1.0, 2.0, 16.0] {
 // Mid-transition frames: scattered one-pixel pieces, and large ones.
 for pointSize in [1.0, 16.0] {
     let frame = try cpu.render(
-        ShatteredTransition(
+        try ShatteredTransition(
             from: screen, to: green,
             parameters: .init(
                 width: width, height: height,
@@ -64,6 +64,6 @@ measure("timing function, 1,000,000 evaluations") {
     precondition(sum > 0)
 }
 
-measure("shatter grid 1920x1080 point 1 (2.08 M points)") {
-    _ = ShatteredTransition(from: screen, to: green, parameters: .init(width: width, height: height, pointSize: 1))
+try measure("shatter grid 1920x1080 point 1 (2.08 M points)") {
+    _ = try ShatteredTransition(from: screen, to: green, parameters: .init(width: width, height: height, pointSize: 1))
 }

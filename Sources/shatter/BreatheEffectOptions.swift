@@ -9,11 +9,7 @@ struct BreatheEffectOptions: EffectOptions {
         10.5 s cycle. The animation repeats forever, so --cycles N (or any --duration) shows N cycles.
         """
 
-    @Option(help: ArgumentHelp("Canvas size in points.", valueName: "WxH"))
-    var size: Dimensions = Dimensions(width: 368, height: 448)
-
-    @Option(parsing: .unconditional, help: "Output pixels per point.")
-    var scale: Double = 1
+    @OptionGroup var screen: ScreenOptions<WatchScreen>
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Petals, 1…64 (the original has 6).", valueName: "N"))
     var petals: Int = 6
@@ -33,7 +29,6 @@ struct BreatheEffectOptions: EffectOptions {
     var cycles: Int?
 
     func validate() throws {
-        try SizeLimits.check(size: size, scale: scale)
         guard (1...64).contains(petals) else { throw ValidationError("--petals must be 1…64, not \(petals)") }
         if let duration { try OptionLimits.check(duration: duration) }
         if let cycles, !(1...1000).contains(cycles) {
@@ -45,9 +40,10 @@ struct BreatheEffectOptions: EffectOptions {
     }
 
     func makeEffect() throws -> Breathe {
-        Breathe(
+        let size = screen.points
+        return try Breathe(
             parameters: Breathe.Parameters(
-                width: size.width, height: size.height, scale: scale, petals: petals,
+                width: size.width, height: size.height, scale: screen.scale, petals: petals,
                 duration: duration ?? Double(cycles ?? 1) * Breathe.cycleDuration))
     }
 }

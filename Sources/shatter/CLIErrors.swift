@@ -62,6 +62,10 @@ enum CLIErrors {
             case .ffmpegNotFound:
                 return CLIFailure(
                     description: "\(error); install it (apt-get install ffmpeg, or Tools/setup.sh) or give --ffmpeg PATH")
+            case .silentClip(let role):
+                return ValidationError("--audio \(role): the --\(role) clip is not a video with sound")
+            case .partialJoin:
+                return ValidationError("--head and --tail make one whole --video: give --video, without --frames or --shard")
             default: return CLIFailure(description: "\(error)")
             }
         case let error as ClipError:
@@ -81,6 +85,8 @@ enum CLIErrors {
             return CLIFailure(description: "\(error); the frames on disk are complete, and --resume will find them")
         case let error as GLError:
             return CLIFailure(description: describe(error))
+        case let error as ParameterError:
+            return ValidationError("\(error); lower --size, --scale or the option named")
         case let error as SpriteSheetPlayer.SheetError:
             return CLIFailure(description: "\(error); check --frame-size and --sheet-frame-count")
         default:

@@ -29,11 +29,17 @@ enum ClipOpening {
         _ clip: Clip, role: String, fit: ClipFit?, width: Int, height: Int,
         context: EffectContext, timeOffset: Double = 0
     ) throws -> ClipInput {
+        try ClipInput(
+            role: role, clip: clip, fitting: fitting(clip, fit: fit, width: width, height: height, context: context),
+            timeOffset: timeOffset)
+    }
+
+    /// How `clip` is fitted to a `width`×`height` output: a still PNG without a fit keeps its own size.
+    static func fitting(_ clip: Clip, fit: ClipFit?, width: Int, height: Int, context: EffectContext) -> ClipFitting {
         let stillAsIs = fit == nil && clip.frameCount == 1
-        let fitting = ClipFitting(
+        return ClipFitting(
             fit: fit, width: stillAsIs ? clip.width : width, height: stillAsIs ? clip.height : height,
             background: context.background ?? .transparent)
-        return try ClipInput(role: role, clip: clip, fitting: fitting, timeOffset: timeOffset)
     }
 }
 extension VideoAudio.Mix: ExpressibleByArgument {}

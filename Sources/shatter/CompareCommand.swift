@@ -138,7 +138,9 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var options: CompareOptions
 
-    func run() throws {
+    func run() throws { try CompareFailure.wrapping(compare) }
+
+    private func compare() throws {
         // Checked here, not in validate(): ArgumentParser validates this command's options even when
         // an effect subcommand runs.
         if update && dirs.isEmpty { throw ValidationError("--update needs --dirs GOLDEN NEW") }
@@ -193,7 +195,9 @@ struct CompareEffect<Options: EffectOptions>: ParsableCommand {
     @OptionGroup var options: CompareOptions
     @OptionGroup var device: DeviceOption
 
-    func run() throws {
+    func run() throws { try CompareFailure.wrapping(compare) }
+
+    private func compare() throws {
         let made = try effect.makeEffect(EffectContext(fps: timing.rate.fps, background: nil))
         let frames = try FrameSelection(
             timeline: FrameTimeline(duration: made.duration, fps: timing.rate.fps),

@@ -16,14 +16,7 @@ struct DustEffectOptions: EffectOptions {
     @Option(help: ClipOpening.fitHelp)
     var fit: ClipFit?
 
-    @Option(
-        help: ArgumentHelp(
-            "Picture size in points (default: the --from PNG's size ÷ scale, else 375x667).",
-            valueName: "WxH"))
-    var size: Dimensions?
-
-    @Option(parsing: .unconditional, help: "Output pixels per point.")
-    var scale: Double = 1
+    @OptionGroup var screen: ScreenOptions<ClipOrPhoneScreen>
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Number of layers, 1…255 (the original: 32).", valueName: "N"))
     var layers: Int = 32
@@ -44,7 +37,6 @@ struct DustEffectOptions: EffectOptions {
     var seed: UInt64 = 0
 
     func validate() throws {
-        try SizeLimits.check(size: size, scale: scale)
         guard (1...DustLayerSplit.maximumLayers).contains(layers) else {
             throw ValidationError("--layers must be 1…\(DustLayerSplit.maximumLayers), not \(layers)")
         }
@@ -58,9 +50,9 @@ struct DustEffectOptions: EffectOptions {
 
     func makeEffect(_ context: EffectContext) throws -> ClipDriven<DustEffect> {
         let clip = try ClipOpening.open(from, context: context)
-        let size = ClipOpening.size(size.map { ($0.width, $0.height) }, clip: clip, scale: scale)
+        let size = ClipOpening.size(screen.size.map { ($0.width, $0.height) }, clip: clip, scale: screen.scale)
         let parameters = DustEffect.Parameters(
-            width: size.0, height: size.1, scale: scale, layers: layers,
+            width: size.0, height: size.1, scale: screen.scale, layers: layers,
             spread: Size(width: Double(spread.width), height: Double(spread.height)), path: path, seed: seed,
             reverse: reverse)
         try SizeLimits.check(width: parameters.pixelWidth, height: parameters.pixelHeight, what: "the output")
@@ -71,7 +63,7 @@ struct DustEffectOptions: EffectOptions {
         }
         let snapshot =
             input?.first
-            ?? Texture(image: DefaultScenes.presentedScreen(widthPoints: size.0, heightPoints: size.1, scale: scale))
-        return ClipDriven(DustEffect(snapshot: snapshot, parameters: parameters), clips: input.map { [$0] } ?? [])
+            ?? Texture(image: DefaultScenes.presentedScreen(widthPoints: size.0, heightPoints: size.1, scale: screen.scale))
+        return ClipDriven(try DustEffect(snapshot: snapshot, parameters: parameters), clips: input.map { [$0] } ?? [])
     }
 }

@@ -11,42 +11,11 @@ struct RenderRun {
     let sharding: ShardOptions
     let delivery: DeliveryOptions
 
-    /// The clips' sound for `--video`: nil when no clip is a video with audio or `--audio none`.
-    private func sound<E: Effect>(of effect: E, options: RenderSession<E>.Options) throws -> VideoAudio? {
-        guard let clips = effect as? any ClipSourced else { return nil }
-        let from = clips.input("from").flatMap { $0.clip.hasAudio ? $0.clip.path : nil }
-        let to = clips.input("to").flatMap { $0.clip.hasAudio ? $0.clip.path : nil }
-        let mix = delivery.audio ?? .crossfade
-        if mix == .from || mix == .to, (mix == .from ? from : to) == nil {
-            throw ValidationError("--audio \(mix.rawValue): the --\(mix.rawValue) clip is not a video with sound")
-        }
-        guard mix != .none, from != nil || to != nil else { return nil }
-        let selection = try FrameSelection(
-            timeline: FrameTimeline(duration: effect.duration, fps: options.fps),
-            range: options.range, shard: options.shard)
-        return VideoAudio(
-            from: from, to: to, mix: mix, start: Double(selection.range.lowerBound) / options.fps,
-            duration: Double(selection.indices.count) / options.fps,
-            head: Double(clips.join.headFrames) / options.fps, tail: Double(clips.join.tailFrames) / options.fps)
-    }
-
-    /// A join's head (the `from` clip before the transition) or tail (the `to` clip after it) into the video.
-    private func writeJoin<E: Effect>(_ effect: E, head: Bool, fd: Int32, transitionFrames: Int) throws {
-        guard let clips = effect as? any ClipSourced else { return }
-        let count = head ? clips.join.headFrames : clips.join.tailFrames
-        guard count > 0, let input = clips.input(head ? "from" : "to") else { return }
-        let writer = StreamFrameWriter(fd: fd, format: .rgba, png: PNGWriteOptions(background: output.background?.color))
-        for j in 0..<count {
-            let time = Double(head ? j : transitionFrames + j) / timing.rate.fps
-            _ = try writer.write(try input.fittedFrame(at: time), index: j, position: j)
-        }
-    }
-
     /// `--head` and `--tail` make one whole video: refused for anything else.
     private func checkJoin<E: Effect>(_ effect: E) throws {
         guard let join = (effect as? any ClipSourced)?.join, join != ClipJoin() else { return }
         guard delivery.video != nil, timing.range == nil, sharding.shard == nil else {
-            throw ValidationError("--head and --tail make one whole --video: give --video, without --frames or --shard")
+            throw CLIErrors.translate(VideoError.partialJoin)
         }
     }
 
@@ -72,34 +41,38 @@ struct RenderRun {
         defer { choice.close() }  // EGL shut down before exit, after a signal too
         if let fallback = choice.fallback, !delivery.quiet { Terminal.error("shatter: \(CLIErrors.describe(fallback))") }
 
-        var video: VideoEncoder?
-        let destination: RenderDestination
+        // A video makes its own stream into ffmpeg; anything else is one session's destination.
+        let render: (CancellationToken, @escaping @Sendable (RenderEvent) -> Void) throws -> RenderSummary
+        var folder: OutputDirectory?
         if let path = delivery.video {
-            var request = VideoEncoder.Request(path: path, width: effect.pixelWidth, height: effect.pixelHeight, fps: options.fps)
-            request.alpha = output.background == nil
-            request.ffmpeg = delivery.ffmpeg
-            request.extraArguments = delivery.ffmpegArgs.map { $0.split(separator: " ").map(String.init) } ?? []
-            request.audio = try sound(of: effect, options: options)
-            let encoder = try VideoEncoder(request)
-            video = encoder
-            destination = .stream(fd: encoder.input, format: .rgba)
-        } else if let streamFormat {
-            destination = .stream(fd: STDOUT_FILENO, format: streamFormat)
-        } else if output.out == nil, output.contactSheet != nil {
-            destination = .none
+            var video = VideoRender(effect: effect, path: path, options: options)
+            video.alpha = output.background == nil
+            video.ffmpeg = delivery.ffmpeg
+            video.extraArguments = delivery.ffmpegArgs.map { $0.split(separator: " ").map(String.init) } ?? []
+            video.audio = delivery.audio ?? .crossfade
+            signal(SIGPIPE, SIG_IGN)  // a closed pipe into ffmpeg is an error to report, not a death
+            render = { try video.run(renderer: choice, cancellation: $0, events: $1) }
         } else {
-            destination = .folder(output.out ?? "frames")
+            let destination: RenderDestination
+            if let streamFormat {
+                destination = .stream(fd: STDOUT_FILENO, format: streamFormat)
+                signal(SIGPIPE, SIG_IGN)  // a closed pipe is an error to report, not a death
+            } else if output.out == nil, output.contactSheet != nil {
+                destination = .none
+            } else {
+                destination = .folder(output.out ?? "frames")
+            }
+            let session = try RenderSession(effect: effect, renderer: choice, destination: destination, options: options)
+            folder = session.folder
+            render = { try session.run(cancellation: $0, events: $1) }
         }
-        if case .stream = destination { signal(SIGPIPE, SIG_IGN) }  // a closed pipe is an error to report, not a death
 
-        let session = try RenderSession(effect: effect, renderer: choice, destination: destination, options: options)
         let cancellation = Interruption.install()
         let progress = ProgressDisplay(mode: delivery.progressMode)
         let resuming = options.existingFrames == .resume
         let summary: RenderSummary
         do {
-            if let video { try writeJoin(effect, head: true, fd: video.input, transitionFrames: 0) }
-            summary = try session.run(cancellation: cancellation) { event in
+            summary = try render(cancellation) { event in
                 if case .planned(let toRender, let kept) = event, resuming {
                     print("Resuming: \(kept) \(Self.frames(kept)) already done, \(toRender) to render")
                 }
@@ -107,37 +80,23 @@ struct RenderRun {
             }
         } catch {
             progress.end()
-            guard let video else { throw error }
-            // A closed pipe into ffmpeg means ffmpeg gave up: its own status and words say why.
-            if error as? StreamError == .readerClosed { throw video.stoppedReading() }
-            video.abandon()
             throw error
         }
         progress.end()
         if summary.interrupted {
-            video?.abandon()
             Terminal.error(
                 "shatter: interrupted after \(summary.written) \(Self.frames(summary.written)); "
-                    + (video != nil
+                    + (delivery.video != nil
                         ? "no video was written"
                         : streamFormat != nil ? "the stream is incomplete" : "rerun with --resume to finish"))
             throw ExitCode(128 + (Interruption.receivedSignal ?? SIGINT))
-        }
-        if let video {
-            do {
-                try writeJoin(effect, head: false, fd: video.input, transitionFrames: summary.written)
-            } catch {
-                video.abandon()
-                throw error
-            }
-            try video.finish()
         }
         if let path = output.contactSheet, let sheet = summary.contactSheet {
             try OutputFile.write(try PNGEncoder.encode(sheet, options: PNGWriteOptions(compressionLevel: 9)), to: path)
         }
         guard !delivery.quiet else { return }
         let place =
-            delivery.video ?? (streamFormat != nil ? "standard output" : session.folder.map { $0.path + "/" } ?? "nowhere")
+            delivery.video ?? (streamFormat != nil ? "standard output" : folder.map { $0.path + "/" } ?? "nowhere")
         let line =
             "Rendered \(summary.written) \(Self.frames(summary.written)) to \(place) in \(format(summary.seconds)) s "
             + "(\(choice.backend.rawValue): \(choice.renderer.description); render \(format(summary.renderSeconds)) s, "

@@ -26,14 +26,7 @@ struct ShatterEffectOptions: EffectOptions {
     @Flag(help: "With --video: go on with the rest of the --to clip after the transition.")
     var tail = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Screen size in points (default: the --from PNG's size ÷ scale, else 375x667).",
-            valueName: "WxH"))
-    var size: Dimensions?
-
-    @Option(parsing: .unconditional, help: "Output pixels per point.")
-    var scale: Double = 1
+    @OptionGroup var screen: ScreenOptions<ClipOrPhoneScreen>
 
     @Option(
         name: .customLong("point-size"), parsing: .unconditional,
@@ -59,16 +52,15 @@ struct ShatterEffectOptions: EffectOptions {
     var filter: TextureFilter = .linear
 
     func validate() throws {
-        try SizeLimits.check(size: size, scale: scale)
         guard pointSize.isFinite, pointSize > 0 else {
             throw ValidationError("--point-size must be a number above 0, not \(pointSize)")
         }
-        guard pointSize * scale >= 1 else {
-            throw ValidationError("--point-size × --scale is \(pointSize * scale) px; sprites must be at least 1 px")
+        guard pointSize * screen.scale >= 1 else {
+            throw ValidationError("--point-size × --scale is \(pointSize * screen.scale) px; sprites must be at least 1 px")
         }
-        guard pointSize * scale <= OptionLimits.maxPointPixels else {
+        guard pointSize * screen.scale <= OptionLimits.maxPointPixels else {
             throw ValidationError(
-                "--point-size × --scale is \(pointSize * scale) px; sprites can be at most "
+                "--point-size × --scale is \(pointSize * screen.scale) px; sprites can be at most "
                     + "\(Int(OptionLimits.maxPointPixels)) px")
         }
         try OptionLimits.check(duration: duration)
@@ -90,34 +82,25 @@ struct ShatterEffectOptions: EffectOptions {
     func makeEffect(_ context: EffectContext) throws -> ClipDriven<ShatteredTransition> {
         let fromClip = try ClipOpening.open(from, context: context)
         let toClip = try ClipOpening.open(to, context: context)
-        let size = ClipOpening.size(size.map { ($0.width, $0.height) }, clip: fromClip, scale: scale)
+        let size = ClipOpening.size(screen.size.map { ($0.width, $0.height) }, clip: fromClip, scale: screen.scale)
         let parameters = ShatteredTransition.Parameters(
-            width: size.0, height: size.1, scale: scale, pointSize: pointSize, duration: duration,
+            width: size.0, height: size.1, scale: screen.scale, pointSize: pointSize, duration: duration,
             seed: seed, randomRange: physics.randomRange, motion: physics.motion, filter: filter)
         let width = parameters.pixelWidth
         let height = parameters.pixelHeight
         try SizeLimits.check(width: width, height: height, what: "the output")
         if head, fromClip == nil { throw ValidationError("--head needs a --from clip") }
         if tail, toClip == nil { throw ValidationError("--tail needs a --to clip") }
-        let frames = FrameTimeline(duration: duration, fps: context.fps).count
-        let join = ClipJoin(
-            headFrames: head ? fromClip.map { ClipJoin.spare($0, frames: frames, fps: context.fps) } ?? 0 : 0,
-            tailFrames: tail ? toClip.map { ClipJoin.spare($0, frames: frames, fps: context.fps) } ?? 0 : 0)
-        var clips: [ClipInput] = []
-        for (role, clip) in [("from", fromClip), ("to", toClip)] {
-            guard let clip else { continue }
-            let offset = role == "from" ? Double(join.headFrames) / context.fps : 0
-            clips.append(
-                try ClipOpening.input(
-                    clip, role: role, fit: fit, width: width, height: height, context: context,
-                    timeOffset: offset))
-        }
-        let fromTexture =
-            clips.first { $0.role == "from" }?.first
-            ?? Texture(image: DefaultScenes.presentedScreen(widthPoints: size.0, heightPoints: size.1, scale: scale))
-        let toTexture =
-            clips.first { $0.role == "to" }?.first
-            ?? Texture(image: DefaultScenes.destination(widthPoints: size.0, heightPoints: size.1, scale: scale))
-        return ClipDriven(ShatteredTransition(from: fromTexture, to: toTexture, parameters: parameters), clips: clips, join: join)
+        let scale = screen.scale
+        return try ClipDriven.joining(
+            from: fromClip, to: toClip, fps: context.fps, transitionDuration: duration, head: head, tail: tail,
+            fitting: { ClipOpening.fitting($0, fit: fit, width: width, height: height, context: context) },
+            transition: { from, to in
+                let screen =
+                    from ?? Texture(image: DefaultScenes.presentedScreen(widthPoints: size.0, heightPoints: size.1, scale: scale))
+                let destination =
+                    to ?? Texture(image: DefaultScenes.destination(widthPoints: size.0, heightPoints: size.1, scale: scale))
+                return try ShatteredTransition(from: screen, to: destination, parameters: parameters)
+            })
     }
 }

@@ -34,13 +34,12 @@ enum Main {
             var command = try ShatterTool.parseAsRoot()
             try command.run()
         } catch {
-            let error = CLIErrors.translate(error)
+            let own = CompareFailure.exitCode(for: error)
+            let error = CLIErrors.translate((error as? CompareFailure)?.error ?? error)
             var code = ShatterTool.exitCode(for: error)
             guard code != .success else { ShatterTool.exit(withError: error) }  // --help, --version
             if let exit = error as? ExitCode { Glibc.exit(exit.rawValue) }  // a verdict, already reported
-            // `compare` keeps 1 for "frames differ", so every error there is 2, as with diff(1).
-            let isCompare = CommandLine.arguments.dropFirst().first == "compare"
-            if isCompare { code = ExitCode(2) }
+            if let own { code = own }
             // One line a person can act on; ArgumentParser's usage block is one `--help` away.
             let message = ShatterTool.message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
             let hint = ShatterTool.exitCode(for: error) == .validationFailure ? " (see --help)" : ""

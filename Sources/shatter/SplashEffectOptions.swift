@@ -9,21 +9,17 @@ struct SplashEffectOptions: EffectOptions {
         t = i / fps for i = 0 … ceil(duration · fps); the default 6 s is two loops.
         """
 
-    @Option(help: ArgumentHelp("Screen size in points.", valueName: "WxH"))
-    var size: Dimensions = Dimensions(width: 375, height: 667)
-
-    @Option(parsing: .unconditional, help: "Output pixels per point.")
-    var scale: Double = 1
+    @OptionGroup var screen: ScreenOptions<PhoneScreen>
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of animation.", valueName: "SECONDS"))
     var duration: Double = 6
 
     func validate() throws {
-        try SizeLimits.check(size: size, scale: scale)
         try OptionLimits.check(duration: duration)
     }
 
     func makeEffect() throws -> UberSplash {
-        UberSplash(parameters: .init(width: size.width, height: size.height, scale: scale, duration: duration))
+        let size = screen.points
+        return try UberSplash(parameters: .init(width: size.width, height: size.height, scale: screen.scale, duration: duration))
     }
 }

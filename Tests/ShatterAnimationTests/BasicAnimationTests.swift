@@ -1,4 +1,5 @@
 import ShatterAnimation
+import ShatterTestSupport
 import Testing
 
 struct EndPointCase: Sendable, CustomTestStringConvertible {

@@ -1,4 +1,5 @@
 import ShatterAnimation
+import ShatterTestSupport
 import Testing
 
 /// One row: a timing, a parent time, and the local time expected there (nil = inactive).

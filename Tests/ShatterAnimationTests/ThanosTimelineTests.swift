@@ -1,4 +1,5 @@
 import ShatterAnimation
+import ShatterTestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func theDisplayListCarriesTheStateInPixels() throws {
-        let flower = Breathe(parameters: .init(scale: 2))
+        let flower = try Breathe(parameters: .init(scale: 2))
         let list = flower.displayList(at: time(0.6))
         #expect(list.width == 736 && list.height == 896)
         #expect(list.clearColor == .opaqueBlack)
@@ -98,8 +98,8 @@ import Testing
     }
 
     @Test(arguments: [1, 5, 64])
-    func anyPetalCountSharesTheCircleAndTheRamp(petals: Int) {
-        let flower = Breathe(parameters: .init(petals: petals))
+    func anyPetalCountSharesTheCircleAndTheRamp(petals: Int) throws {
+        let flower = try Breathe(parameters: .init(petals: petals))
         let circles = flower.petals(at: time(0.4))
         #expect(circles.count == petals)
         #expect(abs(flower.angleStep + 2 * .pi / Double(petals)) < 1e-12)

@@ -10,10 +10,10 @@ import Testing
 
 @Suite struct DustLayerSplitTests {
     @Test(arguments: [(1, 7), (8, 3), (32, 0), (255, 5)])
-    func everyPixelLandsInTwoSlotsWithinItsColumnBand(layers: Int, seed: UInt64) {
+    func everyPixelLandsInTwoSlotsWithinItsColumnBand(layers: Int, seed: UInt64) throws {
         let width = 61
         let height = 9
-        let split = DustLayerSplit(width: width, height: height, layers: layers, seed: seed)
+        let split = try DustLayerSplit(width: width, height: height, layers: layers, seed: seed)
         let rng = CounterRNG(seed: seed, stream: .dust)
         var sameLayer = 0
         var twoLayers = 0
@@ -39,9 +39,9 @@ import Testing
         #expect(DustLayerSplit.band(ofColumn: 374, width: 375, layers: 32) == 21...31)
     }
 
-    @Test func theSplitIsOneTextureWhateverTheLayerCount() {
+    @Test func theSplitIsOneTextureWhateverTheLayerCount() throws {
         for layers in [2, 32, 255] {
-            let split = DustLayerSplit(width: 40, height: 30, layers: layers, seed: 1)
+            let split = try DustLayerSplit(width: 40, height: 30, layers: layers, seed: 1)
             #expect(split.assignment.image.width == 40 && split.assignment.image.height == 30)
             #expect(split.columnExtents.count == layers)
         }
@@ -51,8 +51,8 @@ import Testing
 @Suite struct DustMotionTests {
     static let snapshot = Texture(image: Image(width: 200, height: 120, fill: .opaqueWhite))
 
-    static func effect(layers: Int = 32, scale: Double = 1, path: DustPath = .bezier, seed: UInt64 = 4) -> DustEffect {
-        DustEffect(
+    static func effect(layers: Int = 32, scale: Double = 1, path: DustPath = .bezier, seed: UInt64 = 4) throws -> DustEffect {
+        try DustEffect(
             snapshot: snapshot,
             parameters: .init(
                 width: 200, height: 120, scale: scale, layers: layers, path: path,
@@ -78,8 +78,8 @@ import Testing
     }
 
     @Test(arguments: [3, 17, 31])
-    func aLayerCentreWalksTheBezierAtConstantSpeed(index: Int) {
-        let motion = Self.effect(scale: 2).motions[index]
+    func aLayerCentreWalksTheBezierAtConstantSpeed(index: Int) throws {
+        let motion = try Self.effect(scale: 2).motions[index]
         let a = motion.anchor
         #expect(a == Point(x: 200, y: 120))
         #expect(abs(motion.beginTime - 1.35 * Double(index) / 32) < 1e-12)
@@ -95,8 +95,8 @@ import Testing
         }
     }
 
-    @Test func beforeItsStartALayerRestsAndAfterItsEndItHoldsTheEndState() {
-        let motion = Self.effect().motions[20]
+    @Test func beforeItsStartALayerRestsAndAfterItsEndItHoldsTheEndState() throws {
+        let motion = try Self.effect().motions[20]
         let rest = motion.state(at: motion.beginTime - 0.01)
         #expect(rest == DustLayerMotion.State(position: motion.anchor, rotation: 0, opacity: 1))
         let end = motion.state(at: motion.beginTime + 5)
@@ -110,8 +110,8 @@ import Testing
         #expect(motion.endOffset.distance(to: Point(x: t.x * cos(r) - t.y * sin(r), y: t.y * cos(r) + t.x * sin(r))) < 1e-12)
     }
 
-    @Test func theCSSPathIsTheInterpolatedTransformList() {
-        let motion = Self.effect(path: .css).motions[9]
+    @Test func theCSSPathIsTheInterpolatedTransformList() throws {
+        let motion = try Self.effect(path: .css).motions[9]
         let (t, a1) = (motion.translation, motion.radian1)
         for p in [0.25, 0.5, 0.8] {
             let state = motion.state(at: motion.beginTime + p)
@@ -121,13 +121,13 @@ import Testing
             #expect(state.position.distance(to: expected) < 1e-9)
         }
         // Same end point as the Bézier.
-        let bezier = Self.effect(path: .bezier).motions[9]
+        let bezier = try Self.effect(path: .bezier).motions[9]
         #expect(motion.state(at: 9).position.distance(to: bezier.state(at: 9).position) < 1e-9)
     }
 
-    @Test func durationIsTheLastLayersStartPlusOneSecond() {
-        #expect(abs(Self.effect().duration - 2.3078125) < 1e-12)
-        #expect(abs(Self.effect(layers: 128).duration - (1.35 * 127 / 128 + 1)) < 1e-12)
+    @Test func durationIsTheLastLayersStartPlusOneSecond() throws {
+        #expect(try abs(Self.effect().duration - 2.3078125) < 1e-12)
+        #expect(try abs(Self.effect(layers: 128).duration - (1.35 * 127 / 128 + 1)) < 1e-12)
     }
 
     static func visibleLayers(_ list: DisplayList) -> [Int] {
@@ -137,8 +137,8 @@ import Testing
         }
     }
 
-    @Test func fromTheEndOnTheDisplayListIsEmpty() {
-        let effect = Self.effect()
+    @Test func fromTheEndOnTheDisplayListIsEmpty() throws {
+        let effect = try Self.effect()
         #expect(Self.visibleLayers(effect.displayList(at: 0)) == Array(0..<32))
         #expect(Self.visibleLayers(effect.displayList(at: 1.2)).count > 0)
         #expect(effect.displayList(at: effect.duration).commands.isEmpty)
@@ -148,7 +148,7 @@ import Testing
     }
 
     @Test func theDrawnAreaHoldsEveryMovedLayer() throws {
-        let effect = Self.effect(scale: 2)
+        let effect = try Self.effect(scale: 2)
         let list = effect.displayList(at: 0)
         guard case .dustLayers(let stack) = try #require(list.commands.first) else {
             Issue.record("no dust")
@@ -158,9 +158,9 @@ import Testing
         #expect(stack.anchor == SIMD2(200, 120))
     }
 
-    @Test func seedsChangeTheMotionButTheSameSeedRepeats() {
-        #expect(Self.effect(seed: 1).motions[5].translation == Self.effect(seed: 1).motions[5].translation)
-        #expect(Self.effect(seed: 1).motions[5].translation != Self.effect(seed: 2).motions[5].translation)
+    @Test func seedsChangeTheMotionButTheSameSeedRepeats() throws {
+        #expect(try Self.effect(seed: 1).motions[5].translation == Self.effect(seed: 1).motions[5].translation)
+        #expect(try Self.effect(seed: 1).motions[5].translation != Self.effect(seed: 2).motions[5].translation)
     }
 }
 

@@ -24,7 +24,7 @@ import Testing
         let from = try ClipInput(role: "from", clip: Clip(path: root + "/a/%05d.png", frameRate: fps), fitting: fitting)
         let to = try ClipInput(role: "to", clip: Clip(path: root + "/b", frameRate: fps), fitting: fitting)
         let parameters = ShatteredTransition.Parameters(width: 48, height: 32, pointSize: 2, duration: 1.2)
-        return ClipDriven(ShatteredTransition(from: from.first, to: to.first, parameters: parameters), clips: [from, to])
+        return ClipDriven(try ShatteredTransition(from: from.first, to: to.first, parameters: parameters), clips: [from, to])
     }
 
     @Test func everyPixelIsAOrBAtFrameKFromAsFirstToBsLast() throws {

@@ -47,10 +47,10 @@ enum DevicePlatform {
 
         func effect() throws -> any Effect {
             switch self {
-            case .shatter: return ShatterFixture.effect(width: 120, height: 90, pointSize: 2, seed: 4)
-            case .breathe: return Breathe(parameters: .init(width: 120, height: 120))
-            case .dust: return DustFixture.effect(width: 110, height: 80, layers: 16, seed: 5)
-            case .splash: return UberSplash(parameters: .init(width: 120, height: 200))
+            case .shatter: return try ShatterFixture.effect(width: 120, height: 90, pointSize: 2, seed: 4)
+            case .breathe: return try Breathe(parameters: .init(width: 120, height: 120))
+            case .dust: return try DustFixture.effect(width: 110, height: 80, layers: 16, seed: 5)
+            case .splash: return try UberSplash(parameters: .init(width: 120, height: 200))
             case .sprite:
                 return try SpriteSheetPlayer(
                     sheet: SnapSpriteSheet.drawn(), frameWidth: SnapSpriteSheet.frameSide,

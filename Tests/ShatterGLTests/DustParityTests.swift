@@ -10,7 +10,7 @@ struct DustParityTests {
     @Test(arguments: [(DustPath.bezier, 1.0, 32), (.css, 1.0, 32), (.bezier, 2.0, 12)])
     func dustMatchesTheCPURenderer(path: DustPath, scale: Double, layers: Int) throws {
         let gl = try GLRenderer()
-        let effect = DustFixture.effect(width: 171, height: 123, scale: scale, layers: layers, path: path, seed: 6)
+        let effect = try DustFixture.effect(width: 171, height: 123, scale: scale, layers: layers, path: path, seed: 6)
         for t in Self.instants {
             let d = try Parity.check(effect.displayList(at: t), gl: gl, label: "dust-\(path)-s\(scale)-n\(layers)-t\(t)")
             print("parity dust 171x123@\(scale) \(path) n=\(layers) t=\(t): \(d)")
@@ -19,7 +19,7 @@ struct DustParityTests {
 
     @Test func aStretchedSnapshotMatchesToo() throws {
         let snapshot = DefaultScenes.presentedScreen(widthPoints: 90, heightPoints: 140, scale: 1)
-        let effect = DustEffect(snapshot: Texture(image: snapshot), parameters: .init(width: 120, height: 100, seed: 2))
+        let effect = try DustEffect(snapshot: Texture(image: snapshot), parameters: .init(width: 120, height: 100, seed: 2))
         for t in [0.3, 1.1] {
             _ = try Parity.check(effect.displayList(at: t), gl: GLRenderer(), label: "dust-stretched-t\(t)")
         }
@@ -27,7 +27,7 @@ struct DustParityTests {
 
     @Test func theFirstFrameIsTheSnapshotAndTheLastIsEmptyOnGLToo() throws {
         let gl = try GLRenderer()
-        let effect = DustFixture.effect(width: 150, height: 110)
+        let effect = try DustFixture.effect(width: 150, height: 110)
         #expect(try gl.render(effect.displayList(at: 0)) == effect.snapshot.image)
         #expect(try gl.render(effect.displayList(at: 2.3078)) == Image(width: 150, height: 110))
     }

@@ -22,7 +22,7 @@ struct GLBreatheParityTests {
     @Test(arguments: [(1, 1.0), (7, 1.5), (64, 2.0)])
     func otherPetalCountsAndScalesMatch(petals: Int, scale: Double) throws {
         let gl = try GLRenderer()
-        let flower = Breathe(parameters: .init(width: 301, height: 257, scale: scale, petals: petals))
+        let flower = try Breathe(parameters: .init(width: 301, height: 257, scale: scale, petals: petals))
         for phase in [0.3, 0.6] {
             let d = try Parity.check(
                 flower.displayList(at: phase * Breathe.cycleDuration), gl: gl,

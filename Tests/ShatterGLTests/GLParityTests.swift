@@ -8,7 +8,7 @@ struct GLParityTests {
     @Test(arguments: [1.0, 2.0, 4.0, 16.0])
     func shatterMatchesTheCPURendererOnAnOddSize(pointSize: Double) throws {
         let gl = try GLRenderer()
-        let effect = ShatterFixture.effect(width: 333, height: 517, pointSize: pointSize, seed: 11)
+        let effect = try ShatterFixture.effect(width: 333, height: 517, pointSize: pointSize, seed: 11)
         for t in [0.0, 0.15, 0.4, 0.7, 1.0] {
             let d = try Parity.check(effect.displayList(at: t), gl: gl, label: "p\(pointSize)-t\(t)")
             print("parity 333x517 p=\(pointSize) t=\(t): \(d)")
@@ -18,7 +18,7 @@ struct GLParityTests {
     @Test(arguments: [(2.0, 2.0), (1.5, 2.0), (3.0, 1.0)])
     func shatterMatchesAtOtherScalesAndSizes(scale: Double, pointSize: Double) throws {
         let gl = try GLRenderer()
-        let effect = ShatterFixture.effect(width: 160, height: 250, scale: scale, pointSize: pointSize, seed: 2)
+        let effect = try ShatterFixture.effect(width: 160, height: 250, scale: scale, pointSize: pointSize, seed: 2)
         for t in [0.0, 0.35, 0.8] {
             let d = try Parity.check(effect.displayList(at: t), gl: gl, label: "s\(scale)-p\(pointSize)-t\(t)")
             print("parity 160x250@\(scale) p=\(pointSize) t=\(t): \(d)")
@@ -41,7 +41,7 @@ struct GLParityTests {
                 noise[x, y] = RGBA8(r: UInt8(b & 255), g: UInt8((b >> 8) & 255), b: UInt8((b >> 16) & 255), a: 255)
             }
         }
-        let effect = ShatteredTransition(
+        let effect = try ShatteredTransition(
             from: Texture(image: noise), to: Texture(image: Image(width: 1, height: 1, fill: .opaqueBlack)),
             parameters: .init(width: 333, height: 517, pointSize: 1, seed: 3, motion: motion))
         for t in [0.3, 0.55, 0.8, 1.4] {
@@ -53,7 +53,7 @@ struct GLParityTests {
     }
 
     @Test func steppedMotionBeyondTheLoopsBoundIsRefused() throws {
-        let effect = ShatterFixture.effect(width: 40, height: 40, pointSize: 2, motion: .euler60)
+        let effect = try ShatterFixture.effect(width: 40, height: 40, pointSize: 2, motion: .euler60)
         var list = effect.displayList(at: 1)
         guard case .pointSprites(var batch) = list.commands[1] else { return }
         batch.motion = .stepped(steps: PointMotion.maxSteps + 1, stepSeconds: 1 / 60)
@@ -65,14 +65,14 @@ struct GLParityTests {
     /// texel edges, where llvmpipe and the twin pick neighbouring texels: hence the nearest variant.
     @Test func nearestFilteringMatchesToo() throws {
         let gl = try GLRenderer()
-        let effect = ShatterFixture.effect(width: 200, height: 300, pointSize: 4, filter: .nearest)
+        let effect = try ShatterFixture.effect(width: 200, height: 300, pointSize: 4, filter: .nearest)
         _ = try Parity.check(effect.displayList(at: 0.5), gl: gl, label: "nearest", rule: .nearestFilteringParity)
     }
 
     /// Assumes only that a byte k stored as k/255 comes back as k (every GL): sprites sit on whole
     /// texels at t = 0, so the hand-written filter's weights are all 0.
     @Test func firstFrameIsTheSnapshotOnGLToo() throws {
-        let effect = ShatterFixture.effect(width: 333, height: 517, pointSize: 2)
+        let effect = try ShatterFixture.effect(width: 333, height: 517, pointSize: 2)
         let frame = try GLRenderer().render(effect.displayList(at: 0))
         #expect(frame == effect.from.image)
     }

@@ -40,10 +40,10 @@ struct GLRendererTests {
 
     @Test func texturesAndGridsAreUploadedOnceAndFreedWhenNoLongerUsed() throws {
         let gl = try GLRenderer()
-        let first = ShatterFixture.effect(width: 60, height: 40, pointSize: 2)
+        let first = try ShatterFixture.effect(width: 60, height: 40, pointSize: 2)
         for t in [0.0, 0.1, 0.2] { _ = try gl.render(first.displayList(at: t)) }
         #expect(gl.liveObjectCount == 3)  // from, to, point grid
-        let second = ShatterFixture.effect(width: 50, height: 30, pointSize: 2)
+        let second = try ShatterFixture.effect(width: 50, height: 30, pointSize: 2)
         _ = try gl.render(second.displayList(at: 0))
         #expect(gl.liveObjectCount == 3)  // the first effect's objects were released
     }

@@ -62,12 +62,12 @@ import Testing
             displayList: { index in
                 if index / 40 != generation {
                     generation = index / 40
-                    let shatter = ShatterFixture.effect(width: 48, height: 48, pointSize: 4, seed: UInt64(generation))
+                    let shatter = try ShatterFixture.effect(width: 48, height: 48, pointSize: 4, seed: UInt64(generation))
                     if generation == 0 {
                         firstSnapshot = shatter.from
                         firstGrid = shatter.grid
                     }
-                    effects = Self.effects(shatter: shatter, seed: UInt64(generation))
+                    effects = try Self.effects(shatter: shatter, seed: UInt64(generation))
                 }
                 return effects[index % effects.count](Double(index % 60) / 40)
             },
@@ -89,10 +89,10 @@ import Testing
         return figures
     }
 
-    private static func effects(shatter: ShatteredTransition, seed: UInt64) -> [(Double) -> DisplayList] {
-        let dust = DustFixture.effect(width: 48, height: 48, layers: 8, seed: seed)
-        let breathe = Breathe(parameters: .init(width: 48, height: 48))
-        let splash = UberSplash(parameters: .init(width: 48, height: 48))
+    private static func effects(shatter: ShatteredTransition, seed: UInt64) throws -> [(Double) -> DisplayList] {
+        let dust = try DustFixture.effect(width: 48, height: 48, layers: 8, seed: seed)
+        let breathe = try Breathe(parameters: .init(width: 48, height: 48))
+        let splash = try UberSplash(parameters: .init(width: 48, height: 48))
         return [shatter.displayList(at:), dust.displayList(at:), breathe.displayList(at:), splash.displayList(at:)]
     }
 }

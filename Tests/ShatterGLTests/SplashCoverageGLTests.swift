@@ -9,7 +9,7 @@ struct SplashCoverageGLTests {
     @Test(arguments: [1.0, 3.0])
     func theFullDiskHasNoSeamOnItsVerticalAxis(scale: Double) throws {
         let gl = try GLRenderer()
-        let splash = UberSplash(parameters: .init(scale: scale))
+        let splash = try UberSplash(parameters: .init(scale: scale))
         for t in [0.45, 0.6, 0.75] {
             let frame = try gl.render(splash.displayList(at: t))
             let (checked, seam) = SplashFixture.seamRows(in: frame, splash: splash, at: t)

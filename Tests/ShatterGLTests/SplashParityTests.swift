@@ -12,7 +12,7 @@ struct SplashParityTests {
 
     @Test func splashMatchesTheCPURenderer() throws {
         let gl = try GLRenderer()
-        let splash = UberSplash(parameters: .init())
+        let splash = try UberSplash(parameters: .init())
         for t in Self.instants {
             let d = try Parity.check(splash.displayList(at: t), gl: gl, label: "splash-t\(t)")
             print("parity splash 375x667 t=\(t): \(d)")
@@ -21,7 +21,7 @@ struct SplashParityTests {
 
     @Test func splashMatchesAtAFractionalScale() throws {
         let gl = try GLRenderer()
-        let splash = UberSplash(parameters: .init(width: 200, height: 300, scale: 1.5))
+        let splash = try UberSplash(parameters: .init(width: 200, height: 300, scale: 1.5))
         for t in [0.2, 0.65, 1.1, 4.0] {
             let d = try Parity.check(splash.displayList(at: t), gl: gl, label: "splash15-t\(t)")
             print("parity splash 200x300@1.5 t=\(t): \(d)")

@@ -86,7 +86,7 @@ import Testing
 
     @Test(arguments: [1, 2, 64])
     func anyPetalCountDraws(petals: Int) throws {
-        let flower = Breathe(parameters: .init(petals: petals))
+        let flower = try Breathe(parameters: .init(petals: petals))
         let image = try SoftwareRenderer().render(flower.displayList(at: 0.4 * Breathe.cycleDuration))
         // Fully open: every petal passes through the centre; the petal 0 centre shows its color alone
         // only with one petal, and is lit with any number.

@@ -39,13 +39,14 @@ import Testing
     static let subjects: [Subject] = [
         // The snapshot whole, pieces leaving, half gone, the last few.
         Subject(name: "shatter", frames: [0, 18, 36, 60], paths: [.fast, .literal]) { t in
-            ShatterFixture.effect(width: 375, height: 667, pointSize: 2).displayList(at: t)
+            try ShatterFixture.effect(width: 375, height: 667, pointSize: 2).displayList(at: t)
         },
         // Opening, holding open, closing, the ghost flower.
         Subject(name: "breathe", frames: [105, 210, 390, 555]) { Breathe().displayList(at: $0) },
         // Early layers leaving, half the layers in flight, most gone, the last layers fading
         // (`shatter render dust --size 187x333`).
-        Subject(name: "dust", frames: [12, 45, 81, 123]) { t in DustFixture.effect(width: 187, height: 333).displayList(at: t) },
+        Subject(name: "dust", frames: [12, 45, 81, 123]) { t in try DustFixture.effect(width: 187, height: 333).displayList(at: t)
+        },
         // The wipe under way, the mask collapsing, the tiles rippling, the second loop's zoom.
         Subject(name: "splash", frames: [27, 60, 132, 249]) { UberSplash().displayList(at: $0) },
         // The snap starting, halfway, the last of the dust (each drawn 1:1: a texture copy on the fast

@@ -8,7 +8,7 @@ import Testing
 @Suite struct DustFrameTests {
     @Test(arguments: [(120, 90, 1.0, 32), (70, 50, 2.0, 8), (64, 40, 1.5, 255)])
     func atTheStartTheLayersRebuildTheSnapshot(width: Int, height: Int, scale: Double, layers: Int) throws {
-        let effect = DustFixture.effect(width: width, height: height, scale: scale, layers: layers)
+        let effect = try DustFixture.effect(width: width, height: height, scale: scale, layers: layers)
         let frame = try SoftwareRenderer().render(effect.displayList(at: 0))
         #expect(frame == effect.snapshot.image)  // the default screen is opaque everywhere
     }
@@ -16,7 +16,7 @@ import Testing
     @Test func semiTransparentPixelsInTwoLayersDrawTwiceAsInTheOriginal() throws {
         let half = RGBA8(r: 64, g: 32, b: 0, a: 128)
         let snapshot = Texture(image: Image(width: 40, height: 20, fill: half))
-        let effect = DustEffect(snapshot: snapshot, parameters: .init(width: 40, height: 20, layers: 16, seed: 3))
+        let effect = try DustEffect(snapshot: snapshot, parameters: .init(width: 40, height: 20, layers: 16, seed: 3))
         let frame = try SoftwareRenderer().render(effect.displayList(at: 0))
         var once = 0
         var twice = 0
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func eachLayerAloneShowsExactlyThePixelsAssignedToIt() throws {
-        let effect = DustFixture.effect(width: 48, height: 20, layers: 8, seed: 9)
+        let effect = try DustFixture.effect(width: 48, height: 20, layers: 8, seed: 9)
         guard case .dustLayers(let stack) = try #require(effect.displayList(at: 0).commands.first) else {
             Issue.record("no dust layers")
             return
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func afterTheLastLayerHasFadedTheFrameIsEmpty() throws {
-        let effect = DustFixture.effect(width: 90, height: 60)
+        let effect = try DustFixture.effect(width: 90, height: 60)
         for time in [2.3078, effect.duration, 3] {
             let frame = try SoftwareRenderer().render(effect.displayList(at: time))
             #expect(frame == Image(width: 90, height: 60), "t = \(time)")
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func theLeftSideGoesFirst() throws {
-        let effect = DustFixture.effect(width: 120, height: 90)
+        let effect = try DustFixture.effect(width: 120, height: 90)
         let frame = try SoftwareRenderer().render(effect.displayList(at: 1.2))
         func opaque(_ columns: Range<Int>) -> Int {
             var n = 0
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func sameInputsGiveIdenticalBytesWhateverTheThreadCount() throws {
-        let list = DustFixture.effect(width: 100, height: 80, seed: 5).displayList(at: 0.9)
+        let list = try DustFixture.effect(width: 100, height: 80, seed: 5).displayList(at: 0.9)
         #expect(try SoftwareRenderer(threads: 1).render(list) == SoftwareRenderer(threads: 4).render(list))
     }
 }

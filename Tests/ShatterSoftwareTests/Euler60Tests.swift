@@ -65,8 +65,13 @@ struct OriginalSimulation {
     static let frames = [18, 36, 60]
 
     /// The default screens at the original's size, stepped like the original, and its twin in closed form.
-    let stepped = ShatterFixture.effect(width: 375, height: 667, pointSize: 2, motion: .euler60)
-    let closed = ShatterFixture.effect(width: 375, height: 667, pointSize: 2)
+    let stepped: ShatteredTransition
+    let closed: ShatteredTransition
+
+    init() throws {
+        stepped = try ShatterFixture.effect(width: 375, height: 667, pointSize: 2, motion: .euler60)
+        closed = try ShatterFixture.effect(width: 375, height: 667, pointSize: 2)
+    }
 
     /// The simulation after the frame's display-link ticks (one per 1/60 s).
     func simulation(atFrame frame: Int) -> OriginalSimulation {
@@ -107,7 +112,7 @@ struct OriginalSimulation {
 
     @Test func framesPastTheLoopsBoundAreRefusedNotCut() throws {
         // 12 s of 60 Hz steps is beyond the 600 the vertex program loops over.
-        let long = ShatteredTransition(
+        let long = try ShatteredTransition(
             from: stepped.from, to: stepped.to,
             parameters: .init(
                 width: 40, height: 40, duration: 12, motion: .euler60))

@@ -65,7 +65,7 @@ import Testing
     @Test(arguments: [1.0, 2.0, 5.0], [0.0, 0.37, 0.81])
     func theReplacingFastPathEqualsTheGeneralPath(pointSize: Double, time: Double) throws {
         let snapshot = SoftwareRendererFastPathTests.noise(97, 61, seed: 12)
-        let effect = ShatteredTransition(
+        let effect = try ShatteredTransition(
             from: Texture(image: snapshot), to: Texture(image: Image(width: 1, height: 1, fill: .opaqueBlack)),
             parameters: .init(width: 97, height: 61, pointSize: pointSize, seed: 7))
         var exact = SoftwareRenderer()

@@ -15,7 +15,7 @@ import Testing
     @Test(arguments: [1.0, 2.0, 4.0, 16.0], [1.0, 2.0, 3.0])
     func framesEqualThePointByPointProgram(pointSize: Double, scale: Double) throws {
         for (physics, filter) in [(ShatteredTransition.RandomRange.original, TextureFilter.linear), (.textbook, .nearest)] {
-            let effect = Self.transition(
+            let effect = try Self.transition(
                 width: 89, height: 61, scale: scale, pointSize: pointSize, physics: physics,
                 filter: filter)
             var literal = SoftwareRenderer()
@@ -30,7 +30,7 @@ import Testing
 
     @Test func fractionalPointSizesAndOddSizesToo() throws {
         for (pointSize, width, height) in [(1.5, 53, 37), (0.6, 40, 33), (2.75, 71, 45), (7.3, 64, 64)] {
-            let effect = Self.transition(
+            let effect = try Self.transition(
                 width: width, height: height, scale: 1, pointSize: pointSize, physics: .original,
                 filter: .linear)
             var literal = SoftwareRenderer()
@@ -188,9 +188,9 @@ import Testing
     static func transition(
         width: Int, height: Int, scale: Double, pointSize: Double, physics: ShatteredTransition.RandomRange,
         filter: TextureFilter
-    ) -> ShatteredTransition {
+    ) throws -> ShatteredTransition {
         let from = SoftwareRendererFastPathTests.noise(Int(Double(width) * scale), Int(Double(height) * scale), seed: 21)
-        return ShatteredTransition(
+        return try ShatteredTransition(
             from: Texture(image: from), to: Texture(image: Image(width: 1, height: 1, fill: .opaqueBlack)),
             parameters: .init(
                 width: width, height: height, scale: scale, pointSize: pointSize, seed: 9,

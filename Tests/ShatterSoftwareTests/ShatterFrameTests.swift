@@ -12,20 +12,20 @@ import Testing
         (200, 120, 2.0, 2.0), (150, 90, 1.0, 1.5), (101, 67, 1.0, 3.0),
     ])
     func firstFrameIsTheSnapshotPixelForPixel(width: Int, height: Int, scale: Double, pointSize: Double) throws {
-        let effect = ShatterFixture.effect(width: width, height: height, scale: scale, pointSize: pointSize)
+        let effect = try ShatterFixture.effect(width: width, height: height, scale: scale, pointSize: pointSize)
         let frame = try SoftwareRenderer().render(effect.displayList(at: 0))
         let difference = try ImageDifference(expected: effect.from.image, actual: frame)
         #expect(difference.pixelsBeyond(0) == 0, "\(difference)")
     }
 
     @Test func lastFrameShowsOnlyTheDestination() throws {
-        let effect = ShatterFixture.effect(width: 120, height: 200, pointSize: 2)
+        let effect = try ShatterFixture.effect(width: 120, height: 200, pointSize: 2)
         let frame = try SoftwareRenderer().render(effect.displayList(at: 1.2))
         #expect(frame == effect.to.image)
     }
 
     @Test func midwayTheTopHasClearedAndPiecesDriftRight() throws {
-        let effect = ShatterFixture.effect(width: 200, height: 300, pointSize: 2)
+        let effect = try ShatterFixture.effect(width: 200, height: 300, pointSize: 2)
         let frame = try SoftwareRenderer().render(effect.displayList(at: 0.5))
         let green = effect.to.image[0, 0]
         // Every point falls at least ½·3·0.5² = 0.375 NDC (56 points of 300): the top rows are clear.
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func sameInputsGiveIdenticalBytesWhateverTheThreadCount() throws {
-        let effect = ShatterFixture.effect(width: 160, height: 240, pointSize: 2, seed: 5)
+        let effect = try ShatterFixture.effect(width: 160, height: 240, pointSize: 2, seed: 5)
         let list = effect.displayList(at: 0.42)
         let one = try SoftwareRenderer(threads: 1).render(list)
         let four = try SoftwareRenderer(threads: 4).render(list)

@@ -38,7 +38,7 @@ import Testing
     /// chain (one thread and three).
     @Test(arguments: [(1.0, 1.0), (0.5, 2.0), (2.0, 1.0), (1.0, 2.0)])
     func framesThroughTheTableEqualTheProgram(pointSize: Double, scale: Double) throws {
-        let effect = PointLanesTests.transition(
+        let effect = try PointLanesTests.transition(
             width: 160, height: 120, scale: scale, pointSize: pointSize, physics: .original, filter: .linear)
         #expect(Self.table(effect, at: 0.3) != nil)
         try Self.expectFramesEqualTheProgram(effect)
@@ -49,9 +49,9 @@ import Testing
     /// first.
     @Test(arguments: [1.0, 2.0, 4.0])
     func aDestinationUnderTheSpritesIsCopiedBandByBand(pointSize: Double) throws {
-        let screen = PointLanesTests.transition(
+        let screen = try PointLanesTests.transition(
             width: 120, height: 90, scale: 1, pointSize: pointSize, physics: .original, filter: .linear)
-        let effect = ShatteredTransition(
+        let effect = try ShatteredTransition(
             from: screen.from, to: Texture(image: SoftwareRendererFastPathTests.noise(120, 90, seed: 7)),
             parameters: screen.parameters)
         let list = effect.displayList(at: 0.5)
@@ -81,14 +81,14 @@ import Testing
     /// nearest filtering, points in another order, or sprites three pixels wide. Those frames take the
     /// program's taps, and still equal it.
     @Test func otherSnapshotsFiltersAndGridsHaveNoTable() throws {
-        let screen = PointLanesTests.transition(
+        let screen = try PointLanesTests.transition(
             width: 96, height: 64, scale: 1, pointSize: 1, physics: .original, filter: .linear)
-        let sharper = ShatteredTransition(
+        let sharper = try ShatteredTransition(
             from: Texture(image: SoftwareRendererFastPathTests.noise(192, 128, seed: 4)), to: screen.to,
             parameters: screen.parameters)
-        let nearest = PointLanesTests.transition(
+        let nearest = try PointLanesTests.transition(
             width: 96, height: 64, scale: 1, pointSize: 1, physics: .original, filter: .nearest)
-        let three = PointLanesTests.transition(
+        let three = try PointLanesTests.transition(
             width: 96, height: 64, scale: 1, pointSize: 3, physics: .original, filter: .linear)
         var literal = SoftwareRenderer()
         literal.shortcuts.remove(.pointLanes)
@@ -179,7 +179,7 @@ import Testing
     /// pages (a chunk makes twice as many entries as it has points), and the frames are still the
     /// program's. (Pages set aside for one entry a point ran out here.)
     @Test func twoByTwoSpritesInBandsOneRowTallEqualTheProgram() throws {
-        let effect = PointLanesTests.transition(
+        let effect = try PointLanesTests.transition(
             width: 2000, height: 2, scale: 1, pointSize: 2, physics: .original, filter: .linear)
         var literal = SoftwareRenderer()
         literal.shortcuts.remove(.pointLanes)

@@ -12,7 +12,7 @@ import Testing
     /// pie whose edges meet on the axis would leave a line from the centre to the bottom of the disk.
     @Test(arguments: [1.0, 3.0])
     func theFullDiskHasNoSeamOnItsVerticalAxis(scale: Double) throws {
-        let splash = UberSplash(parameters: .init(scale: scale))
+        let splash = try UberSplash(parameters: .init(scale: scale))
         for t in [0.45, 0.6, 0.75] {
             let frame = try SoftwareRenderer().render(splash.displayList(at: t))
             let (checked, seam) = SplashFixture.seamRows(in: frame, splash: splash, at: t)

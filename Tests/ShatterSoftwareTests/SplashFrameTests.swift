@@ -21,7 +21,7 @@ import Testing
     @Test func thePieWipeCoversTheExpectedAngle() throws {
         // Logo-local 1.25 s (t = 2.15): strokeEnd 0.1708 (61.5°), the disk turned −37.31° and
         // scaled 0.3781 (radius 14.18 pt), so the wipe runs from −37.3° to +24.2° past 12 o'clock.
-        let splash = UberSplash(parameters: .init(width: 100, height: 100, scale: 4))
+        let splash = try UberSplash(parameters: .init(width: 100, height: 100, scale: 4))
         let frame = try SoftwareRenderer().render(splash.displayList(at: 2.15))
         let radius = 0.85 * 37.5 * 0.37810269211680747 * 4  // inside the disk, outside the square
         for degrees in [-30.0, -15, 0, 15, 20] {
@@ -40,7 +40,7 @@ import Testing
         // Tile (1, 1) at rest, container at 0.75, at two instants: t = 0 (held at local 1.05,
         // opacity 0.62545) and t = 2.9 (local 0.6817, opacity 0.28898). Source-over on premultiplied
         // color makes (pixel − background) proportional to the opacity.
-        let splash = UberSplash(parameters: .init(scale: 1))
+        let splash = try UberSplash(parameters: .init(scale: 1))
         let renderer = SoftwareRenderer()
         let bright = try renderer.render(splash.displayList(at: 0))
         let dim = try renderer.render(splash.displayList(at: 2.9))
@@ -64,7 +64,7 @@ import Testing
     @Test func atTheEndOfTheLoopTheMaskLeavesASmallWhiteSquare() throws {
         // Logo-local 2.95 (t = 0.85): the mask is a 14.64-point square with radius 2.37 over the
         // white disk; the square (0.12 pt) and the line (0.05 pt) have all but vanished.
-        let splash = UberSplash(parameters: .init(width: 100, height: 100, scale: 2))
+        let splash = try UberSplash(parameters: .init(width: 100, height: 100, scale: 2))
         let frame = try SoftwareRenderer().render(splash.displayList(at: 0.85))
         let centre = 100
         let inner = Int(2 * 6.5)

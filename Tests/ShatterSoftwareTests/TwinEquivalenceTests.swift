@@ -14,15 +14,17 @@ import Testing
     static func bits(_ v: SIMD4<Float>) -> [UInt32] { [v.x.bitPattern, v.y.bitPattern, v.z.bitPattern, v.w.bitPattern] }
 
     /// The pieces of real transitions (several point sizes, scales, seeds and both random ranges).
-    static let transitions: [ShatteredTransition] = [
-        ShatterFixture.effect(width: 160, height: 250, pointSize: 2, seed: 1),
-        ShatterFixture.effect(width: 97, height: 61, scale: 1.5, pointSize: 4.5, seed: 7),
-        ShatterFixture.effect(width: 120, height: 90, scale: 2, pointSize: 1, seed: 3),
-        ShatteredTransition(
-            from: Texture(image: SoftwareRendererFastPathTests.noise(64, 48, seed: 2)),
-            to: Texture(image: Image(width: 1, height: 1)),
-            parameters: .init(width: 64, height: 48, pointSize: 16, seed: 9, randomRange: .textbook)),
-    ]
+    static func transitions() throws -> [ShatteredTransition] {
+        [
+            try ShatterFixture.effect(width: 160, height: 250, pointSize: 2, seed: 1),
+            try ShatterFixture.effect(width: 97, height: 61, scale: 1.5, pointSize: 4.5, seed: 7),
+            try ShatterFixture.effect(width: 120, height: 90, scale: 2, pointSize: 1, seed: 3),
+            try ShatteredTransition(
+                from: Texture(image: SoftwareRendererFastPathTests.noise(64, 48, seed: 2)),
+                to: Texture(image: Image(width: 1, height: 1)),
+                parameters: .init(width: 64, height: 48, pointSize: 16, seed: 9, randomRange: .textbook)),
+        ]
+    }
 
     static func pieces(_ effect: ShatteredTransition) throws -> PointSpriteBatch {
         guard case .pointSprites(let batch) = try #require(effect.displayList(at: 0).commands.last) else {
@@ -91,7 +93,7 @@ import Testing
 
     @Test func theVertexProgramWithHoistedQuotientsIsTheProgramAsWritten() throws {
         let times = stride(from: Float(0), through: 3, by: 0.0625).map { $0 } + [0.013, 0.4999, 1.2, 2.71828]
-        for effect in Self.transitions {
+        for effect in try Self.transitions() {
             #expect(checkVertexStage(try Self.pieces(effect), times: times) == 0)
         }
         #expect(checkVertexStage(Self.adversarialPoints(count: 3000), times: times) == 0)
@@ -103,7 +105,7 @@ import Testing
     func thePointSpriteFragmentFromHoistedTapsIsTheProgramAsWritten(filter: TextureFilter) throws {
         var random = SplitMix64(seed: 5)
         var compared = 0
-        for effect in Self.transitions {
+        for effect in try Self.transitions() {
             let batch = try Self.pieces(effect)
             let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(1, 1))
             let setup = PointSetup(framebufferWidth: 400, framebufferHeight: 300, pointSize: batch.pointSize)

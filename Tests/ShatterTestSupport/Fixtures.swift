@@ -8,10 +8,10 @@ public enum ShatterFixture {
         width: Int, height: Int, scale: Double = 1, pointSize: Double, seed: UInt64 = 0,
         motion: ShatteredTransition.Motion = .closedForm,
         filter: TextureFilter = .linear
-    ) -> ShatteredTransition {
+    ) throws -> ShatteredTransition {
         let from = DefaultScenes.presentedScreen(widthPoints: width, heightPoints: height, scale: scale)
         let to = DefaultScenes.destination(widthPoints: width, heightPoints: height, scale: scale)
-        return ShatteredTransition(
+        return try ShatteredTransition(
             from: Texture(image: from), to: Texture(image: to),
             parameters: .init(
                 width: width, height: height, scale: scale, pointSize: pointSize, seed: seed, motion: motion,
@@ -42,9 +42,9 @@ public enum DustFixture {
     public static func effect(
         width: Int, height: Int, scale: Double = 1, layers: Int = 32, path: DustPath = .bezier,
         seed: UInt64 = 0
-    ) -> DustEffect {
+    ) throws -> DustEffect {
         let snapshot = DefaultScenes.presentedScreen(widthPoints: width, heightPoints: height, scale: scale)
-        return DustEffect(
+        return try DustEffect(
             snapshot: Texture(image: snapshot),
             parameters: .init(
                 width: width, height: height, scale: scale, layers: layers, path: path, seed: seed))

@@ -6,7 +6,7 @@ import Testing
 /// file, by the parity rule. `SHATTER_RECORD_GOLDENS=1 swift test` records it again.
 @Suite struct GoldenSampleTests {
     @Test func breatheAtThreeSeconds() throws {
-        let flower = Breathe(parameters: .init(width: 120, height: 140))
+        let flower = try Breathe(parameters: .init(width: 120, height: 140))
         let frame = try SoftwareRenderer().render(flower.displayList(at: 3))
         try assertMatchesGolden(frame, named: "breathe-3s")
     }

@@ -4,8 +4,8 @@ import Shatter
 /// A small splash frame and changed copies of it, for the ShatterTesting tests.
 enum ImageFixtures {
     static let frame: Image = {
-        let splash = UberSplash(parameters: .init(width: 40, height: 60))
-        return try! SoftwareRenderer().render(splash.displayList(at: 1.3))
+        // Fixed, valid parameters and a CPU render: nothing here can fail but a bug.
+        try! SoftwareRenderer().render(UberSplash(parameters: .init(width: 40, height: 60)).displayList(at: 1.3))
     }()
 
     /// `frame` with the red of the pixel at (x, y) moved by `delta` (up, or down where it would clip).

@@ -8,7 +8,7 @@ import Testing
 /// rounding passes and a misplaced sprite does not. The snapshot is in `__Snapshots__/` beside this file.
 @Suite struct SnapshotSampleTests {
     @Test func splashMidLoop() throws {
-        let splash = UberSplash(parameters: .init(width: 120, height: 200))
+        let splash = try UberSplash(parameters: .init(width: 120, height: 200))
         let renderer = try Backend.auto.makeRenderer().renderer
         let frame = try renderer.render(splash.displayList(at: 1.3))
         assertSnapshot(of: frame, as: .fuzzy(.parity))

@@ -43,5 +43,18 @@ enum ClipFixtures {
         }
     }
 
+    /// ffprobe's one value for `arguments` (e.g. `-show_entries format=duration FILE`), trimmed.
+    static func probe(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffprobe", "-v", "error", "-of", "csv=p=0"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let said = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     struct FixtureFailure: Error, CustomStringConvertible { let description: String }
 }

@@ -4,14 +4,18 @@ import ShatterTestSupport
 import Testing
 
 @Suite struct FramePipelineTests {
-    let effect = ShatteredTransition(
-        from: Texture(image: DefaultScenes.presentedScreen(widthPoints: 40, heightPoints: 30, scale: 1)),
-        to: Texture(image: DefaultScenes.destination(widthPoints: 40, heightPoints: 30, scale: 1)),
-        parameters: .init(width: 40, height: 30, pointSize: 2))
+    let effect: ShatteredTransition
 
     /// Each test runs on its own instance, so each gets its own folder, removed after it.
     let scratch: TemporaryFolder
-    init() throws { scratch = try TemporaryFolder() }
+
+    init() throws {
+        effect = try ShatteredTransition(
+            from: Texture(image: DefaultScenes.presentedScreen(widthPoints: 40, heightPoints: 30, scale: 1)),
+            to: Texture(image: DefaultScenes.destination(widthPoints: 40, heightPoints: 30, scale: 1)),
+            parameters: .init(width: 40, height: 30, pointSize: 2))
+        scratch = try TemporaryFolder()
+    }
 
     func folder() throws -> String {
         try OutputDirectory(scratch.file("nested/frames")).path

@@ -20,7 +20,7 @@ import Testing
         // example: render-to-folder
         let screen = DefaultScenes.presentedScreen(widthPoints: 120, heightPoints: 200, scale: 1)
         let green = DefaultScenes.destination(widthPoints: 120, heightPoints: 200, scale: 1)
-        let effect = ShatteredTransition(
+        let effect = try ShatteredTransition(
             from: Texture(image: screen), to: Texture(image: green),
             parameters: .init(width: 120, height: 200, pointSize: 4))
         var options = RenderSession<ShatteredTransition>.Options()
@@ -75,7 +75,7 @@ import Testing
 
     @Test func cancellingStopsAfterTheFramesInFlightAndTheManifestListsThem() throws {
         try withFolder { folder in
-            let effect = UberSplash(parameters: .init(width: 40, height: 60, duration: 6))
+            let effect = try UberSplash(parameters: .init(width: 40, height: 60, duration: 6))
             var options = RenderSession<UberSplash>.Options()
             options.fps = 20
             options.framesInFlight = 1
@@ -105,8 +105,8 @@ import Testing
 
     @Test func resumingWithAnotherInputIsAnotherRender() throws {
         try withFolder { folder in
-            func dust(_ fill: RGBA8) -> DustEffect {
-                DustEffect(
+            func dust(_ fill: RGBA8) throws -> DustEffect {
+                try DustEffect(
                     snapshot: Texture(image: Image(width: 20, height: 20, fill: fill)),
                     parameters: .init(width: 20, height: 20, layers: 4))
             }
@@ -130,7 +130,7 @@ import Testing
     @Test func aReversedEffectPlaysTheForwardFramesBackwards() throws {
         try withFolder { folder in
             let snapshot = Texture(image: DefaultScenes.presentedScreen(widthPoints: 30, heightPoints: 40, scale: 1))
-            let backwards = DustEffect(snapshot: snapshot, parameters: .init(width: 30, height: 40, layers: 8, reverse: true))
+            let backwards = try DustEffect(snapshot: snapshot, parameters: .init(width: 30, height: 40, layers: 8, reverse: true))
             var options = RenderSession<DustEffect>.Options()
             options.fps = 4
             let session = try RenderSession(
@@ -138,7 +138,7 @@ import Testing
                 options: options)
             _ = try session.run()
             let last = session.selection.timeline.count - 1
-            let forward = DustEffect(snapshot: snapshot, parameters: .init(width: 30, height: 40, layers: 8))
+            let forward = try DustEffect(snapshot: snapshot, parameters: .init(width: 30, height: 40, layers: 8))
             for k in [0, 3, last] {
                 let expected = try SoftwareRenderer().render(forward.displayList(at: Double(last - k) / 4))
                 #expect(try PNGDecoder.read(path: folder + "/" + OutputDirectory.frameName(k)) == expected, "frame \(k)")

@@ -13,16 +13,13 @@ import Testing
     static let namespacesWork: Bool = {
         let userNamespace = try? Tool.run("unshare", ["--mount", "--map-root-user", "true"])
         let plain = try? Tool.run("unshare", ["--mount", "true"])
-        let works = userNamespace?.status == 0 || plain?.status == 0
-        if !works { print("skipped no-GL tests: unshare --mount is not permitted here (needs root or user namespaces)") }
-        return works
+        return userNamespace?.status == 0 || plain?.status == 0
     }()
 
-    @Test func theBinaryLinksNoGLLibrary() throws {
-        guard let dynamic = try Tool.run("readelf", ["-d", CLIRun.binary]) else {
-            print("skipped: readelf is not installed")
-            return
-        }
+    @Test(.enabled(if: Tool.locate("readelf") != nil, "needs readelf (binutils)"))
+    func theBinaryLinksNoGLLibrary() throws {
+        let dynamic = try #require(try Tool.run("readelf", ["-d", CLIRun.binary]))
+        #expect(dynamic.status == 0, "\(dynamic.output)")
         let needed = dynamic.output.split(separator: "\n").filter { $0.contains("(NEEDED)") }
         #expect(!needed.isEmpty, "\(dynamic.output)")
         for library in ["libEGL", "libGLESv2", "libgbm", "libGL."] {
@@ -30,7 +27,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: namespacesWork, "unshare --mount is not permitted here"))
+    @Test(.enabled(if: namespacesWork, "unshare --mount is not permitted here (needs root or user namespaces)"))
     func theCPURendererGivesTheSameFramesWithNoGLLibraryInstalled() throws {
         let scratch = try TemporaryFolder()
         let options = ["render", "shatter", "--size", "48x32", "--fps", "10", "--backend", "cpu"]
@@ -44,7 +41,7 @@ import Testing
         #expect(actual.frames.map(\.sha256) == expected.frames.map(\.sha256))
     }
 
-    @Test(.enabled(if: namespacesWork, "unshare --mount is not permitted here"))
+    @Test(.enabled(if: namespacesWork, "unshare --mount is not permitted here (needs root or user namespaces)"))
     func glThereIsOneLineNamingTheMissingLibraryAndAutoSaysSo() throws {
         let scratch = try TemporaryFolder()
         let out = scratch.file("gl")

@@ -64,7 +64,7 @@ import Testing
         for (physics, range) in [("euler60", ShatteredTransition.RandomRange.original), ("euler60,textbook", .textbook)] {
             let (image, manifest) = try frame(physics)
             stepped.append(image)
-            let effect = ShatteredTransition(
+            let effect = try ShatteredTransition(
                 from: screens.from, to: screens.to,
                 parameters: .init(
                     width: 60, height: 40, randomRange: range, motion: .euler60))

@@ -21,7 +21,7 @@ import Testing
         #expect(
             first
                 == (try SoftwareRenderer().render(
-                    UberSplash(parameters: .init(width: 40, height: 60, scale: 2))
+                    try UberSplash(parameters: .init(width: 40, height: 60, scale: 2))
                         .displayList(at: 0))))
         #expect(try PNGDecoder.read(path: sheet).width > 0)
     }

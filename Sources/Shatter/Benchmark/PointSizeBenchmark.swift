@@ -51,8 +51,8 @@ public struct PointSizeBenchmark {
         var results = [BenchmarkReport.Result]()
         var glInfo: GLInfo?
         for backend in c.backends {
-            let effects = c.pointSizes.map { pointSize in
-                ShatteredTransition(from: from, to: to, parameters: .init(width: c.width, height: c.height, pointSize: pointSize))
+            let effects = try c.pointSizes.map { pointSize in
+                try ShatteredTransition(from: from, to: to, parameters: .init(width: c.width, height: c.height, pointSize: pointSize))
             }
             let choice: Backend.Choice
             do {

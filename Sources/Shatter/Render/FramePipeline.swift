@@ -111,16 +111,6 @@ public struct FramePipeline: Sendable {
             encodeSeconds: finished.encodeSeconds)
     }
 
-    /// A frame whose PNG is complete on disk.
-    public struct WrittenFrame: Sendable {
-        public let index: Int
-        public let path: String
-        /// SHA-256 of the raw RGBA pixels as rendered (premultiplied), independent of PNG settings.
-        public let pixelSHA256: String
-        /// SHA-256 of the PNG file's bytes, to recognise the file when a render resumes.
-        public let pngSHA256: String
-    }
-
     private struct WriteState {
         var written = 0
         var encodeSeconds = 0.0

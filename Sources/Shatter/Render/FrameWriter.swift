@@ -5,7 +5,17 @@ import Glibc
 public protocol FrameWriter: Sendable {
     /// Encodes and stores frame `index`, the `position`-th frame of this run (0, 1, 2, …, in render
     /// order); returns what a manifest records, or nil for writers that keep no record.
-    func write(_ image: Image, index: Int, position: Int) throws -> FramePipeline.WrittenFrame?
+    func write(_ image: Image, index: Int, position: Int) throws -> WrittenFrame?
+}
+
+/// A frame whose PNG is complete on disk: what a writer that keeps files reports for the manifest.
+public struct WrittenFrame: Sendable {
+    public let index: Int
+    public let path: String
+    /// SHA-256 of the raw RGBA pixels as rendered (premultiplied), independent of PNG settings.
+    public let pixelSHA256: String
+    /// SHA-256 of the PNG file's bytes, to recognise the file when a render resumes.
+    public let pngSHA256: String
 }
 
 /// Each frame a PNG file in a folder, written atomically, hashed for the manifest.
@@ -18,10 +28,10 @@ public struct FolderFrameWriter: FrameWriter {
         self.png = png
     }
 
-    public func write(_ image: Image, index: Int, position: Int) throws -> FramePipeline.WrittenFrame? {
+    public func write(_ image: Image, index: Int, position: Int) throws -> WrittenFrame? {
         let path = folder.framePath(index)
         let bytes = try PNGEncoder.write(image, to: path, options: png)
-        return FramePipeline.WrittenFrame(
+        return WrittenFrame(
             index: index, path: path, pixelSHA256: SHA256Hex.of(image.pixels),
             pngSHA256: SHA256Hex.of(bytes))
     }
@@ -52,7 +62,7 @@ public final class StreamFrameWriter: FrameWriter, @unchecked Sendable {
         self.png = png
     }
 
-    public func write(_ image: Image, index: Int, position: Int) throws -> FramePipeline.WrittenFrame? {
+    public func write(_ image: Image, index: Int, position: Int) throws -> WrittenFrame? {
         let bytes: [UInt8]
         do {
             bytes = format == .png ? try PNGEncoder.encode(image, options: png) : RawRGBA.bytes(image, background: png.background)
@@ -100,7 +110,7 @@ public final class StreamFrameWriter: FrameWriter, @unchecked Sendable {
 /// Frames only looked at (for a contact sheet), never stored.
 public struct DiscardingFrameWriter: FrameWriter {
     public init() {}
-    public func write(_ image: Image, index: Int, position: Int) throws -> FramePipeline.WrittenFrame? { nil }
+    public func write(_ image: Image, index: Int, position: Int) throws -> WrittenFrame? { nil }
 }
 
 /// Why frames could not be streamed.

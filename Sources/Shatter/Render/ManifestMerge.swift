@@ -32,16 +32,6 @@ public struct ManifestMerge: Sendable {
 
     public var isComplete: Bool { missing.isEmpty && conflicts.isEmpty && !hasMixedRenderers }
 
-    /// What became of a frame file a manifest lists.
-    public enum FileCheck: Sendable {
-        case present
-        case missing
-        /// The file is there but its bytes no longer match the manifest's PNG hash.
-        case changed
-        /// Something else is at the path: a link, FIFO, device or folder. Only regular files merge.
-        case notARegularFile
-    }
-
     /// Reads each folder's manifest (with its journal) and joins them. With `verify`, each listed
     /// PNG is hashed and compared with the manifest, so a frame overwritten by another render is
     /// reported rather than trusted.
@@ -76,7 +66,7 @@ public struct ManifestMerge: Sendable {
     /// Joins manifests read from `folder`s; `check` says what became of each listed frame's file.
     public static func merge(
         _ shards: [(folder: String, manifest: FrameManifest)], allowMixedRenderers: Bool = false,
-        check: (String, FrameManifest.Entry) -> FileCheck
+        check: (String, FrameManifest.Entry) -> FrameFileCheck
     ) -> ManifestMerge {
         precondition(!shards.isEmpty, "merge needs at least one manifest")
         let first = shards[0]

@@ -5,7 +5,7 @@ import Foundation
 /// stopped render can resume), an optional contact sheet, progress and cancellation.
 ///
 /// ```swift
-/// let effect = UberSplash(parameters: .init(duration: 1))
+/// let effect = try UberSplash(parameters: .init(duration: 1))
 /// var options = RenderSession<UberSplash>.Options()
 /// options.fps = 30
 /// let session = try RenderSession(effect: effect, renderer: try Backend.cpu.makeRenderer(),
@@ -113,7 +113,7 @@ public struct RenderSession<E: Effect> {
     private func runPipeline(
         _ writer: any FrameWriter, frames: [Int], kept: Int, cancellation: CancellationToken,
         events: @escaping @Sendable (RenderEvent) -> Void,
-        written: (@Sendable (FramePipeline.WrittenFrame) throws -> Void)? = nil
+        written: (@Sendable (WrittenFrame) throws -> Void)? = nil
     ) throws -> RenderSummary {
         events(.planned(toRender: frames.count, kept: kept))
         var sheet = ContactSheetGatherer(frames: frames, count: options.contactSheetFrames)
@@ -137,7 +137,7 @@ public struct RenderSession<E: Effect> {
     func startingManifest() throws -> FrameManifest {
         var parameters = try FlatParameters.encode(effect.parameters)
         if let background = options.png.background { parameters["background"] = background.hexRGB }
-        let inputs = effect.inputDigests
+        let inputs = FrameManifest.inputDigests(of: effect)
         var manifest = FrameManifest(
             effect: E.name, parameters: parameters, inputs: inputs.isEmpty ? nil : inputs,
             seed: parameters["seed"].flatMap { UInt64($0) }, backend: renderer.backend.rawValue,

@@ -8,10 +8,10 @@
 /// let fitting = ClipFitting(fit: nil, width: 750, height: 1334)
 /// let from = try ClipInput(role: "from", clip: Clip(path: "a.mp4", frameRate: 60), fitting: fitting)
 /// let to = try ClipInput(role: "to", clip: Clip(path: "b/%04d.png", frameRate: 60), fitting: fitting)
-/// let effect = ClipDriven(ShatteredTransition(from: from.first, to: to.first, parameters: parameters),
+/// let effect = ClipDriven(try ShatteredTransition(from: from.first, to: to.first, parameters: parameters),
 ///                         clips: [from, to])
 /// ```
-public struct ClipDriven<Base: Effect>: Effect, ClipSourced {
+public struct ClipDriven<Base: Effect>: Effect, ClipSourced, CustomInputDigests {
     public typealias Parameters = Base.Parameters
     public static var name: String { Base.name }
 
@@ -36,7 +36,7 @@ public struct ClipDriven<Base: Effect>: Effect, ClipSourced {
     /// A still clip (one frame) shown unfitted records its pixels' hash, as a PNG input always did;
     /// any other clip records its digest and how it is fitted.
     public var inputDigests: [String: String] {
-        var digests = base.inputDigests
+        var digests = FrameManifest.inputDigests(of: base)
         for input in clips
         where input.clip.frameCount > 1 || input.first.image.width != input.clip.width
             || input.first.image.height != input.clip.height
@@ -102,22 +102,4 @@ public final class ClipInput: Sendable {
 public protocol ClipSourced {
     func input(_ role: String) -> ClipInput?
     var join: ClipJoin { get }
-}
-
-/// A whole join in one video: the `from` clip's frames before the transition (its head) and the `to`
-/// clip's after it (its tail). With a head the transition takes the `from` clip's last moments, so
-/// the video lasts `from`'s length + `to`'s length − the transition's.
-public struct ClipJoin: Sendable, Equatable {
-    public var headFrames: Int
-    public var tailFrames: Int
-
-    public init(headFrames: Int = 0, tailFrames: Int = 0) {
-        self.headFrames = headFrames
-        self.tailFrames = tailFrames
-    }
-
-    /// Frames of `clip` at `fps` beyond a transition of `frames` frames (0 when it is not longer).
-    public static func spare(_ clip: Clip, frames: Int, fps: Double) -> Int {
-        max(0, Int((Double(clip.frameCount) / clip.frameRate * fps).rounded()) - frames)
-    }
 }

@@ -221,6 +221,10 @@ public enum VideoError: Error, CustomStringConvertible, Equatable {
     case ffmpegKilled(signal: Int32, message: String)
     /// ffmpeg exited 0 but stopped reading frames before the last (its arguments limit the frames?).
     case ffmpegStoppedReading(message: String)
+    /// The sound of the clip in `role` was asked for alone, but that clip is not a video with sound.
+    case silentClip(role: String)
+    /// A join's head or tail was asked for in a video of only some of the transition's frames.
+    case partialJoin
 
     public var description: String {
         switch self {
@@ -235,6 +239,8 @@ public enum VideoError: Error, CustomStringConvertible, Equatable {
         case .ffmpegStoppedReading(let message):
             return "ffmpeg exited 0 but stopped reading before the last frame (do --ffmpeg-args limit the frames?); "
                 + "no video was written" + (message.isEmpty ? "" : ": \(message)")
+        case .silentClip(let role): return "the \(role) clip is not a video with sound"
+        case .partialJoin: return "a join's head and tail make one whole video: render every frame of the transition"
         }
     }
 }

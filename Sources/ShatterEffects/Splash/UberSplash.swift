@@ -9,7 +9,7 @@ import ShatterCore
 /// transformed textured layers; textures are painted once, here.
 ///
 /// ```swift
-/// let splash = UberSplash(parameters: .init(width: 375, height: 667, scale: 2))
+/// let splash = try UberSplash(parameters: .init(width: 375, height: 667, scale: 2))
 /// let list = splash.displayList(at: 0.5)
 /// ```
 public struct UberSplash: Sendable {
@@ -39,7 +39,21 @@ public struct UberSplash: Sendable {
     public let tileTexture: Texture
     public let labelTexture: Texture
 
-    public init(parameters: Parameters = Parameters()) {
+    public init(parameters: Parameters) throws(ParameterError) {
+        try parameters.checkScreen(of: Self.name)
+        try ParameterError.check(parameters.duration, in: ParameterError.durations, "duration", of: Self.name)
+        // The tile and the label are drawn once at the output's scale: each must fit a texture too.
+        let artwork = max(Fuber.tileSide, SplashArtwork.labelSize.width, SplashArtwork.labelSize.height)
+        try ParameterError.check(
+            (artwork * parameters.scale).rounded(.up), in: 1...Double(ParameterError.maxPixelSide),
+            "scale × the artwork's \(Int(artwork.rounded(.up))) points (pixels)", of: Self.name)
+        self.init(checked: parameters)
+    }
+
+    /// The original: 375×667 points, two 3 s loops.
+    public init() { self.init(checked: Parameters()) }
+
+    private init(checked parameters: Parameters) {
         self.parameters = parameters
         logo = SplashLogo()
         grid = SplashTileGrid()
