@@ -52,7 +52,8 @@ public struct PointSizeBenchmark {
         var glInfo: GLInfo?
         for backend in c.backends {
             let effects = try c.pointSizes.map { pointSize in
-                try ShatteredTransition(from: from, to: to, parameters: .init(width: c.width, height: c.height, pointSize: pointSize))
+                try ShatteredTransition(
+                    from: from, to: to, parameters: .init(width: c.width, height: c.height, pointSize: pointSize))
             }
             let choice: Backend.Choice
             do {
