@@ -14,7 +14,9 @@ struct BenchCommand: ParsableCommand {
             --repeat runs, and σ of those runs; frames per second end to end (a real render of the \
             same instants); megapixels and points per second; peak resident memory. Instants are \
             spread over the whole transition, after one warm-up frame that is not counted. Point \
-            sizes beyond the GL's range are reported as refused (null in the JSON).
+            sizes beyond the GL's range are reported as refused (null in the JSON). --from and --to measure \
+            your own pictures (still PNGs, checked as render checks them); the screen then takes the \
+            --from picture's size unless --size is given.
             """
     )
 
@@ -24,8 +26,16 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("point-sizes"), help: ArgumentHelp("Comma-separated point sizes.", valueName: "LIST"))
     var pointSizes: String = "1,2,4,8,16,32"
 
-    @Option(help: ArgumentHelp("Screen size in points (scale 1).", valueName: "WxH"))
-    var size: Dimensions = Dimensions(width: 1920, height: 1080)
+    @Option(
+        help: ArgumentHelp(
+            "Screen size in points (scale 1; default: the --from (else --to) PNG's size, else 1920x1080).", valueName: "WxH"))
+    var size: Dimensions?
+
+    @Option(help: ArgumentHelp("The screen that shatters: your PNG (default: the original demo's screen).", valueName: "PNG"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("The screen revealed: your PNG (default: the demo's destination).", valueName: "PNG"))
+    var to: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames per configuration, spread over the transition.", valueName: "N"))
     var frames: Int = 30
@@ -60,7 +70,17 @@ struct BenchCommand: ParsableCommand {
         guard ["png", "none"].contains(encode) else { throw ValidationError("--encode must be png or none, not \(encode)") }
         guard (1...10_000).contains(frames) else { throw ValidationError("--frames must be 1…10000, not \(frames)") }
         guard (1...100).contains(`repeat`) else { throw ValidationError("--repeat must be 1…100, not \(`repeat`)") }
-        try SizeLimits.check(width: size.width, height: size.height, what: "--size")
+        if let size { try SizeLimits.check(width: size.width, height: size.height, what: "--size") }
+    }
+
+    /// `path` as one still picture, read and checked as `render` reads its inputs; a moving clip is refused.
+    func picture(_ path: String?, option: String) throws -> Image? {
+        guard let path else { return nil }
+        let clip = try Clip(path: path, frameRate: 60)
+        guard clip.frameCount == 1, !clip.isVideo else {
+            throw ValidationError("\(option) \(path): bench takes one still PNG, not a clip of \(clip.frameCount) frames")
+        }
+        return try clip.frame(index: 0)
     }
 
     func parsedPointSizes() throws -> [Double] {
@@ -90,9 +110,18 @@ struct BenchCommand: ParsableCommand {
             [("--json", json), ("--csv", csv), ("--chart", chart)].compactMap { option, path in
                 path.map { (option: option, path: $0) }
             })
+        let (fromPicture, toPicture) = (try picture(from, option: "--from"), try picture(to, option: "--to"))
+        let screen =
+            size ?? (fromPicture ?? toPicture).map { Dimensions(width: $0.width, height: $0.height) }
+            ?? Dimensions(width: 1920, height: 1080)
+        if size == nil, from != nil || to != nil {
+            try SizeLimits.check(width: screen.width, height: screen.height, what: from != nil ? "--from" : "--to")
+        }
         var configuration = PointSizeBenchmark.Configuration(
-            backends: try parsedBackends(), pointSizes: try parsedPointSizes(), width: size.width, height: size.height,
+            backends: try parsedBackends(), pointSizes: try parsedPointSizes(), width: screen.width, height: screen.height,
             frames: frames, repeats: `repeat`, encodePNG: encode == "png")
+        configuration.from = fromPicture
+        configuration.to = toPicture
         // The GL device is asked for only when GL is measured: a stray SHATTER_EGL_DEVICE never stops a CPU run.
         if configuration.backends != [.cpu] { configuration.glOptions = .init(deviceIndex: try device.resolvedIndex()) }
         let report = try PointSizeBenchmark(configuration: configuration).run { Terminal.status("shatter bench: \($0)") }

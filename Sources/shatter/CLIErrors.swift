@@ -29,8 +29,9 @@ enum CLIErrors {
             case .busy: return CLIFailure(description: "--out: \(error); wait for it to finish, or choose another --out")
             case .holdsAnotherRender(_, let difference) where difference.hasPrefix("shard "):
                 return CLIFailure(description: "--out: \(error); give each shard its own --out (then `shatter manifest merge`)")
-            case .holdsEarlierReport:
-                return CLIFailure(description: "--out: \(error); add --overwrite to replace it, or choose another --out")
+            case .holdsOtherFiles:
+                return CLIFailure(
+                    description: "--out: \(error); choose another --out, or add --overwrite to write the report beside them")
             case .holdsAnotherRender, .holdsUnclaimedFrames:
                 return CLIFailure(
                     description: "--out: \(error); to finish that render rerun it with --resume, "

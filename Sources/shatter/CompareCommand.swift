@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Shatter
 
 /// The fuzzy rule and where the report goes: shared by `compare <effect>` and `compare --images`.
@@ -43,12 +44,30 @@ struct CompareOptions: ParsableArguments {
     @Flag(name: .customLong("keep-all"), help: "Keep expected, actual, diff and mask PNGs of passing frames too.")
     var keepAll = false
 
-    @Flag(help: "Remove an earlier comparison's report from --out (its files only) before writing this one.")
+    @Flag(
+        help: ArgumentHelp(
+            "Write the report into an --out that holds other files too, removing only a report's files. "
+                + "(An --out holding only an earlier report is replaced without it.)"))
     var overwrite = false
 
-    /// The comparison session over `--out`.
+    @Option(
+        help: ArgumentHelp(
+            "Also write the verdicts as JUnit XML for CI: one test case per frame, a <failure> with the "
+                + "reasons for each failing one.", valueName: "FILE"))
+    var junit: String?
+
+    /// The comparison session over `--out`, once the JUnit file is known to be writable.
     func session() throws -> CompareSession {
-        try CompareSession(rule: rule, folder: out, keepAll: keepAll, replacing: overwrite)
+        if let junit {
+            let inOut = CompareSession.sameFolder(junit, out)
+            if inOut, CompareSession.isReportFileName((junit as NSString).lastPathComponent) {
+                throw ValidationError("--junit \(junit) is one of the comparison's own files in --out; give another name")
+            }
+            // Inside an --out not made yet, the session makes the folder; anywhere else it must be writable now.
+            if !inOut || FileManager.default.fileExists(atPath: out) { try OutputFile.check(junit, option: "--junit") }
+        }
+        return try CompareSession(
+            rule: rule, folder: out, keepAll: keepAll, replacing: overwrite, ownOutputs: junit.map { [$0] } ?? [])
     }
 
     func validate() throws {
@@ -79,6 +98,7 @@ struct CompareOptions: ParsableArguments {
     /// Prints the per-frame table (or the JSON) and the verdict; exits 1 when a frame failed.
     func conclude(_ session: CompareSession, subject: String, expected: String, actual: String, notes: [String] = []) throws {
         let report = try session.finish(subject: subject, expectedRenderer: expected, actualRenderer: actual, notes: notes)
+        if let junit { try JUnitReport(report).write(to: junit) }
         if json {
             print(String(decoding: try report.jsonData(), as: UTF8.self), terminator: "")
         } else {

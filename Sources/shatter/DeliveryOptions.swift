@@ -16,6 +16,13 @@ struct DeliveryOptions: ParsableArguments {
                 + ".mov (ProRes 4444), .gif, .mkv (lossless FFV1).", valueName: "FILE"))
     var video: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Size against fidelity for .mp4 and .webm: high (H.264 CRF 18, at most 50 Mb/s), medium (CRF 21, "
+                + "at most 20 Mb/s; plays on common devices), small (CRF 26, at most 8 Mb/s). All fit H.264 "
+                + "High@4.2 at 1080p60. Colour is BT.709, limited range, tagged.", valueName: "PRESET"))
+    var quality: VideoEncoder.Quality?
+
     @Option(help: ArgumentHelp("The ffmpeg to run for --video (default: ffmpeg on PATH).", valueName: "PATH"))
     var ffmpeg: String?
 
@@ -39,8 +46,8 @@ struct DeliveryOptions: ParsableArguments {
     func validate() throws {
         if video != nil, pipe != nil { throw ValidationError("give --video or --pipe, not both") }
         if audio != nil, video == nil { throw ValidationError("--audio goes with --video") }
-        if ffmpeg != nil || ffmpegArgs != nil, video == nil {
-            throw ValidationError("--ffmpeg and --ffmpeg-args go with --video")
+        if ffmpeg != nil || ffmpegArgs != nil || quality != nil, video == nil {
+            throw ValidationError("--ffmpeg, --ffmpeg-args and --quality go with --video")
         }
         if let video {
             let container = video.split(separator: ".").last.map { $0.lowercased() } ?? ""
@@ -56,3 +63,4 @@ struct DeliveryOptions: ParsableArguments {
 }
 
 extension StreamFormat: ExpressibleByArgument {}
+extension VideoEncoder.Quality: ExpressibleByArgument {}

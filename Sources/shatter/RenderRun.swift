@@ -50,6 +50,7 @@ struct RenderRun {
             video.ffmpeg = delivery.ffmpeg
             video.extraArguments = delivery.ffmpegArgs.map { $0.split(separator: " ").map(String.init) } ?? []
             video.audio = delivery.audio ?? .crossfade
+            video.quality = delivery.quality ?? .medium
             signal(SIGPIPE, SIG_IGN)  // a closed pipe into ffmpeg is an error to report, not a death
             render = { try video.run(renderer: choice, cancellation: $0, events: $1) }
         } else {

@@ -45,4 +45,27 @@ import Testing
             #expect(run.status == 64 && run.errorLines.count == 1 && run.stderr.contains(expected), "\(arguments): \(run.stderr)")
         }
     }
+
+    @Test func yourPicturesSetTheScreenAndBadOnesAreRefusedInOneLine() throws {
+        let s = try TemporaryFolder()
+        try PNGEncoder.write(Image(width: 64, height: 48, fill: .opaqueWhite), to: s.file("from.png"))
+        try PNGEncoder.write(Image(width: 64, height: 48, fill: .opaqueBlack), to: s.file("to.png"))
+        let bench = ["bench", "--frames", "2", "--repeat", "1", "--point-sizes", "4", "--backends", "cpu", "--encode", "none"]
+        let run = try CLIRun.shatter(
+            bench + ["--from", s.file("from.png"), "--to", s.file("to.png"), "--json", s.file("b.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: s.file("b.json")))) as? [String: Any]
+        let settings = try #require(json?["settings"] as? [String: Any])
+        #expect(settings["width"] as? Int == 64 && settings["height"] as? Int == 48)  // the picture's size, not 1920x1080
+        #expect((json?["results"] as? [[String: Any]])?.count == 1)
+
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: s.file("bad.png")))
+        let bad = try CLIRun.shatter(bench + ["--from", s.file("bad.png")])
+        #expect(bad.status != 0 && bad.errorLines.count == 1 && bad.stderr.contains("bad.png"), "\(bad.stderr)")
+        try FileManager.default.createDirectory(atPath: s.file("clip"), withIntermediateDirectories: true)
+        for i in 0..<2 { try PNGEncoder.write(Image(width: 8, height: 8, fill: .opaqueWhite), to: s.file("clip/\(i).png")) }
+        let clip = try CLIRun.shatter(bench + ["--to", s.file("clip")])
+        #expect(clip.status != 0 && clip.stderr.contains("one still PNG, not a clip of 2 frames"), "\(clip.stderr)")
+    }
 }

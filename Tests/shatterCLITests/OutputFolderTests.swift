@@ -157,20 +157,42 @@ import Testing
         return (a, b)
     }
 
-    @Test func anEarlierReportIsRefusedThenReplacedWithNothingOfItLeft() throws {
+    @Test func anEarlierReportIsReplacedWithNothingOfItLeft() throws {
         let s = try TemporaryFolder()
         let (a, b) = try images(s)
         let out = s.file("compare")
         #expect(try CLIRun.shatter(["compare", "--images", a, b, "--out", out]).status == 1)  // fails: diff-00000.png kept
         #expect(FileManager.default.fileExists(atPath: out + "/diff-00000.png"))
         let again = try CLIRun.shatter(["compare", "--images", a, a, "--out", out])
-        #expect(again.status == 2 && again.errorLines.count == 1, "\(again.stderr)")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(s.allContents(of: out) == ["filmstrip.png", "index.html", "report.json"])  // no stale diff-00000.png
+        let report = try String(contentsOfFile: out + "/report.json", encoding: .utf8)
+        #expect(report.contains("\"passed\" : true"), "\(report)")
+    }
+
+    @Test func aFolderHoldingAnythingElseIsRefusedAndOverwriteWritesBesideIt() throws {
+        let s = try TemporaryFolder()
+        let (a, b) = try images(s)
+        let out = s.file("compare")
+        #expect(try CLIRun.shatter(["compare", "--images", a, b, "--out", out]).status == 1)
+        // A file the report does not name makes the folder someone else's, report or not.
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: out + "/notes.txt"))
+        let refused = try CLIRun.shatter(["compare", "--images", a, a, "--out", out])
+        #expect(refused.status == 2 && refused.errorLines.count == 1, "\(refused.stderr)")
         #expect(
-            again.stderr.contains("holds an earlier comparison's report") && again.stderr.contains("--overwrite"),
-            "\(again.stderr)")
+            refused.stderr.contains("holds files that are not an earlier comparison's report (notes.txt)")
+                && refused.stderr.contains("--overwrite"), "\(refused.stderr)")
+        #expect(s.allContents(of: out).contains("diff-00000.png"))  // nothing removed
+        // A report.json that is not a comparison's is not taken for one.
+        let other = s.file("other")
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: other + "/report.json"))
+        #expect(try CLIRun.shatter(["compare", "--images", a, a, "--out", other]).status == 2)
+        #expect(try String(contentsOfFile: other + "/report.json", encoding: .utf8) == "{}")
+
         let replaced = try CLIRun.shatter(["compare", "--images", a, a, "--out", out, "--overwrite"])
         #expect(replaced.status == 0, "\(replaced.stderr)")
-        #expect(s.allContents(of: out) == ["filmstrip.png", "index.html", "report.json"])  // no stale diff-00000.png
+        #expect(s.allContents(of: out) == ["filmstrip.png", "index.html", "notes.txt", "report.json"])
     }
 
     @Test func aBorderThatLeavesNoPixelIsAnError() throws {

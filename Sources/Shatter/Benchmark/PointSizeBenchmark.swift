@@ -25,6 +25,9 @@ public struct PointSizeBenchmark {
         /// Encode, hash and write each frame as `shatter render` does (into a temporary folder), and time it.
         public var encodePNG = true
         public var glOptions = GLRenderer.Options()
+        /// The screen that shatters and the one revealed (stretched to the screen, as in a render);
+        /// nil: the original demo's screens, drawn at the screen's size.
+        public var from: Image?, to: Image?
 
         public init(
             backends: [Backend] = [.gl, .cpu], pointSizes: [Double] = [1, 2, 4, 8, 16, 32], width: Int = 1920,
@@ -46,8 +49,8 @@ public struct PointSizeBenchmark {
     /// Runs every configuration; `progress` gets a line before each.
     public func run(progress: (String) -> Void = { _ in }) throws -> BenchmarkReport {
         let c = configuration
-        let from = Texture(image: DefaultScenes.presentedScreen(widthPoints: c.width, heightPoints: c.height, scale: 1))
-        let to = Texture(image: DefaultScenes.destination(widthPoints: c.width, heightPoints: c.height, scale: 1))
+        let from = Texture(image: c.from ?? DefaultScenes.presentedScreen(widthPoints: c.width, heightPoints: c.height, scale: 1))
+        let to = Texture(image: c.to ?? DefaultScenes.destination(widthPoints: c.width, heightPoints: c.height, scale: 1))
         var results = [BenchmarkReport.Result]()
         var glInfo: GLInfo?
         for backend in c.backends {

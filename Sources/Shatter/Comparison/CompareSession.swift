@@ -23,20 +23,26 @@ public struct CompareSession {
     /// Held while the session lives, so two comparisons never write one folder.
     private let lock: FolderLock
 
-    /// Takes the folder for this comparison. A folder holding an earlier comparison's report is refused,
-    /// unless `replacing` says to remove that report's files first (only those); other files stay.
-    public init(rule: FuzzyRule, folder: String, keepAll: Bool = false, replacing: Bool = false) throws {
+    /// Takes the folder for this comparison. An earlier comparison's report alone there (recognised by
+    /// its `report.json`, see ``contents(of:ownOutputs:)``) is replaced; a folder holding anything else
+    /// is refused, unless `replacing` says to remove any report's files (only those) and leave the rest.
+    /// `ownOutputs` are paths this run writes, such as its JUnit file, which may lie in the folder.
+    public init(
+        rule: FuzzyRule, folder: String, keepAll: Bool = false, replacing: Bool = false, ownOutputs: [String] = []
+    ) throws {
         self.rule = rule
         self.folder = try OutputDirectory(folder)
         self.keepAll = keepAll
         palette = DiffPalette(rule: rule)
         lock = try FolderLock(folder: folder)
-        let earlier = Self.reportFiles(in: folder)
-        if let example = earlier.first {
-            guard replacing else {
-                throw OutputFolderError.holdsEarlierReport(path: folder, example: example)
-            }
-            for name in earlier { unlink(folder + "/" + name) }
+        let own = Set(ownOutputs.filter { Self.sameFolder($0, folder) }.map { ($0 as NSString).lastPathComponent })
+        switch Self.contents(of: folder, ownOutputs: own) {
+        case .empty: break
+        case .earlierReport(let files):
+            for name in files { unlink(folder + "/" + name) }
+        case .other(let example):
+            guard replacing else { throw OutputFolderError.holdsOtherFiles(path: folder, example: example) }
+            for name in Self.reportFiles(in: folder) { unlink(folder + "/" + name) }
         }
     }
 
@@ -44,10 +50,13 @@ public struct CompareSession {
     /// diff-, mask-NNNNN.png.
     static func reportFiles(in folder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { name in
-            ["report.json", "index.html", "filmstrip.png"].contains(name)
-                || (["expected-", "actual-", "diff-", "mask-"].contains { name.hasPrefix($0) } && name.hasSuffix(".png"))
-        }.sorted()
+        return names.filter(isReportFileName).sorted()
+    }
+
+    /// Whether a comparison may write a file of this name.
+    public static func isReportFileName(_ name: String) -> Bool {
+        ["report.json", "index.html", "filmstrip.png"].contains(name)
+            || (["expected-", "actual-", "diff-", "mask-"].contains { name.hasPrefix($0) } && name.hasSuffix(".png"))
     }
 
     /// Compares one pair of an animation's frames; see ``add(_:expected:actual:)``.

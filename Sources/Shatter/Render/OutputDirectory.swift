@@ -62,8 +62,8 @@ public enum OutputFolderError: Error, CustomStringConvertible, Equatable {
     case holdsAnotherRender(path: String, difference: String)
     /// The folder holds frame files no manifest there describes (`example` is one of them).
     case holdsUnclaimedFrames(path: String, count: Int, example: String)
-    /// The folder holds an earlier comparison's report (`example` is one of its files).
-    case holdsEarlierReport(path: String, example: String)
+    /// A comparison's folder holds files that are not an earlier comparison's report (`example` is one).
+    case holdsOtherFiles(path: String, example: String)
 
     public var description: String {
         switch self {
@@ -78,7 +78,8 @@ public enum OutputFolderError: Error, CustomStringConvertible, Equatable {
         case .holdsUnclaimedFrames(let path, let count, let example):
             return
                 "\(path) holds \(count) frame file\(count == 1 ? "" : "s") (\(example)…) that no Shatter manifest there describes"
-        case .holdsEarlierReport(let path, let example): return "\(path) holds an earlier comparison's report (\(example))"
+        case .holdsOtherFiles(let path, let example):
+            return "\(path) holds files that are not an earlier comparison's report (\(example))"
         }
     }
 }

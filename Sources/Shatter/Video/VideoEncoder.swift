@@ -4,7 +4,9 @@ import Glibc
 /// A video file made by the `ffmpeg` on `PATH` (or a given one), fed raw RGBA frames through a pipe:
 /// no frame touches the disk. The container picks the codec (H.264 yuv420p for `.mp4`, VP9 with
 /// alpha for `.webm`, ProRes 4444 with alpha for `.mov` (422 HQ when opaque), a palette pass for
-/// `.gif`, lossless FFV1 for `.mkv`). ffmpeg writes a temporary sibling that is renamed into place
+/// `.gif`, lossless FFV1 for `.mkv`). `.mp4`, `.webm` and `.mov` are converted with the BT.709 matrix
+/// into limited ("TV") range and tagged so (``colourFilter(pixelFormat:)``), as HD players expect;
+/// ``Quality`` sets `.mp4`'s and `.webm`'s size. ffmpeg writes a temporary sibling that is renamed into place
 /// when it succeeds, so a failed or interrupted encode leaves no half-written video.
 ///
 /// ```swift
@@ -28,6 +30,8 @@ public final class VideoEncoder {
         public var extraArguments: [String] = []
         /// Sound taken from video files and mixed in (not for `.gif`).
         public var audio: VideoAudio?
+        /// How `.mp4` and `.webm` trade size for fidelity.
+        public var quality: VideoEncoder.Quality = .medium
 
         public init(path: String, width: Int, height: Int, fps: Double) {
             self.path = path
@@ -100,26 +104,27 @@ public final class VideoEncoder {
                 "-framerate", Self.rate(request.fps), "-i", "pipe:0",
             ] + (container == "gif" ? [] : request.audio?.inputArguments() ?? [])
         // yuv420p needs even sides: pad an odd one with one transparent/black row or column.
-        let even = ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
+        let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2,"
+        let quality = request.quality
         let codec: [String]
         switch container {
         case "mp4":
-            codec =
-                even + [
-                    "-c:v", "libx264", "-preset", "fast", "-pix_fmt", "yuv420p", "-crf", "18", "-movflags", "+faststart", "-f",
-                    "mp4",
-                ]
+            let rate = quality.h264
+            let h264: [String] = [
+                "-c:v", "libx264", "-preset", "fast", "-profile:v", "high", "-pix_fmt", "yuv420p", "-crf", String(rate.crf),
+                "-maxrate", "\(rate.maxKbps)k", "-bufsize", "\(rate.bufferKbits)k", "-movflags", "+faststart", "-f", "mp4",
+            ]
+            codec = ["-vf", even + colourFilter(pixelFormat: "yuv420p")] + colourTags + h264
         case "webm":
-            codec =
-                even + [
-                    "-c:v", "libvpx-vp9", "-pix_fmt", request.alpha ? "yuva420p" : "yuv420p", "-crf", "32", "-b:v", "0",
-                    "-f", "webm",
-                ]
+            let format = request.alpha ? "yuva420p" : "yuv420p"
+            let vp9: [String] = [
+                "-c:v", "libvpx-vp9", "-pix_fmt", format, "-crf", String(quality.vp9CRF), "-b:v", "0", "-f", "webm",
+            ]
+            codec = ["-vf", even + colourFilter(pixelFormat: format)] + colourTags + vp9
         case "mov":
-            codec =
-                request.alpha
-                ? ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-f", "mov"]
-                : ["-c:v", "prores_ks", "-profile:v", "3", "-pix_fmt", "yuv422p10le", "-f", "mov"]
+            let (profile, format) = request.alpha ? ("4444", "yuva444p10le") : ("3", "yuv422p10le")
+            let prores: [String] = ["-c:v", "prores_ks", "-profile:v", profile, "-pix_fmt", format, "-f", "mov"]
+            codec = ["-vf", colourFilter(pixelFormat: format)] + colourTags + prores
         case "gif":
             codec = [
                 "-filter_complex",
@@ -131,6 +136,22 @@ public final class VideoEncoder {
         let audio = container == "gif" ? [] : request.audio?.outputArguments(container: container) ?? []
         return input + codec + audio + request.extraArguments + [output]
     }
+
+    /// RGB to YUV with the BT.709 matrix into limited range (16–235; what H.264/VP9/ProRes players
+    /// assume when nothing says otherwise), the frames then marked BT.709 so every encoder (ProRes
+    /// takes them from the frames, not the options) writes the tags. ffmpeg's default matrix is
+    /// BT.601, which a player decoding HD as BT.709 shows shifted by up to 40 levels.
+    static func colourFilter(pixelFormat: String) -> String {
+        "scale=out_color_matrix=bt709:out_range=tv,format=\(pixelFormat),"
+            + "setparams=range=tv:color_primaries=bt709:color_trc=bt709:colorspace=bt709"
+    }
+
+    /// The stream's colour tags: BT.709 primaries, transfer and matrix, limited range. The PNG's sRGB
+    /// values are kept as they are and tagged with BT.709's transfer, as HD video made from
+    /// computer graphics is.
+    static let colourTags = [
+        "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv",
+    ]
 
     /// Closes ffmpeg's input, waits for it, and moves the finished video into place.
     public func finish() throws {

@@ -23,6 +23,8 @@ public struct VideoRender<E: Effect> {
     public var extraArguments: [String] = []
     /// The clips' sound, when the effect draws from videos with audio.
     public var audio: VideoAudio.Mix = .crossfade
+    /// `.mp4`'s and `.webm`'s size against fidelity.
+    public var quality = VideoEncoder.Quality.medium
 
     public init(effect: E, path: String, options: RenderSession<E>.Options = .init()) {
         self.effect = effect
@@ -47,6 +49,7 @@ public struct VideoRender<E: Effect> {
         request.alpha = alpha
         request.ffmpeg = ffmpeg
         request.extraArguments = extraArguments
+        request.quality = quality
         request.audio = try clips.flatMap { try sound(of: $0) }
         let video = try VideoEncoder(request)
         let summary: RenderSummary
