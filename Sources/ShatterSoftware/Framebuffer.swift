@@ -21,11 +21,6 @@ struct Framebuffer: @unchecked Sendable {
         return UInt8((scaled + 12_582_912) - 12_582_912)
     }
 
-    @inline(__always)
-    static func bytes(_ word: UInt32) -> SIMD4<UInt32> {
-        SIMD4(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
-    }
-
     /// A pixel's four channels packed into one little-endian word (R in the low byte).
     @inline(__always)
     static func pack(_ value: SIMD4<Float>) -> UInt32 {
@@ -66,14 +61,9 @@ struct Framebuffer: @unchecked Sendable {
     @inline(__always)
     func store(_ source: SIMD4<Float>, at offset: Int, blend: BlendMode) {
         guard blend != .replace else { return storeWord(Self.pack(source), at: offset) }
-        let destination = Self.bytes(UInt32(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).load(as: UInt32.self)))
-        let s = SIMD4(SpecBlend.fixed(source.x), SpecBlend.fixed(source.y), SpecBlend.fixed(source.z), SpecBlend.fixed(source.w))
+        let destination = UInt32(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).load(as: UInt32.self))
         // ONE, ONE_MINUS_SRC_ALPHA (source-over); screen takes ONE_MINUS_SRC_COLOR for the colors.
-        let f = blend == .screen ? s : SIMD4(repeating: s.w)
-        var out: UInt32 = 0
-        for c in 0..<4 {
-            out |= SpecBlend.channel(source: s[c], destination: destination[c], factor: f[c]) << (8 * c)
-        }
+        let out = SpecBlend.pixel(source, over: destination, screen: blend == .screen)
         storeWord(out, at: offset)
         if let blendCounts {
             let pixel = offset >> 2

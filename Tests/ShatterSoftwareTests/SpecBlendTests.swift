@@ -28,18 +28,31 @@ import Testing
         return min(rounded, 255)
     }
 
+    /// The renderer's blend of one channel (the Double path, or the integer one near a half level).
     static func twin(_ s: Float, _ d: Int, _ f: Float) -> Int {
-        Int(SpecBlend.channel(source: SpecBlend.fixed(s), destination: UInt32(d), factor: SpecBlend.fixed(f)))
+        Int(SpecBlend.channel(SpecBlend.clamped(s), over: UInt32(d), factor: SpecBlend.clamped(f)))
     }
 
-    /// Every source byte, factor byte and destination byte (k/255 each): 2²⁴ blends.
+    /// The integer path alone.
+    static func integer(_ s: Float, _ d: Int, _ f: Float) -> Int {
+        Int(SpecBlend.exactChannel(source: SpecBlend.fixed(s), destination: UInt32(d), factor: SpecBlend.fixed(f)))
+    }
+
+    /// Whether the renderer's path (and the integer path, when asked) give the exact result.
+    static func agrees(_ s: Float, _ d: Int, _ f: Float, integerPath: Bool = true) -> Bool {
+        let expected = exact(source: s, destination: d, factor: f)
+        return twin(s, d, f) == expected && (!integerPath || integer(s, d, f) == expected)
+    }
+
+    /// Every source byte, factor byte and destination byte (k/255 each): 2²⁴ blends by the renderer's
+    /// path, and by the integer path for the destinations at and next to the ends and the middle.
     @Test func everyEightBitBlendIsTheExactResultRoundedToNearestEven() {
         let levels = (0...255).map { Float($0) / 255 }
+        let integerChecked: Set = [0, 1, 127, 128, 254, 255]
         var wrong = [(Int, Int, Int)]()
         for s in 0...255 {
             for f in 0...255 {
-                for d in 0...255
-                where Self.twin(levels[s], d, levels[f]) != Self.exact(source: levels[s], destination: d, factor: levels[f]) {
+                for d in 0...255 where !Self.agrees(levels[s], d, levels[f], integerPath: integerChecked.contains(d)) {
                     wrong.append((s, f, d))
                 }
             }
@@ -55,11 +68,18 @@ import Testing
             let f = Float(bits & 0xFF_FFFF) / Float(1 << 24)
             let s = min(1, Float(bits >> 24 & 0xFF_FFFF) / Float(1 << 24) * (bits & (1 << 50) == 0 ? 1 : 0x1p-6))
             let d = Int(bits >> 56)
-            #expect(Self.twin(s, d, f) == Self.exact(source: s, destination: d, factor: f), "s \(s) d \(d) f \(f)")
+            #expect(Self.agrees(s, d, f), "s \(s) d \(d) f \(f)")
         }
         // 63.75 + 253·0.75 = 253.5 and 0.5·255 = 127.5: ties go to even; 252.75 rounds up.
-        #expect(Self.twin(0.25, 253, 0.25) == 254 && Self.twin(0.5, 0, 0.5) == 128 && Self.twin(0.25, 252, 0.25) == 253)
+        #expect(Self.twin(0.25, 253, 0.25) == 254 && Self.twin(0.5, 0, 0.5) == 128)
+        #expect(Self.twin(0.25, 252, 0.25) == 253 && Self.integer(0.25, 253, 0.25) == 254)
         #expect(Self.twin(1, 255, 0) == 255 && Self.twin(.nan, 7, .nan) == 7 && Self.twin(-1, 9, 2) == 0)
+        // A pixel: screen takes each color as its own factor, source-over the alpha.
+        let over = SpecBlend.pixel(SIMD4(0.25, 0.5, 0, 0.5), over: 0xFF80_40FD, screen: false)
+        #expect(over == UInt32(Self.twin(0.25, 0xFD, 0.5)) | UInt32(Self.twin(0.5, 0x40, 0.5)) << 8 | 0x40 << 16 | 0xFF << 24)
+        let screened = SpecBlend.pixel(SIMD4(0.25, 0.5, 0, 0.5), over: 0xFF80_40FD, screen: true)
+        #expect(
+            screened == UInt32(Self.twin(0.25, 0xFD, 0.25)) | UInt32(Self.twin(0.5, 0x40, 0.5)) << 8 | 0x80 << 16 | 0xFF << 24)
     }
 
     /// A pixel's blended fragments are counted only when asked, and only where a blend landed.
