@@ -8,7 +8,7 @@ struct Framebuffer: @unchecked Sendable {
     let bytes: UnsafeMutableBufferPointer<UInt8>
     let width: Int
     let height: Int
-    /// When asked for (`SoftwareRenderer.render(_:countingBlends:)`): per pixel, how many blended
+    /// When asked for (`SoftwareRenderer.renderCountingBlends(_:)`): per pixel, how many blended
     /// fragments it received, saturating at 255. Each may leave a GL one level from the twin
     /// (docs/parity.md, "Blending"); nil costs one predictable branch per blended fragment.
     var blendCounts: UnsafeMutablePointer<UInt8>? = nil
