@@ -28,7 +28,12 @@ public struct FuzzyRule: Sendable, Equatable {
     /// The rule Shatter holds its GL backend to against the CPU reference, everywhere: `shatter
     /// compare`'s defaults and every GL parity test. A pixel differs beyond 1 per channel (8-bit
     /// rounding may go either way on a GPU); 99.9% of pixels must match; no pixel's summed RGBA
-    /// difference may exceed 8·4 (a misplaced sprite or a wrong texel shows at once).
+    /// difference may exceed 8·4 (a misplaced sprite or a wrong texel shows at once). Where the
+    /// comparison knows how many blended fragments each pixel received (``BlendCounts``: GL against
+    /// the CPU renderer on an effect), each delta is per blended fragment, so a pixel may differ by
+    /// channelDelta × max(1, count): GLES lets every fixed-function blend land one level either side
+    /// of the exact result, and an error already in the destination is carried on scaled by at most 1
+    /// (docs/parity.md, "Blending").
     public static let parity = FuzzyRule(channelDelta: 1, budget: .precision(0.999), pixelDeltaThreshold: 32, ignoredBorder: 0)
 
     /// ``parity`` for textures sampled with nearest filtering: the same budget, no limit on how far
@@ -64,13 +69,14 @@ extension ImageDifference {
     /// Judges this difference by `rule` (the rule's border must match the one this was computed with).
     public func verdict(_ rule: FuzzyRule) -> FuzzyRule.Verdict {
         var reasons = [String]()
+        let unit = blends == nil ? "" : " per blended fragment"
         let differing = pixelsBeyond(rule.channelDelta)
         switch rule.budget {
         case .maxDifferentPixels(let limit) where differing > limit:
-            reasons.append("\(differing) pixels differ by more than \(rule.channelDelta), over the limit of \(limit)")
+            reasons.append("\(differing) pixels differ by more than \(rule.channelDelta)\(unit), over the limit of \(limit)")
         case .precision(let share) where fractionWithin(rule.channelDelta) < share:
             reasons.append(
-                "\(Self.percent(fractionWithin(rule.channelDelta))) of pixels match within \(rule.channelDelta), "
+                "\(Self.percent(fractionWithin(rule.channelDelta))) of pixels match within \(rule.channelDelta)\(unit), "
                     + "under the required \(Self.percent(share))")
         default:
             break
@@ -78,7 +84,7 @@ extension ImageDifference {
         if largestSummedDifference > rule.pixelDeltaThreshold {
             let at = largestSummedAt.map { " at (\($0.x), \($0.y))" } ?? ""
             reasons.append(
-                "a pixel's summed RGBA difference is \(largestSummedDifference)\(at), "
+                "a pixel's summed RGBA difference\(unit) is \(largestSummedDifference)\(at), "
                     + "over the threshold \(rule.pixelDeltaThreshold)")
         }
         return FuzzyRule.Verdict(passed: reasons.isEmpty, reasons: reasons)

@@ -8,6 +8,12 @@ import ShatterCore
 /// d.pixelsBeyond(1)                 // pixels with some channel off by more than 1
 /// d.verdict(FuzzyRule()).passed     // Skia Gold–style fuzzy rule
 /// ```
+///
+/// Given the blended fragments each pixel received (``BlendCounts``, which the CPU renderer counts),
+/// every per-pixel figure is *per blended fragment*: a pixel's differences divided by max(1, its
+/// count), rounded up, so a rule's channel delta allows channelDelta × max(1, count) there: each
+/// blended fragment may leave a conformant GL one level from the exact blend (docs/parity.md,
+/// "Blending"). Without counts the figures are the plain differences.
 public struct ImageDifference: Sendable, CustomStringConvertible {
     public let width: Int
     public let height: Int
@@ -26,6 +32,8 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
     /// The images, kept for the derived figures (SSIM, heat map, mask); arrays are shared, not copied.
     public let expected: Image
     public let actual: Image
+    /// The blended fragments per pixel the figures are divided by; nil for plain differences.
+    public let blends: BlendCounts?
 
     public struct PixelLocation: Sendable, Equatable, Codable {
         public let x: Int, y: Int
@@ -38,12 +46,16 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
         }
     }
 
-    public init(expected: Image, actual: Image, ignoredBorder: Int = 0) throws {
+    public init(expected: Image, actual: Image, ignoredBorder: Int = 0, blends: BlendCounts? = nil) throws {
         guard expected.width == actual.width, expected.height == actual.height else {
             throw SizeMismatch(expected: (expected.width, expected.height), actual: (actual.width, actual.height))
         }
+        if let blends, blends.width != expected.width || blends.height != expected.height {
+            throw SizeMismatch(expected: (expected.width, expected.height), actual: (blends.width, blends.height))
+        }
         self.expected = expected
         self.actual = actual
+        self.blends = blends
         width = expected.width
         height = expected.height
         self.ignoredBorder = max(0, ignoredBorder)
@@ -74,6 +86,9 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
                                 sum += d
                                 squares += Double(d * d)
                             }
+                            let fragments = Self.fragments(blends, pixel)
+                            channelMax = Self.perFragment(channelMax, fragments)
+                            sum = Self.perFragment(sum, fragments)
                             histogram[channelMax] += 1
                             if channelMax > largest {
                                 largest = channelMax
@@ -95,6 +110,20 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
         func location(_ index: Int) -> PixelLocation? { index < 0 ? nil : PixelLocation(x: index % width, y: index / width) }
         largestChannelAt = location(largestIndex)
         largestSummedAt = location(largestSumIndex)
+    }
+
+    /// The blended fragments pixel `index` received, at least 1 (a pixel only stored once may be off by
+    /// the conversion's rounding too).
+    @inline(__always)
+    static func fragments(_ blends: BlendCounts?, _ index: Int) -> Int {
+        blends.map { max(1, Int($0.counts[index])) } ?? 1
+    }
+
+    /// A difference per blended fragment: `difference` / `fragments`, rounded up, so that it exceeds
+    /// a tolerance t exactly where `difference` exceeds t × `fragments`.
+    @inline(__always)
+    static func perFragment(_ difference: Int, _ fragments: Int) -> Int {
+        (difference + fragments - 1) / fragments
     }
 
     /// Pixels compared (all but the ignored border).
@@ -134,7 +163,8 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
         return PixelRect(x: Float(minX), y: Float(minY), width: Float(maxX - minX + 1), height: Float(maxY - minY + 1))
     }
 
-    /// Calls `body(x, y, largest channel difference)` for every compared pixel beyond `tolerance`.
+    /// Calls `body(x, y, largest channel difference)` for every compared pixel beyond `tolerance` (per
+    /// blended fragment where ``blends`` are given).
     public func forEachDifferingPixel(beyond tolerance: Int, _ body: (Int, Int, Int) -> Void) {
         let border = ignoredBorder
         // Most frames of a passing run differ nowhere: no need to look at their pixels again.
@@ -146,6 +176,7 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
                         let o = (y * width + x) * 4
                         var d = 0
                         for c in 0..<4 { d = max(d, abs(Int(a[o + c]) - Int(b[o + c]))) }
+                        d = Self.perFragment(d, Self.fragments(blends, o / 4))
                         if d > tolerance { body(x, y, d) }
                     }
                 }
@@ -157,8 +188,9 @@ public struct ImageDifference: Sendable, CustomStringConvertible {
         let beyond1 = pixelsBeyond(1)
         let beyond8 = pixelsBeyond(8)
         let at = largestChannelAt.map { " at (\($0.x), \($0.y))" } ?? ""
-        return "\(width)x\(height): \(beyond1) px beyond 1 (\(percent(beyond1))), \(beyond8) px beyond 8 "
-            + "(\(percent(beyond8))), largest channel difference \(largestChannelDifference)\(at)"
+        let unit = blends == nil ? "" : " per blended fragment"
+        return "\(width)x\(height): \(beyond1) px beyond 1\(unit) (\(percent(beyond1))), \(beyond8) px beyond 8 "
+            + "(\(percent(beyond8))), largest channel difference\(unit) \(largestChannelDifference)\(at)"
     }
 
     private func percent(_ count: Int) -> String {

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Copies of one anti-aliased circle replicated about a centre, drawn in one instanced draw: Core
 /// Animation's `CAReplicatorLayer` with a rotating `instanceTransform` and per-instance color offsets
 /// (the breathing flower's petals, and its ghost petals).
@@ -54,4 +58,30 @@ public struct InstancedCircleBatch: Sendable, Equatable {
     /// Pixels between a circle's edge and its instance's bounding square: beyond the anti-aliased
     /// rim (half a pixel), so whether the rasteriser draws the square's edge pixels never matters.
     public static let margin: Float = 2
+}
+
+extension InstancedCircleBatch {
+    /// One instance as both backends draw it: its circle's centre (pixels, y down) and its color.
+    public struct Instance: Sendable, Equatable {
+        public var centre: SIMD2<Float>
+        public var color: SIMD3<Float>
+    }
+
+    /// Every instance's centre and color, computed once here on the CPU for both backends: GLSL ES
+    /// leaves the precision of `cos` and `sin` to the implementation, so a vertex program turning the
+    /// circle itself could place it differently on every GL. Evaluated in `Double` and rounded to
+    /// `Float` once; the GL draw takes the values as per-instance attributes, the CPU twin as they are.
+    public func instances() -> [Instance] {
+        (0..<max(count, 0)).map { k in
+            let angle = Double(rotation) + Double(k) * Double(angleStep)
+            let (c, s) = (cos(angle), sin(angle))
+            let x = Double(circleCentre.x)
+            let y = Double(circleCentre.y)
+            let centre = SIMD2(Double(self.centre.x) + (c * x - s * y), Double(self.centre.y) + (s * x + c * y))
+            let color = SIMD3<Double>(instanceColor) + Double(k) * SIMD3<Double>(colorOffset)
+            return Instance(
+                centre: SIMD2<Float>(centre),
+                color: SIMD3<Float>(color.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))))
+        }
+    }
 }

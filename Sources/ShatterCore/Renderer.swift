@@ -16,6 +16,9 @@ public protocol Renderer {
     /// Throws when a command cannot be drawn exactly (never clamps silently).
     @discardableResult
     func render(_ list: DisplayList, into target: inout Image) throws -> FrameTimings
+    /// Renders one frame into a new image and, where this renderer can count them (the CPU renderer
+    /// can), how many blended fragments each pixel received; nil counts where it cannot.
+    func renderCountingBlends(_ list: DisplayList) throws -> (image: Image, blends: BlendCounts?)
 }
 
 extension Renderer {
@@ -26,6 +29,11 @@ extension Renderer {
         var image = Image(width: 0, height: 0)
         try render(list, into: &image)
         return image
+    }
+
+    /// Renders without counting: a renderer that cannot count says nil.
+    public func renderCountingBlends(_ list: DisplayList) throws -> (image: Image, blends: BlendCounts?) {
+        (try render(list), nil)
     }
 }
 

@@ -4,26 +4,43 @@ import ShatterShaders
 
 extension GLRenderer {
     /// `Shaders/instanced_circle.*`: every copy of a replicated circle in one `glDrawArraysInstanced`,
-    /// `gl_InstanceID` choosing each copy's rotation and color.
+    /// each copy's centre and color a per-instance attribute computed on the CPU
+    /// (`InstancedCircleBatch.instances()`, the values the CPU twin draws).
     func draw(_ batch: InstancedCircleBatch, guardBand: GuardBand) throws {
         guard batch.count > 0 else { return }
         let program = try use(.instancedCircle)
         glUniform2f(try program.location("u_inverseViewSize"), 1 / Float(guardBand.width), 1 / Float(guardBand.height))
         glUniform2f(try program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
         glUniform2f(try program.location("u_fragOrigin"), Float(guardBand.pixels), Float(guardBand.pixels + guardBand.height))
-        glUniform2f(try program.location("u_centre"), batch.centre.x, batch.centre.y)
-        glUniform2f(try program.location("u_circleCentre"), batch.circleCentre.x, batch.circleCentre.y)
         glUniform1f(try program.location("u_radius"), batch.radius)
-        glUniform1f(try program.location("u_rotation"), batch.rotation)
-        glUniform1f(try program.location("u_angleStep"), batch.angleStep)
-        glUniform3f(
-            try program.location("u_instanceColor"), batch.instanceColor.x, batch.instanceColor.y,
-            batch.instanceColor.z)
-        glUniform3f(try program.location("u_colorOffset"), batch.colorOffset.x, batch.colorOffset.y, batch.colorOffset.z)
         glUniform1f(try program.location("u_opacity"), batch.opacity)
         setBlend(batch.blend)
-        glBindVertexArray(unitQuad)
+        // The corners, then centre x, y and color r, g, b per instance, in a vertex array of this
+        // draw's own (two draws a frame), so no other program's array changes.
+        let corners: [GLfloat] = [0, 0, 1, 0, 0, 1, 1, 1]
+        let attributes = corners + batch.instances().flatMap { [$0.centre.x, $0.centre.y, $0.color.x, $0.color.y, $0.color.z] }
+        var vertexArray: GLuint = 0
+        var buffer: GLuint = 0
+        glGenVertexArrays(1, &vertexArray)
+        glGenBuffers(1, &buffer)
+        defer {
+            glBindVertexArray(0)
+            glDeleteBuffers(1, &buffer)
+            glDeleteVertexArrays(1, &vertexArray)
+        }
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        glBufferData(
+            GLenum(GL_ARRAY_BUFFER), attributes.count * MemoryLayout<Float>.size, attributes, GLenum(GL_STREAM_DRAW))
+        let float = MemoryLayout<Float>.size
+        // (location, components, stride, first float, per instance): a_corner, a_circleCentre, a_color.
+        for (location, size, stride, offset, divisor) in [(0, 2, 2, 0, 0), (1, 2, 5, 8, 1), (2, 3, 5, 10, 1)] {
+            glEnableVertexAttribArray(GLuint(location))
+            glVertexAttribPointer(
+                GLuint(location), GLint(size), GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride * float),
+                UnsafeRawPointer(bitPattern: offset * float))
+            glVertexAttribDivisor(GLuint(location), GLuint(divisor))
+        }
         glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
-        glBindVertexArray(0)
     }
 }

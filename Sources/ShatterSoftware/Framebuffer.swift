@@ -1,14 +1,17 @@
 import ShatterCore
 
-/// The CPU renderer's render target: premultiplied RGBA8, row 0 at the top, written the way
-/// llvmpipe writes a GLES RGBA8 color attachment (`shatter probe` measures each rule):
+/// The CPU renderer's render target: premultiplied RGBA8, row 0 at the top, written as GLES 3.0
+/// states a GLES RGBA8 color attachment is written (`shatter probe` measures each rule on a GL):
 /// - store: float color clamped to [0, 1], ×255, rounded to nearest, ties to even;
-/// - blending: in 8-bit fixed point, on the fragment color already converted to 8 bits
-///   (GLES allows a fixed-point color buffer to do so).
+/// - blending: exactly, on the float fragment color, rounded to nearest (``SpecBlend``).
 struct Framebuffer: @unchecked Sendable {
     let bytes: UnsafeMutableBufferPointer<UInt8>
     let width: Int
     let height: Int
+    /// When asked for (`SoftwareRenderer.renderCountingBlends(_:)`): per pixel, how many blended
+    /// fragments it received, saturating at 255. Each may leave a GL one level from the twin
+    /// (docs/parity.md, "Blending"); nil costs one predictable branch per blended fragment.
+    var blendCounts: UnsafeMutablePointer<UInt8>? = nil
 
     /// Converts a float channel to unorm8 as GL does on store: clamped, ×255, rounded to nearest with
     /// ties to even. (For 0…255, adding and taking away 1.5·2²³ in float is that rounding.)
@@ -16,25 +19,6 @@ struct Framebuffer: @unchecked Sendable {
     static func unorm8(_ value: Float) -> UInt8 {
         let scaled = min(max(value, 0), 1) * 255
         return UInt8((scaled + 12_582_912) - 12_582_912)
-    }
-
-    /// a·b/255 in 8-bit fixed point, llvmpipe's way: t = a·b, (t + (t >> 8) + 128) >> 8 (exact for
-    /// almost every pair; `shatter probe` compares it with the GL's blend).
-    @inline(__always)
-    static func multiply(_ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<UInt32> {
-        let t = a &* b
-        return (t &+ (t &>> 8) &+ 128) &>> 8
-    }
-
-    @inline(__always)
-    static func bytes(_ word: UInt32) -> SIMD4<UInt32> {
-        SIMD4(word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF, word >> 24)
-    }
-
-    @inline(__always)
-    static func word(_ bytes: SIMD4<UInt32>) -> UInt32 {
-        let clamped = bytes.replacing(with: 255, where: bytes .> 255)
-        return clamped.x | clamped.y << 8 | clamped.z << 16 | clamped.w << 24
     }
 
     /// A pixel's four channels packed into one little-endian word (R in the low byte).
@@ -72,22 +56,18 @@ struct Framebuffer: @unchecked Sendable {
         }
     }
 
-    /// Writes `source` at the pixel whose first byte is `offset`, combined with what is there by `blend`.
+    /// Writes `source` at the pixel whose first byte is `offset`, combined with what is there by `blend`
+    /// (``SpecBlend``: exact, rounded to nearest).
     @inline(__always)
     func store(_ source: SIMD4<Float>, at offset: Int, blend: BlendMode) {
-        let s = Self.pack(source)
-        guard blend != .replace else { return storeWord(s, at: offset) }
-        let source = Self.bytes(s)
-        let destination = Self.bytes(UInt32(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).load(as: UInt32.self)))
-        let out: SIMD4<UInt32>
-        switch blend {
-        case .replace, .sourceOver:
-            // ONE, ONE_MINUS_SRC_ALPHA
-            out = source &+ Self.multiply(destination, SIMD4(repeating: 255 &- source.w))
-        case .screen:
-            // ONE, ONE_MINUS_SRC_COLOR for color; ONE, ONE_MINUS_SRC_ALPHA for alpha.
-            out = source &+ Self.multiply(destination, 255 &- source)
+        guard blend != .replace else { return storeWord(Self.pack(source), at: offset) }
+        let destination = UInt32(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).load(as: UInt32.self))
+        // ONE, ONE_MINUS_SRC_ALPHA (source-over); screen takes ONE_MINUS_SRC_COLOR for the colors.
+        let out = SpecBlend.pixel(source, over: destination, screen: blend == .screen)
+        storeWord(out, at: offset)
+        if let blendCounts {
+            let pixel = offset >> 2
+            blendCounts[pixel] &+= blendCounts[pixel] == 255 ? 0 : 1
         }
-        storeWord(Self.word(out), at: offset)
     }
 }

@@ -2,12 +2,12 @@ import ShatterCore
 
 extension SoftwareRenderer {
     /// Runs `InstancedCircleProgram` for every instance in `gl_InstanceID` order (blending is
-    /// order-independent only up to 8-bit rounding, so the order is GL's), each over the pixels whose
+    /// order-independent only up to rounding, so the order is GL's), each over the pixels whose
     /// centres lie in its bounding square.
     func draw(_ batch: InstancedCircleBatch, into target: Framebuffer) {
         let program = InstancedCircleProgram(batch: batch)
-        for instanceID in 0..<max(batch.count, 0) {
-            let instance = program.vertex(instanceID: instanceID)
+        for attributes in batch.instances() {
+            let instance = program.vertex(attributes)
             let corner = instance.v_circleCentre - instance.halfSide
             let side = instance.halfSide * 2
             let square = PixelRect(x: corner.x, y: corner.y, width: side, height: side)

@@ -30,6 +30,23 @@ public struct SoftwareRenderer: Renderer, Sendable {
 
     @discardableResult
     public func render(_ list: DisplayList, into image: inout Image) throws -> FrameTimings {
+        try render(list, into: &image, blendCounts: nil)
+    }
+
+    /// Renders `list` and counts, per pixel, the blended fragments it received (what the parity rule
+    /// scales its blending allowance with).
+    public func renderCountingBlends(_ list: DisplayList) throws -> (image: Image, blends: BlendCounts?) {
+        var image = Image(width: 0, height: 0)
+        var blends = BlendCounts(width: list.width, height: list.height)
+        try blends.counts.withUnsafeMutableBufferPointer { counts in
+            _ = try render(list, into: &image, blendCounts: counts.baseAddress)
+        }
+        return (image, blends)
+    }
+
+    private func render(_ list: DisplayList, into image: inout Image, blendCounts: UnsafeMutablePointer<UInt8>?) throws
+        -> FrameTimings
+    {
         let start = ContinuousClock.now
         if image.width == list.width && image.height == list.height && coversEveryPixel(list.commands.first, list) {
             // The first command overwrites every byte, so the clear would be written over unseen.
@@ -38,7 +55,7 @@ public struct SoftwareRenderer: Renderer, Sendable {
         }
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
         try image.pixels.withUnsafeMutableBufferPointer { bytes in
-            let target = Framebuffer(bytes: bytes, width: list.width, height: list.height)
+            let target = Framebuffer(bytes: bytes, width: list.width, height: list.height, blendCounts: blendCounts)
             for (index, command) in list.commands.enumerated() {
                 switch command {
                 // One draw per command, in SoftwareRenderer+<Program>.swift, beside the program's twin.

@@ -16,10 +16,12 @@ public enum FuzzyCheck {
     /// Returns the difference when `actual` passes `rule` against `expected`. Otherwise writes
     /// `<artifactStem>.expected.png`, `.actual.png` and `.diff.png` (the difference over a pale copy of the
     /// expected image, colored by size), creating the folder when needed, and throws ``FuzzyMismatch``.
+    /// With `blends` (the CPU renderer's count for `expected`), the rule is applied per blended
+    /// fragment (``ImageDifference``).
     @discardableResult
     public static func check(
         _ actual: Image, matches expected: Image, rule: FuzzyRule, label: String,
-        artifactStem: String
+        artifactStem: String, blends: BlendCounts? = nil
     ) throws -> ImageDifference {
         guard expected.width == actual.width, expected.height == actual.height else {
             let reason =
@@ -28,7 +30,8 @@ public enum FuzzyCheck {
             let files = try writeArtifacts([("expected", expected), ("actual", actual)], stem: artifactStem)
             throw FuzzyMismatch(label: label, reasons: [reason], figures: nil, artifacts: files)
         }
-        let difference = try ImageDifference(expected: expected, actual: actual, ignoredBorder: rule.ignoredBorder)
+        let difference = try ImageDifference(
+            expected: expected, actual: actual, ignoredBorder: rule.ignoredBorder, blends: blends)
         let verdict = difference.verdict(rule)
         guard !verdict.passed else { return difference }
         let files = try writeArtifacts(

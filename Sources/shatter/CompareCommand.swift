@@ -108,7 +108,7 @@ struct CompareOptions: ParsableArguments {
             print(
                 "\(verdict): \(report.counts.passed)/\(report.counts.frames) \(noun) pass "
                     + "(expected: \(expected); actual: \(actual)); report: \(session.folder.path)/index.html")
-            for note in notes { print("  note: \(note)") }
+            for note in report.notes { print("  note: \(note)") }
             for f in report.framesWorstFirst.prefix(while: { !$0.passed }).prefix(5) {
                 print("  \(CompareTable.name(f)): \(f.reasons.joined(separator: "; "))")
             }
@@ -137,7 +137,10 @@ struct CompareCommand: ParsableCommand {
             \(FuzzyRule.parity.channelDelta)); a frame fails when too many pixels differ (--max-different-pixels, \
             or --precision, default \(CompareOptions.defaultBudget)) or any pixel's summed RGBA difference exceeds \
             --pixel-delta-threshold (default \(FuzzyRule.parity.pixelDeltaThreshold)). The defaults are the rule \
-            Shatter's own GL parity tests use. --dirs pairs \
+            Shatter's own GL parity tests use. Comparing an effect, the CPU renderer counts the blended \
+            fragments each pixel received and both deltas are per blended fragment: a pixel that received n \
+            may differ by the delta × max(1, n), the rounding GLES allows every fixed-function blend \
+            (docs/parity.md); --images and --dirs compare plain differences. --dirs pairs \
             frames by index through the folders' manifest.json (by file name without one); frames whose \
             raw-pixel hashes agree are identical without decoding; missing, extra and resized frames \
             fail. --update copies NEW over GOLDEN instead. Exit codes: 0 every frame passes, 1 a frame fails, 2 an error.

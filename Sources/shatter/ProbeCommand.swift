@@ -10,7 +10,8 @@ struct ProbeCommand: ParsableCommand {
             + "precision, next to what the CPU renderer assumes.",
         discussion: """
             Prints one line per rule: what this GL does, what Shatter's CPU renderer assumes, and whether they \
-            agree. Where every rule agrees, the CPU renderer can match this GL exactly; the first run on a new \
+            agree (a blend agrees within the level GLES allows it, docs/parity.md). Where every rule agrees, the \
+            CPU renderer can match this GL exactly but for blend rounding; the first run on a new \
             GPU records this report (--json). Exits 0 when every rule agrees; 1 when a rule disagrees (the \
             report is written first, and the last line names each rule) or no GL context can be made.
             """
@@ -37,7 +38,7 @@ struct ProbeCommand: ParsableCommand {
         let agreeing = report.findings.count - report.disagreements.count
         print(
             "\(agreeing) of \(report.findings.count) rules agree with the CPU renderer"
-                + (report.disagreements.isEmpty ? ": it can match this GL exactly." : "."))
+                + (report.disagreements.isEmpty ? ": it can match this GL exactly but for blend rounding." : "."))
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

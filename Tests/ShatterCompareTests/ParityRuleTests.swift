@@ -30,4 +30,38 @@ import Testing
         let many = try Self.frame(changing: 11, to: RGBA8(r: 103, g: 100, b: 100, a: 255))  // 0.11%: over it
         #expect(!many.verdict(.parity).passed && !many.verdict(.nearestFilteringParity).passed)
     }
+
+    /// Per blended fragment: a pixel that received n blended fragments may differ by n per channel
+    /// (channelDelta × max(1, n)), one that received none by 1; without counts every pixel by 1.
+    @Test func eachBlendedFragmentAllowsOneLevel() throws {
+        var actual = Self.grey
+        actual[0, 0] = RGBA8(r: 103, g: 100, b: 100, a: 255)  // 3 off, where 3 fragments blended
+        actual[1, 0] = RGBA8(r: 100, g: 104, b: 100, a: 255)  // 4 off, where 3 fragments blended
+        actual[2, 0] = RGBA8(r: 100, g: 100, b: 98, a: 255)  // 2 off, where none blended
+        actual[3, 0] = RGBA8(r: 101, g: 100, b: 100, a: 255)  // 1 off, where none blended
+        var blends = BlendCounts(width: 100, height: 100)
+        blends.counts[0] = 3
+        blends.counts[1] = 3
+        let counted = try ImageDifference(expected: Self.grey, actual: actual, blends: blends)
+        var beyond: [Int] = []
+        counted.forEachDifferingPixel(beyond: FuzzyRule.parity.channelDelta) { x, _, _ in beyond.append(x) }
+        #expect(beyond == [1, 2])
+        #expect(counted.pixelsBeyond(1) == 2 && counted.largestChannelDifference == 2)
+        let plain = try ImageDifference(expected: Self.grey, actual: actual)
+        #expect(plain.pixelsBeyond(1) == 3 && plain.largestChannelDifference == 4)
+        // The budget and the summed threshold are judged per fragment too: 20 pixels (0.2%) 40 off in
+        // every channel where 40 fragments blended pass; without counts both conditions fail.
+        var many = Self.grey
+        var five = BlendCounts(width: 100, height: 100)
+        for i in 0..<20 {
+            many[i, 5] = RGBA8(r: 140, g: 140, b: 140, a: 215)
+            five.counts[5 * 100 + i] = 40
+        }
+        #expect(try ImageDifference(expected: Self.grey, actual: many, blends: five).verdict(.parity).passed)
+        let verdict = try ImageDifference(expected: Self.grey, actual: many).verdict(.parity)
+        #expect(!verdict.passed && verdict.reasons.count == 2, "\(verdict.reasons)")
+        #expect(throws: ImageDifference.SizeMismatch.self) {
+            try ImageDifference(expected: Self.grey, actual: Self.grey, blends: BlendCounts(width: 2, height: 2))
+        }
+    }
 }

@@ -49,9 +49,8 @@ struct GLBreatheParityTests {
     }
 }
 
-/// The screen blend itself, over every destination byte. Where `shatter probe` finds the twin's
-/// store (ties to even) and screen-blend (8-bit fixed point) rules, the CPU gives GL's bytes exactly;
-/// elsewhere within 1.
+/// The screen blend itself, over every destination byte: one blended fragment lands within the one
+/// level either side of the twin's exact result that GLES allows (docs/parity.md, "Blending").
 @Suite(.enabled(if: GLSupport.isAvailable, "no EGL context can be made on this machine (reason printed above)"))
 struct GLScreenBlendTests {
     @Test(arguments: [Float(1), 0.31, 0.77, 0.3])
@@ -78,9 +77,6 @@ struct GLScreenBlendTests {
                 ])
             let d = try ImageDifference(expected: try SoftwareRenderer().render(list), actual: try gl.render(list))
             #expect(d.largestChannelDifference <= 1, "\(d)")
-            if GLSupport.holds(.colorStore, .screenBlend) {
-                #expect(d.fractionWithin(0) == 1, "\(d)")
-            }
         }
     }
 }

@@ -21,12 +21,14 @@ extension GLSupport {
 }
 
 /// GPU-vs-CPU parity: the GL frame against the CPU reference by `FuzzyRule.parity`, the rule `shatter
-/// compare` applies by default, through ShatterTesting as users' tests do. A failure names the broken
-/// conditions and leaves expected/actual/diff PNGs in a temporary folder.
+/// compare` applies by default (per blended fragment, the CPU renderer counting them), through
+/// ShatterTesting as users' tests do. A failure names the broken conditions and leaves
+/// expected/actual/diff PNGs in a temporary folder.
 enum Parity {
     static func check(_ list: DisplayList, gl: GLRenderer, label: String, rule: FuzzyRule = .parity) throws -> ImageDifference {
-        try FuzzyCheck.check(
-            try gl.render(list), matches: try SoftwareRenderer().render(list), rule: rule, label: label,
-            artifactStem: FuzzyCheck.temporaryStem(folder: "parity", label: label))
+        let reference = try SoftwareRenderer().renderCountingBlends(list)
+        return try FuzzyCheck.check(
+            try gl.render(list), matches: reference.image, rule: rule, label: label,
+            artifactStem: FuzzyCheck.temporaryStem(folder: "parity", label: label), blends: reference.blends)
     }
 }

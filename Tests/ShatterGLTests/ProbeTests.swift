@@ -3,7 +3,7 @@ import ShatterTestSupport
 import Testing
 
 /// `shatter probe` on this machine's GL. On llvmpipe every rule the CPU renderer assumes must hold
-/// (they were copied from it); on another GL the report is a finding, not a failure.
+/// (blending within GLES's slack, the rest exactly); on another GL the report is a finding, not a failure.
 @Suite(.enabled(if: GLSupport.isAvailable, "no EGL context can be made on this machine (reason printed above)"))
 struct ProbeTests {
     @Test func onLlvmpipeEveryRuleTheCPURendererAssumesHolds() throws {
@@ -15,7 +15,13 @@ struct ProbeTests {
             return
         }
         #expect(report.disagreements.isEmpty, "\(report.disagreements)")
-        #expect(report.gl == report.twin)
+        // Every measurement but blending equal; one blend within the level GLES allows either side
+        // of the twin's exact result (docs/parity.md, "Blending").
+        var (measured, twin) = (report.gl, report.twin)
+        #expect(ProbeReport.withinBlendSlack(measured.blendSourceOver, twin.blendSourceOver))
+        #expect(ProbeReport.withinBlendSlack(measured.blendScreen, twin.blendScreen))
+        (measured.blendSourceOver, measured.blendScreen, twin.blendSourceOver, twin.blendScreen) = ([], [], [], [])
+        #expect(measured == twin)
         #expect(report.facts == ProbeReport.twinAssumptions)
     }
 }

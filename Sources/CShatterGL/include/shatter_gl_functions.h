@@ -87,6 +87,7 @@
     V(glUniform4f, (GLint location, GLfloat v0, GLfloat v1, GLfloat v2, GLfloat v3), (location, v0, v1, v2, v3)) \
     V(glUniformBlockBinding, (GLuint program, GLuint uniformBlockIndex, GLuint uniformBlockBinding), (program, uniformBlockIndex, uniformBlockBinding)) \
     V(glUseProgram, (GLuint program), (program)) \
+    V(glVertexAttribDivisor, (GLuint index, GLuint divisor), (index, divisor)) \
     V(glVertexAttribPointer, (GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride, const void *pointer), (index, size, type, normalized, stride, pointer)) \
     V(glViewport, (GLint x, GLint y, GLsizei width, GLsizei height), (x, y, width, height))
 

@@ -1,6 +1,8 @@
 extension CompareSession {
     /// Renders each selected frame of `effect` with both renderers and compares them: `expected` is the
-    /// reference (the CPU renderer, for GPU-vs-CPU parity). `progress(done, total)` follows each frame.
+    /// reference (the CPU renderer, for GPU-vs-CPU parity), and where it counts the blended fragments
+    /// of each pixel, every frame is judged per blended fragment. `progress(done, total)` follows each
+    /// frame.
     ///
     /// ```swift
     /// var session = try CompareSession(rule: .parity, folder: "compare")
@@ -15,7 +17,12 @@ extension CompareSession {
         for (done, index) in indices.enumerated() {
             let time = frames.time(of: index)
             let list = try effect.displayList(at: time)
-            try add(frame: index, time: time, expected: try expected.render(list), actual: try actual.render(list))
+            // The reference counts the blended fragments each pixel received where it can (the CPU
+            // renderer can): the parity rule allows each one a level (docs/parity.md, "Blending").
+            let reference = try expected.renderCountingBlends(list)
+            try add(
+                .init(index: index, time: time), expected: reference.image, actual: try actual.render(list),
+                blends: reference.blends)
             progress(done + 1, indices.count)
         }
     }

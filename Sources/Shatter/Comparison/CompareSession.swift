@@ -15,6 +15,8 @@ public struct CompareSession {
     /// Keep expected/actual/diff/mask PNGs for passing frames too.
     public var keepAll = false
     public private(set) var frames: [CompareReport.Frame] = []
+    /// Whether some frame was judged per blended fragment (the report then says so).
+    public private(set) var countedBlends = false
     /// The diff pictures' colors (the page's legend is drawn from the same rule).
     private let palette: DiffPalette
     private var strip = FilmstripSample(limit: 12)
@@ -66,9 +68,13 @@ public struct CompareSession {
     }
 
     /// Compares one pair and records its figures and verdict; writes its images when it fails (or with
-    /// keepAll). Images of different sizes are a failing frame with that reason, not an error.
+    /// keepAll). Images of different sizes are a failing frame with that reason, not an error. With
+    /// `blends` (counted by the renderer of `expected`), the figures are per blended fragment
+    /// (``ImageDifference``).
     @discardableResult
-    public mutating func add(_ label: CompareReport.Frame.Label, expected: Image, actual: Image) throws -> CompareReport.Frame {
+    public mutating func add(
+        _ label: CompareReport.Frame.Label, expected: Image, actual: Image, blends: BlendCounts? = nil
+    ) throws -> CompareReport.Frame {
         let stem = String(format: "%05d", label.index ?? frames.count)
         guard expected.width == actual.width, expected.height == actual.height else {
             let files = try write([("expected", expected), ("actual", actual)], stem: stem)
@@ -77,7 +83,9 @@ public struct CompareSession {
                     label, expected: .init(width: expected.width, height: expected.height),
                     actual: .init(width: actual.width, height: actual.height), files: files))
         }
-        let difference = try ImageDifference(expected: expected, actual: actual, ignoredBorder: rule.ignoredBorder)
+        let difference = try ImageDifference(
+            expected: expected, actual: actual, ignoredBorder: rule.ignoredBorder, blends: blends)
+        if blends != nil { countedBlends = true }
         guard difference.pixelCount > 0 else {
             throw CompareError.nothingCompared(width: expected.width, height: expected.height, ignoredBorder: rule.ignoredBorder)
         }
@@ -141,11 +149,16 @@ public struct CompareSession {
         }
         let report = CompareReport(
             subject: subject, expectedRenderer: expectedRenderer, actualRenderer: actualRenderer,
-            rule: rule, frames: frames, notes: notes, overview: overview)
+            rule: rule, frames: frames, notes: countedBlends ? notes + [Self.blendNote] : notes, overview: overview)
         try Self.writeAtomically(report.jsonData(), to: folder.path + "/report.json")
         try Self.writeAtomically(Data(report.html().utf8), to: folder.path + "/index.html")
         return report
     }
+
+    /// What a report judged per blended fragment says about it.
+    public static let blendNote =
+        "differences are per blended fragment: a pixel that received n blended fragments may differ by "
+        + "the channel delta × max(1, n), the slack GLES allows fixed-function blending (docs/parity.md)"
 
     static func writeAtomically(_ data: Data, to path: String) throws {
         do {
