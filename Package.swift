@@ -65,7 +65,9 @@ let package = Package(
                 .embedInCode("layer_quad.frag"),
             ]
         ),
-        .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CShatterGL"]),
+        // The GL backend runs the pieces' motion with the CPU renderer's code (PointMotionStage), as the
+        // original's CPU does, and only places them on the GPU.
+        .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CShatterGL", "ShatterSoftware"]),
 
         .target(
             name: "Shatter",
@@ -84,14 +86,18 @@ let package = Package(
         // The same as a swift-snapshot-testing strategy: assertSnapshot(of: image, as: .fuzzy(.parity)).
         .target(
             name: "ShatterSnapshotTesting",
-            dependencies: ["ShatterTesting", "ShatterCore", "ShatterCompare", "ShatterPNG", "ShatterDigest",
-                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+            dependencies: [
+                "ShatterTesting", "ShatterCore", "ShatterCompare", "ShatterPNG", "ShatterDigest",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
         ),
 
         // Helpers shared by the test targets: effect fixtures, whether GL works, temporary folders, PNG
         // building, CRC.
-        .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterScenes", "ShatterCompare", "ShatterEffects", "ShatterGL"],
-                path: "Tests/ShatterTestSupport"),
+        .target(
+            name: "ShatterTestSupport",
+            dependencies: ["ShatterCore", "ShatterScenes", "ShatterCompare", "ShatterEffects", "ShatterGL"],
+            path: "Tests/ShatterTestSupport"),
         // Regression benchmarks of the core paths: `swift run -c release shatter-benchmarks`.
         .executableTarget(name: "shatter-benchmarks", dependencies: ["Shatter"]),
 
@@ -101,8 +107,12 @@ let package = Package(
         .testTarget(name: "ShatterCompareTests", dependencies: ["ShatterCompare"]),
         .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation"]),
         .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation"]),
-        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterDigest", "ShatterTestSupport"],
-                    exclude: ["Goldens"]),  // read by path (GoldenFile.swift), so re-recording writes the checked-in file
+        .testTarget(
+            name: "ShatterSoftwareTests",
+            dependencies: [
+                "ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterDigest", "ShatterTestSupport",
+            ],
+            exclude: ["Goldens"]),  // read by path (GoldenFile.swift), so re-recording writes the checked-in file
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG", "ShatterTestSupport"]),
         .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport", "ShatterTesting"]),
         .testTarget(name: "ShatterTests", dependencies: ["Shatter", "ShatterTestSupport"]),
@@ -110,8 +120,10 @@ let package = Package(
         // ShatterTesting and ShatterSnapshotTesting as a user's test target uses them (the README's samples).
         .testTarget(
             name: "ShatterTestingTests",
-            dependencies: ["Shatter", "ShatterTesting", "ShatterSnapshotTesting",
-                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            dependencies: [
+                "Shatter", "ShatterTesting", "ShatterSnapshotTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
             exclude: ["__Snapshots__", "Goldens"]  // recorded images, read by path
         ),
     ],

@@ -22,7 +22,7 @@ extension PointFrame {
     }
 
     /// Where a block's u lanes start (asked once: a key path's offset is looked up at run time).
-    private static let uLanes = MemoryLayout<PointLanes>.offset(of: \.u)!
+    private static let uLanes = MemoryLayout<PointLanes>.offset(of: \.originX)!
 
     /// Fetches the texture rows point `i`'s sprite reads: the block its uv origin and the texture
     /// scale span, one texel of filter margin around it, clamped to the texture.
@@ -30,16 +30,15 @@ extension PointFrame {
     func prefetchTexels(
         ofPoint i: Int, points: Points
     ) {
-        let (lanes, program, sampler) = (points.lanes, points.program, points.sampler)
-        let width = Float(sampler.width)
-        let height = Float(sampler.height)
-        let u = lanes[i &>> 3].u[i & 7]
-        let v = lanes[i &>> 3].v[i & 7]
-        // Row coordinates run from 1 − v − scale (pcY = 0) to 1 − v (pcY = 1); columns from u to u + scale.
-        let left = Int(max(0, min(width - 1, u * width - 1)))
-        let right = Int(max(0, min(width - 1, (u + program.u_texcoordScale.x) * width + 1)))
-        let top = Int(max(0, min(height - 1, (1 - v - program.u_texcoordScale.y) * height - 1)))
-        let bottom = Int(max(0, min(height - 1, (1 - v) * height + 1)))
+        let (lanes, sampler) = (points.lanes, points.sampler)
+        // Around the cell's centre texel, half the sprite's texels and one of filter margin each way.
+        let reach = Int(setup.raster.coverage) &* Int(max(setup.raster.step.x, setup.raster.step.y)) &>> 9 &+ 2
+        let x = Int(lanes[i &>> 3].originX[i & 7] &>> 8)
+        let y = Int(lanes[i &>> 3].originY[i & 7] &>> 8)
+        let left = max(0, min(sampler.width - 1, x &- reach))
+        let right = max(0, min(sampler.width - 1, x &+ reach))
+        let top = max(0, min(sampler.height - 1, y &- reach))
+        let bottom = max(0, min(sampler.height - 1, y &+ reach))
         guard top <= bottom, bottom - top < 64 else { return }  // larger sprites stream their rows anyway
         let base = UnsafeRawPointer(sampler.texels.baseAddress!)
         for row in top...bottom {
