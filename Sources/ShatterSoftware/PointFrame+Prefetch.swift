@@ -8,24 +8,24 @@ extension PointFrame {
     /// How many sprites ahead of the one being drawn to fetch.
     static let prefetchDistance = 3
 
-    /// Fetches what drawing point `i` reads first, its snapped centre and uv origin (which
+    /// Fetches what drawing point `i` reads first, its centre and texel origin (which
     /// ``prefetchTexels(ofPoint:points:)`` reads a few sprites earlier): binned points come in no order
-    /// the cache can foresee, and the uv read alone was a tenth of the fragment stage at point size 4.
+    /// the cache can foresee, and the origin read alone was a tenth of the fragment stage at point size 4.
     @inline(__always)
     func prefetchPoint(_ i: Int, points: Points) {
         let block = UnsafeRawPointer(points.lanes.baseAddress! + (i &>> 3))
-        let u: Int = Self.uLanes &+ (i & 7) &* 4
-        shatter_prefetch(block + u)
-        shatter_prefetch(block + u + 32)  // v, in the same cache line or the next
+        let origin: Int = Self.originLanes &+ (i & 7) &* 4
+        shatter_prefetch(block + origin)
+        shatter_prefetch(block + origin + 32)  // originY, in the same cache line or the next
         shatter_prefetch(buffers.x + i)
         shatter_prefetch(buffers.y + i)
     }
 
-    /// Where a block's u lanes start (asked once: a key path's offset is looked up at run time).
-    private static let uLanes = MemoryLayout<PointLanes>.offset(of: \.originX)!
+    /// Where a block's origin lanes start (asked once: a key path's offset is looked up at run time).
+    private static let originLanes = MemoryLayout<PointLanes>.offset(of: \.originX)!
 
-    /// Fetches the texture rows point `i`'s sprite reads: the block its uv origin and the texture
-    /// scale span, one texel of filter margin around it, clamped to the texture.
+    /// Fetches the texture rows point `i`'s sprite reads: around its texel origin, the sprite's texels
+    /// and one of filter margin, clamped to the texture.
     @inline(__always)
     func prefetchTexels(
         ofPoint i: Int, points: Points
