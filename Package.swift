@@ -68,7 +68,9 @@ let package = Package(
                 .embedInCode("layer_quad.frag"),
             ]
         ),
-        .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CShatterGL"]),
+        // The GL backend runs the pieces' motion with the CPU renderer's code (PointMotionStage), as the
+        // original's CPU does, and only places them on the GPU.
+        .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CShatterGL", "ShatterSoftware"]),
 
         // The umbrella, `import Shatter`, in rooms (folders): Render, Comparison, Video, Benchmark, Probe,
         // Support; docs/ARCHITECTURE.md draws their arrows and RoomArrowTests holds them.
@@ -89,8 +91,10 @@ let package = Package(
         // The same as a swift-snapshot-testing strategy: assertSnapshot(of: image, as: .fuzzy(.parity)).
         .target(
             name: "ShatterSnapshotTesting",
-            dependencies: ["ShatterTesting", "ShatterCore", "ShatterCompare", "ShatterPNG", "ShatterDigest",
-                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+            dependencies: [
+                "ShatterTesting", "ShatterCore", "ShatterCompare", "ShatterPNG", "ShatterDigest",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
         ),
 
         // Helpers shared by the test targets: effect fixtures, whether GL works, temporary folders, PNG
@@ -115,8 +119,10 @@ let package = Package(
         // ShatterTesting and ShatterSnapshotTesting as a user's test target uses them (the README's samples).
         .testTarget(
             name: "ShatterTestingTests",
-            dependencies: ["Shatter", "ShatterTesting", "ShatterSnapshotTesting",
-                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            dependencies: [
+                "Shatter", "ShatterTesting", "ShatterSnapshotTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
             exclude: ["__Snapshots__", "Goldens"]  // recorded images, read by path
         ),
     ],

@@ -70,7 +70,7 @@ ALWAYS shatter_float8 drift(const frame_t *f, shatter_float8 centreX, shatter_fl
     return result;
 }
 
-/* The viewport transform's half + clip·half, rounded once as PointSetup.snappedCentre(clip:)'s
+/* The viewport transform's half + clip·half, rounded once as PointSetup.centre(clip:)'s
  * addingProduct (an FMA) rounds it. `fused` (the AVX2 twin, whose processors all have FMA) takes the
  * FMA instruction itself, exact in every lane. Otherwise the sum in double: with half a multiple of ½
  * below 2¹⁴, the product is exact in double (24 + 24 significant bits), and so is the sum whenever
@@ -93,35 +93,8 @@ ALWAYS shatter_float8 viewport(shatter_float8 clip, float half, int fused) {
     return result;
 }
 
-/* PointSetup.snap(_:): to 1/256 pixel, ±0.5 added in float, then truncated. */
-ALWAYS shatter_int8 snap(shatter_float8 value) {
-    shatter_float8 scaled = value * 256.0f;
-    return shatter_lanes_truncate(scaled + select_float(scaled < 0.0f, (shatter_float8)-0.5f, (shatter_float8)0.5f));
-}
-
-/* The block's texel positions at n = 0 from SmallSpriteTaps.Table: along x its points' grid columns', along
- * y their grid rows' (the padding lanes past the grid's end the extra row's). */
-ALWAYS void bases(const frame_t *f, long block, shatter_int8 *x, shatter_int8 *y) {
-    long first = block * 8;
-    long row = first / f->columns;
-    long column = first - row * f->columns;
-    if (column + 8 <= f->columns) {
-        __builtin_memcpy(x, f->columnBase + column, sizeof *x);
-        *y = (shatter_int8)f->rowBase[row];
-        return;
-    }
-    for (int lane = 0; lane < 8; lane++) {
-        long laneRow = (first + lane) / f->columns;
-        (*x)[lane] = f->columnBase[first + lane - laneRow * f->columns];
-        (*y)[lane] = f->rowBase[laneRow < f->rows ? laneRow : f->rows];
-    }
-}
-
-/* n of the first pixel `pixel` (column, or row counted up) of sprites size = fixedSize / 256 wide centred
- * at `centre`: 128·size + pixel·256 − centre, the next pixel's n + 256 (SmallSpriteTaps). */
-ALWAYS shatter_int8 offsets(const frame_t *f, shatter_int8 pixel, shatter_int8 centre) {
-    return (shatter_int8)((shatter_uint8)(f->fixedSize / 2) + ((shatter_uint8)pixel << 8) - (shatter_uint8)centre);
-}
+/* PointSpriteRaster.quantize(_:): to eighths of a pixel, rounded (w >= 0 on every drawn lane). */
+ALWAYS shatter_int8 quantize(shatter_float8 w) { return shatter_lanes_truncate(w * 8.0f + 0.5f); }
 
 /* TextureSampler.Taps: eight lanes' texels along one axis and the second one's weight in 1/256. */
 typedef struct {
@@ -129,8 +102,14 @@ typedef struct {
     shatter_uint8 weight;
 } taps_t;
 
-/* TextureSampler.linearTaps(fixed:last:): the whole part names the texels (clamped to 0…last). */
-ALWAYS taps_t taps(shatter_int8 fixed, int last) {
+/* TextureSampler.taps(fixed:size:): for the linear filter the whole part names the texels (clamped to
+ * 0…last), the low 8 bits are the weight; nearest takes the texel the position plus half a texel is in. */
+ALWAYS taps_t taps(const frame_t *f, shatter_int8 fixed, int last) {
+    if (f->nearest) {
+        shatter_int8 index = shatter_lanes_clamp((fixed + 128) >> 8, (shatter_int8)last);
+        taps_t taps = {index, index, (shatter_uint8)0};
+        return taps;
+    }
     shatter_int8 index = fixed >> 8;
     taps_t taps = {shatter_lanes_clamp(index, (shatter_int8)last), shatter_lanes_clamp(index + 1, (shatter_int8)last),
                    (shatter_uint8)(fixed & 255)};
@@ -173,8 +152,8 @@ ALWAYS void vertex(const frame_t *f, long block, shatter_float8 *clipX, shatter_
     *clipY = y * f->clipScaleY;
 }
 
-/* PointSetup.snappedCentre(clip:) of a block's clip positions: the centres in 1/256 pixel, and the
- * lanes GLES keeps. */
+/* PointSetup.centre(clip:) of a block's clip positions: the centres in eighths of a pixel, and the
+ * lanes drawn (inside the clip volume). */
 typedef struct {
     shatter_int8 x, y, visible;
 } centres_t;
@@ -184,13 +163,30 @@ ALWAYS centres_t centres(const frame_t *f, long block, int fused) {
     vertex(f, block, &x, &y);
     shatter_int8 visible = (x >= -1.0f) & (x <= 1.0f) & (y >= -1.0f) & (y <= 1.0f);
     shatter_float8 zero = 0.0f;
-    centres_t c = {snap(viewport(select_float(visible, x, zero), f->halfViewportX, fused) - 0.5f),
-                   snap(viewport(select_float(visible, y, zero), f->halfViewportY, fused) - 0.5f), visible};
+    centres_t c = {quantize(viewport(select_float(visible, x, zero), f->halfViewportX, fused)),
+                   quantize(viewport(select_float(visible, y, zero), f->halfViewportY, fused)), visible};
     return c;
 }
 
-/* PointSetup.firstCoveredPixels(_:): the first pixel each covers along one axis. */
-ALWAYS shatter_int8 first_covered(const frame_t *f, shatter_int8 centre) { return (centre + (256 - 1 - f->fixedSize / 2)) >> 8; }
+/* PointSpriteRaster.first(_:): the first pixel each covers along one axis. */
+ALWAYS shatter_int8 first_covered(const frame_t *f, shatter_int8 q) { return (q - 4 * f->coverage + 4) >> 3; }
+
+/* PointSpriteRaster.baseX(origin:q:) and baseY(origin:q:): the texel position (1/256 texel) of the
+ * sprite's leftmost column and top row, from the point's origin and its phase in eighths. */
+ALWAYS shatter_int8 base_x(const frame_t *f, shatter_int8 origin, shatter_int8 first, shatter_int8 q) {
+    return origin + (((8 * first + 4 - q) * f->stepX) >> 3);
+}
+
+ALWAYS shatter_int8 base_y(const frame_t *f, shatter_int8 origin, shatter_int8 first, shatter_int8 q) {
+    return origin + (((q - 8 * (first + f->coverage) + 4) * f->stepY) >> 3);
+}
+
+/* A block's texel origins (PointLanes.originX, originY). */
+ALWAYS void origins(const frame_t *f, long block, shatter_int8 *x, shatter_int8 *y) {
+    const shatter_point_lanes *p = (const shatter_point_lanes *)f->lanes + block;
+    __builtin_memcpy(x, p->originX, sizeof *x);
+    __builtin_memcpy(y, p->originY, sizeof *y);
+}
 
 /* The band of each lane's image row, row 0's for the lanes not drawn. */
 ALWAYS shatter_int8 bands(const frame_t *f, shatter_int8 row, shatter_int8 drawn) {
@@ -211,9 +207,8 @@ ALWAYS void record(record_t *out, shatter_uint8 low, shatter_uint8 high, shatter
     out->lastBand = shatter_lanes_max(select_int(drawnLanes, lastBand, (shatter_int8)(-0x7FFFFFFF - 1)));
 }
 
-/* A one-pixel sprite covers the pixel its snapped centre lies in (PointSetup.coveredPixels(_:)); the
- * fragment program there (PointSpriteProgram.fragment(pc:uvOrigin:snapshot:)) through the tap table.
- * Returns the lanes drawn. */
+/* A one-pixel sprite covers pixel PointSpriteRaster.first(_:) along each axis; the fragment program
+ * there (PointSpriteProgram.fragment(x:y:snapshot:)). Returns the lanes drawn. */
 ALWAYS unsigned one_pixel(const frame_t *f, long block, record_t *out, int fused) {
     centres_t c = centres(f, block, fused);
     shatter_int8 column = first_covered(f, c.x), rowUp = first_covered(f, c.y);
@@ -223,17 +218,17 @@ ALWAYS unsigned one_pixel(const frame_t *f, long block, record_t *out, int fused
         c.visible & (imageColumn >= 0) & (imageColumn < f->width) & (imageRow >= 0) & (imageRow < f->height);
     if (shatter_lanes_bits(drawn) == 0) return 0;
 
-    shatter_int8 baseX, baseY;
-    bases(f, block, &baseX, &baseY);
-    shatter_uint8 color = blend(f, taps(baseX + offsets(f, column, c.x), f->textureWidth - 1),
-                                taps(baseY - offsets(f, rowUp, c.y), f->textureHeight - 1));
+    shatter_int8 originX, originY;
+    origins(f, block, &originX, &originY);
+    shatter_uint8 color = blend(f, taps(f, base_x(f, originX, column, c.x), f->textureWidth - 1),
+                                taps(f, base_y(f, originY, rowUp, c.y), f->textureHeight - 1));
     shatter_int8 band = bands(f, imageRow, drawn);
     record(out, (shatter_uint8)(imageRow * f->width + imageColumn), color, drawn, band, band);
     return out->drawn;
 }
 
-/* A sprite exactly 2 pixels wide covers 2 × 2 pixels, from its first covered column and row; the
- * fragment program at each through the tap table, the four colors to squareColors (which
+/* A sprite covering 2 × 2 pixels, from its first covered column and row: the fragment program at
+ * each, k = 0 and 1 steps from the first pixel's texel position, the four colors to squareColors (which
  * PointFrame.storeTwoByTwo(band:pages:) stores). Returns the lanes drawn. */
 ALWAYS unsigned two_by_two(const frame_t *f, long block, record_t *out, int fused) {
     centres_t c = centres(f, block, fused);
@@ -243,11 +238,11 @@ ALWAYS unsigned two_by_two(const frame_t *f, long block, record_t *out, int fuse
     shatter_int8 drawn = c.visible & (column >= -1) & (column < f->width) & (row >= -1) & (row < f->height);
     if (shatter_lanes_bits(drawn) == 0) return 0;
 
-    shatter_int8 baseX, baseY;
-    bases(f, block, &baseX, &baseY);
-    shatter_int8 x = baseX + offsets(f, left, c.x), y = baseY - offsets(f, lower, c.y);
-    taps_t leftTaps = taps(x, f->textureWidth - 1), rightTaps = taps(x + 256, f->textureWidth - 1);
-    taps_t upperTaps = taps(y - 256, f->textureHeight - 1), lowerTaps = taps(y, f->textureHeight - 1);
+    shatter_int8 originX, originY;
+    origins(f, block, &originX, &originY);
+    shatter_int8 x = base_x(f, originX, left, c.x), y = base_y(f, originY, lower, c.y);
+    taps_t leftTaps = taps(f, x, f->textureWidth - 1), rightTaps = taps(f, x + f->stepX, f->textureWidth - 1);
+    taps_t upperTaps = taps(f, y, f->textureHeight - 1), lowerTaps = taps(f, y + f->stepY, f->textureHeight - 1);
     shatter_uint8 colors[4] = {blend(f, leftTaps, upperTaps), blend(f, rightTaps, upperTaps), blend(f, leftTaps, lowerTaps),
                                blend(f, rightTaps, lowerTaps)};
     __builtin_memcpy(f->squareColors + block * 32, colors, sizeof colors);
@@ -264,7 +259,7 @@ ALWAYS unsigned two_by_two(const frame_t *f, long block, record_t *out, int fuse
 
 ALWAYS long run(const frame_t *f, long first, long end, record_t *records, int fused) {
     long count = 0;
-    int twoByTwo = f->fixedSize == 512;
+    int twoByTwo = f->coverage == 2;
     for (long block = first; block < end; block++) {
         if (f->time > f->goneAfter[block]) continue;  // every point of the block out of sight
         if (twoByTwo ? two_by_two(f, block, records + count, fused) : one_pixel(f, block, records + count, fused)) count++;

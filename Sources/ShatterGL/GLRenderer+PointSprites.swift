@@ -1,33 +1,44 @@
 import CShatterGL
 import ShatterCore
 import ShatterShaders
+import ShatterSoftware
 
 extension GLRenderer {
-    /// `Shaders/point_sprite.*`: the shattered transition's pieces, one `GL_POINTS` draw.
+    /// `Shaders/point_sprite.*`: the shattered transition's pieces, one `GL_POINTS` draw. The motion runs
+    /// on the CPU (``PointMotionStage``, the CPU renderer's code); the centres go up as integers, and the
+    /// draw uses a power-of-two viewport, so every GL places and shades the sprites exactly as the CPU
+    /// does (docs/parity.md, "Point sprites").
     func draw(_ batch: PointSpriteBatch, guardBand: GuardBand, used: inout Set<ObjectIdentifier>) throws {
         // GLES clamps point sizes silently; Shatter refuses instead, so GL and CPU never disagree.
         guard info.pointSizeRange.contains(batch.pointSize) else {
             throw GLError.pointSizeOutOfRange(requested: batch.pointSize, supported: info.pointSizeRange)
         }
-        try batch.motion.validate()
+        let raster = try PointSpriteRaster(batch)
+        let side = PointSpriteRaster.viewportSide(max(guardBand.framebufferWidth, guardBand.framebufferHeight))
+        var maximum: [GLint] = [0, 0]
+        glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &maximum)
+        guard side <= Int(min(maximum[0], maximum[1])) else {
+            throw GLError.pointViewportTooLarge(side: side, maximum: Int(min(maximum[0], maximum[1])))
+        }
+        try pointMotion.centres(of: batch, guardBand: guardBand, into: &pointCentres)
         let program = try use(.pointSprite)
         // The shader filters by hand (texelFetch): the texture's own filter is never used.
         try bind(batch.texture, filter: .nearest, used: &used)
         glUniform1i(try program.location("u_snapshot"), 0)
         glUniform1i(try program.location("u_linear"), batch.filter == .linear ? 1 : 0)
-        glUniform1f(try program.location("u_time"), batch.time)
-        glUniform1f(try program.location("u_pointSize"), batch.pointSize)
-        glUniform2f(try program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
-        glUniform3f(
-            try program.location("u_physics"), batch.physics.maxFallSpeed, batch.physics.restitution,
-            batch.physics.stopSpeed)
-        let steps = batch.motion.uniforms
-        glUniform1i(try program.location("u_steps"), steps.steps)
-        glUniform1f(try program.location("u_stepSeconds"), steps.stepSeconds)
-        glUniform2f(try program.location("u_texcoordScale"), batch.texcoordScale.x, batch.texcoordScale.y)
+        glUniform1f(try program.location("u_pointSize"), raster.size)
+        glUniform1i(try program.location("u_coverage"), raster.coverage)
+        glUniform2i(try program.location("u_step"), raster.step.x, raster.step.y)
+        glUniform1f(try program.location("u_inverseViewport8"), 1 / Float(8 * side))
         setBlend(batch.blend)
-        glBindVertexArray(vertexArray(for: batch.grid, used: &used))
+        let grid = pointGrid(for: batch.grid, raster: raster, used: &used)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), grid.centres)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), pointCentres.count * 4, pointCentres, GLenum(GL_STREAM_DRAW))
+        glBindVertexArray(grid.vertexArray)
+        // The framebuffer is the lower-left part of the K × K viewport: window → NDC is a product by 1/K.
+        glViewport(0, 0, GLsizei(side), GLsizei(side))
         glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(batch.grid.count))
+        glViewport(0, 0, GLsizei(guardBand.framebufferWidth), GLsizei(guardBand.framebufferHeight))
         glBindVertexArray(0)
     }
 }

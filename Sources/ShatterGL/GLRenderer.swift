@@ -1,6 +1,7 @@
 import CShatterGL
 import ShatterCore
 import ShatterShaders
+import ShatterSoftware
 
 /// The GPU backend: EGL with no display, OpenGL ES 3, an offscreen RGBA8 framebuffer with a guard
 /// band, and readback. Textures and point grids are uploaded once and reused while later frames name
@@ -41,7 +42,10 @@ public final class GLRenderer: Renderer {
     private var colorBuffer: GLuint = 0
     private var framebufferSize = (width: 0, height: 0)
     private var textures: [ObjectIdentifier: (texture: Texture, name: GLuint)] = [:]
-    private var grids: [ObjectIdentifier: (grid: PointGrid, vertexArray: GLuint, buffer: GLuint)] = [:]
+    var grids: [ObjectIdentifier: GLPointGrid] = [:]
+    /// The pieces' motion, on the CPU (the CPU renderer's code), and the centres it gave last.
+    let pointMotion = PointMotionStage()
+    var pointCentres: [Int32] = []
     private var readback: [UInt8] = []
 
     public var description: String { info.renderer }
@@ -268,36 +272,49 @@ public final class GLRenderer: Renderer {
         }
     }
 
-    func vertexArray(for grid: PointGrid, used: inout Set<ObjectIdentifier>) -> GLuint {
+    /// `grid`'s vertex array: attribute 0 the centres (uploaded per frame), 1 the texel origins for
+    /// `raster` (uploaded when the grid or the raster is new).
+    func pointGrid(for grid: PointGrid, raster: PointSpriteRaster, used: inout Set<ObjectIdentifier>) -> GLPointGrid {
         let key = ObjectIdentifier(grid)
         used.insert(key)
-        if let cached = grids[key] { return cached.vertexArray }
-        var vertexArray: GLuint = 0
-        var buffer: GLuint = 0
-        glGenVertexArrays(1, &vertexArray)
-        glGenBuffers(1, &buffer)
-        glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-        glBufferData(
-            GLenum(GL_ARRAY_BUFFER), grid.attributes.count * MemoryLayout<Float>.size, grid.attributes,
-            GLenum(GL_STATIC_DRAW))
-        let stride = GLsizei(PointGrid.stride * MemoryLayout<Float>.size)
-        for (location, offset) in [(0, 0), (1, 2), (2, 4)] {  // centre, uv origin, motion
-            glEnableVertexAttribArray(GLuint(location))
-            glVertexAttribPointer(
-                GLuint(location), 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.size))
+        var entry: GLPointGrid
+        if let cached = grids[key] {
+            entry = cached
+        } else {
+            var names: [GLuint] = [0, 0]
+            var vertexArray: GLuint = 0
+            glGenVertexArrays(1, &vertexArray)
+            glGenBuffers(2, &names)
+            glBindVertexArray(vertexArray)
+            for (location, buffer) in [(0, names[0]), (1, names[1])] {
+                glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+                glEnableVertexAttribArray(GLuint(location))
+                glVertexAttribIPointer(GLuint(location), 2, GLenum(GL_INT), 8, nil)
+            }
+            glBindVertexArray(0)
+            entry = GLPointGrid(grid: grid, vertexArray: vertexArray, centres: names[0], origins: names[1], raster: nil)
         }
-        glBindVertexArray(0)
-        grids[key] = (grid, vertexArray, buffer)
-        return vertexArray
+        if entry.raster != raster {
+            let a = grid.attributes
+            var origins = [Int32](repeating: 0, count: 2 * grid.count)
+            for point in 0..<grid.count {
+                let origin = raster.origin(uvOrigin: SIMD2(a[point * PointGrid.stride + 2], a[point * PointGrid.stride + 3]))
+                origins[2 * point] = origin.x
+                origins[2 * point + 1] = origin.y
+            }
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), entry.origins)
+            glBufferData(GLenum(GL_ARRAY_BUFFER), origins.count * 4, origins, GLenum(GL_STATIC_DRAW))
+            entry.raster = raster
+        }
+        grids[key] = entry
+        return entry
     }
 
-    private func deleteGrid(_ entry: (grid: PointGrid, vertexArray: GLuint, buffer: GLuint)) {
+    private func deleteGrid(_ entry: GLPointGrid) {
         var array = entry.vertexArray
-        var buffer = entry.buffer
+        var buffers = [entry.centres, entry.origins]
         glDeleteVertexArrays(1, &array)
-        glDeleteBuffers(1, &buffer)
+        glDeleteBuffers(2, &buffers)
     }
 
     /// Frees what the last frame did not use: an effect reuses its textures and grid every frame, so
@@ -368,4 +385,14 @@ public final class GLRenderer: Renderer {
     private static func string(_ name: Int32) -> String {
         glGetString(GLenum(name)).map { String(cString: $0) } ?? "?"
     }
+}
+
+/// A point grid's GL objects: its vertex array, the buffer of centres (one `ivec2` per point, each
+/// frame) and of texel origins (static, for ``raster``).
+struct GLPointGrid {
+    let grid: PointGrid  // held, so its identity cannot be reused by another grid
+    let vertexArray: GLuint
+    let centres: GLuint
+    let origins: GLuint
+    var raster: PointSpriteRaster?
 }

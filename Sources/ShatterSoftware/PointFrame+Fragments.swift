@@ -9,9 +9,9 @@ extension PointFrame {
     /// whose horizontal blend (the same columns, the same weights, so the same integers) is kept.
     func drawSprites(_ entries: Range<Int>, band: Int, points: Points) {
         guard let list = buffers.list else { return }
-        let (lanes, program, sampler) = (points.lanes, points.program, points.sampler)
+        let (lanes, sampler) = (points.lanes, points.sampler)
         let bandRows = chunkRange(band, of: bandCount, total: height)
-        let spanBlocks = (setup.maximumSpan + 7) / 8
+        let spanBlocks = (setup.coverage + 7) / 8
         var columnTaps = [TextureSampler.Taps](repeating: .init(first: .zero, second: .zero, weight: .zero), count: spanBlocks)
         var rowTaps = columnTaps
         var keptRow = [SIMD32<UInt16>](repeating: .zero, count: spanBlocks)
@@ -31,21 +31,27 @@ extension PointFrame {
                         let rows = rows(centreY: centreY).clamped(to: bandRows)
                         let columns = columns(centreX: centreX)
                         if rows.isEmpty { continue }
-                        let uvOrigin = SIMD2(lanes[i / 8].u[i % 8], lanes[i / 8].v[i % 8])
+                        // The texel positions of the sprite's pixels: its first pixel's, then a step each
+                        // (PointSpriteRaster), from the first column and row drawn.
+                        let raster = setup.raster
+                        let step = raster.step
+                        let origin = SIMD2(lanes[i &>> 3].originX[i & 7], lanes[i &>> 3].originY[i & 7])
+                        let firstKX = Int32(columns.lowerBound + g) &- raster.first(centreX)
+                        let firstKY = Int32(rows.lowerBound - topRow) &+ raster.first(centreY) &+ raster.coverage &- 1
+                        let baseX = raster.baseX(origin: origin.x, q: centreX) &+ firstKX &* step.x
+                        let baseY = raster.baseY(origin: origin.y, q: centreY) &+ firstKY &* step.y
                         let span = columns.count
-                        let firstColumn = SIMD8<Int32>(repeating: Int32(columns.lowerBound + g)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
+                        let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
                         for b in 0..<(span + 7) / 8 {
-                            let pcX = setup.pointCoordX(
-                                i: firstColumn &+ SIMD8(repeating: Int32(b * 8)), centre: SIMD8(repeating: centreX))
-                            columnTaps[b] = program.columnTaps(pcX: pcX, u: SIMD8(repeating: uvOrigin.x), snapshot: sampler)
+                            let k = lane &+ SIMD8(repeating: Int32(b * 8))
+                            columnTaps[b] = sampler.taps(
+                                fixed: SIMD8(repeating: baseX) &+ k &* SIMD8(repeating: step.x), size: sampler.width)
                         }
                         let contiguous = Self.isContiguous(columnTaps, span: span)
-                        // Row taps eight rows at a time too (j counts rows up from the bottom).
-                        let firstJ = SIMD8<Int32>(repeating: Int32(topRow - rows.lowerBound)) &- SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
                         for b in 0..<(rows.count + 7) / 8 {
-                            let pcY = setup.pointCoordY(
-                                j: firstJ &- SIMD8(repeating: Int32(b * 8)), centre: SIMD8(repeating: centreY))
-                            rowTaps[b] = program.rowTaps(pcY: pcY, v: SIMD8(repeating: uvOrigin.y), snapshot: sampler)
+                            let k = lane &+ SIMD8(repeating: Int32(b * 8))
+                            rowTaps[b] = sampler.taps(
+                                fixed: SIMD8(repeating: baseY) &+ k &* SIMD8(repeating: step.y), size: sampler.height)
                         }
                         var keptTexelRow = -1  // none kept for this sprite yet
                         for (k, row) in rows.enumerated() {

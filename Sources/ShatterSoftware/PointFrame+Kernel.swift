@@ -1,8 +1,8 @@
 import CLanes
 
-/// One-pixel and 2 × 2 sprites on the grid's tap table (the transition at point size 1 and 2, or 0.5
-/// and 1 at scale 2) go through the small-sprite kernel in C (`small_sprites.h`): the vertex program,
-/// the set-up and the fragment program, lane for lane the Swift program's operations, compiled for
+/// Sprites covering one pixel or 2 × 2 (the transition at point size 1 and 2, or 0.5 and 1 at scale 2)
+/// go through the small-sprite kernel in C (`small_sprites.h`): the motion, the placement and the
+/// fragment program, lane for lane the Swift program's operations, compiled for
 /// any x86-64 and again for AVX2. Swift appends what it draws to the pages, then stores them band by
 /// band. The binned path takes only the kernel's vertex program and set-up
 /// (``forEachBlock(chunk:of:gone:visible:)``).

@@ -8,38 +8,37 @@ extension PointFrame {
     /// How many sprites ahead of the one being drawn to fetch.
     static let prefetchDistance = 3
 
-    /// Fetches what drawing point `i` reads first, its snapped centre and uv origin (which
+    /// Fetches what drawing point `i` reads first, its centre and texel origin (which
     /// ``prefetchTexels(ofPoint:points:)`` reads a few sprites earlier): binned points come in no order
-    /// the cache can foresee, and the uv read alone was a tenth of the fragment stage at point size 4.
+    /// the cache can foresee, and the origin read alone was a tenth of the fragment stage at point size 4.
     @inline(__always)
     func prefetchPoint(_ i: Int, points: Points) {
         let block = UnsafeRawPointer(points.lanes.baseAddress! + (i &>> 3))
-        let u: Int = Self.uLanes &+ (i & 7) &* 4
-        shatter_prefetch(block + u)
-        shatter_prefetch(block + u + 32)  // v, in the same cache line or the next
+        let origin: Int = Self.originLanes &+ (i & 7) &* 4
+        shatter_prefetch(block + origin)
+        shatter_prefetch(block + origin + 32)  // originY, in the same cache line or the next
         shatter_prefetch(buffers.x + i)
         shatter_prefetch(buffers.y + i)
     }
 
-    /// Where a block's u lanes start (asked once: a key path's offset is looked up at run time).
-    private static let uLanes = MemoryLayout<PointLanes>.offset(of: \.u)!
+    /// Where a block's origin lanes start (asked once: a key path's offset is looked up at run time).
+    private static let originLanes = MemoryLayout<PointLanes>.offset(of: \.originX)!
 
-    /// Fetches the texture rows point `i`'s sprite reads: the block its uv origin and the texture
-    /// scale span, one texel of filter margin around it, clamped to the texture.
+    /// Fetches the texture rows point `i`'s sprite reads: around its texel origin, the sprite's texels
+    /// and one of filter margin, clamped to the texture.
     @inline(__always)
     func prefetchTexels(
         ofPoint i: Int, points: Points
     ) {
-        let (lanes, program, sampler) = (points.lanes, points.program, points.sampler)
-        let width = Float(sampler.width)
-        let height = Float(sampler.height)
-        let u = lanes[i &>> 3].u[i & 7]
-        let v = lanes[i &>> 3].v[i & 7]
-        // Row coordinates run from 1 − v − scale (pcY = 0) to 1 − v (pcY = 1); columns from u to u + scale.
-        let left = Int(max(0, min(width - 1, u * width - 1)))
-        let right = Int(max(0, min(width - 1, (u + program.u_texcoordScale.x) * width + 1)))
-        let top = Int(max(0, min(height - 1, (1 - v - program.u_texcoordScale.y) * height - 1)))
-        let bottom = Int(max(0, min(height - 1, (1 - v) * height + 1)))
+        let (lanes, sampler) = (points.lanes, points.sampler)
+        // Around the cell's centre texel, half the sprite's texels and one of filter margin each way.
+        let reach = Int(setup.raster.coverage) &* Int(max(setup.raster.step.x, setup.raster.step.y)) &>> 9 &+ 2
+        let x = Int(lanes[i &>> 3].originX[i & 7] &>> 8)
+        let y = Int(lanes[i &>> 3].originY[i & 7] &>> 8)
+        let left = max(0, min(sampler.width - 1, x &- reach))
+        let right = max(0, min(sampler.width - 1, x &+ reach))
+        let top = max(0, min(sampler.height - 1, y &- reach))
+        let bottom = max(0, min(sampler.height - 1, y &+ reach))
         guard top <= bottom, bottom - top < 64 else { return }  // larger sprites stream their rows anyway
         let base = UnsafeRawPointer(sampler.texels.baseAddress!)
         for row in top...bottom {

@@ -2,7 +2,7 @@ import CLanes
 
 /// The vertex stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:background:)``: eight points at a time.
 extension PointFrame {
-    /// Eight snapped centres in 1/256 pixel, and the lanes GLES keeps (bit k for lane k).
+    /// Eight centres in eighths of a pixel, and the lanes drawn (bit k for lane k).
     typealias Centres = (x: SIMD8<Int32>, y: SIMD8<Int32>, visible: UInt32)
 
     /// What every stage reads: the grid's points eight at a time, per block the time after which all
@@ -18,55 +18,28 @@ extension PointFrame {
         let kernel: SmallSpriteKernel
     }
 
-    /// The vertex program and the set-up on each block of chunk `chunk`: `visible` gets the block,
-    /// its points and their snapped centres; `gone` gets the blocks whose points have all fallen out of
-    /// sight, which are skipped. Closed-form motion runs the kernel's vertex program; stepped motion
-    /// (`u_steps >= 0`, which has no closed form to skip blocks by) the program's, point by point.
+    /// The motion and the set-up on each block of chunk `chunk`: `visible` gets the block, its points
+    /// and their centres (eighths of a pixel); `gone` gets the blocks whose points have all fallen out
+    /// of sight, which are skipped.
     @inline(__always)
     func forEachBlock(
         chunk: Int, of points: Points, gone: (Int) -> Void, visible: (Int, UnsafePointer<PointLanes>, Centres) -> Void
     ) {
-        let stepped = points.program.u_steps >= 0
-        var centres = shatter_point_centres()
+        var scratch = shatter_point_centres()
         withUnsafePointer(to: points.kernelFrame) { frame in
             for block in chunkRange(chunk, of: chunks, total: blocks) {
-                let point = points.lanes.baseAddress! + block
-                if stepped {
-                    visible(block, point, steppedCentres(point.pointee, program: points.program))
-                    continue
-                }
-                if points.program.u_time > points.goneAfter[block] {
+                if let centres = points.centres(ofBlock: block, setup: setup, frame: frame, scratch: &scratch) {
+                    visible(block, points.lanes.baseAddress! + block, centres)
+                } else {
                     gone(block)
-                    continue
                 }
-                points.kernel.centres(frame, block, &centres)
-                let snapped = withUnsafeBytes(of: &centres) { bytes in
-                    (x: bytes.load(as: SIMD8<Int32>.self), y: bytes.load(fromByteOffset: 32, as: SIMD8<Int32>.self))
-                }
-                visible(block, point, (snapped.x, snapped.y, centres.visible))
             }
         }
     }
 
-    /// The program's stepped vertex and the set-up on a block's eight points (padding lanes, whose
-    /// centre is NaN, are never visible).
-    private func steppedCentres(_ point: PointLanes, program: PointSpriteProgram) -> Centres {
-        var centres: Centres = (.zero, .zero, 0)
-        for lane in 0..<8 {
-            let clip = program.steppedVertex(
-                centre: SIMD2(point.centreX[lane], point.centreY[lane]),
-                motion: SIMD2(point.speed[lane], point.acceleration[lane]))
-            guard let centre = setup.snappedCentre(clip: clip) else { continue }
-            centres.x[lane] = centre.x
-            centres.y[lane] = centre.y
-            centres.visible |= 1 << lane
-        }
-        return centres
-    }
-
     /// Runs the vertex program and the set-up on chunk `chunk`'s points (the binned path),
     /// stores what the later stages need of each and counts the points per band. `x` and `y` are the
-    /// snapped centre; `x` is `Int32.min` for a point that draws nothing.
+    /// centre in eighths of a pixel; `x` is `Int32.min` for a point that draws nothing.
     func vertexStage(chunk: Int, points: Points) {
         let counts = buffers.counts + chunk * bandCount
         counts.initialize(repeating: 0, count: bandCount)
@@ -93,5 +66,38 @@ extension PointFrame {
             x.replace(with: nothing, where: kept .== zero)
             xs.storeBytes(of: x, toByteOffset: block * 32, as: SIMD8<Int32>.self)
         }
+    }
+}
+
+extension PointFrame.Points {
+    /// Block `block`'s centres (eighths of a pixel) and drawn lanes, or nil when all of its points have
+    /// fallen out of sight (closed form only). Closed-form motion runs the kernel's vertex program;
+    /// stepped motion (`u_steps >= 0`, which has no closed form to skip blocks by) the program's, point by
+    /// point (padding lanes, whose centre is NaN, are never drawn).
+    @inline(__always)
+    func centres(
+        ofBlock block: Int, setup: PointSetup, frame: UnsafePointer<shatter_small_sprite_frame>,
+        scratch: inout shatter_point_centres
+    ) -> PointFrame.Centres? {
+        if program.u_steps >= 0 {
+            let point = lanes[block]
+            var centres: PointFrame.Centres = (.zero, .zero, 0)
+            for lane in 0..<8 {
+                let clip = program.steppedVertex(
+                    centre: SIMD2(point.centreX[lane], point.centreY[lane]),
+                    motion: SIMD2(point.speed[lane], point.acceleration[lane]))
+                guard let centre = setup.centre(clip: clip) else { continue }
+                centres.x[lane] = centre.x
+                centres.y[lane] = centre.y
+                centres.visible |= 1 << lane
+            }
+            return centres
+        }
+        if program.u_time > goneAfter[block] { return nil }
+        kernel.centres(frame, block, &scratch)
+        let centres = withUnsafeBytes(of: &scratch) { bytes in
+            (x: bytes.load(as: SIMD8<Int32>.self), y: bytes.load(fromByteOffset: 32, as: SIMD8<Int32>.self))
+        }
+        return (centres.x, centres.y, scratch.visible)
     }
 }

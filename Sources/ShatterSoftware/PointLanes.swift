@@ -1,28 +1,29 @@
-/// Eight points' constants side by side (the grid's centre, uv origin and motion, and the two
+/// Eight points' constants side by side (the grid's centre, texel origin (``PointSpriteRaster/origin(uvOrigin:)``)
+/// and motion, and the two
 /// quotients of ``PointSpriteProgram/invariants(centre:motion:)``), so the vertex program runs on
 /// eight at once.
 /// Lanes past the grid's end hold a point that is never visible (its centre is NaN).
 struct PointLanes {
     var centreX: SIMD8<Float>
     var centreY: SIMD8<Float>
-    var u: SIMD8<Float>
-    var v: SIMD8<Float>
+    var originX: SIMD8<Int32>
+    var originY: SIMD8<Int32>
     var speed: SIMD8<Float>
     var acceleration: SIMD8<Float>
     var limitTime: SIMD8<Float>
     var firstHit: SIMD8<Float>
 
     static let padding = PointLanes(
-        centreX: .init(repeating: .nan), centreY: .zero, u: .zero, v: .zero, speed: .zero,
+        centreX: .init(repeating: .nan), centreY: .zero, originX: .zero, originY: .zero, speed: .zero,
         acceleration: .zero, limitTime: .init(repeating: .infinity),
         firstHit: .init(repeating: .infinity))
 
     /// Sets lane `lane` to one point.
-    mutating func set(_ lane: Int, centre: SIMD2<Float>, uvOrigin: SIMD2<Float>, motion: SIMD2<Float>, invariants: SIMD2<Float>) {
+    mutating func set(_ lane: Int, centre: SIMD2<Float>, origin: SIMD2<Int32>, motion: SIMD2<Float>, invariants: SIMD2<Float>) {
         centreX[lane] = centre.x
         centreY[lane] = centre.y
-        u[lane] = uvOrigin.x
-        v[lane] = uvOrigin.y
+        originX[lane] = origin.x
+        originY[lane] = origin.y
         speed[lane] = motion.x
         acceleration[lane] = motion.y
         limitTime[lane] = invariants.x

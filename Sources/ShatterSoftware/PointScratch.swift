@@ -3,7 +3,7 @@ import ShatterCore
 /// The point-sprite draw's working memory, kept from frame to frame: at 1080p and point size 1 it is
 /// some 20 MB, which the kernel would otherwise hand out (and zero) again for every frame.
 ///
-/// The binned path: per point, `x` and `y` (its snapped centre; `x` is `Int32.min` for a point
+/// The binned path: per point, `x` and `y` (its centre in eighths of a pixel; `x` is `Int32.min` for a point
 /// that draws nothing); per chunk × band, `counts` of the points binned there; `list`, the binned point
 /// indices, band by band. The small-sprite kernel's path: the pages of ``PixelPages`` instead, and for
 /// 2 × 2 sprites their four colors in `squareColors`. Per image row: `bandOfRow`.

@@ -1,23 +1,21 @@
 import ShatterCore
 
-/// Swift twin of `Shaders/point_sprite.vert` and `Shaders/point_sprite.frag`: the same names, the same
-/// float operations in the same order, so both backends put every piece at the same place.
+/// The shattered transition's motion, evaluated on the CPU for both backends (as the original's CPU
+/// updates positions and its vertex function only places them): the GL renderer uploads the centres
+/// this gives (``PointMotionStage``), so no GPU arithmetic decides where a piece is. Then the fragment
+/// program's twin (`Shaders/point_sprite.frag`), integers only.
 struct PointSpriteProgram {
     // Uniforms, as the GL backend sets them.
     let u_time: Float
-    let u_pointSize: Float
     let u_clipScale: SIMD2<Float>
     let u_physics: SIMD3<Float>
-    let u_texcoordScale: SIMD2<Float>
     let u_steps: Int32
     let u_stepSeconds: Float
 
     init(batch: PointSpriteBatch, clipScale: SIMD2<Float>) {
         u_time = batch.time
-        u_pointSize = batch.pointSize
         u_clipScale = clipScale
         u_physics = SIMD3(batch.physics.maxFallSpeed, batch.physics.restitution, batch.physics.stopSpeed)
-        u_texcoordScale = batch.texcoordScale
         (u_steps, u_stepSeconds) = batch.motion.uniforms
     }
 
@@ -143,28 +141,11 @@ struct PointSpriteProgram {
         return SIMD2(x * u_clipScale.x, y * u_clipScale.y)
     }
 
-    /// The fragment color at point coordinate `pc` (upper-left origin), as one RGBA8 word: the shader
-    /// filters in 8-bit fixed point and writes a whole byte per channel.
+    /// The fragment program (`point_sprite.frag`) at texel position (`x`, `y`), in 1/256 texel (the
+    /// vertex program's flat base plus k steps, ``PointSpriteRaster``): the snapshot filtered in 8-bit
+    /// fixed point, one RGBA8 word.
     @inline(__always)
-    func fragment(pc: SIMD2<Float>, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> UInt32 {
-        snapshot.filtered(
-            columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: snapshot),
-            rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: snapshot))
-    }
-
-    /// ``fragment(pc:uvOrigin:snapshot:)`` split by axis, the same operations in the same order:
-    /// `snapshot.sample(columnTap(…), rowTap(…))` is the fragment. The horizontal tap depends on
-    /// `pc.x` only, so a sprite computes it once per column.
-    @inline(__always)
-    func columnTap(pcX: Float, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> TextureSampler.Tap {
-        let u = uvOrigin.x + pcX * u_texcoordScale.x
-        return snapshot.filterTap(u, size: snapshot.width)
-    }
-
-    /// The vertical tap, once per row: uv.y counts up from the bottom, the snapshot's rows down.
-    @inline(__always)
-    func rowTap(pcY: Float, uvOrigin: SIMD2<Float>, snapshot: TextureSampler) -> TextureSampler.Tap {
-        let v = uvOrigin.y + (1 - pcY) * u_texcoordScale.y
-        return snapshot.filterTap(1 - v, size: snapshot.height)
+    static func fragment(x: Int32, y: Int32, snapshot: TextureSampler) -> UInt32 {
+        snapshot.filtered(snapshot.fixedTap(x, size: snapshot.width), snapshot.fixedTap(y, size: snapshot.height))
     }
 }

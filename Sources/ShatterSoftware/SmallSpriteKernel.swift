@@ -27,7 +27,7 @@ struct SmallSpriteKernel: @unchecked Sendable {  // C function pointers, immutab
         entryPoints.blocks(frame, first, end, records)
     }
 
-    /// The vertex program and the set-up on block `block`: its snapped centres and visible lanes.
+    /// The motion and the set-up on block `block`: its centres (eighths of a pixel) and drawn lanes.
     @inline(__always)
     func centres(
         _ frame: UnsafePointer<shatter_small_sprite_frame>, _ block: Int, _ centres: UnsafeMutablePointer<shatter_point_centres>
@@ -55,22 +55,21 @@ extension shatter_small_sprite_frame {
     /// The kernel's frame, built here only: the points (`lanes`, one ``PointLanes`` per block, and per
     /// block the time after which all of them are gone), the program's uniforms, the set-up, where the
     /// image lies in the framebuffer (guard band, the framebuffer row of image row 0, size), each image
-    /// row's band, the grid's tap table, the snapshot, and where 2 × 2 sprites' colors go. The vertex
+    /// row's band, the snapshot (and its filter), and where 2 × 2 sprites' colors go. The vertex
     /// program and the set-up read only the first four.
     init(
         lanes: UnsafePointer<PointLanes>?, goneAfter: UnsafePointer<Float>?, program: PointSpriteProgram, setup: PointSetup,
         guardBand: Int = 0, topRow: Int = 0, width: Int = 0, height: Int = 0, bandOfRow: UnsafePointer<Int32>? = nil,
-        table: SmallSpriteTaps.Table? = nil, sampler: TextureSampler? = nil, squareColors: UnsafeMutablePointer<UInt32>? = nil
+        sampler: TextureSampler? = nil, squareColors: UnsafeMutablePointer<UInt32>? = nil
     ) {
         self.init(
             lanes: lanes, goneAfter: goneAfter, time: program.u_time,
             speedLimit: program.u_physics.x, restitution: program.u_physics.y, stopSpeed: program.u_physics.z,
             clipScaleX: program.u_clipScale.x, clipScaleY: program.u_clipScale.y,
-            halfViewportX: setup.halfViewport.x, halfViewportY: setup.halfViewport.y, fixedSize: Int32(setup.fixedSize),
+            halfViewportX: setup.halfViewport.x, halfViewportY: setup.halfViewport.y, coverage: setup.raster.coverage,
+            stepX: setup.raster.step.x, stepY: setup.raster.step.y, nearest: sampler?.filter == .nearest ? 1 : 0,
             guardBand: Int32(guardBand), topRow: Int32(topRow), width: Int32(width), height: Int32(height),
-            bandOfRow: bandOfRow, columnBase: UnsafePointer(table?.columnBase.baseAddress),
-            rowBase: UnsafePointer(table?.rowBase.baseAddress), columns: Int32(table?.columns ?? 0),
-            rows: Int32(table?.rows ?? 0), texels: sampler?.words, textureWidth: Int32(sampler?.width ?? 0),
+            bandOfRow: bandOfRow, texels: sampler?.words, textureWidth: Int32(sampler?.width ?? 0),
             textureHeight: Int32(sampler?.height ?? 0), squareColors: squareColors)
     }
 }

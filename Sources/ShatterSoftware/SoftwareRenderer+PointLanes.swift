@@ -8,10 +8,9 @@ extension SoftwareRenderer {
     /// byte for byte:
     ///
     /// 1. Vertex stage, in parallel chunks of points: the vertex program and the rasteriser's set-up
-    ///    on eight lanes. Small sprites (one pixel, or exactly 2 × 2) are shaded there too, eight at a
-    ///    time, by the small-sprite kernel in C, ``PointFrame/kernelStage(chunk:points:pages:)``, on a
-    ///    grid with a tap table (else by ``PointFrame/onePixelStage(chunk:points:pages:)`` or
-    ///    ``PointFrame/twoByTwoStage(chunk:points:pages:)``), and go straight onto their bands' pages
+    ///    on eight lanes. Small sprites (one pixel, or 2 × 2) are shaded there too, eight at a
+    ///    time, by the small-sprite kernel in C, ``PointFrame/kernelStage(chunk:points:pages:)``, and
+    ///    go straight onto their bands' pages
     ///    (``PixelPages``), in draw order, skipping step 2; on the binned path each chunk counts its
     ///    points per band.
     /// 2. Binning, in parallel chunks: each point's index goes to the bands it touches, in a list laid
@@ -21,10 +20,10 @@ extension SoftwareRenderer {
     ///    shaded eight columns at a time. Later points overwrite earlier ones, as the GPU's in-order
     ///    blending does.
     func drawInLanes(
-        _ batch: PointSpriteBatch, program: PointSpriteProgram, setup: PointSetup, small: Bool, taps: SmallSpriteTaps?,
+        _ batch: PointSpriteBatch, program: PointSpriteProgram, setup: PointSetup, small: Bool,
         into target: Framebuffer, guardBand: GuardBand, background: TexturedQuad?
     ) {
-        let grid = pointInvariants.lanes(for: batch, program: program, threads: threads)
+        let grid = pointInvariants.lanes(for: batch, program: program, raster: setup.raster, threads: threads)
         let blocks = grid.lanes.count
         pointScratch.withScratch { scratch in
             // Sprites shaded in the vertex stage leave their bands only stores to do, so fewer, taller bands
@@ -45,16 +44,13 @@ extension SoftwareRenderer {
                             kernelFrame: shatter_small_sprite_frame(
                                 lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, program: program, setup: setup,
                                 guardBand: frame.g, topRow: frame.topRow, width: frame.width, height: frame.height,
-                                bandOfRow: frame.buffers.bandOfRow, table: taps?.table, sampler: sampler,
+                                bandOfRow: frame.buffers.bandOfRow, sampler: sampler,
                                 squareColors: frame.buffers.squareColors),
                             kernel: shortcuts.contains(.avx2) ? .native : .baseline)
-                        withExtendedLifetime(taps) {
-                            if small {
-                                drawSmallSprites(
-                                    points, frame: frame, inKernel: taps != nil, scratch: scratch, background: background)
-                            } else {
-                                drawBinned(points, frame: frame, scratch: scratch, background: background)
-                            }
+                        if small {
+                            drawSmallSprites(points, frame: frame, scratch: scratch, background: background)
+                        } else {
+                            drawBinned(points, frame: frame, scratch: scratch, background: background)
                         }
                     }
                 }
@@ -62,24 +58,16 @@ extension SoftwareRenderer {
         }
     }
 
-    /// One-pixel or 2 × 2 sprites: shaded (by the kernel, `inKernel`, or the Swift stages) and put onto
-    /// pages in the vertex stage, then stored band by band.
+    /// One-pixel or 2 × 2 sprites: shaded by the kernel and put onto pages in the vertex stage, then
+    /// stored band by band.
     private func drawSmallSprites(
-        _ points: PointFrame.Points, frame: PointFrame, inKernel: Bool, scratch: PointScratch, background: TexturedQuad?
+        _ points: PointFrame.Points, frame: PointFrame, scratch: PointScratch, background: TexturedQuad?
     ) {
         let onePixel = frame.setup.isOnePixel
         // A 2 × 2 sprite whose rows straddle two bands goes onto both.
         let pages = scratch.pixelPages(
             blocks: frame.blocks, chunks: frame.chunks, bands: frame.bandCount, entriesPerPoint: onePixel ? 1 : 2)
-        parallelChunks(frame.chunks) { chunk in
-            if inKernel {
-                frame.kernelStage(chunk: chunk, points: points, pages: pages)
-            } else if onePixel {
-                frame.onePixelStage(chunk: chunk, points: points, pages: pages)
-            } else {
-                frame.twoByTwoStage(chunk: chunk, points: points, pages: pages)
-            }
-        }
+        parallelChunks(frame.chunks) { chunk in frame.kernelStage(chunk: chunk, points: points, pages: pages) }
         parallelChunks(frame.bandCount) { band in
             frame.copy(background, band: band)
             if onePixel {
@@ -144,7 +132,7 @@ struct PointFrame {
         SoftwareRenderer.copy(background, rows: chunkRange(band, of: bandCount, total: height), into: target)
     }
 
-    /// The image rows a sprite centred at snapped `y` covers (empty when none).
+    /// The image rows a sprite centred at `y` (eighths of a pixel) covers (empty when none).
     @inline(__always)
     func rows(centreY y: Int32) -> Range<Int> {
         let js = setup.coveredPixels(y)
@@ -153,7 +141,7 @@ struct PointFrame {
         return first..<max(first, end)
     }
 
-    /// The image columns a sprite centred at snapped `x` covers (empty when none).
+    /// The image columns a sprite centred at `x` (eighths of a pixel) covers (empty when none).
     @inline(__always)
     func columns(centreX x: Int32) -> Range<Int> {
         let ic = setup.coveredPixels(x)
@@ -168,7 +156,7 @@ struct PointFrame {
         Int(buffers.bandOfRow[max(row, 0)])...Int(buffers.bandOfRow[min(row + rowsBelow, height - 1)])
     }
 
-    /// The bands a drawn sprite centred at snapped `y` touches.
+    /// The bands a drawn sprite centred at `y` (eighths) touches.
     @inline(__always)
     func bands(centreY y: Int32) -> ClosedRange<Int> {
         let rows = rows(centreY: y)

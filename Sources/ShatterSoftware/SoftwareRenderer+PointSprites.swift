@@ -8,11 +8,9 @@ enum PointSpritePath {
     /// (``SoftwareRenderer/drawPointByPoint(_:program:setup:into:guardBand:)``): the reference. Taken
     /// by sprites that blend, and by every sprite when the shortcuts leave out `.pointLanes`.
     case reference
-    /// One-pixel and 2 × 2 sprites in closed-form motion, shaded in the vertex stage and stored from
-    /// pages: on a grid with a tap table by the small-sprite kernel in C (`small_sprites.c`), else by
-    /// Swift SIMD8 stages (`PointFrame+OnePixel.swift`, `PointFrame+TwoByTwo.swift`), which the binned
-    /// path would make 2 to 4 times slower.
-    case smallSprites(SmallSpriteTaps?)
+    /// Sprites covering one pixel or 2 × 2 in closed-form motion, shaded in the vertex stage by the
+    /// small-sprite kernel in C (`small_sprites.c`) and stored from pages.
+    case smallSprites
     /// Every other replacing sprite: eight points at a time, binned into bands of rows, then shaded
     /// eight columns at a time (``PointFrame/drawSprites(_:band:points:)``).
     case binned
@@ -26,21 +24,21 @@ extension SoftwareRenderer {
     {
         try batch.motion.validate()
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
-        // The rasteriser's set-up for the vertex program's gl_PointSize, in the guard-banded framebuffer.
+        // The point set-up for the batch's sprite size, in the guard-banded framebuffer.
         let setup = PointSetup(
             framebufferWidth: guardBand.framebufferWidth, framebufferHeight: guardBand.framebufferHeight,
-            pointSize: program.u_pointSize)
+            raster: try PointSpriteRaster(batch))
         switch pointSpritePath(for: batch, program: program, setup: setup, target: target) {
         case .reference:
             if let background { try draw(background, into: target) }
             drawPointByPoint(batch, program: program, setup: setup, into: target, guardBand: guardBand)
-        case .smallSprites(let taps):
+        case .smallSprites:
             drawInLanes(
-                batch, program: program, setup: setup, small: true, taps: taps, into: target, guardBand: guardBand,
+                batch, program: program, setup: setup, small: true, into: target, guardBand: guardBand,
                 background: background)
         case .binned:
             drawInLanes(
-                batch, program: program, setup: setup, small: false, taps: nil, into: target, guardBand: guardBand,
+                batch, program: program, setup: setup, small: false, into: target, guardBand: guardBand,
                 background: background)
         }
     }
@@ -53,8 +51,8 @@ extension SoftwareRenderer {
         guard shortcuts.isSuperset(of: [.exact, .pointLanes]), batch.blend == .replace else { return .reference }
         // Small sprites in closed form only (the kernel runs no steps), with a pixel's row and column
         // packed in one Int32.
-        let small = setup.fixedSize == PointSetup.subpixelOne || setup.fixedSize == 2 * PointSetup.subpixelOne
+        let small = setup.coverage == 1 || setup.coverage == 2
         guard small, program.u_steps < 0, target.width < 1 << 15, target.height < 1 << 15 else { return .binned }
-        return .smallSprites(pointInvariants.smallSpriteTaps(for: batch, program: program, setup: setup))
+        return .smallSprites
     }
 }

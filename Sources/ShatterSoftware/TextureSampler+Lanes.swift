@@ -1,6 +1,6 @@
 import CLanes
 
-/// ``TextureSampler/filterTap(_:size:)`` for eight coordinates, lane for lane the same operations.
+/// ``TextureSampler/fixedTap(_:size:)`` for eight texel positions, lane for lane the same operations.
 extension TextureSampler {
     /// Eight ``Tap``s: texel indices and the second texel's weight in 1/256 (`weight8`).
     struct Taps {
@@ -9,22 +9,17 @@ extension TextureSampler {
         var weight: SIMD8<UInt32>
     }
 
+    /// ``fixedTap(_:size:)`` for eight texel positions (1/256 texel).
     @inline(__always)
-    func taps(_ coordinate: SIMD8<Float>, size: Int) -> Taps {
+    func taps(fixed: SIMD8<Int32>, size: Int) -> Taps {
         let last = SIMD8<Int32>(repeating: Int32(size - 1))
         switch filter {
         case .nearest:
-            let index = Self.clamp(Self.floor(coordinate * Float(size)).index, last)
+            let index = Self.clamp((fixed &+ SIMD8(repeating: 128)) &>> SIMD8(repeating: 8), last)
             return Taps(first: index, second: index, weight: .zero)
         case .linear:
-            return Self.linearTaps(fixed: Self.linearPosition(coordinate, size: size), last: last)
+            return Self.linearTaps(fixed: fixed, last: last)
         }
-    }
-
-    /// The texel position of eight coordinates for the linear filter, in 1/256 texel, to nearest even.
-    @inline(__always)
-    static func linearPosition(_ coordinate: SIMD8<Float>, size: Int) -> SIMD8<Int32> {
-        fixedPosition((coordinate * Float(size) - 0.5) * 256)
     }
 
     /// The linear filter's taps at texel positions `fixed` (1/256 texel): the whole part names the
@@ -36,40 +31,9 @@ extension TextureSampler {
         return Taps(first: clamp(index, last), second: clamp(index &+ SIMD8<Int32>(repeating: 1), last), weight: weight)
     }
 
-    /// `Int(roundedToEven(value))` lane by lane (rounded in float, the same integers), within Int32. A float
-    /// beyond that is a multiple of 256, so ±(2³¹ − 256), also one, stands in: the same weight (0)
-    /// and, once clamped to the texture, the same texel.
-    @inline(__always)
-    static func fixedPosition(_ value: SIMD8<Float>) -> SIMD8<Int32> {
-        let rounded = shatter_lanes_round_to_even(value)
-        let top = SIMD8<Float>(repeating: 0x1p31)
-        let stand = SIMD8<Float>(repeating: 2_147_483_392)
-        return shatter_lanes_truncate(
-            rounded.replacing(with: stand, where: rounded .>= top)
-                .replacing(with: -stand, where: rounded .< -top))
-    }
-
     /// Limits each index to 0…`last` (`last` ≥ 0).
     @inline(__always)
     static func clamp(_ index: SIMD8<Int32>, _ last: SIMD8<Int32>) -> SIMD8<Int32> { shatter_lanes_clamp(index, last) }
-
-    /// The scalar `floor` lane by lane, and the scalar's `Int(floor)` alongside: floats of magnitude
-    /// 2²³ or more are whole already, and their index is only ever clamped to the texture, so ±2³⁰
-    /// stands in for it (keeping the conversion, and index + 1, within Int32).
-    @inline(__always)
-    static func floor(_ value: SIMD8<Float>) -> (value: SIMD8<Float>, index: SIMD8<Int32>) {
-        let limit = SIMD8<Float>(repeating: 8_388_608)
-        let large = .!((value .< limit) .& (value .> -limit))
-        let truncated = shatter_lanes_truncate(value.replacing(with: 0, where: large))
-        let whole = shatter_lanes_float(truncated)
-        let above = whole .> value  // a negative non-integer: truncation went up
-        let index = truncated &+ unsafeBitCast(above, to: SIMD8<Int32>.self)  // −1 where above
-        let beyond = SIMD8<Int32>(repeating: 1 << 30).replacing(with: -(1 << 30), where: value .< SIMD8<Float>.zero)
-        return (
-            whole.replacing(with: whole - 1, where: above).replacing(with: value, where: large),
-            index.replacing(with: beyond, where: large)
-        )
-    }
 }
 
 extension TextureSampler {

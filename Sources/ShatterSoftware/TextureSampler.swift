@@ -68,6 +68,24 @@ struct TextureSampler {
         }
     }
 
+    /// The tap at texel position `fixed` (1/256 texel, the filter's first texel centre at 0): for the
+    /// linear filter its whole part names the texels, its low 8 bits are the weight; nearest takes the
+    /// texel the position (plus half a texel) lies in. Integers only (`point_sprite.frag`).
+    @inline(__always)
+    func fixedTap(_ fixed: Int32, size: Int) -> Tap {
+        switch filter {
+        case .nearest:
+            let index = clampIndex(Int((fixed &+ 128) &>> 8), size)
+            return Tap(first: index, second: index, weight: 0)
+        case .linear:
+            let index = Int(fixed &>> 8)
+            let weight = UInt32(fixed & 255)
+            return Tap(
+                first: clampIndex(index, size), second: clampIndex(index + 1, size), weight: Float(weight) / 256,
+                weight8: weight)
+        }
+    }
+
     /// The four texels of two ``filterTap(_:size:)`` taps blended in 8-bit fixed point, as one RGBA8 word.
     @inline(__always)
     func filtered(_ x: Tap, _ y: Tap) -> UInt32 {

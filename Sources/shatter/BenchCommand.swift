@@ -92,6 +92,7 @@ struct BenchCommand: ParsableCommand {
                 "--point-sizes must be numbers from 1 to \(Int(OptionLimits.maxPointPixels)) separated by "
                     + "commas, e.g. 1,2,4,16; not '\(pointSizes)'")
         }
+        for value in values { try OptionLimits.check(pointPixels: value!, what: "--point-sizes") }
         return values.map { $0! }
     }
 

@@ -25,6 +25,18 @@ enum OptionLimits {
         }
     }
 
+    /// A sprite's side in pixels that the point-sprite program places exactly: a multiple of 1/8 px
+    /// (``PointSizeNotEighths``, which the renderers throw, says why).
+    static func check(pointPixels: Double, what: String) throws {
+        let eighths = Float(pointPixels) * 8
+        guard eighths == eighths.rounded() else {
+            let nearest = max(1, (pointPixels * 8).rounded() / 8)
+            throw ValidationError(
+                "\(what) is \(pointPixels) px; sprites must be a multiple of 1/8 px (0.125) so that every GL places "
+                    + "them exactly, e.g. \(nearest)")
+        }
+    }
+
     /// A duration in seconds: finite, at most a day, and at least 0 (or above 0 where `positive`).
     static func check(duration: Double, option: String = "--duration", positive: Bool = false) throws {
         let low = positive ? "a number of seconds above 0" : "0 or more seconds"

@@ -63,6 +63,7 @@ struct ShatterEffectOptions: EffectOptions {
                 "--point-size × --scale is \(pointSize * screen.scale) px; sprites can be at most "
                     + "\(Int(OptionLimits.maxPointPixels)) px")
         }
+        try OptionLimits.check(pointPixels: pointSize * screen.scale, what: "--point-size × --scale")
         try OptionLimits.check(duration: duration)
         let longest = ShatteredTransition.Motion.longestSteppedDuration
         guard physics.motion != .euler60 || duration <= longest else {

@@ -56,11 +56,12 @@ import Testing
 
     @Test func aSpriteStraddlingTheEdgeShowsItsVisiblePart() throws {
         let texels = Image(width: 1, height: 1, fill: .opaqueWhite)
-        // Centre 0.5 px left of the image (its square spans −2.5…1.5 px): GLES would discard it
-        // without the guard band; with it, column 0 shows.
+        // Centre 0.5 px left of the image: GLES would discard it without the guard band; with it,
+        // the part inside shows. A whole-sized sprite covers whole pixels, its centre rounded to a pixel
+        // boundary (half up, PointSpriteRaster): columns −2…1, so columns 0 and 1 show.
         let list = SpriteFixture.single(texture: texels, canvas: 8, size: 4, centre: SIMD2(-1 - 0.5 / 4, 0))
         let frame = try SoftwareRenderer().render(list)
-        for row in 2..<6 { #expect(frame[0, row] == .opaqueWhite) }
-        #expect(frame[1, 3] == .transparent && frame[0, 1] == .transparent && frame[0, 6] == .transparent)
+        for row in 2..<6 { #expect(frame[0, row] == .opaqueWhite && frame[1, row] == .opaqueWhite) }
+        #expect(frame[2, 3] == .transparent && frame[0, 1] == .transparent && frame[0, 6] == .transparent)
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ShatterSoftware
 
-/// The small-sprite kernel (`small_sprites.c`) is the vertex program, the set-up and the fragment
+/// The small-sprite kernel (`small_sprites.c`) is the motion, the set-up and the fragment
 /// program in C, compiled twice: once for any x86-64 and once for AVX2. Both twins must give, lane for
 /// lane, what the Swift program gives. Whole frames through both, one-pixel and 2 × 2, are compared
 /// with the program in `SmallSpriteTests`.
@@ -21,8 +21,8 @@ import Testing
         let pairs: [(Int?, Int?)] = [
             (MemoryLayout<PointLanes>.offset(of: \.centreX), MemoryLayout<C>.offset(of: \.centreX)),
             (MemoryLayout<PointLanes>.offset(of: \.centreY), MemoryLayout<C>.offset(of: \.centreY)),
-            (MemoryLayout<PointLanes>.offset(of: \.u), MemoryLayout<C>.offset(of: \.u)),
-            (MemoryLayout<PointLanes>.offset(of: \.v), MemoryLayout<C>.offset(of: \.v)),
+            (MemoryLayout<PointLanes>.offset(of: \.originX), MemoryLayout<C>.offset(of: \.originX)),
+            (MemoryLayout<PointLanes>.offset(of: \.originY), MemoryLayout<C>.offset(of: \.originY)),
             (MemoryLayout<PointLanes>.offset(of: \.speed), MemoryLayout<C>.offset(of: \.speed)),
             (MemoryLayout<PointLanes>.offset(of: \.acceleration), MemoryLayout<C>.offset(of: \.acceleration)),
             (MemoryLayout<PointLanes>.offset(of: \.limitTime), MemoryLayout<C>.offset(of: \.limitTime)),
@@ -42,30 +42,28 @@ import Testing
         let (guardBand, width, height) = (2, 1919, 1080)
         let topRow = 1084 - 1 - guardBand
         let blocks = points.count / 8
+        // Texel origins from well inside to far outside the 37 × 23 texture.
+        var draws = CorpusDraws(seed: 17)
+        let origins = points.map { _ in SIMD2(Int32(draws.next() % 20_000) - 5000, Int32(draws.next() % 14_000) - 4000) }
         var lanes = [PointLanes](repeating: .padding, count: blocks)
         for (i, (centre, motion)) in points.enumerated() {
             lanes[i / 8].set(
-                i % 8, centre: centre, uvOrigin: .zero, motion: motion,
+                i % 8, centre: centre, origin: origins[i], motion: motion,
                 invariants: program.invariants(centre: centre, motion: motion))
         }
-        // A table of eight columns, so that every block is one grid row, with positions from well
-        // inside to far outside the 37 × 23 texture.
-        var draws = CorpusDraws(seed: 17)
-        let columnBase = (0..<8).map { _ in Int32(draws.next() % 20_000) - 5000 }
-        let rowBase = (0...blocks).map { _ in Int32(draws.next() % 14_000) - 4000 }
-        let table = Pinned(columnBase).table(rowBase: Pinned(rowBase), columns: 8, rows: blocks)
+        let raster = setup.raster
         let bandOfRow = (0..<height).map { Int32(SoftwareRenderer.band(of: $0, bands: 7, height: height)) }
         let (pinnedLanes, goneAfter, bands) = (
             Pinned(lanes), Pinned([Float](repeating: .infinity, count: blocks)), Pinned(bandOfRow)
         )
         let image = SoftwareRendererFastPathTests.noise(37, 23, seed: 4)
-        defer { withExtendedLifetime((pinnedLanes, goneAfter, bands, table.owners)) {} }  // the frame points into them
+        defer { withExtendedLifetime((pinnedLanes, goneAfter, bands)) {} }  // the frame points into them
         image.pixels.withUnsafeBufferPointer { texels in
             let sampler = TextureSampler(texels: texels, width: 37, height: 23, filter: .linear)
             var frame = shatter_small_sprite_frame(
                 lanes: pinnedLanes.pointer, goneAfter: goneAfter.pointer, program: program, setup: setup,
                 guardBand: guardBand, topRow: topRow, width: width, height: height, bandOfRow: bands.pointer,
-                table: table.table, sampler: sampler)
+                sampler: sampler)
             for twin in Self.twins {
                 var records = [shatter_small_sprite_block](repeating: .init(), count: blocks)
                 let count = twin.blocks(&frame, 0, blocks, &records)
@@ -80,17 +78,17 @@ import Testing
                     var fixedY = SIMD8<Int32>.zero
                     for lane in 0..<8 {
                         let (centre, motion) = points[block * 8 + lane]
-                        guard let snapped = setup.snappedCentre(clip: program.vertex(centre: centre, motion: motion))
-                        else { continue }
-                        let column = Int(setup.firstCoveredPixels(SIMD8(repeating: snapped.x))[0])
-                        let rowUp = Int(setup.firstCoveredPixels(SIMD8(repeating: snapped.y))[0])
+                        guard let q = setup.centre(clip: program.vertex(centre: centre, motion: motion)) else { continue }
+                        let column = Int(raster.first(q.x))
+                        let rowUp = Int(raster.first(q.y))
                         let (imageColumn, imageRow) = (column - guardBand, topRow - rowUp)
                         guard (0..<width).contains(imageColumn), (0..<height).contains(imageRow) else { continue }
                         drawn |= 1 << lane
                         expected.pixel[lane] = UInt32(imageRow * width + imageColumn)
                         expected.band[lane] = bandOfRow[imageRow]
-                        fixedX[lane] = columnBase[lane] + 128 + Int32(column << 8) - snapped.x
-                        fixedY[lane] = rowBase[block] - (128 + Int32(rowUp << 8) - snapped.y)
+                        let origin = origins[block * 8 + lane]
+                        fixedX[lane] = raster.baseX(origin: origin.x, q: q.x)
+                        fixedY[lane] = raster.baseY(origin: origin.y, q: q.y)
                     }
                     if drawn == 0 { continue }
                     drawnBlocks += 1
@@ -98,9 +96,7 @@ import Testing
                         Issue.record("\(twin.name), t \(time): no record for block \(block)")
                         break
                     }
-                    let colors = sampler.blend(
-                        TextureSampler.linearTaps(fixed: fixedX, last: SIMD8(repeating: 36)),
-                        TextureSampler.linearTaps(fixed: fixedY, last: SIMD8(repeating: 22)))
+                    let colors = sampler.blend(sampler.taps(fixed: fixedX, size: 37), sampler.taps(fixed: fixedY, size: 23))
                     #expect(record.drawn == drawn, "\(twin.name), t \(time), block \(block)")
                     let got = Self.lanes(record)
                     for lane in 0..<8 where drawn & (1 << lane) != 0 {
@@ -124,18 +120,17 @@ import Testing
         for block in 0..<2 {
             for lane in 0..<8 {
                 lanes[block].set(
-                    lane, centre: SIMD2(0, 0), uvOrigin: .zero, motion: .zero, invariants: SIMD2(.infinity, .infinity))
+                    lane, centre: SIMD2(0, 0), origin: .zero, motion: .zero, invariants: SIMD2(.infinity, .infinity))
             }
         }
         let image = Image(width: 4, height: 4, fill: .opaqueBlack)
         let (pinnedLanes, zeros) = (Pinned(lanes), Pinned([Int32](repeating: 0, count: 9)))
-        let table = zeros.table(rowBase: zeros, columns: 8, rows: 2)
         let batch = PointSpriteBatch(
             grid: PointGrid(attributes: []), texture: Texture(image: image), time: 0.5, pointSize: 1,
             texcoordScale: SIMD2(1, 1))
         let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(1, 1))
-        let setup = PointSetup(framebufferWidth: 4, framebufferHeight: 4, pointSize: 1)
-        defer { withExtendedLifetime((pinnedLanes, zeros, table.owners)) {} }  // the frame points into them
+        let setup = PointSetup(framebufferWidth: 4, framebufferHeight: 4, raster: try! PointSpriteRaster(batch))
+        defer { withExtendedLifetime((pinnedLanes, zeros)) {} }  // the frame points into them
         image.pixels.withUnsafeBufferPointer { texels in
             let sampler = TextureSampler(texels: texels, width: 4, height: 4, filter: .linear)
             for twin in Self.twins {
@@ -144,7 +139,7 @@ import Testing
                     defer { withExtendedLifetime(gone) {} }
                     var frame = shatter_small_sprite_frame(
                         lanes: pinnedLanes.pointer, goneAfter: gone.pointer, program: program, setup: setup, topRow: 3,
-                        width: 4, height: 4, bandOfRow: zeros.pointer, table: table.table, sampler: sampler)
+                        width: 4, height: 4, bandOfRow: zeros.pointer, sampler: sampler)
                     var records = [shatter_small_sprite_block](repeating: .init(), count: 2)
                     #expect(twin.blocks(&frame, 0, 2, &records) == expected, "\(twin.name), gone after \(goneAfter)")
                 }
@@ -174,11 +169,4 @@ final class Pinned<Element> {
     }
     var pointer: UnsafeMutablePointer<Element> { buffer.baseAddress! }
     deinit { buffer.deallocate() }
-}
-
-extension Pinned where Element == Int32 {
-    /// A tap table with these column bases and `rowBase`'s row bases (kept alive with it).
-    func table(rowBase: Pinned<Int32>, columns: Int, rows: Int) -> (table: SmallSpriteTaps.Table, owners: [AnyObject]) {
-        (SmallSpriteTaps.Table(columns: columns, rows: rows, columnBase: buffer, rowBase: rowBase.buffer), [self, rowBase])
-    }
 }

@@ -99,45 +99,6 @@ import Testing
         #expect(checkVertexStage(Self.adversarialPoints(count: 3000), times: times) == 0)
     }
 
-    /// `columnTap` and `rowTap`, computed once per column and row, against the fragment program as
-    /// written at every pixel centre of real sprites and at arbitrary point coordinates.
-    @Test(arguments: [TextureFilter.linear, .nearest])
-    func thePointSpriteFragmentFromHoistedTapsIsTheProgramAsWritten(filter: TextureFilter) throws {
-        var random = SplitMix64(seed: 5)
-        var compared = 0
-        for effect in try Self.transitions() {
-            let batch = try Self.pieces(effect)
-            let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(1, 1))
-            let setup = PointSetup(framebufferWidth: 400, framebufferHeight: 300, pointSize: batch.pointSize)
-            batch.texture.withSampler(filter: filter) { sampler in
-                let attributes = batch.grid.attributes
-                for i in stride(from: 0, to: batch.grid.count, by: 17) {
-                    let a = i * PointGrid.stride
-                    let uvOrigin = SIMD2(attributes[a + 2], attributes[a + 3])
-                    // Pixel centres of a sprite snapped somewhere on the 1/256 grid, and stray coordinates.
-                    let centre = SIMD2(Int32(random.next() % 80_000), Int32(random.next() % 60_000))
-                    var coordinates = [SIMD2<Float>]()
-                    for j in setup.coveredPixels(centre.y) {
-                        for column in setup.coveredPixels(centre.x) {
-                            coordinates.append(setup.pointCoord(i: column, j: j, centre: centre))
-                        }
-                    }
-                    for _ in 0..<8 { coordinates.append(SIMD2(random.float(in: -0.1...1.1), random.float(in: -0.1...1.1))) }
-                    coordinates += [SIMD2(0, 0), SIMD2(1, 1), SIMD2(0.5, 0.5)]
-                    for pc in coordinates {
-                        let literal = program.fragment(pc: pc, uvOrigin: uvOrigin, snapshot: sampler)
-                        let hoisted = sampler.filtered(
-                            program.columnTap(pcX: pc.x, uvOrigin: uvOrigin, snapshot: sampler),
-                            program.rowTap(pcY: pc.y, uvOrigin: uvOrigin, snapshot: sampler))
-                        #expect(hoisted == literal, "pc \(pc), uv origin \(uvOrigin)")
-                        compared += 1
-                    }
-                }
-            }
-        }
-        #expect(compared > 10_000)
-    }
-
     /// The textured quad's taps, computed for the first row and first column and reused, against
     /// `v_uv` and the fragment at every pixel, for rectangles on and off the pixel grid.
     @Test(arguments: [TextureFilter.linear, .nearest])

@@ -7,12 +7,14 @@ import Testing
 @Suite struct RasterProbeTests {
     static let twin = Result { try RasterProbe().measure(SoftwareRenderer(threads: 2)) }
 
-    @Test func pointsSnapToTheTwinsSubpixelGridWithTiesUp() throws {
+    @Test func aOnePixelPointCoversThePixelItsCentreIsIn() throws {
         let measured = try Self.twin.get()
-        // A 1/2^bits grid reached from 1/1024 steps: the tie is at step 1024 / 2^(bits + 1), rounded up.
-        let tie = 1024 >> (SoftwareRenderer.subpixelBits + 1)
-        #expect(measured.pointSnapX == tie && measured.pointSnapY == tie)
-        #expect(ProbeReport.describeSnap(measured.pointSnapX, measured.pointSnapY) == "1/256 px, ties up (x and y)")
+        // The point-sprite program rounds a centre to eighths and covers whole pixels around it
+        // (PointSpriteRaster): a one-pixel point on a pixel's left or lower boundary covers that pixel.
+        #expect(measured.pointSnapX == 0 && measured.pointSnapY == 0)
+        #expect(
+            ProbeReport.describeSnap(measured.pointSnapX, measured.pointSnapY)
+                == "the next pixel covered at the boundary itself (x and y)")
     }
 
     /// softpipe covers the next pixel at the boundary itself (a sweep result of 0), which once divided
@@ -28,8 +30,9 @@ import Testing
         let edges = try Self.twin.get().spriteEdges
         #expect(edges.count == RasterProbe.spriteSizes.count * RasterProbe.spriteOffsets.count)
         // A 1-px sprite on a pixel's corner (offset 0: centre at (8, 8)) covers one pixel: the one to
-        // its left and below, the inclusive edges (GL's y runs up, the image's down).
-        #expect(edges[0] == [7, 7, 8, 8])
+        // its right and above in GL's window coordinates (its centre rounded half up; GL's y runs up,
+        // the image's down).
+        #expect(edges[0] == [8, 8, 7, 7])
         // A 4-px sprite on a corner covers exactly 4×4 pixels.
         let four = RasterProbe.spriteSizes.firstIndex(of: 4)! * RasterProbe.spriteOffsets.count
         #expect(edges[four] == [6, 9, 6, 9])

@@ -22,7 +22,7 @@ import Testing
             ["0x10", "10x0", "-1x10", "nanxnan", "100000x100000", "10x", "x10", "abc", "99999999999999999999x1"], "--size"
         ),
         (["render", "shatter"], "--scale", ["0", "-1", "nan", "inf", "1e300", "1e-300", "abc"], "--scale"),
-        (["render", "shatter"], "--point-size", ["0", "-2", "nan", "1e300", "abc"], "--point-size"),
+        (["render", "shatter"], "--point-size", ["0", "-2", "nan", "1e300", "abc", "1.1", "2.3"], "--point-size"),
         (["render", "shatter"], "--duration", ["-1", "nan", "inf", "1e300", "abc"], "--duration"),
         (["render", "shatter"], "--seed", ["-1", "nan", "1e300", "99999999999999999999", "abc"], "--seed"),
         (["render", "shatter"], "--fps", ["0", "-1", "nan", "1e300", "abc"], "--fps"),

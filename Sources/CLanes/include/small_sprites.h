@@ -1,13 +1,13 @@
 /*
- * The small-sprite kernel: the shattered transition's vertex program, the point set-up and the
- * fragment program for sprites one pixel wide or exactly 2 × 2 on the grid's tap table, eight points at
- * a time, in C so that it can be compiled twice from one source, once for any x86-64 and once for
- * AVX2, and chosen when the program starts (Swift has no per-function target). Every lane does
- * exactly the IEEE operations of the Swift program (PointSpriteProgram.vertex(centre:motion:invariants:),
- * PointSetup.snappedCentre, SmallSpriteTaps, FixedPointBilinear) in the same order and grouping, and
- * no multiply is fused with an add (small_sprites.c turns contraction off) except the viewport
- * transform's, which the program fuses too (the AVX2 twin with the FMA instruction, the other exactly
- * without), so either twin gives the program's pixels, bit for bit.
+ * The small-sprite kernel: the shattered transition's motion, the point set-up and the fragment
+ * program for sprites covering one pixel or 2 × 2, eight points at a time, in C so that it can be
+ * compiled twice from one source, once for any x86-64 and once for AVX2, and chosen when the program
+ * starts (Swift has no per-function target). Every lane does exactly the IEEE operations of the Swift
+ * program (PointSpriteProgram.vertex(centre:motion:invariants:), PointSetup.centre(clip:)) in the same
+ * order and grouping, and no multiply is fused with an add (small_sprites.c turns contraction off)
+ * except the viewport transform's, which the program fuses too (the AVX2 twin with the FMA
+ * instruction, the other exactly without); the rest is PointSpriteRaster's integers and
+ * FixedPointBilinear, so either twin gives the program's pixels, bit for bit.
  */
 #ifndef SHATTER_SMALL_SPRITES_H
 #define SHATTER_SMALL_SPRITES_H
@@ -19,8 +19,8 @@
 typedef struct shatter_point_lanes {
     float centreX[8];
     float centreY[8];
-    float u[8];
-    float v[8];
+    int originX[8];
+    int originY[8];
     float speed[8];
     float acceleration[8];
     float limitTime[8];
@@ -28,7 +28,7 @@ typedef struct shatter_point_lanes {
 } shatter_point_lanes;
 
 /* What a frame's small sprites are drawn with (Swift: PointFrame, PointSpriteProgram's uniforms,
- * SmallSpriteTaps.Table and the snapshot). */
+ * PointSpriteRaster and the snapshot). */
 typedef struct shatter_small_sprite_frame {
     /* shatter_point_lanes, one per block (Swift passes its PointLanes). */
     const void *lanes;
@@ -36,19 +36,15 @@ typedef struct shatter_small_sprite_frame {
     const float *goneAfter;
     /* u_time, u_physics (speed limit, restitution, stop speed), u_clipScale. */
     float time, speedLimit, restitution, stopSpeed, clipScaleX, clipScaleY;
-    /* The viewport's half size, and the sprite's size in 1/256 pixel: 256 (one pixel) or 512 (2 × 2). */
+    /* The viewport's half size; pixels covered per axis (PointSpriteRaster.coverage: 1 or 2), the
+     * texel step per pixel in 1/256 texel, and the filter (1: nearest, 0: linear). */
     float halfViewportX, halfViewportY;
-    int fixedSize;
+    int coverage, stepX, stepY, nearest;
     /* The image in the framebuffer: guard band (pixels), the framebuffer row of image row 0 (y up),
      * and its size. */
     int guardBand, topRow, width, height;
     /* Per image row, its band. */
     const int *bandOfRow;
-    /* The grid's tap table: per column and per row (plus one for padding lanes) the texel position
-     * at n = 0, in 1/256 texel. */
-    const int *columnBase;
-    const int *rowBase;
-    int columns, rows;
     /* The snapshot: RGBA8 words, row by row. */
     const void *texels;
     int textureWidth, textureHeight;
@@ -72,7 +68,7 @@ typedef struct shatter_small_sprite_block {
     int firstBand, lastBand;
 } shatter_small_sprite_block;
 
-/* A block's snapped centres in 1/256 pixel, and the lanes GLES keeps (bit k for lane k; the others
+/* A block's centres in eighths of a pixel, and the lanes drawn (bit k for lane k; the others
  * hold the centre of clip position 0). */
 typedef struct shatter_point_centres {
     int x[8];

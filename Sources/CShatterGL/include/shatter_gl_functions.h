@@ -83,11 +83,13 @@
     V(glUniform1f, (GLint location, GLfloat v0), (location, v0)) \
     V(glUniform1i, (GLint location, GLint v0), (location, v0)) \
     V(glUniform2f, (GLint location, GLfloat v0, GLfloat v1), (location, v0, v1)) \
+    V(glUniform2i, (GLint location, GLint v0, GLint v1), (location, v0, v1)) \
     V(glUniform3f, (GLint location, GLfloat v0, GLfloat v1, GLfloat v2), (location, v0, v1, v2)) \
     V(glUniform4f, (GLint location, GLfloat v0, GLfloat v1, GLfloat v2, GLfloat v3), (location, v0, v1, v2, v3)) \
     V(glUniformBlockBinding, (GLuint program, GLuint uniformBlockIndex, GLuint uniformBlockBinding), (program, uniformBlockIndex, uniformBlockBinding)) \
     V(glUseProgram, (GLuint program), (program)) \
     V(glVertexAttribDivisor, (GLuint index, GLuint divisor), (index, divisor)) \
+    V(glVertexAttribIPointer, (GLuint index, GLint size, GLenum type, GLsizei stride, const void *pointer), (index, size, type, stride, pointer)) \
     V(glVertexAttribPointer, (GLuint index, GLint size, GLenum type, GLboolean normalized, GLsizei stride, const void *pointer), (index, size, type, normalized, stride, pointer)) \
     V(glViewport, (GLint x, GLint y, GLsizei width, GLsizei height), (x, y, width, height))
 

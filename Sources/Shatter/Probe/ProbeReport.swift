@@ -66,7 +66,7 @@ public struct ProbeReport: Codable, Sendable {
         let edgesAgree = zip(gl.spriteEdges, twin.spriteEdges).filter { $0 == $1 }.count
         return [
             finding(
-                .subpixelBits, "\(facts.subpixelBits)", "\(twinFacts.subpixelBits)", facts.subpixelBits == twinFacts.subpixelBits),
+                .subpixelBits, "\(facts.subpixelBits)", "\(twinFacts.subpixelBits)", facts.subpixelBits >= twinFacts.subpixelBits),
             finding(
                 .pointSnapping,
                 describeSnap(gl.pointSnapX, gl.pointSnapY), describeSnap(twin.pointSnapX, twin.pointSnapY),
