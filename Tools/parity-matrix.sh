@@ -95,9 +95,9 @@ table=$(
     echo "# Parity matrix"
     echo
     echo "Every effect rendered on each GL and on Shatter's CPU renderer, judged by \`FuzzyRule.parity\` (a pixel"
-    echo "differs beyond 1 per channel; 99.9% must match; no pixel's summed RGBA difference over 32; where the
-CPU renderer counted n blended fragments at a pixel, n times that: docs/parity.md, "Blending"). The
-differences are per blended fragment where counted."
+    echo "differs beyond 1 per channel; 99.9% must match; no pixel's summed RGBA difference over 32; where the"
+    echo "CPU renderer counted n blended fragments at a pixel, n times that: docs/parity.md, \"Blending\"). The"
+    echo "differences are per blended fragment where counted."
     echo "Made by \`Tools/parity-matrix.sh --fps $fps${size:+ --size $size}\` with Shatter $("$shatter" --version) on $(uname -m)."
     echo
     echo "$table"
