@@ -7,8 +7,8 @@ enum CoveringQuad {
     /// Image columns and rows whose pixel centres lie in `bounds`.
     static func pixels(_ bounds: PixelRect, width: Int, height: Int) -> (columns: Range<Int>, rows: Range<Int>) {
         (
-            TexturedQuadProgram.coveredPixels(start: bounds.x, length: bounds.width, limit: width),
-            TexturedQuadProgram.coveredPixels(start: bounds.y, length: bounds.height, limit: height)
+            TexturedQuadRaster.coveredPixels(start: bounds.x, length: bounds.width).clamped(to: 0..<width),
+            TexturedQuadRaster.coveredPixels(start: bounds.y, length: bounds.height).clamped(to: 0..<height)
         )
     }
 

@@ -6,8 +6,7 @@ extension SoftwareRenderer {
     /// program as written at every pixel).
     func draw(_ quad: TexturedQuad, into target: Framebuffer) throws {
         let program = TexturedQuadProgram(quad: quad)
-        let columns = TexturedQuadProgram.coveredPixels(start: quad.rect.x, length: quad.rect.width, limit: target.width)
-        let rows = TexturedQuadProgram.coveredPixels(start: quad.rect.y, length: quad.rect.height, limit: target.height)
+        let (columns, rows) = program.clipped(width: target.width, height: target.height)
         guard !columns.isEmpty, !rows.isEmpty else { return }
         let hoisted = shortcuts.contains(.exact)
         if hoisted, Self.isPixelExactCopy(quad) {
@@ -21,12 +20,15 @@ extension SoftwareRenderer {
             return
         }
         quad.texture.withSampler(filter: quad.filter) { sampler in
-            let columnTaps = columns.map { x in sampler.filterTap(program.uv(x: x, y: rows.lowerBound).x, size: sampler.width) }
+            let columnTaps = columns.map { x in
+                sampler.fixedTap(program.raster.filterPosition(x: x, y: rows.lowerBound).x, size: sampler.width)
+            }
             let bandCount = bands(for: rows.count)
             parallelChunks(bandCount) { band in
                 for local in chunkRange(band, of: bandCount, total: rows.count) {
                     let y = rows.lowerBound + local
-                    let rowTap = sampler.filterTap(program.uv(x: columns.lowerBound, y: y).y, size: sampler.height)
+                    let rowTap = sampler.fixedTap(
+                        program.raster.filterPosition(x: columns.lowerBound, y: y).y, size: sampler.height)
                     var offset = (y * target.width + columns.lowerBound) * 4
                     for columnTap in columnTaps {
                         target.store(program.fragment(columnTap, rowTap, texture: sampler), at: offset, blend: quad.blend)
@@ -37,7 +39,7 @@ extension SoftwareRenderer {
         }
     }
 
-    /// The program as written: `v_uv` and the fragment at every pixel.
+    /// The program as written: the fragment at every pixel.
     private func drawLiterally(
         _ program: TexturedQuadProgram, texture: Texture, filter: TextureFilter, blend: BlendMode,
         columns: Range<Int>, rows: Range<Int>, into target: Framebuffer
@@ -49,8 +51,7 @@ extension SoftwareRenderer {
                     let y = rows.lowerBound + local
                     for x in columns {
                         target.store(
-                            program.fragment(uv: program.uv(x: x, y: y), texture: sampler),
-                            at: (y * target.width + x) * 4, blend: blend)
+                            program.fragment(x: x, y: y, texture: sampler), at: (y * target.width + x) * 4, blend: blend)
                     }
                 }
             }
@@ -99,10 +100,9 @@ extension SoftwareRenderer {
     /// (``background(of:at:)``), on this thread: a band of the frame, copied just before the
     /// band's sprites are drawn over it.
     static func copy(_ background: TexturedQuad, rows: Range<Int>, into target: Framebuffer) {
-        let columns = TexturedQuadProgram.coveredPixels(
-            start: background.rect.x, length: background.rect.width, limit: target.width)
-        let covered = TexturedQuadProgram.coveredPixels(
-            start: background.rect.y, length: background.rect.height, limit: target.height)
+        let raster = TexturedQuadRaster(rect: background.rect, textureWidth: 1, textureHeight: 1)
+        let columns = raster.columns.clamped(to: 0..<target.width)
+        let covered = raster.rows.clamped(to: 0..<target.height)
         copy(
             background.texture.image, at: (Int(background.rect.x), Int(background.rect.y)), columns: columns,
             rows: rows.clamped(to: covered), into: target)

@@ -1,41 +1,34 @@
 import ShatterCore
 
-/// Swift twin of `Shaders/textured_quad.vert` and `Shaders/textured_quad.frag`, with the rasteriser's
-/// rule for an axis-aligned rectangle: a pixel is drawn when its centre lies in [x, x + w) × [y, y + h)
-/// (top-left fill rule), and `v_uv` is interpolated linearly across it.
+/// Swift twin of `Shaders/textured_quad.vert` and `Shaders/textured_quad.frag`: the quad covers the
+/// whole pixels ``TexturedQuadRaster`` names, and each pixel reads the texture at the raster's integer
+/// texel position, filtered in 8-bit fixed point, times the opacity.
 struct TexturedQuadProgram {
-    let u_rect: SIMD4<Float>
+    let raster: TexturedQuadRaster
     let u_opacity: Float
 
     init(quad: TexturedQuad) {
-        u_rect = SIMD4(quad.rect.x, quad.rect.y, quad.rect.width, quad.rect.height)
+        raster = TexturedQuadRaster(
+            rect: quad.rect, textureWidth: quad.texture.image.width, textureHeight: quad.texture.image.height)
         u_opacity = quad.opacity
     }
 
-    /// Pixel columns (or rows) whose centres lie in [start, start + length).
-    static func coveredPixels(start: Float, length: Float, limit: Int) -> Range<Int> {
-        let first = Int((start - 0.5).rounded(.up))
-        let end = Int((start + length - 0.5).rounded(.up))
-        // Clamped at both ends, so a quad wholly off the image is an empty range, not a crash.
-        let lower = min(max(first, 0), limit)
-        return lower..<max(min(end, limit), lower)
+    /// The covered pixels clipped to an image of `width` × `height`.
+    func clipped(width: Int, height: Int) -> (columns: Range<Int>, rows: Range<Int>) {
+        (raster.columns.clamped(to: 0..<width), raster.rows.clamped(to: 0..<height))
     }
 
-    /// `v_uv` at the centre of pixel (x, y).
+    /// The fragment at image pixel (x, y), as written: the taps of its texel position, then the filter.
     @inline(__always)
-    func uv(x: Int, y: Int) -> SIMD2<Float> {
-        SIMD2((Float(x) + 0.5 - u_rect.x) / u_rect.z, (Float(y) + 0.5 - u_rect.y) / u_rect.w)
+    func fragment(x: Int, y: Int, texture: TextureSampler) -> SIMD4<Float> {
+        let position = raster.filterPosition(x: x, y: y)
+        return fragment(
+            texture.fixedTap(position.x, size: texture.width), texture.fixedTap(position.y, size: texture.height),
+            texture: texture)
     }
 
-    /// `texture(u_texture, v_uv) * u_opacity` at one pixel, as written: `texture()`'s fixed-point taps
-    /// of `uv`, then the 8-bit blend.
-    @inline(__always)
-    func fragment(uv: SIMD2<Float>, texture: TextureSampler) -> SIMD4<Float> {
-        fragment(texture.filterTap(uv.x, size: texture.width), texture.filterTap(uv.y, size: texture.height), texture: texture)
-    }
-
-    /// The same fragment from ``TextureSampler/filterTap(_:size:)`` taps computed
-    /// once per column and once per row (`uv.x` depends on x only, `uv.y` on y only).
+    /// The same fragment from taps computed once per column and once per row (x's tap depends on x
+    /// only, y's on y only).
     @inline(__always)
     func fragment(_ x: TextureSampler.Tap, _ y: TextureSampler.Tap, texture: TextureSampler) -> SIMD4<Float> {
         Framebuffer.unpack(texture.filtered(x, y)) * u_opacity

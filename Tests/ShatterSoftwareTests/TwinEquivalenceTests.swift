@@ -99,27 +99,40 @@ import Testing
         #expect(checkVertexStage(Self.adversarialPoints(count: 3000), times: times) == 0)
     }
 
-    /// The textured quad's taps, computed for the first row and first column and reused, against
-    /// `v_uv` and the fragment at every pixel, for rectangles on and off the pixel grid.
+    /// The textured quad's integer raster (what GL and the twin both run): it covers the pixels whose
+    /// centres lie in the rectangle, reads a texture drawn 1:1 on whole pixels at its texels' centres,
+    /// and otherwise stays within half a 1/65536 texel per pixel of the ideal mapping
+    /// u = (x + ½ − rect.x) / width; the hoisted taps give the fragment as written.
     @Test(arguments: [TextureFilter.linear, .nearest])
-    func theTexturedQuadFragmentFromHoistedTapsIsTheProgramAsWritten(filter: TextureFilter) {
+    func theTexturedQuadRasterFollowsTheIdealMappingInIntegers(filter: TextureFilter) {
         let texture = Texture(image: SoftwareRendererFastPathTests.noise(37, 23, seed: 8))
+        let oneToOne = TexturedQuadRaster(
+            rect: PixelRect(x: 5, y: -3, width: 37, height: 23), textureWidth: 37, textureHeight: 23)
+        #expect(oneToOne.columns == 5..<42 && oneToOne.rows == -3..<20)
+        #expect(oneToOne.step == SIMD2(65536, 65536) && oneToOne.filterPosition(x: 9, y: 0) == SIMD2(4 * 256, 3 * 256))
         let rects = [
-            PixelRect(x: 0, y: 0, width: 37, height: 23), PixelRect(x: 3.5, y: -2.25, width: 50, height: 40),
-            PixelRect(x: -7.3, y: 4.9, width: 21.7, height: 13.1), PixelRect(x: 11, y: 2, width: 0.75, height: 90),
+            PixelRect(x: 3.5, y: -2.25, width: 50, height: 40), PixelRect(x: -7.3, y: 4.9, width: 21.7, height: 13.1),
+            PixelRect(x: 11, y: 2, width: 0.75, height: 90),
         ]
         for rect in rects {
+            let raster = TexturedQuadRaster(rect: rect, textureWidth: 37, textureHeight: 23)
+            for x in raster.columns {
+                #expect(Float(x) + 0.5 >= rect.x && Float(x) + 0.5 < rect.x + rect.width)
+                let ideal = ((Double(x) + 0.5 - Double(rect.x)) / Double(rect.width) * 37 - 0.5) * 65536
+                let drift = 0.5 * Double(x - raster.columns.lowerBound + 1) + 0.5
+                #expect(abs(Double(raster.position(x: x, y: 0).x) - ideal) <= drift, "\(rect) x \(x)")
+            }
             for opacity: Float in [1, 0.7, 0.003] {
                 let program = TexturedQuadProgram(
                     quad: TexturedQuad(texture: texture, rect: rect, opacity: opacity, filter: filter))
-                let columns = TexturedQuadProgram.coveredPixels(start: rect.x, length: rect.width, limit: 64)
-                let rows = TexturedQuadProgram.coveredPixels(start: rect.y, length: rect.height, limit: 64)
+                let (columns, rows) = program.clipped(width: 64, height: 64)
                 texture.withSampler(filter: filter) { sampler in
                     for y in rows {
-                        let rowTap = sampler.filterTap(program.uv(x: columns.lowerBound, y: y).y, size: sampler.height)
+                        let rowTap = sampler.fixedTap(raster.filterPosition(x: columns.lowerBound, y: y).y, size: sampler.height)
                         for x in columns {
-                            let columnTap = sampler.filterTap(program.uv(x: x, y: rows.lowerBound).x, size: sampler.width)
-                            let literal = program.fragment(uv: program.uv(x: x, y: y), texture: sampler)
+                            let columnTap = sampler.fixedTap(
+                                raster.filterPosition(x: x, y: rows.lowerBound).x, size: sampler.width)
+                            let literal = program.fragment(x: x, y: y, texture: sampler)
                             let hoisted = program.fragment(columnTap, rowTap, texture: sampler)
                             #expect(Self.bits(hoisted) == Self.bits(literal), "\(rect) opacity \(opacity) pixel (\(x), \(y))")
                         }

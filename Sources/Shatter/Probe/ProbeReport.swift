@@ -21,7 +21,7 @@ public struct ProbeReport: Codable, Sendable {
         case colorStore = "color store at (k + 0.5)/255"
         case sourceOverBlend = "source-over blend rounding"
         case screenBlend = "screen blend rounding"
-        case filterWeights = "texture() filter weights"
+        case filterWeights = "textured-quad filter weights"
         case fragmentHighp = "fragment highp float"
         case readFormat = "read format"
     }

@@ -133,7 +133,8 @@ public struct RasterProbe: Sendable {
 
     // MARK: Filtering
 
-    /// Texels 0 and 255 stretched so that pixel k samples at weight (k + 1/4)/1024 between them:
+    /// The textured-quad program's filter (integer texel addresses since 0.11.0; `texture()` before):
+    /// texels 0 and 255 stretched so that pixel k samples at weight (k + 1/4)/1024 between them:
     /// u = (k + 512.25)/2048, texel position u·2 − 0.5 = (k + 1/4)/1024.
     private func filterRamp(_ renderer: any Renderer) throws -> [Int] {
         var texels = Image(width: 2, height: 1)
