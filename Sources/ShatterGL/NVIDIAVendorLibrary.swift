@@ -15,17 +15,21 @@ enum NVIDIAVendorLibrary {
     /// The vendor file naming NVIDIA's EGL and why its library does not load; nil when there is no such
     /// file or the library loads.
     static func unloadable() -> Unloadable? {
-        let (files, _) = SoftwareGLDiagnosis.Facts.vendorFiles()
+        guard let (file, library) = vendorFile(in: SoftwareGLDiagnosis.Facts.vendorFiles().0) else { return nil }
+        if let handle = dlopen(library, RTLD_LAZY | RTLD_LOCAL) {
+            dlclose(handle)
+            return nil
+        }
+        let loader = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
+        return Unloadable(vendorFile: file, library: library, loader: loader)
+    }
+
+    /// The first of `files` whose library is NVIDIA's EGL, with that library's name.
+    static func vendorFile(in files: [String]) -> (file: String, library: String)? {
         for file in files {
-            guard let text = readSmallFile(file), let library = libraryPath(inVendorFile: text),
-                library.contains("libEGL_nvidia")
-            else { continue }
-            if let handle = dlopen(library, RTLD_LAZY | RTLD_LOCAL) {
-                dlclose(handle)
-                return nil
+            if let text = readSmallFile(file), let library = libraryPath(inVendorFile: text), library.contains("libEGL_nvidia") {
+                return (file, library)
             }
-            let loader = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
-            return Unloadable(vendorFile: file, library: library, loader: loader)
         }
         return nil
     }

@@ -42,7 +42,7 @@ public enum SoftwareGLDiagnosis {
             let nvidia = dev.filter { $0.hasPrefix("nvidia") && $0.dropFirst(6).allSatisfy(\.isNumber) && $0.count > 6 }
             let render = listDirectory("/dev/dri").filter { $0.hasPrefix("renderD") }
             let (files, search) = vendorFiles()
-            let vendor = files.first { readSmallFile($0)?.contains("libEGL_nvidia") == true }
+            let vendor = NVIDIAVendorLibrary.vendorFile(in: files)?.file
             return Facts(
                 nvidiaNodes: nvidia.sorted().map { "/dev/" + $0 }, renderNodes: render.sorted().map { "/dev/dri/" + $0 },
                 nvidiaVendorFile: vendor, vendorSearch: search,

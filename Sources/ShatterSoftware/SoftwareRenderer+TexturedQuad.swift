@@ -100,9 +100,9 @@ extension SoftwareRenderer {
     /// (``background(of:at:)``), on this thread: a band of the frame, copied just before the
     /// band's sprites are drawn over it.
     static func copy(_ background: TexturedQuad, rows: Range<Int>, into target: Framebuffer) {
-        let raster = TexturedQuadRaster(rect: background.rect, textureWidth: 1, textureHeight: 1)
-        let columns = raster.columns.clamped(to: 0..<target.width)
-        let covered = raster.rows.clamped(to: 0..<target.height)
+        let rect = background.rect
+        let columns = TexturedQuadRaster.coveredPixels(start: rect.x, length: rect.width).clamped(to: 0..<target.width)
+        let covered = TexturedQuadRaster.coveredPixels(start: rect.y, length: rect.height).clamped(to: 0..<target.height)
         copy(
             background.texture.image, at: (Int(background.rect.x), Int(background.rect.y)), columns: columns,
             rows: rows.clamped(to: covered), into: target)
