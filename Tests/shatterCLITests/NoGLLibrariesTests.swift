@@ -73,7 +73,7 @@ import Testing
     }
 
     /// `bench`'s default `gl,cpu` on a machine without GL measures the CPU and gives GL's rows null
-    /// figures, each saying why, as the README promises.
+    /// figures, each saying why, as docs/speed.md promises.
     @Test(.enabled(if: namespacesWork, "unshare --mount is not permitted here"))
     func benchMeasuresTheCPUAndGivesGLNullFiguresWithNoGLLibrary() throws {
         let scratch = try TemporaryFolder()
