@@ -44,13 +44,13 @@ extension GLRenderer {
         glDrawArraysInstanced(GLenum(GL_POINTS), 0, GLsizei(count), GLsizei(instances))
         glEndTransformFeedback()
         glDisable(GLenum(GL_RASTERIZER_DISCARD))
-        glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, 0)
         var captured = [UInt32](repeating: 0, count: vertices * words)
         if let mapped = glMapBufferRange(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, bytes, GLbitfield(GL_MAP_READ_BIT)) {
             captured.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: mapped, count: bytes)) }
             _ = glUnmapBuffer(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER))
         }
-        glBindBuffer(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0)
+        // (Unbinding the indexed binding unbinds the generic one too, so only after the read.)
+        glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, 0)
         try checkError("capturing \(source.vertexFile)'s outputs with transform feedback")
         capturedOutputs?.append(
             VertexOutputs(
