@@ -66,12 +66,12 @@ struct ProbeCommand: ParsableCommand {
         var problems: [String] = []
         if !report.disagreements.isEmpty {
             problems.append(
-                "\(report.disagreements.count) rules disagree with the CPU renderer on \(report.renderer): "
+                "\(rules(report.disagreements.count)) disagree with the CPU renderer on \(report.renderer): "
                     + report.disagreements.map(\.rule.rawValue).joined(separator: "; "))
         }
         if !unlikeRecord.isEmpty, let recorded {
             problems.append(
-                "\(unlikeRecord.count) rules measure otherwise than recorded on \(recorded.renderer): "
+                "\(rules(unlikeRecord.count)) measured otherwise than recorded on \(recorded.renderer): "
                     + unlikeRecord.map(\.rule.rawValue).joined(separator: "; "))
         }
         if !problems.isEmpty {
@@ -79,4 +79,6 @@ struct ProbeCommand: ParsableCommand {
             throw ExitCode(1)
         }
     }
+
+    private func rules(_ count: Int) -> String { count == 1 ? "1 rule" : "\(count) rules" }
 }
