@@ -8,9 +8,23 @@ import ShatterShaders
 /// coordinates"), so a conformant GL's transform feedback gives these bits; `shatter probe` checks it.
 public struct VertexProgramTwin: Sendable {
     private let motion: PointMotionStage
+    /// Every `a·b + c` rounded once, as a GLSL compiler may contract it (the tests' other twin: the bits
+    /// must not change).
+    let fused: Bool
 
     public init(threads: Int? = nil) {
+        self.init(threads: threads, fusingMultiplyAdds: false)
+    }
+
+    init(threads: Int?, fusingMultiplyAdds: Bool) {
         motion = PointMotionStage(threads: threads)
+        fused = fusingMultiplyAdds
+    }
+
+    /// `a·b + c`, per component, rounded twice (as written) or once (contracted).
+    @inline(__always)
+    func mad(_ a: SIMD2<Float>, _ b: SIMD2<Float>, _ c: SIMD2<Float>) -> SIMD2<Float> {
+        fused ? SIMD2(c.x.addingProduct(a.x, b.x), c.y.addingProduct(a.y, b.y)) : a * b + c
     }
 
     /// The outputs of every draw of `list` that reaches a vertex program, in draw order.
@@ -21,7 +35,7 @@ public struct VertexProgramTwin: Sendable {
         func quad(_ source: ShaderSource, columns: Range<Int>, rows: Range<Int>) {
             guard let bounds = guardBand.quadBounds(columns: columns, rows: rows) else { return }
             draws.append(VertexOutputs(program: source.vertexFile, outputs: source.vertexOutputs, vertices: Self.corners.map { corner in
-                Self.coveringQuad(corner: corner, u_bounds: bounds, guardBand: guardBand).map(\.captured)
+                coveringQuad(corner: corner, u_bounds: bounds, guardBand: guardBand).map(\.captured)
             }))
         }
         func covering(_ source: ShaderSource, _ bounds: PixelRect) {
@@ -40,7 +54,7 @@ public struct VertexProgramTwin: Sendable {
                 draws.append(try pointSprites(batch, guardBand: guardBand))
             case .instancedCircles(let batch):
                 guard batch.count > 0 else { continue }
-                draws.append(Self.instancedCircles(batch, guardBand: guardBand))
+                draws.append(instancedCircles(batch, guardBand: guardBand))
             case .dustLayers(let stack): covering(.dustLayers, stack.bounds)
             case .shape(let shape): covering(.sdfShape, shape.bounds)
             case .layerQuad(let layer): covering(.layerQuad, layer.bounds)
@@ -53,26 +67,26 @@ public struct VertexProgramTwin: Sendable {
     static let corners: [SIMD2<Float>] = [SIMD2(0, 0), SIMD2(1, 0), SIMD2(0, 1), SIMD2(1, 1)]
 
     /// `covering_quad.vert`'s `gl_Position`.
-    static func coveringQuad(corner a_corner: SIMD2<Float>, u_bounds: SIMD4<Float>, guardBand: GuardBand) -> [Float] {
-        let pixel = SIMD2(u_bounds.x, u_bounds.y) + a_corner * SIMD2(u_bounds.z, u_bounds.w)
+    func coveringQuad(corner a_corner: SIMD2<Float>, u_bounds: SIMD4<Float>, guardBand: GuardBand) -> [Float] {
+        let pixel = mad(a_corner, SIMD2(u_bounds.z, u_bounds.w), SIMD2(u_bounds.x, u_bounds.y))
         return clipPosition(pixel: pixel, guardBand: guardBand)
     }
 
     /// Image pixel → window → NDC, as both quad-shaped programs write it: `gl_Position`'s four components.
-    static func clipPosition(pixel: SIMD2<Float>, guardBand: GuardBand) -> [Float] {
+    func clipPosition(pixel: SIMD2<Float>, guardBand: GuardBand) -> [Float] {
         let u_windowOrigin = guardBand.windowOrigin
         let window = SIMD2(u_windowOrigin.x + pixel.x, u_windowOrigin.y - pixel.y)
-        let ndc = window * guardBand.inverseHalfViewport - 1
+        let ndc = mad(window, SIMD2(repeating: guardBand.inverseHalfViewport), SIMD2(repeating: -1))
         return [ndc.x, ndc.y, 0, 1]
     }
 
     /// `instanced_circle.vert`: `gl_Position`, `v_circleCentre`, `v_color` for every corner of every instance.
-    static func instancedCircles(_ batch: InstancedCircleBatch, guardBand: GuardBand) -> VertexOutputs {
+    func instancedCircles(_ batch: InstancedCircleBatch, guardBand: GuardBand) -> VertexOutputs {
         let halfSide = batch.radius + InstancedCircleBatch.margin
         var vertices: [[UInt32]] = []
         for instance in batch.instances() {
-            for a_corner in corners {
-                let pixel = instance.centre + (a_corner * 2 - 1) * halfSide
+            for a_corner in Self.corners {
+                let pixel = mad(mad(a_corner, SIMD2(repeating: 2), SIMD2(repeating: -1)), SIMD2(repeating: halfSide), instance.centre)
                 let words = clipPosition(pixel: pixel, guardBand: guardBand)
                     + [instance.centre.x, instance.centre.y, instance.color.x, instance.color.y, instance.color.z]
                 vertices.append(words.map(\.captured))
@@ -100,7 +114,8 @@ public struct VertexProgramTwin: Sendable {
                 continue
             }
             let origin = raster.origin(uvOrigin: SIMD2(a[point * PointGrid.stride + 2], a[point * PointGrid.stride + 3]))
-            let ndc = SIMD2(Float(raster.glCentre(q.x)), Float(raster.glCentre(q.y))) * u_inverseViewport8 - 1
+            let centre16 = SIMD2(Float(raster.glCentre(q.x)), Float(raster.glCentre(q.y)))
+            let ndc = mad(centre16, SIMD2(repeating: u_inverseViewport8), SIMD2(repeating: -1))
             vertices.append(
                 [ndc.x.captured, ndc.y.captured, Float(0).captured, Float(1).captured,
                  raster.baseX(origin: origin.x, q: q.x).captured, raster.baseY(origin: origin.y, q: q.y).captured])

@@ -66,12 +66,13 @@ struct ProbeCommand: ParsableCommand {
         var problems: [String] = []
         if !report.disagreements.isEmpty {
             problems.append(
-                "\(rules(report.disagreements.count)) disagree with the CPU renderer on \(report.renderer): "
+                (report.disagreements.count == 1 ? "1 rule disagrees" : "\(report.disagreements.count) rules disagree")
+                    + " with the CPU renderer on \(report.renderer): "
                     + report.disagreements.map(\.rule.rawValue).joined(separator: "; "))
         }
         if !unlikeRecord.isEmpty, let recorded {
             problems.append(
-                "\(rules(unlikeRecord.count)) measured otherwise than recorded on \(recorded.renderer): "
+                (unlikeRecord.count == 1 ? "1 rule" : "\(unlikeRecord.count) rules") + " measured otherwise than recorded on \(recorded.renderer): "
                     + unlikeRecord.map(\.rule.rawValue).joined(separator: "; "))
         }
         if !problems.isEmpty {
@@ -79,6 +80,4 @@ struct ProbeCommand: ParsableCommand {
             throw ExitCode(1)
         }
     }
-
-    private func rules(_ count: Int) -> String { count == 1 ? "1 rule" : "\(count) rules" }
 }
