@@ -24,7 +24,7 @@ struct GLProgram {
         glAttachShader(program, fragment)
         if capturingOutputs {
             let names = source.vertexOutputs.map { strdup($0.name) }
-            defer { names.forEach { free($0) } }
+            defer { for name in names { free(name) } }
             let pointers = names.map { UnsafePointer($0) }
             glTransformFeedbackVaryings(program, GLsizei(pointers.count), pointers, GLenum(GL_INTERLEAVED_ATTRIBS))
         }

@@ -34,9 +34,12 @@ public struct VertexProgramTwin: Sendable {
         var draws: [VertexOutputs] = []
         func quad(_ source: ShaderSource, columns: Range<Int>, rows: Range<Int>) {
             guard let bounds = guardBand.quadBounds(columns: columns, rows: rows) else { return }
-            draws.append(VertexOutputs(program: source.vertexFile, outputs: source.vertexOutputs, vertices: Self.corners.map { corner in
-                coveringQuad(corner: corner, u_bounds: bounds, guardBand: guardBand).map(\.captured)
-            }))
+            draws.append(
+                VertexOutputs(
+                    program: source.vertexFile, outputs: source.vertexOutputs,
+                    vertices: Self.corners.map { corner in
+                        coveringQuad(corner: corner, u_bounds: bounds, guardBand: guardBand).map(\.captured)
+                    }))
         }
         func covering(_ source: ShaderSource, _ bounds: PixelRect) {
             quad(
@@ -86,8 +89,10 @@ public struct VertexProgramTwin: Sendable {
         var vertices: [[UInt32]] = []
         for instance in batch.instances() {
             for a_corner in Self.corners {
-                let pixel = mad(mad(a_corner, SIMD2(repeating: 2), SIMD2(repeating: -1)), SIMD2(repeating: halfSide), instance.centre)
-                let words = clipPosition(pixel: pixel, guardBand: guardBand)
+                let pixel = mad(
+                    mad(a_corner, SIMD2(repeating: 2), SIMD2(repeating: -1)), SIMD2(repeating: halfSide), instance.centre)
+                let words =
+                    clipPosition(pixel: pixel, guardBand: guardBand)
                     + [instance.centre.x, instance.centre.y, instance.color.x, instance.color.y, instance.color.z]
                 vertices.append(words.map(\.captured))
             }
@@ -117,8 +122,10 @@ public struct VertexProgramTwin: Sendable {
             let centre16 = SIMD2(Float(raster.glCentre(q.x)), Float(raster.glCentre(q.y)))
             let ndc = mad(centre16, SIMD2(repeating: u_inverseViewport8), SIMD2(repeating: -1))
             vertices.append(
-                [ndc.x.captured, ndc.y.captured, Float(0).captured, Float(1).captured,
-                 raster.baseX(origin: origin.x, q: q.x).captured, raster.baseY(origin: origin.y, q: q.y).captured])
+                [
+                    ndc.x.captured, ndc.y.captured, Float(0).captured, Float(1).captured,
+                    raster.baseX(origin: origin.x, q: q.x).captured, raster.baseY(origin: origin.y, q: q.y).captured,
+                ])
         }
         let source = ShaderSource.pointSprite
         return VertexOutputs(program: source.vertexFile, outputs: source.vertexOutputs, vertices: vertices)

@@ -72,7 +72,8 @@ struct ProbeCommand: ParsableCommand {
         }
         if !unlikeRecord.isEmpty, let recorded {
             problems.append(
-                (unlikeRecord.count == 1 ? "1 rule" : "\(unlikeRecord.count) rules") + " measured otherwise than recorded on \(recorded.renderer): "
+                (unlikeRecord.count == 1 ? "1 rule" : "\(unlikeRecord.count) rules")
+                    + " measured otherwise than recorded on \(recorded.renderer): "
                     + unlikeRecord.map(\.rule.rawValue).joined(separator: "; "))
         }
         if !problems.isEmpty {

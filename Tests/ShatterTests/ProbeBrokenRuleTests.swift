@@ -47,7 +47,8 @@ import Testing
                 // The mirrored cell: u from 1 − (u + span).
                 var attributes = batch.grid.attributes
                 for point in 0..<batch.grid.count {
-                    attributes[point * PointGrid.stride + 2] = 1 - attributes[point * PointGrid.stride + 2] - batch.texcoordScale.x
+                    attributes[point * PointGrid.stride + 2] =
+                        1 - attributes[point * PointGrid.stride + 2] - batch.texcoordScale.x
                 }
                 batch.grid = PointGrid(attributes: attributes)
                 return .pointSprites(batch)

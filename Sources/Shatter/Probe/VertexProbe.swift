@@ -91,7 +91,8 @@ public enum VertexProbe {
                 vertices += b.vertices.count
                 if a.vertices.count != b.vertices.count || a.outputs != b.outputs {
                     differing += b.vertices.count
-                    first = first ?? "\(glScene.name), draw \(index): \(a.vertices.count) vertices captured of \(b.vertices.count)"
+                    first =
+                        first ?? "\(glScene.name), draw \(index): \(a.vertices.count) vertices captured of \(b.vertices.count)"
                     continue
                 }
                 for (vertex, (x, y)) in zip(a.vertices, b.vertices).enumerated() where x != y {
@@ -106,7 +107,9 @@ public enum VertexProbe {
             }
         }
         if gl.count != twin.count || drawCounts.gl != drawCounts.twin {
-            return ("\(drawCounts.gl) draws captured in \(gl.count) scenes; the twin has \(drawCounts.twin) in \(twin.count)", false)
+            return (
+                "\(drawCounts.gl) draws captured in \(gl.count) scenes; the twin has \(drawCounts.twin) in \(twin.count)", false
+            )
         }
         if vertices == 0 { return ("no draw of \(program) captured", false) }
         if differing == 0 { return ("\(vertices) of \(vertices) vertices as the twin's, bit for bit", true) }
