@@ -6,8 +6,8 @@ import Shatter
 struct ProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
-        abstract: "Measure the GL's point snapping, edge coverage, color store and blend rounding, filter weights and "
-            + "precision, next to what the CPU renderer assumes.",
+        abstract: "Measure the GL's point snapping, edge coverage, gl_PointCoord, vertex programs' outputs, color store "
+            + "and blend rounding, filter weights and precision, next to what the CPU renderer assumes.",
         discussion: """
             Prints one line per rule: what this GL does, what Shatter's CPU renderer assumes, and whether they \
             agree (a blend agrees within the level GLES allows it, docs/parity.md). Where every rule agrees, the \
