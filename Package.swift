@@ -45,7 +45,7 @@ let package = Package(
         // Core Animation's timing model; depends on nothing.
         .target(name: "ShatterAnimation"),
         .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterDrawing"]),
-        .target(name: "ShatterSoftware", dependencies: ["ShatterCore", "CLanes"]),
+        .target(name: "ShatterSoftware", dependencies: ["ShatterCore", "ShatterShaders", "CLanes"]),
         // SHA-256 for manifests and goldens, through swift-crypto.
         .target(name: "ShatterDigest", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG", "CDeflate"]),
@@ -58,7 +58,6 @@ let package = Package(
             resources: [
                 .embedInCode("point_sprite.vert"),
                 .embedInCode("point_sprite.frag"),
-                .embedInCode("textured_quad.vert"),
                 .embedInCode("textured_quad.frag"),
                 .embedInCode("instanced_circle.vert"),
                 .embedInCode("instanced_circle.frag"),

@@ -25,3 +25,26 @@ public struct GuardBand: Sendable, Equatable {
         SIMD2(Float(width) / Float(framebufferWidth), Float(height) / Float(framebufferHeight))
     }
 }
+
+extension GuardBand {
+    /// K, the side of the K × K viewport every GL draw uses: the smallest power of two holding the
+    /// framebuffer, which is its lower-left part. Window → NDC is then a product by a power of two,
+    /// exact fused or not (docs/parity.md, "Clip coordinates").
+    public var viewportSide: Int { PointSpriteRaster.viewportSide(max(framebufferWidth, framebufferHeight)) }
+
+    /// `u_windowOrigin`: image pixel (x right, y down) → window (x right, y up) is
+    /// `(origin.x + x, origin.y − y)`.
+    public var windowOrigin: SIMD2<Float> { SIMD2(Float(pixels), Float(pixels + height)) }
+
+    /// `u_inverseHalfViewport`, 2/K: NDC = window · 2/K − 1.
+    public var inverseHalfViewport: Float { 2 / Float(viewportSide) }
+
+    /// `u_bounds` of `covering_quad.vert` for the image pixels `columns` × `rows`, cut to the
+    /// framebuffer so that every value is a small whole number (exact in float); nil when none is in it.
+    public func quadBounds(columns: Range<Int>, rows: Range<Int>) -> SIMD4<Float>? {
+        let x = columns.clamped(to: -pixels..<(width + pixels))
+        let y = rows.clamped(to: -pixels..<(height + pixels))
+        guard !x.isEmpty, !y.isEmpty else { return nil }
+        return SIMD4(Float(x.lowerBound), Float(y.lowerBound), Float(x.count), Float(y.count))
+    }
+}

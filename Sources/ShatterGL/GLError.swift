@@ -32,8 +32,8 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
     /// A sprite size the GL cannot rasterise as a point (outside GL_ALIASED_POINT_SIZE_RANGE).
     case pointSizeOutOfRange(requested: Float, supported: ClosedRange<Float>)
     case textureTooLarge(width: Int, height: Int, maximum: Int)
-    /// The point draw's power-of-two viewport (`side` pixels square) is beyond `GL_MAX_VIEWPORT_DIMS`.
-    case pointViewportTooLarge(side: Int, maximum: Int)
+    /// The frame's power-of-two viewport (`side` pixels square) is beyond `GL_MAX_VIEWPORT_DIMS`.
+    case viewportTooLarge(side: Int, maximum: Int)
     /// A GL call raised `glGetError()`.
     case call(String, code: UInt32)
 
@@ -77,8 +77,8 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
                 + "\(supported.lowerBound)…\(supported.upperBound) px"
         case .textureTooLarge(let width, let height, let maximum):
             return "a \(width)x\(height) texture exceeds this GL's GL_MAX_TEXTURE_SIZE \(maximum)"
-        case .pointViewportTooLarge(let side, let maximum):
-            return "the point sprites need a \(side)x\(side) viewport (the frame's next power of two), beyond this "
+        case .viewportTooLarge(let side, let maximum):
+            return "the frame needs a \(side)x\(side) viewport (the framebuffer's next power of two), beyond this "
                 + "GL's GL_MAX_VIEWPORT_DIMS \(maximum): use a smaller output size"
         case .call(let name, let code):
             return "\(name) failed with GL error 0x\(String(code, radix: 16))"

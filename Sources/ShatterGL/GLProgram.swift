@@ -1,4 +1,5 @@
 import CShatterGL
+import Glibc
 import ShatterShaders
 
 /// A linked GLSL program and the locations of all its active uniforms, looked up once at link time.
@@ -11,7 +12,9 @@ struct GLProgram {
     /// Every uniform its two files declare, active or not.
     private let declared: Set<String>
 
-    init(_ source: ShaderSource) throws {
+    /// `capturingOutputs` links the program to record its vertex outputs (``ShaderSource/vertexOutputs``)
+    /// with transform feedback, interleaved in one buffer.
+    init(_ source: ShaderSource, capturingOutputs: Bool = false) throws {
         let vertex = try Self.compile(GLenum(GL_VERTEX_SHADER), source.vertex, file: source.vertexFile)
         defer { glDeleteShader(vertex) }
         let fragment = try Self.compile(GLenum(GL_FRAGMENT_SHADER), source.fragment, file: source.fragmentFile)
@@ -19,6 +22,12 @@ struct GLProgram {
         let program = glCreateProgram()
         glAttachShader(program, vertex)
         glAttachShader(program, fragment)
+        if capturingOutputs {
+            let names = source.vertexOutputs.map { strdup($0.name) }
+            defer { for name in names { free(name) } }
+            let pointers = names.map { UnsafePointer($0) }
+            glTransformFeedbackVaryings(program, GLsizei(pointers.count), pointers, GLenum(GL_INTERLEAVED_ATTRIBS))
+        }
         glLinkProgram(program)
         var linked: GLint = 0
         glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)

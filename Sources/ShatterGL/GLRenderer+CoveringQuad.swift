@@ -3,17 +3,32 @@ import ShatterCore
 import ShatterShaders
 
 extension GLRenderer {
-    /// `Shaders/covering_quad.vert`: sets its uniforms and the fragment stage's pixel-centre ones
-    /// (`u_viewSize`, `u_guard`), then draws `bounds` with the current program.
+    /// `Shaders/covering_quad.vert` around `bounds` for a program that decides coverage per pixel: the
+    /// whole pixels whose centres `bounds` holds, and the fragment stage's pixel-centre uniforms
+    /// (`u_viewSize`, `u_guard`).
     func drawCoveringQuad(_ program: GLProgram, bounds: PixelRect, guardBand: GuardBand) throws {
-        glUniform4f(try program.location("u_bounds"), bounds.x, bounds.y, bounds.width, bounds.height)
         glUniform2f(try program.location("u_viewSize"), Float(guardBand.width), Float(guardBand.height))
-        glUniform2f(try program.location("u_inverseViewSize"), 1 / Float(guardBand.width), 1 / Float(guardBand.height))
-        glUniform2f(try program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
         glUniform1f(try program.location("u_guard"), Float(guardBand.pixels))
+        try drawWholePixels(
+            program, columns: TexturedQuadRaster.coveredPixels(start: bounds.x, length: bounds.width),
+            rows: TexturedQuadRaster.coveredPixels(start: bounds.y, length: bounds.height), guardBand: guardBand)
+    }
+
+    /// `Shaders/covering_quad.vert` on the image pixels `columns` × `rows` with the current program: every
+    /// corner a whole pixel, so every GL covers exactly those pixels.
+    func drawWholePixels(_ program: GLProgram, columns: Range<Int>, rows: Range<Int>, guardBand: GuardBand) throws {
+        guard let bounds = guardBand.quadBounds(columns: columns, rows: rows) else { return }
+        glUniform4f(try program.location("u_bounds"), bounds.x, bounds.y, bounds.z, bounds.w)
+        try setWindowMapping(program, guardBand)
         glBindVertexArray(unitQuad)
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        try drawArrays(.triangleStrip, count: 4)
         glBindVertexArray(0)
+    }
+
+    /// `u_windowOrigin` and `u_inverseHalfViewport`: image pixel → window → NDC under the K × K viewport.
+    func setWindowMapping(_ program: GLProgram, _ guardBand: GuardBand) throws {
+        glUniform2f(try program.location("u_windowOrigin"), guardBand.windowOrigin.x, guardBand.windowOrigin.y)
+        glUniform1f(try program.location("u_inverseHalfViewport"), guardBand.inverseHalfViewport)
     }
 
     /// Sets a `vec3` pair from a ``PixelMap``.

@@ -9,8 +9,7 @@ extension GLRenderer {
     func draw(_ batch: InstancedCircleBatch, guardBand: GuardBand) throws {
         guard batch.count > 0 else { return }
         let program = try use(.instancedCircle)
-        glUniform2f(try program.location("u_inverseViewSize"), 1 / Float(guardBand.width), 1 / Float(guardBand.height))
-        glUniform2f(try program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
+        try setWindowMapping(program, guardBand)
         glUniform2f(try program.location("u_fragOrigin"), Float(guardBand.pixels), Float(guardBand.pixels + guardBand.height))
         glUniform1f(try program.location("u_radius"), batch.radius)
         glUniform1f(try program.location("u_opacity"), batch.opacity)
@@ -41,6 +40,6 @@ extension GLRenderer {
                 UnsafeRawPointer(bitPattern: offset * float))
             glVertexAttribDivisor(GLuint(location), GLuint(divisor))
         }
-        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
+        try drawArrays(.triangleStrip, count: 4, instances: batch.count)
     }
 }

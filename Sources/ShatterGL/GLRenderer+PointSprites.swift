@@ -14,12 +14,6 @@ extension GLRenderer {
             throw GLError.pointSizeOutOfRange(requested: batch.pointSize, supported: info.pointSizeRange)
         }
         let raster = try PointSpriteRaster(batch)
-        let side = PointSpriteRaster.viewportSide(max(guardBand.framebufferWidth, guardBand.framebufferHeight))
-        var maximum: [GLint] = [0, 0]
-        glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &maximum)
-        guard side <= Int(min(maximum[0], maximum[1])) else {
-            throw GLError.pointViewportTooLarge(side: side, maximum: Int(min(maximum[0], maximum[1])))
-        }
         try pointMotion.centres(of: batch, guardBand: guardBand, into: &pointCentres)
         let program = try use(.pointSprite)
         // The shader filters by hand (texelFetch): the texture's own filter is never used.
@@ -29,16 +23,13 @@ extension GLRenderer {
         glUniform1f(try program.location("u_pointSize"), raster.size)
         glUniform1i(try program.location("u_coverage"), raster.coverage)
         glUniform2i(try program.location("u_step"), raster.step.x, raster.step.y)
-        glUniform1f(try program.location("u_inverseViewport8"), 1 / Float(8 * side))
+        glUniform1f(try program.location("u_inverseViewport8"), 1 / Float(8 * guardBand.viewportSide))
         setBlend(batch.blend)
         let grid = pointGrid(for: batch.grid, raster: raster, used: &used)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), grid.centres)
         glBufferData(GLenum(GL_ARRAY_BUFFER), pointCentres.count * 4, pointCentres, GLenum(GL_STREAM_DRAW))
         glBindVertexArray(grid.vertexArray)
-        // The framebuffer is the lower-left part of the K × K viewport: window → NDC is a product by 1/K.
-        glViewport(0, 0, GLsizei(side), GLsizei(side))
-        glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(batch.grid.count))
-        glViewport(0, 0, GLsizei(guardBand.framebufferWidth), GLsizei(guardBand.framebufferHeight))
+        try drawArrays(.points, count: batch.grid.count)
         glBindVertexArray(0)
     }
 }

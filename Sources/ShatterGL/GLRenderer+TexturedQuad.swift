@@ -3,8 +3,8 @@ import ShatterCore
 import ShatterShaders
 
 extension GLRenderer {
-    /// `Shaders/textured_quad.*`: a texture stretched over a pixel rectangle, drawn on the whole pixels
-    /// ``TexturedQuadRaster`` covers and filtered in integers in the fragment program.
+    /// `Shaders/textured_quad.frag` over `covering_quad.vert`: a texture stretched over a pixel rectangle,
+    /// drawn on the whole pixels ``TexturedQuadRaster`` covers and filtered in integers in the fragment program.
     func draw(_ quad: TexturedQuad, guardBand: GuardBand, used: inout Set<ObjectIdentifier>) throws {
         let image = quad.texture.image
         let raster = TexturedQuadRaster(rect: quad.rect, textureWidth: image.width, textureHeight: image.height)
@@ -14,11 +14,6 @@ extension GLRenderer {
         try bind(quad.texture, filter: .nearest, used: &used)
         glUniform1i(try program.location("u_texture"), 0)
         glUniform1i(try program.location("u_linear"), quad.filter == .linear ? 1 : 0)
-        glUniform4f(
-            try program.location("u_rect"), Float(raster.columns.lowerBound), Float(raster.rows.lowerBound),
-            Float(raster.columns.count), Float(raster.rows.count))
-        glUniform2f(try program.location("u_inverseViewSize"), 1 / Float(guardBand.width), 1 / Float(guardBand.height))
-        glUniform2f(try program.location("u_clipScale"), guardBand.clipScale.x, guardBand.clipScale.y)
         glUniform1f(try program.location("u_opacity"), quad.opacity)
         glUniform2i(
             try program.location("u_fragOrigin"), GLint(guardBand.pixels), GLint(guardBand.pixels + guardBand.height - 1))
@@ -26,8 +21,6 @@ extension GLRenderer {
         glUniform2i(try program.location("u_base"), raster.base.x, raster.base.y)
         glUniform2i(try program.location("u_step"), raster.step.x, raster.step.y)
         setBlend(quad.blend)
-        glBindVertexArray(unitQuad)
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-        glBindVertexArray(0)
+        try drawWholePixels(program, columns: raster.columns, rows: raster.rows, guardBand: guardBand)
     }
 }

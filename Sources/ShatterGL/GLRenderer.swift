@@ -33,8 +33,9 @@ public final class GLRenderer: Renderer {
 
     public let info: GLInfo
     private let egl: HeadlessEGL
-    /// Programs compiled on first use.
+    /// Programs compiled on first use; those linked to capture their vertex outputs apart.
     private var programs: [ShaderSource: GLProgram] = [:]
+    private var capturingPrograms: [ShaderSource: GLProgram] = [:]
     /// A unit square, (0,0) (1,0) (0,1) (1,1), as a triangle strip at attribute 0: every quad-shaped draw.
     let unitQuad: GLuint
     private let unitQuadBuffer: GLuint
@@ -47,6 +48,12 @@ public final class GLRenderer: Renderer {
     let pointMotion = PointMotionStage()
     var pointCentres: [Int32] = []
     private var readback: [UInt8] = []
+    /// `GL_MAX_VIEWPORT_DIMS`, the smaller of the two.
+    private let maxViewportSide: Int
+    /// While ``vertexOutputs(of:)`` runs: the outputs captured so far (draws then rasterise nothing).
+    var capturedOutputs: [VertexOutputs]?
+    /// The program ``use(_:)`` made current last.
+    private(set) var currentProgram: ShaderSource?
 
     public var description: String { info.renderer }
     /// `GL_VERSION`: the same GPU under another driver may rasterise or round differently.
@@ -66,6 +73,9 @@ public final class GLRenderer: Renderer {
         var maxRenderbuffer: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxTexture)
         glGetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &maxRenderbuffer)
+        var maximumViewport: [GLint] = [0, 0]
+        glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &maximumViewport)
+        maxViewportSide = Int(min(maximumViewport[0], maximumViewport[1]))
         info = GLInfo(
             clientExtensions: egl.clientExtensions.sorted(), devices: egl.devices, deviceNotes: egl.deviceNotes,
             schedulerGPU: egl.scheduler, failedAttempts: egl.failedAttempts, platform: egl.platform,
@@ -122,6 +132,7 @@ public final class GLRenderer: Renderer {
             glDeleteBuffers(1, &buffers)
             glDeleteVertexArrays(1, &arrays)
             for program in programs.values { program.delete() }
+            for program in capturingPrograms.values { program.delete() }
             if framebuffer != 0 {
                 glDeleteFramebuffers(1, &framebuffer)
                 glDeleteRenderbuffers(1, &colorBuffer)
@@ -130,6 +141,7 @@ public final class GLRenderer: Renderer {
         textures = [:]
         grids = [:]
         programs = [:]
+        capturingPrograms = [:]
         egl.close()
     }
 
@@ -151,7 +163,11 @@ public final class GLRenderer: Renderer {
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
         try prepareFramebuffer(guardBand)
 
-        glViewport(0, 0, GLsizei(guardBand.framebufferWidth), GLsizei(guardBand.framebufferHeight))
+        // The framebuffer is the lower-left part of a K × K viewport, K a power of two: window → NDC is a
+        // product by 2/K in every vertex program, exact on any GL (docs/parity.md, "Clip coordinates").
+        let side = guardBand.viewportSide
+        guard side <= maxViewportSide else { throw GLError.viewportTooLarge(side: side, maximum: maxViewportSide) }
+        glViewport(0, 0, GLsizei(side), GLsizei(side))
         let clear = list.clearColor
         glClearColor(Float(clear.r) / 255, Float(clear.g) / 255, Float(clear.b) / 255, Float(clear.a) / 255)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
@@ -189,14 +205,16 @@ public final class GLRenderer: Renderer {
 
     /// The program for `source`, compiled and linked on first use, made current.
     func use(_ source: ShaderSource) throws -> GLProgram {
+        let capturing = capturedOutputs != nil
         let program: GLProgram
-        if let cached = programs[source] {
+        if let cached = capturing ? capturingPrograms[source] : programs[source] {
             program = cached
         } else {
-            program = try GLProgram(source)
-            programs[source] = program
+            program = try GLProgram(source, capturingOutputs: capturing)
+            if capturing { capturingPrograms[source] = program } else { programs[source] = program }
         }
         glUseProgram(program.name)
+        currentProgram = source
         return program
     }
 
@@ -377,7 +395,7 @@ public final class GLRenderer: Renderer {
         }
     }
 
-    private func checkError(_ what: String) throws {
+    func checkError(_ what: String) throws {
         let code = glGetError()
         if code != GLenum(GL_NO_ERROR) { throw GLError.call(what, code: code) }
     }

@@ -1,6 +1,6 @@
 import ShatterCore
 
-/// Swift twin of `Shaders/covering_quad.vert` with the rasteriser's part: the pixels whose centres
+/// The rasteriser's part of `Shaders/covering_quad.vert` (its outputs: ``VertexProgramTwin``): the pixels whose centres
 /// lie inside the covering rectangle, clipped to the image. The programs that use it decide coverage
 /// per pixel, so which edge pixels the quad itself takes never changes the picture.
 enum CoveringQuad {

@@ -1,6 +1,6 @@
 import ShatterCore
 
-/// Swift twin of `Shaders/textured_quad.vert` and `Shaders/textured_quad.frag`: the quad covers the
+/// Swift twin of `Shaders/textured_quad.frag` (over `Shaders/covering_quad.vert`): the quad covers the
 /// whole pixels ``TexturedQuadRaster`` names, and each pixel reads the texture at the raster's integer
 /// texel position, filtered in 8-bit fixed point, times the opacity.
 struct TexturedQuadProgram {

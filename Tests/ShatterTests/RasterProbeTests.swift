@@ -54,4 +54,22 @@ import Testing
         #expect(ProbeReport.describeWeights(ramp) == "8-bit weights, rounded to nearest")
         #expect(ramp.first == 0 && ramp.last == 255)
     }
+
+    /// Inside every sprite, the pixel k places right (down) of the first shows the texel k places right
+    /// (down) of the first's: floor(gl_PointCoord · size) counts the sprite's pixels one by one.
+    @Test func spritePixelsShowConsecutiveTexels() throws {
+        let sprites = try Self.twin.get().pointCoordTexels
+        #expect(sprites.count == RasterProbe.pointCoordSizes.count * RasterProbe.spriteOffsets.count)
+        for (index, texels) in sprites.enumerated() {
+            let size = RasterProbe.pointCoordSizes[index / RasterProbe.spriteOffsets.count]
+            let whole = Int(size.rounded(.down))
+            let covered = size - Float(whole) < 0.5 ? whole : whole + 1
+            #expect(texels.count == 4 * covered * covered, "sprite \(index), \(size) px")
+            var offsets = Set<[Int]>()
+            for pixel in stride(from: 0, to: texels.count, by: 4) {
+                offsets.insert([texels[pixel + 2] - texels[pixel], texels[pixel + 3] - texels[pixel + 1]])
+            }
+            #expect(offsets.count == 1, "sprite \(index), \(size) px: \(offsets)")
+        }
+    }
 }

@@ -80,11 +80,11 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("shatter probe: \(Self.gl!.renderer) on the ") == true)
-        #expect(lines.filter { $0.hasPrefix("agrees ") || $0.hasPrefix("DIFFERS ") }.count == 9)
+        #expect(lines.filter { $0.hasPrefix("agrees ") || $0.hasPrefix("DIFFERS ") }.count == 13)
         if Self.gl!.renderer.hasPrefix("llvmpipe") {
             #expect(
                 run.stdout.contains(
-                    "9 of 9 rules agree with the CPU renderer: it can match this GL exactly but for blend rounding."))
+                    "13 of 13 rules agree with the CPU renderer: it can match this GL exactly but for blend rounding."))
         }
         let report = try JSONDecoder().decode(ProbeReport.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
         #expect(report.renderer == Self.gl!.renderer && report.gl.filterRamp.count == 1025)
@@ -107,6 +107,39 @@ import Testing
             #expect(report.disagreements.count == differing.count)
             for finding in report.disagreements { #expect(run.stderr.contains(finding.rule.rawValue)) }
         }
+    }
+
+    /// `--expect`: a report recorded on this GL expects what it measures (exit 0); the same report with
+    /// one measurement edited, as another GL might have measured it, makes the probe exit 1 naming that
+    /// rule and no other; a file that is not a report is one line.
+    @Test(.enabled(if: gl != nil, "needs an EGL context"))
+    func probeHeldToARecordedReportNamesTheRuleMeasuredOtherwise() throws {
+        let scratch = try TemporaryFolder()
+        let recorded = scratch.file("recorded.json")
+        let record = try CLIRun.shatter(["probe", "--json", recorded])
+        #expect(FileManager.default.fileExists(atPath: recorded), "\(record.stderr)")
+        let same = try CLIRun.shatter(["probe", "--expect", recorded])
+        #expect(same.stdout.contains("13 of 13 rules measure as recorded on \(Self.gl!.renderer)"), "\(same.stdout)")
+        #expect(same.status == record.status, "\(same.stderr)")
+
+        var report = try JSONDecoder().decode(ProbeReport.self, from: Data(contentsOf: URL(fileURLWithPath: recorded)))
+        report.gl.colorStore[3] += 1  // the fragment (3.5)/255 stored as 5: rounded the other way
+        let edited = scratch.file("edited.json")
+        try JSONEncoder().encode(report).write(to: URL(fileURLWithPath: edited))
+        let run = try CLIRun.shatter(["probe", "--expect", edited])
+        #expect(run.status == 1 && run.errorLines.count == 1, "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "1 rule measured otherwise than recorded on \(Self.gl!.renderer): \(ProbeReport.Rule.colorStore.rawValue)"),
+            "\(run.stderr)")
+        #expect(run.stdout.contains("UNLIKE  color store at (k + 0.5)/255  GL: "), "\(run.stdout)")
+
+        let notAReport = scratch.file("manifest.json")
+        try #"{"frames": []}"#.write(toFile: notAReport, atomically: true, encoding: .utf8)
+        let bad = try CLIRun.shatter(["probe", "--expect", notAReport])
+        #expect(bad.status != 0 && bad.errorLines.count == 1, "\(bad.stderr)")
+        #expect(bad.stderr.contains("\(notAReport) is not a probe report"), "\(bad.stderr)")
+        #expect(!bad.stdout.contains("agrees "), "nothing is measured before the expectation is read")
     }
 
     /// A GPU node whose vendor file names NVIDIA's EGL while the driver's libraries are not on the library

@@ -25,6 +25,7 @@
 #define SHATTER_GLES_FUNCTIONS(X, V) \
     V(glActiveTexture, (GLenum texture), (texture)) \
     V(glAttachShader, (GLuint program, GLuint shader), (program, shader)) \
+    V(glBeginTransformFeedback, (GLenum primitiveMode), (primitiveMode)) \
     V(glBindBuffer, (GLenum target, GLuint buffer), (target, buffer)) \
     V(glBindBufferBase, (GLenum target, GLuint index, GLuint buffer), (target, index, buffer)) \
     V(glBindFramebuffer, (GLenum target, GLuint framebuffer), (target, framebuffer)) \
@@ -52,6 +53,7 @@
     V(glDrawArraysInstanced, (GLenum mode, GLint first, GLsizei count, GLsizei instancecount), (mode, first, count, instancecount)) \
     V(glEnable, (GLenum cap), (cap)) \
     V(glEnableVertexAttribArray, (GLuint index), (index)) \
+    V(glEndTransformFeedback, (void), ()) \
     V(glFinish, (void), ()) \
     V(glFramebufferRenderbuffer, (GLenum target, GLenum attachment, GLenum renderbuffertarget, GLuint renderbuffer), (target, attachment, renderbuffertarget, renderbuffer)) \
     V(glGenBuffers, (GLsizei n, GLuint *buffers), (n, buffers)) \
@@ -73,6 +75,7 @@
     X(GLuint, glGetUniformBlockIndex, (GLuint program, const GLchar *uniformBlockName), (program, uniformBlockName)) \
     X(GLint, glGetUniformLocation, (GLuint program, const GLchar *name), (program, name)) \
     V(glLinkProgram, (GLuint program), (program)) \
+    X(void *, glMapBufferRange, (GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access), (target, offset, length, access)) \
     V(glPixelStorei, (GLenum pname, GLint param), (pname, param)) \
     V(glReadPixels, (GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type, void *pixels), (x, y, width, height, format, type, pixels)) \
     V(glRenderbufferStorage, (GLenum target, GLenum internalformat, GLsizei width, GLsizei height), (target, internalformat, width, height)) \
@@ -80,6 +83,7 @@
     V(glTexImage2D, (GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLint border, GLenum format, GLenum type, const void *pixels), (target, level, internalformat, width, height, border, format, type, pixels)) \
     V(glTexSubImage2D, (GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height, GLenum format, GLenum type, const void *pixels), (target, level, xoffset, yoffset, width, height, format, type, pixels)) \
     V(glTexParameteri, (GLenum target, GLenum pname, GLint param), (target, pname, param)) \
+    V(glTransformFeedbackVaryings, (GLuint program, GLsizei count, const GLchar *const *varyings, GLenum bufferMode), (program, count, varyings, bufferMode)) \
     V(glUniform1f, (GLint location, GLfloat v0), (location, v0)) \
     V(glUniform1i, (GLint location, GLint v0), (location, v0)) \
     V(glUniform2f, (GLint location, GLfloat v0, GLfloat v1), (location, v0, v1)) \
@@ -87,6 +91,7 @@
     V(glUniform3f, (GLint location, GLfloat v0, GLfloat v1, GLfloat v2), (location, v0, v1, v2)) \
     V(glUniform4f, (GLint location, GLfloat v0, GLfloat v1, GLfloat v2, GLfloat v3), (location, v0, v1, v2, v3)) \
     V(glUniformBlockBinding, (GLuint program, GLuint uniformBlockIndex, GLuint uniformBlockBinding), (program, uniformBlockIndex, uniformBlockBinding)) \
+    X(GLboolean, glUnmapBuffer, (GLenum target), (target)) \
     V(glUseProgram, (GLuint program), (program)) \
     V(glVertexAttribDivisor, (GLuint index, GLuint divisor), (index, divisor)) \
     V(glVertexAttribIPointer, (GLuint index, GLint size, GLenum type, GLsizei stride, const void *pointer), (index, size, type, stride, pointer)) \

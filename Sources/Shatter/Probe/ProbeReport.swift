@@ -24,6 +24,20 @@ public struct ProbeReport: Codable, Sendable {
         case filterWeights = "textured-quad filter weights"
         case fragmentHighp = "fragment highp float"
         case readFormat = "read format"
+        case pointCoord = "sprite pixel floor(gl_PointCoord · size)"
+        case pointSpriteVertex = "point_sprite.vert outputs"
+        case coveringQuadVertex = "covering_quad.vert outputs"
+        case instancedCircleVertex = "instanced_circle.vert outputs"
+
+        /// The vertex program a transform-feedback rule compares.
+        var vertexProgram: String? {
+            switch self {
+            case .pointSpriteVertex: "point_sprite.vert"
+            case .coveringQuadVertex: "covering_quad.vert"
+            case .instancedCircleVertex: "instanced_circle.vert"
+            default: nil
+            }
+        }
     }
 
     /// The rules that hold on this GL as the CPU renderer assumes them.
@@ -44,14 +58,16 @@ public struct ProbeReport: Codable, Sendable {
         subpixelBits: SoftwareRenderer.subpixelBits, fragmentHighpRange: [127, 127],
         fragmentHighpPrecision: SoftwareRenderer.floatPrecisionBits, readFormat: SoftwareRenderer.pixelFormat)
 
-    /// Runs ``RasterProbe`` on `gl` and on the CPU renderer.
-    public static func run(gl: GLRenderer, threads: Int? = nil) throws -> ProbeReport {
+    /// Runs ``RasterProbe`` on `gl` (any ``ProbeSubject``: the GL renderer, or a stand-in in tests) and
+    /// on the CPU renderer.
+    public static func run(gl: any ProbeSubject, threads: Int? = nil) throws -> ProbeReport {
         let probe = RasterProbe()
         let measured = try probe.measure(gl)
         let twin = try probe.measure(SoftwareRenderer(threads: threads))
         let facts = try gl.rasterFacts()
+        let names = gl.probeNames
         return ProbeReport(
-            renderer: gl.info.renderer, platform: gl.info.platform, version: gl.info.version, facts: facts,
+            renderer: names.renderer, platform: names.platform, version: names.version, facts: facts,
             twinFacts: twinAssumptions, gl: measured, twin: twin,
             findings: findings(facts: facts, twinFacts: twinAssumptions, gl: measured, twin: twin))
     }
@@ -93,7 +109,23 @@ public struct ProbeReport: Codable, Sendable {
                 "range 2^±127, \(twinFacts.fragmentHighpPrecision) bits",
                 facts.fragmentHighpPrecision >= twinFacts.fragmentHighpPrecision),
             finding(.readFormat, facts.readFormat, twinFacts.readFormat, facts.readFormat == twinFacts.readFormat),
+            finding(
+                .pointCoord, describePointCoord(gl.pointCoordTexels, twin.pointCoordTexels),
+                "the pixel whose centre is k + 1/2 from the sprite's covered left (top) edge is k",
+                gl.pointCoordTexels == twin.pointCoordTexels),
         ]
+            + Rule.allCases.compactMap { rule in
+                rule.vertexProgram.map { program in
+                    let compared = VertexProbe.compare(program: program, gl: gl.vertexScenes, twin: twin.vertexScenes)
+                    return finding(rule, compared.gl, "VertexProgramTwin's bits", compared.agrees)
+                }
+            }
+    }
+
+    static func describePointCoord(_ gl: [[Int]], _ twin: [[Int]]) -> String {
+        let agree = zip(gl, twin).filter { $0 == $1 }.count
+        let pixels = gl.reduce(0) { $0 + $1.count / 4 }
+        return "\(agree) of \(twin.count) sprites (\(pixels) pixels) show the twin's texels"
     }
 
     /// A sweep's threshold step t as a grid and tie rule: positions snapped to 1/(512/t) px with ties

@@ -23,21 +23,30 @@ public struct RasterProbe: Sendable {
         /// `texture()` with linear filtering between texels 0 and 255, at weights (k + 1/4)/1024
         /// (k = 0…1024; the quarter step keeps every position off a 1/256 tie).
         public var filterRamp: [Int]
+        /// Per sprite (``pointCoordSizes``, then offset k/8 px right and down): the texel each covered
+        /// pixel shows, from a texture whose texels all differ, as [x, y, texel x, texel y, …] in rows.
+        /// The texel follows `floor(gl_PointCoord · size)`, which pixel of the sprite GL says it is.
+        public var pointCoordTexels: [[Int]]
+        /// Every vertex program's outputs on ``VertexProbe``'s scenes, bit for bit.
+        public var vertexScenes: [VertexProbe.Scene]
     }
 
     public static let spriteSizes: [Float] = [1, 1.5, 2, 2.5, 3, 4]
     public static let spriteOffsets = 0...8
+    /// Sprite sizes for `gl_PointCoord`: whole, halves, quarters and eighths up to 16 px.
+    public static let pointCoordSizes: [Float] = [1, 1.5, 2, 2.25, 3, 3.875, 5, 7.5, 16]
     /// Source opacities for the blend rows (a white source at that opacity, premultiplied).
     public static let blendOpacities: [Float] = [0.25, 0.3, 0.5, 0.7, 0.9, 51.0 / 255, 200.0 / 255]
 
     public init() {}
 
-    public func measure(_ renderer: any Renderer) throws -> Measurements {
+    public func measure(_ renderer: any Renderer & VertexCapturing) throws -> Measurements {
         Measurements(
             pointSnapX: try pointSweep(renderer, vertical: false), pointSnapY: try pointSweep(renderer, vertical: true),
             spriteEdges: try spriteEdges(renderer), colorStore: try colorStore(renderer),
             blendSourceOver: try blend(renderer, mode: .sourceOver), blendScreen: try blend(renderer, mode: .screen),
-            filterRamp: try filterRamp(renderer))
+            filterRamp: try filterRamp(renderer), pointCoordTexels: try pointCoordTexels(renderer),
+            vertexScenes: try VertexProbe.measure(renderer))
     }
 
     // MARK: Points
@@ -93,6 +102,50 @@ public struct RasterProbe: Sendable {
                 }
             }
             return box[0] == Int.max ? [] : box
+        }
+    }
+
+    /// A texture whose texel (x, y) has red 4x, green 4y: every texel differs.
+    static let numbered: Texture = {
+        var texels = Image(width: 64, height: 64)
+        for y in 0..<64 {
+            for x in 0..<64 { texels[x, y] = RGBA8(r: UInt8(4 * x), g: UInt8(4 * y), b: 0, a: 255) }
+        }
+        return Texture(image: texels)
+    }()
+
+    /// Sprites of every ``pointCoordSizes`` size at offsets k/8 px from a pixel centre, one texel per
+    /// pixel (nearest), each in a 24 × 24 cell: each pixel shows the texel of its `floor(gl_PointCoord · size)`.
+    private func pointCoordTexels(_ renderer: any Renderer) throws -> [[Int]] {
+        let cells = Self.pointCoordSizes.count * Self.spriteOffsets.count
+        let side = 24
+        let height = side * cells
+        var commands: [DrawCommand] = []
+        var cell = 0
+        for size in Self.pointCoordSizes {
+            for k in Self.spriteOffsets {
+                let x = Float(side / 2) + Float(k) / 8
+                let y = Float(cell * side + side / 2) + Float(k) / 8  // image pixels, y down
+                let ndc = SIMD2(2 * x / Float(side) - 1, 1 - 2 * y / Float(height))
+                // The cell's lower-left corner at texel (20, 20) from the bottom; one texel per pixel.
+                let grid = PointGrid(attributes: [ndc.x, ndc.y, 20.0 / 64, 20.0 / 64, 0, 0])
+                let batch = PointSpriteBatch(
+                    grid: grid, texture: Self.numbered, time: 0, pointSize: size,
+                    texcoordScale: SIMD2(size / 64, size / 64), filter: .nearest)
+                commands.append(.pointSprites(batch))
+                cell += 1
+            }
+        }
+        let image = try renderer.render(DisplayList(width: side, height: height, commands: commands))
+        return (0..<cells).map { cell in
+            var texels: [Int] = []
+            for y in 0..<side {
+                for x in 0..<side where image[x, cell * side + y].a == 255 {
+                    let texel = image[x, cell * side + y]
+                    texels += [x, y, Int(texel.r) / 4, Int(texel.g) / 4]
+                }
+            }
+            return texels
         }
     }
 
