@@ -32,7 +32,7 @@ public final class GLRenderer: Renderer {
     }
 
     public let info: GLInfo
-    private let egl: HeadlessEGL
+    let egl: HeadlessEGL
     /// Programs compiled on first use.
     private var programs: [ShaderSource: GLProgram] = [:]
     /// A unit square, (0,0) (1,0) (0,1) (1,1), as a triangle strip at attribute 0: every quad-shaped draw.
@@ -46,7 +46,8 @@ public final class GLRenderer: Renderer {
     /// The pieces' motion, on the CPU (the CPU renderer's code), and the centres it gave last.
     let pointMotion = PointMotionStage()
     var pointCentres: [Int32] = []
-    private var readback: [UInt8] = []
+    /// The ring of pixel-pack buffers frames are read back into (``GLRenderer+Readback.swift``).
+    var ring = ReadbackRing()
 
     public var description: String { info.renderer }
     /// `GL_VERSION`: the same GPU under another driver may rasterise or round differently.
@@ -122,6 +123,7 @@ public final class GLRenderer: Renderer {
             glDeleteBuffers(1, &buffers)
             glDeleteVertexArrays(1, &arrays)
             for program in programs.values { program.delete() }
+            ring.delete()
             if framebuffer != 0 {
                 glDeleteFramebuffers(1, &framebuffer)
                 glDeleteRenderbuffers(1, &colorBuffer)
@@ -130,6 +132,7 @@ public final class GLRenderer: Renderer {
         textures = [:]
         grids = [:]
         programs = [:]
+        ring = ReadbackRing()
         egl.close()
     }
 
@@ -140,13 +143,25 @@ public final class GLRenderer: Renderer {
     public private(set) var textureAllocations = 0
     public private(set) var textureUpdates = 0
 
+    /// Draws `list` and reads it back before returning (``begin(_:)`` and ``finishOldest(into:)`` in
+    /// one, with the drawing finished first so that draw and readback are timed apart).
     @discardableResult
     public func render(_ list: DisplayList, into image: inout Image) throws -> FrameTimings {
+        precondition(framesBegun == 0, "GLRenderer.render(_:into:) between begin and finishOldest")
         let start = ContinuousClock.now
+        try drawAndQueueReadback(list, finishDrawing: true)
+        let drawn = ContinuousClock.now
+        let readback = try finishOldest(into: &image)
+        return FrameTimings(draw: Self.seconds(drawn - start), readback: readback.readback)
+    }
+
+    /// Makes the context current, draws `list` into the framebuffer and queues its readback into the
+    /// ring (``GLRenderer+Readback.swift``). `finishDrawing` waits for the drawing first (for timing).
+    func drawAndQueueReadback(_ list: DisplayList, finishDrawing: Bool) throws {
         try egl.makeCurrent()
         guard list.width > 0, list.height > 0 else {
-            image = Image(width: list.width, height: list.height)
-            return FrameTimings(draw: 0)
+            try queueReadback(nil, width: list.width, height: list.height)
+            return
         }
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
         try prepareFramebuffer(guardBand)
@@ -173,15 +188,13 @@ public final class GLRenderer: Renderer {
                 try draw(quad, guardBand: guardBand, used: &used)
             }
         }
-        glFinish()  // so that draw and readback are timed apart
-        let drawn = ContinuousClock.now
-        readInnerRegion(guardBand, into: &image)
+        if finishDrawing { glFinish() }
         evictResources(notIn: used)
         try checkError("rendering a frame")
-        return FrameTimings(draw: Self.seconds(drawn - start), readback: Self.seconds(ContinuousClock.now - drawn))
+        try queueReadback(guardBand, width: list.width, height: list.height)
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
+    static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
@@ -355,29 +368,7 @@ public final class GLRenderer: Renderer {
         framebufferSize = (width, height)
     }
 
-    /// Reads the image back without the guard band. GL's rows run bottom to top; this is the one place
-    /// they are flipped to Shatter's top-first order.
-    private func readInnerRegion(_ guardBand: GuardBand, into image: inout Image) {
-        let width = guardBand.width
-        let height = guardBand.height
-        let rowBytes = width * 4
-        if readback.count != rowBytes * height { readback = [UInt8](repeating: 0, count: rowBytes * height) }
-        glReadPixels(
-            GLint(guardBand.pixels), GLint(guardBand.pixels), GLsizei(width), GLsizei(height),
-            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &readback)
-        image.reset(width: width, height: height, fill: .transparent)
-        readback.withUnsafeBytes { source in
-            image.pixels.withUnsafeMutableBytes { target in
-                for row in 0..<height {
-                    let from = (height - 1 - row) * rowBytes
-                    target.baseAddress!.advanced(by: row * rowBytes)
-                        .copyMemory(from: source.baseAddress!.advanced(by: from), byteCount: rowBytes)
-                }
-            }
-        }
-    }
-
-    private func checkError(_ what: String) throws {
+    func checkError(_ what: String) throws {
         let code = glGetError()
         if code != GLenum(GL_NO_ERROR) { throw GLError.call(what, code: code) }
     }

@@ -37,6 +37,7 @@
     X(GLenum, glCheckFramebufferStatus, (GLenum target), (target)) \
     V(glClear, (GLbitfield mask), (mask)) \
     V(glClearColor, (GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha), (red, green, blue, alpha)) \
+    X(GLenum, glClientWaitSync, (GLsync sync, GLbitfield flags, GLuint64 timeout), (sync, flags, timeout)) \
     V(glCompileShader, (GLuint shader), (shader)) \
     X(GLuint, glCreateProgram, (void), ()) \
     X(GLuint, glCreateShader, (GLenum type), (type)) \
@@ -45,6 +46,7 @@
     V(glDeleteProgram, (GLuint program), (program)) \
     V(glDeleteRenderbuffers, (GLsizei n, const GLuint *renderbuffers), (n, renderbuffers)) \
     V(glDeleteShader, (GLuint shader), (shader)) \
+    V(glDeleteSync, (GLsync sync), (sync)) \
     V(glDeleteTextures, (GLsizei n, const GLuint *textures), (n, textures)) \
     V(glDeleteVertexArrays, (GLsizei n, const GLuint *arrays), (n, arrays)) \
     V(glDisable, (GLenum cap), (cap)) \
@@ -52,6 +54,7 @@
     V(glDrawArraysInstanced, (GLenum mode, GLint first, GLsizei count, GLsizei instancecount), (mode, first, count, instancecount)) \
     V(glEnable, (GLenum cap), (cap)) \
     V(glEnableVertexAttribArray, (GLuint index), (index)) \
+    X(GLsync, glFenceSync, (GLenum condition, GLbitfield flags), (condition, flags)) \
     V(glFinish, (void), ()) \
     V(glFramebufferRenderbuffer, (GLenum target, GLenum attachment, GLenum renderbuffertarget, GLuint renderbuffer), (target, attachment, renderbuffertarget, renderbuffer)) \
     V(glGenBuffers, (GLsizei n, GLuint *buffers), (n, buffers)) \
@@ -73,6 +76,7 @@
     X(GLuint, glGetUniformBlockIndex, (GLuint program, const GLchar *uniformBlockName), (program, uniformBlockName)) \
     X(GLint, glGetUniformLocation, (GLuint program, const GLchar *name), (program, name)) \
     V(glLinkProgram, (GLuint program), (program)) \
+    X(void *, glMapBufferRange, (GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access), (target, offset, length, access)) \
     V(glPixelStorei, (GLenum pname, GLint param), (pname, param)) \
     V(glReadPixels, (GLint x, GLint y, GLsizei width, GLsizei height, GLenum format, GLenum type, void *pixels), (x, y, width, height, format, type, pixels)) \
     V(glRenderbufferStorage, (GLenum target, GLenum internalformat, GLsizei width, GLsizei height), (target, internalformat, width, height)) \
@@ -80,6 +84,7 @@
     V(glTexImage2D, (GLenum target, GLint level, GLint internalformat, GLsizei width, GLsizei height, GLint border, GLenum format, GLenum type, const void *pixels), (target, level, internalformat, width, height, border, format, type, pixels)) \
     V(glTexSubImage2D, (GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height, GLenum format, GLenum type, const void *pixels), (target, level, xoffset, yoffset, width, height, format, type, pixels)) \
     V(glTexParameteri, (GLenum target, GLenum pname, GLint param), (target, pname, param)) \
+    X(GLboolean, glUnmapBuffer, (GLenum target), (target)) \
     V(glUniform1f, (GLint location, GLfloat v0), (location, v0)) \
     V(glUniform1i, (GLint location, GLint v0), (location, v0)) \
     V(glUniform2f, (GLint location, GLfloat v0, GLfloat v1), (location, v0, v1)) \
