@@ -149,19 +149,20 @@ public final class GLRenderer: Renderer {
     public func render(_ list: DisplayList, into image: inout Image) throws -> FrameTimings {
         precondition(framesBegun == 0, "GLRenderer.render(_:into:) between begin and finishOldest")
         let start = ContinuousClock.now
-        try drawAndQueueReadback(list, finishDrawing: true)
-        let drawn = ContinuousClock.now
-        let readback = try finishOldest(into: &image)
-        return FrameTimings(draw: Self.seconds(drawn - start), readback: readback.readback)
+        let drawn = try drawAndQueueReadback(list, finishDrawing: true)
+        try finishOldest(into: &image)
+        return FrameTimings(draw: Self.seconds(drawn - start), readback: Self.seconds(ContinuousClock.now - drawn))
     }
 
     /// Makes the context current, draws `list` into the framebuffer and queues its readback into the
-    /// ring (``GLRenderer+Readback.swift``). `finishDrawing` waits for the drawing first (for timing).
-    func drawAndQueueReadback(_ list: DisplayList, finishDrawing: Bool) throws {
+    /// ring (``GLRenderer+Readback.swift``). `finishDrawing` waits for the drawing first, so that the
+    /// instant returned, when drawing was done, parts draw from readback.
+    @discardableResult
+    func drawAndQueueReadback(_ list: DisplayList, finishDrawing: Bool) throws -> ContinuousClock.Instant {
         try egl.makeCurrent()
         guard list.width > 0, list.height > 0 else {
             try queueReadback(nil, width: list.width, height: list.height)
-            return
+            return ContinuousClock.now
         }
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
         try prepareFramebuffer(guardBand)
@@ -189,9 +190,11 @@ public final class GLRenderer: Renderer {
             }
         }
         if finishDrawing { glFinish() }
+        let drawn = ContinuousClock.now
         evictResources(notIn: used)
         try checkError("rendering a frame")
         try queueReadback(guardBand, width: list.width, height: list.height)
+        return drawn
     }
 
     static func seconds(_ duration: Duration) -> Double {
