@@ -4,7 +4,7 @@
 /// glibc serves blocks above its mmap threshold (128 KiB, adjusted upward on the main heap only) with
 /// fresh mappings and unmaps them on free; the encoding threads' own heaps are trimmed back too. So a
 /// 1080p frame's 8 MiB of scratch was faulted in page by page, zeroed by the kernel, every frame:
-/// about 3,000 page faults a frame, some 14% of a render's CPU time at point size 16. Keeping freed
+/// about 2,100 page faults a frame, some 14% of a render's CPU time at point size 16. Keeping freed
 /// blocks in the heaps lets the next frame's buffers land on pages already mapped.
 public enum FrameMemory {
     /// Blocks up to 32 MiB (glibc's ceiling for this setting; a 4K RGBA frame is 33 MB) come from the
