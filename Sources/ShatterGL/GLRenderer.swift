@@ -32,7 +32,7 @@ public final class GLRenderer: Renderer {
     }
 
     public let info: GLInfo
-    private let egl: HeadlessEGL
+    let egl: HeadlessEGL
     /// Programs compiled on first use; those linked to capture their vertex outputs apart.
     private var programs: [ShaderSource: GLProgram] = [:]
     private var capturingPrograms: [ShaderSource: GLProgram] = [:]
@@ -47,13 +47,14 @@ public final class GLRenderer: Renderer {
     /// The pieces' motion, on the CPU (the CPU renderer's code), and the centres it gave last.
     let pointMotion = PointMotionStage()
     var pointCentres: [Int32] = []
-    private var readback: [UInt8] = []
     /// `GL_MAX_VIEWPORT_DIMS`, the smaller of the two.
     private let maxViewportSide: Int
     /// While ``vertexOutputs(of:)`` runs: the outputs captured so far (draws then rasterise nothing).
     var capturedOutputs: [VertexOutputs]?
     /// The program ``use(_:)`` made current last.
     private(set) var currentProgram: ShaderSource?
+    /// The ring of pixel-pack buffers frames are read back into (``GLRenderer+Readback.swift``).
+    var ring = ReadbackRing()
 
     public var description: String { info.renderer }
     /// `GL_VERSION`: the same GPU under another driver may rasterise or round differently.
@@ -133,6 +134,7 @@ public final class GLRenderer: Renderer {
             glDeleteVertexArrays(1, &arrays)
             for program in programs.values { program.delete() }
             for program in capturingPrograms.values { program.delete() }
+            ring.delete()
             if framebuffer != 0 {
                 glDeleteFramebuffers(1, &framebuffer)
                 glDeleteRenderbuffers(1, &colorBuffer)
@@ -142,6 +144,7 @@ public final class GLRenderer: Renderer {
         grids = [:]
         programs = [:]
         capturingPrograms = [:]
+        ring = ReadbackRing()
         egl.close()
     }
 
@@ -152,13 +155,26 @@ public final class GLRenderer: Renderer {
     public private(set) var textureAllocations = 0
     public private(set) var textureUpdates = 0
 
+    /// Draws `list` and reads it back before returning (``begin(_:)`` and ``finishOldest(into:)`` in
+    /// one, with the drawing finished first so that draw and readback are timed apart).
     @discardableResult
     public func render(_ list: DisplayList, into image: inout Image) throws -> FrameTimings {
+        precondition(framesBegun == 0, "GLRenderer.render(_:into:) between begin and finishOldest")
         let start = ContinuousClock.now
+        let drawn = try drawAndQueueReadback(list, finishDrawing: true)
+        try finishOldest(into: &image)
+        return FrameTimings(draw: Self.seconds(drawn - start), readback: Self.seconds(ContinuousClock.now - drawn))
+    }
+
+    /// Makes the context current, draws `list` into the framebuffer and queues its readback into the
+    /// ring (``GLRenderer+Readback.swift``). `finishDrawing` waits for the drawing first, so that the
+    /// instant returned, when drawing was done, parts draw from readback.
+    @discardableResult
+    func drawAndQueueReadback(_ list: DisplayList, finishDrawing: Bool) throws -> ContinuousClock.Instant {
         try egl.makeCurrent()
         guard list.width > 0, list.height > 0 else {
-            image = Image(width: list.width, height: list.height)
-            return FrameTimings(draw: 0)
+            try queueReadback(nil, width: list.width, height: list.height)
+            return ContinuousClock.now
         }
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
         try prepareFramebuffer(guardBand)
@@ -189,15 +205,15 @@ public final class GLRenderer: Renderer {
                 try draw(quad, guardBand: guardBand, used: &used)
             }
         }
-        glFinish()  // so that draw and readback are timed apart
+        if finishDrawing { glFinish() }
         let drawn = ContinuousClock.now
-        readInnerRegion(guardBand, into: &image)
         evictResources(notIn: used)
         try checkError("rendering a frame")
-        return FrameTimings(draw: Self.seconds(drawn - start), readback: Self.seconds(ContinuousClock.now - drawn))
+        try queueReadback(guardBand, width: list.width, height: list.height)
+        return drawn
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
+    static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
@@ -371,28 +387,6 @@ public final class GLRenderer: Renderer {
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw GLError.framebufferIncomplete(status: status) }
         framebufferSize = (width, height)
-    }
-
-    /// Reads the image back without the guard band. GL's rows run bottom to top; this is the one place
-    /// they are flipped to Shatter's top-first order.
-    private func readInnerRegion(_ guardBand: GuardBand, into image: inout Image) {
-        let width = guardBand.width
-        let height = guardBand.height
-        let rowBytes = width * 4
-        if readback.count != rowBytes * height { readback = [UInt8](repeating: 0, count: rowBytes * height) }
-        glReadPixels(
-            GLint(guardBand.pixels), GLint(guardBand.pixels), GLsizei(width), GLsizei(height),
-            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &readback)
-        image.reset(width: width, height: height, fill: .transparent)
-        readback.withUnsafeBytes { source in
-            image.pixels.withUnsafeMutableBytes { target in
-                for row in 0..<height {
-                    let from = (height - 1 - row) * rowBytes
-                    target.baseAddress!.advanced(by: row * rowBytes)
-                        .copyMemory(from: source.baseAddress!.advanced(by: from), byteCount: rowBytes)
-                }
-            }
-        }
     }
 
     func checkError(_ what: String) throws {

@@ -15,7 +15,15 @@ private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -
 /// complete new one, never a half-written PNG. The temporary name starts with a dot and carries
 /// the pid plus a random suffix so concurrent writers never share one.
 public enum AtomicFile {
-    public static func write(_ bytes: [UInt8], to path: String) throws(PNGError) {
+    /// Pieces `observe` sees: small enough to still be in cache when write(2) copies them.
+    static let observedPiece = 256 * 1024
+
+    /// Writes `bytes` to `path` atomically. `observe`, when given, sees every byte just before write(2)
+    /// takes it, piece by piece and in order (a caller hashes the file's bytes as they pass instead of
+    /// reading them again); the file then holds exactly the bytes observed, or is not there at all.
+    public static func write(
+        _ bytes: [UInt8], to path: String, observe: ((UnsafeRawBufferPointer) -> Void)? = nil
+    ) throws(PNGError) {
         let slash = path.lastIndex(of: "/")
         let prefix = slash.map { String(path[...$0]) } ?? ""  // "out/" or ""
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -24,7 +32,7 @@ public enum AtomicFile {
 
         let (fd, temporary) = try createTemporary(prefix: prefix, base: base, path: path, folder: folder)
         do throws(PNGError) {
-            try writeAll(bytes, to: fd, path: path)
+            try writeAll(bytes, to: fd, path: path, observe: observe)
         } catch {
             close(fd)
             unlink(temporary)
@@ -69,12 +77,22 @@ public enum AtomicFile {
         }
     }
 
-    /// write(2) until every byte is out, retrying short writes and EINTR.
-    public static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(PNGError) {
+    /// write(2) until every byte is out, retrying short writes and EINTR; `observe` as in
+    /// ``write(_:to:observe:)``.
+    public static func writeAll(
+        _ bytes: [UInt8], to fd: Int32, path: String, observe: ((UnsafeRawBufferPointer) -> Void)? = nil
+    ) throws(PNGError) {
         var offset = 0
+        var observed = 0
         while offset < bytes.count {
+            // Without an observer the whole rest goes in one call; with one, a piece at a time, seen first.
+            let end = observe == nil ? bytes.count : min(bytes.count, max(observed, offset + observedPiece))
+            if let observe, end > observed {
+                bytes.withUnsafeBytes { observe(UnsafeRawBufferPointer(rebasing: $0[observed..<end])) }
+                observed = end
+            }
             let n = bytes.withUnsafeBytes { raw in
-                posixWrite(fd, raw.baseAddress! + offset, raw.count - offset)
+                posixWrite(fd, raw.baseAddress! + offset, end - offset)
             }
             if n > 0 {
                 offset += n

@@ -30,6 +30,7 @@ enum Main {
             FileHandle.standardError.write(Data("shatter: error: \(problem)\n".utf8))
             Glibc.exit(1)
         }
+        FrameMemory.keepFreedFrameBuffers()
         do {
             var command = try ShatterTool.parseAsRoot()
             try command.run()

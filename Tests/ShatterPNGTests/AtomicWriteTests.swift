@@ -45,6 +45,23 @@ struct AtomicWriteTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: destination) == ["inside"])
     }
 
+    /// What a caller hashes as the file is written is the file: every byte seen once, in order, in
+    /// pieces, before the file is renamed into place.
+    @Test func theObserverSeesExactlyTheBytesThatLandInTheFile() throws {
+        let bytes = (0..<(700 * 1024 + 5)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) }
+        let path = folder.path + "/frame-00002.png"
+        var seen: [UInt8] = []
+        var pieces = 0
+        try AtomicFile.write(bytes, to: path) { piece in
+            #expect(!FileManager.default.fileExists(atPath: path))  // not yet in place
+            seen += piece
+            pieces += 1
+        }
+        #expect(seen == bytes && pieces >= 3)
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
+        #expect(folder.allContents() == ["frame-00002.png"])
+    }
+
     @Test("a full disk is reported as diskFull with strerror")
     func diskFull() throws {
         let fd = open("/dev/full", O_WRONLY)

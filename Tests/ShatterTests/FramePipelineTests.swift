@@ -36,6 +36,25 @@ import Testing
         }
     }
 
+    /// The digests a manifest records, taken as the bytes pass, are those of the pixels rendered and of
+    /// the file on disk, read back here.
+    @Test func eachRecordedDigestIsTheDigestOfTheFileOnDiskAndOfThePixels() throws {
+        let out = try OutputDirectory(try folder())
+        let renderer = SoftwareRenderer()
+        let records = Locked<[WrittenFrame]>([])
+        _ = try FramePipeline(output: out, framesInFlight: 3).run(
+            frames: Array(0..<6), renderer: renderer, displayList: { effect.displayList(at: Double($0) / 6) },
+            written: { frame in records.withLock { $0.append(frame) } })
+        let written = records.withLock { $0 }.sorted { $0.index < $1.index }
+        #expect(written.map(\.index) == Array(0..<6))
+        for frame in written {
+            let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: frame.path)))
+            #expect(frame.pngSHA256 == SHA256Hex.of(file))
+            let pixels = try renderer.render(effect.displayList(at: Double(frame.index) / 6)).pixels
+            #expect(frame.pixelSHA256 == SHA256Hex.of(pixels))
+        }
+    }
+
     /// A real renderer that fails at one frame, as a lost GPU or a refused size would.
     struct FailingAt: Renderer {
         let frame: Int

@@ -47,4 +47,20 @@ import Testing
         process.waitUntilExit()
         #expect(printed.split(separator: " ").first.map(String.init) == SHA256Hex.of(bytes))
     }
+
+    /// Fed in uneven pieces (empty ones, one byte, across block edges), the hasher gives the one-shot digest.
+    @Test func theHasherFedInPiecesGivesTheOneShotDigest() {
+        let bytes = (0..<(3 * 64 * 1024 + 17)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        var hasher = SHA256Hasher()
+        var at = 0
+        for size in [0, 1, 63, 64, 65, 0, 100_000, 3] + [Int](repeating: 40_000, count: 3) {
+            let end = min(bytes.count, at + size)
+            bytes[at..<end].withUnsafeBytes { hasher.update($0) }
+            at = end
+        }
+        bytes[at...].withUnsafeBytes { hasher.update($0) }
+        #expect(hasher.finalizeHex() == SHA256Hex.of(bytes))
+        var empty = SHA256Hasher()
+        #expect(empty.finalizeHex() == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
 }

@@ -14,6 +14,8 @@ struct MeasuredRun {
     let stderr: String
     /// Peak resident memory in bytes.
     let peakResidentBytes: Int
+    /// Minor page faults (pages the kernel mapped in and, for fresh memory, zeroed).
+    let pageFaults: Int
     /// Whether it was still running after `limit` seconds and was killed.
     let timedOut: Bool
 
@@ -34,7 +36,7 @@ struct MeasuredRun {
             unlink(stderrPath)
             unlink(memoryPath)
         }
-        let argv = ["/usr/bin/time", "-f", "%M", "-o", memoryPath] + command
+        let argv = ["/usr/bin/time", "-f", "%M %R", "-o", memoryPath] + command
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -77,10 +79,12 @@ struct MeasuredRun {
         let exited = status & 0x7f == 0
         let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
-        // time(1) writes "Command exited with non-zero status N" first when it did, then the KiB.
+        // time(1) writes "Command exited with non-zero status N" first when it did, then "KiB faults".
         let report = (try? String(contentsOfFile: memoryPath, encoding: .utf8)) ?? ""
-        let kibibytes = report.split(whereSeparator: \.isNewline).last.flatMap { Int($0) } ?? 0
-        return MeasuredRun(status: code, stderr: stderr, peakResidentBytes: kibibytes * 1024, timedOut: timedOut)
+        let figures = report.split(whereSeparator: \.isNewline).last.map { $0.split(separator: " ").compactMap { Int($0) } } ?? []
+        return MeasuredRun(
+            status: code, stderr: stderr, peakResidentBytes: (figures.first ?? 0) * 1024, pageFaults: figures.last ?? 0,
+            timedOut: timedOut)
     }
 
     struct SpawnFailed: Error, CustomStringConvertible { let description: String }

@@ -38,6 +38,7 @@
     X(GLenum, glCheckFramebufferStatus, (GLenum target), (target)) \
     V(glClear, (GLbitfield mask), (mask)) \
     V(glClearColor, (GLfloat red, GLfloat green, GLfloat blue, GLfloat alpha), (red, green, blue, alpha)) \
+    X(GLenum, glClientWaitSync, (GLsync sync, GLbitfield flags, GLuint64 timeout), (sync, flags, timeout)) \
     V(glCompileShader, (GLuint shader), (shader)) \
     X(GLuint, glCreateProgram, (void), ()) \
     X(GLuint, glCreateShader, (GLenum type), (type)) \
@@ -46,6 +47,7 @@
     V(glDeleteProgram, (GLuint program), (program)) \
     V(glDeleteRenderbuffers, (GLsizei n, const GLuint *renderbuffers), (n, renderbuffers)) \
     V(glDeleteShader, (GLuint shader), (shader)) \
+    V(glDeleteSync, (GLsync sync), (sync)) \
     V(glDeleteTextures, (GLsizei n, const GLuint *textures), (n, textures)) \
     V(glDeleteVertexArrays, (GLsizei n, const GLuint *arrays), (n, arrays)) \
     V(glDisable, (GLenum cap), (cap)) \
@@ -54,6 +56,7 @@
     V(glEnable, (GLenum cap), (cap)) \
     V(glEnableVertexAttribArray, (GLuint index), (index)) \
     V(glEndTransformFeedback, (void), ()) \
+    X(GLsync, glFenceSync, (GLenum condition, GLbitfield flags), (condition, flags)) \
     V(glFinish, (void), ()) \
     V(glFramebufferRenderbuffer, (GLenum target, GLenum attachment, GLenum renderbuffertarget, GLuint renderbuffer), (target, attachment, renderbuffertarget, renderbuffer)) \
     V(glGenBuffers, (GLsizei n, GLuint *buffers), (n, buffers)) \

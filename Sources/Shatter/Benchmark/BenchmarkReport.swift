@@ -6,7 +6,7 @@ import ShatterSoftware
 /// "warmUpFrames": 1, "encode": "png"}, "machine": {"cpu": …, "cores": 2, "system": …, "gl": {"vendor": …,
 /// "renderer": …, "version": …, "platform": …, "pointSizeRange": [1, 255]}}, "results": [{"backend": "cpu",
 /// "pointSize": 1, "points": …, "renderMs": {"min": …, "median": …, "max": …, "sigma": …}, "readbackMs": …,
-/// "encodeMs": …, "frameMs": …, "fps": …, "peakRSSBytes": …, "refused": null}, …]}`. A refused
+/// "encodeMs": …, "hashMs": …, "writeMs": …, "frameMs": …, "fps": …, "peakRSSBytes": …, "refused": null}, …]}`. A refused
 /// configuration has `refused` set and `null` for every figure; `gl` is `null` when GL was not run.
 public struct BenchmarkReport: Codable, Sendable {
     public let version: String
@@ -75,8 +75,12 @@ public struct BenchmarkReport: Codable, Sendable {
         public var renderMs: BenchmarkStats?
         /// GL only: glReadPixels and the flip into Shatter's row order.
         public var readbackMs: BenchmarkStats?
-        /// PNG encoding, both SHA-256 digests and the atomic write, as `shatter render` does per frame.
+        /// PNG encoding (straight alpha, filter, deflate, chunks), as `shatter render` does per frame.
         public var encodeMs: BenchmarkStats?
+        /// Both SHA-256 digests a manifest records: the pixels, and the file's bytes as they are written.
+        public var hashMs: BenchmarkStats?
+        /// The file's atomic write: a temporary file created, written, closed and renamed into place.
+        public var writeMs: BenchmarkStats?
         /// The stages together, one after the other.
         public var frameMs: BenchmarkStats?
         /// Frames per second end to end: with PNG, a ``RenderSession`` writing the same instants (encoding
@@ -96,7 +100,8 @@ public struct BenchmarkReport: Codable, Sendable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case backend, pointSize, points, renderer, renderMs, readbackMs, encodeMs, frameMs, fps, megapixelsPerSecond
+            case backend, pointSize, points, renderer, renderMs, readbackMs, encodeMs, hashMs, writeMs, frameMs, fps
+            case megapixelsPerSecond
             case pointsPerSecond, peakRSSBytes, refused
         }
 
@@ -110,6 +115,8 @@ public struct BenchmarkReport: Codable, Sendable {
             try c.encode(renderMs, forKey: .renderMs)
             try c.encode(readbackMs, forKey: .readbackMs)
             try c.encode(encodeMs, forKey: .encodeMs)
+            try c.encode(hashMs, forKey: .hashMs)
+            try c.encode(writeMs, forKey: .writeMs)
             try c.encode(frameMs, forKey: .frameMs)
             try c.encode(fps, forKey: .fps)
             try c.encode(megapixelsPerSecond, forKey: .megapixelsPerSecond)
@@ -135,14 +142,15 @@ public struct BenchmarkReport: Codable, Sendable {
     public func csv() -> String {
         var lines = [
             "backend,pointSize,points,renderMinMs,renderMedianMs,renderMaxMs,renderSigmaMs,readbackMedianMs,"
-                + "encodeMedianMs,frameMedianMs,fps,megapixelsPerSecond,pointsPerSecond,peakRSSBytes,refused"
+                + "encodeMedianMs,hashMedianMs,writeMedianMs,frameMedianMs,fps,megapixelsPerSecond,pointsPerSecond,peakRSSBytes,refused"
         ]
         for r in results {
             let fields: [String] = [
                 r.backend, Self.number(r.pointSize), String(r.points), Self.number(r.renderMs?.min),
                 Self.number(r.renderMs?.median),
                 Self.number(r.renderMs?.max), Self.number(r.renderMs?.sigma), Self.number(r.readbackMs?.median),
-                Self.number(r.encodeMs?.median), Self.number(r.frameMs?.median), Self.number(r.fps),
+                Self.number(r.encodeMs?.median), Self.number(r.hashMs?.median), Self.number(r.writeMs?.median),
+                Self.number(r.frameMs?.median), Self.number(r.fps),
                 Self.number(r.megapixelsPerSecond),
                 Self.number(r.pointsPerSecond), r.peakRSSBytes.map(String.init) ?? "",
                 r.refused.map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"" } ?? "",
@@ -154,7 +162,8 @@ public struct BenchmarkReport: Codable, Sendable {
 
     /// The terminal table: render min / median / max over the instants, ± the repeats' sigma.
     public func table() -> String {
-        var out = "backend  point   points  render ms min/median/max ±σ   readback  PNG+hash+write ms    fps   Mpx/s   peak RSS\n"
+        var out =
+            "backend  point   points  render ms min/median/max ±σ   readback  encode    hash   write    fps   Mpx/s   peak RSS\n"
         for r in results {
             guard let render = r.renderMs, r.refused == nil else {
                 out +=
@@ -168,7 +177,9 @@ public struct BenchmarkReport: Codable, Sendable {
             out +=
                 Self.pad(r.backend, 7, left: true) + Self.pad(Self.number(r.pointSize), 7) + Self.pad(String(r.points), 9)
                 + Self.pad(spread, 30) + Self.pad(r.readbackMs.map { Self.fixed($0.median) } ?? "-", 11)
-                + Self.pad(r.encodeMs.map { Self.fixed($0.median) } ?? "-", 19) + Self.pad(r.fps.map(Self.fixed) ?? "-", 7)
+                + Self.pad(r.encodeMs.map { Self.fixed($0.median) } ?? "-", 8)
+                + Self.pad(r.hashMs.map { Self.fixed($0.median) } ?? "-", 8)
+                + Self.pad(r.writeMs.map { Self.fixed($0.median) } ?? "-", 8) + Self.pad(r.fps.map(Self.fixed) ?? "-", 7)
                 + Self.pad(r.megapixelsPerSecond.map(Self.fixed) ?? "-", 8)
                 + Self.pad(r.peakRSSBytes.map { "\($0 / 1_048_576) MB" } ?? "-", 11) + "\n"
         }

@@ -101,6 +101,8 @@ public struct PointSizeBenchmark {
         var render = [[Double]](repeating: [], count: times.count)
         var readback = render
         var encode = render
+        var hash = render
+        var write = render
         var frame = render
         do {
             try PrivateTemporaryFolder.with(prefix: "shatter-bench") { folder in
@@ -108,16 +110,12 @@ public struct PointSizeBenchmark {
                 let writer = FolderFrameWriter(folder: try OutputDirectory(folder + "/frames"))
                 var image = Image(width: 0, height: 0)
                 var written = 0
-                func run(_ t: Double) throws -> (render: Double, readback: Double, encode: Double) {
+                func run(_ t: Double) throws -> (render: Double, readback: Double, write: FrameWriteTimings) {
                     let timings = try renderer.render(effect.displayList(at: t), into: &image)
-                    var encodeMs = 0.0
-                    if c.encodePNG {
-                        let start = ContinuousClock.now
-                        _ = try writer.write(image, index: written % max(1, times.count), position: written)
-                        encodeMs = FramePipeline.seconds(ContinuousClock.now - start) * 1000
-                    }
+                    var stages = FrameWriteTimings()
+                    if c.encodePNG { stages = try writer.writeTimed(image, index: written % max(1, times.count)).timings }
                     written += 1
-                    return (timings.draw * 1000, timings.readback * 1000, encodeMs)
+                    return (timings.draw * 1000, timings.readback * 1000, stages)
                 }
                 for k in 0..<max(0, c.warmUpFrames) { _ = try run(times[k % times.count]) }
                 for _ in 0..<max(1, c.repeats) {
@@ -125,8 +123,10 @@ public struct PointSizeBenchmark {
                         let ms = try run(t)
                         render[k].append(ms.render)
                         readback[k].append(ms.readback)
-                        encode[k].append(ms.encode)
-                        frame[k].append(ms.render + ms.readback + ms.encode)
+                        encode[k].append(ms.write.encode * 1000)
+                        hash[k].append(ms.write.hash * 1000)
+                        write[k].append(ms.write.write * 1000)
+                        frame[k].append(ms.render + ms.readback + (ms.write.encode + ms.write.hash + ms.write.write) * 1000)
                     }
                 }
             }
@@ -137,6 +137,8 @@ public struct PointSizeBenchmark {
         result.renderMs = BenchmarkStats(repeatsPerInstant: render)
         result.readbackMs = backend == .cpu ? nil : BenchmarkStats(repeatsPerInstant: readback)
         result.encodeMs = c.encodePNG ? BenchmarkStats(repeatsPerInstant: encode) : nil
+        result.hashMs = c.encodePNG ? BenchmarkStats(repeatsPerInstant: hash) : nil
+        result.writeMs = c.encodePNG ? BenchmarkStats(repeatsPerInstant: write) : nil
         let frameMs = BenchmarkStats(repeatsPerInstant: frame)
         result.frameMs = frameMs
         result.fps = try endToEndFPS(effect, renderer: choice, times: times, sequentialSeconds: frameMs.median / 1000)

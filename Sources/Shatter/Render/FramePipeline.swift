@@ -53,41 +53,38 @@ public struct FramePipeline: Sendable {
         let writes = DispatchGroup()
         let queue = DispatchQueue(label: "shatter.encode", attributes: .concurrent)
         let state = Locked(WriteState())
-        // Images go round between the renderer and the encoders, so no frame allocates a new one.
-        let pool = Locked<[Image]>([])
+        // Frames go round between the renderer and the encoders in boxes, so no frame allocates a new
+        // image, and an encoder's block still holding its box never makes the next render copy one.
+        let pool = Locked<[FrameBox]>([])
+        let writer = self.writer
+        let total = frames.count
         var renderSeconds = 0.0
         var started = 0
 
-        for index in frames {
-            if shouldStop() { break }
+        /// Fills a free box on this thread with `produce` and hands it to an encoder.
+        func deliver(_ index: Int, _ produce: (inout Image) throws -> Void) throws {
             slots.wait()
             if let error = state.withLock({ $0.error }) {
                 slots.signal()
-                writes.wait()
                 throw error
             }
+            let box = pool.withLock { $0.popLast() } ?? FrameBox()
             let renderStart = clock.now
-            var image = pool.withLock { $0.popLast() } ?? Image(width: 0, height: 0)
             do {
-                try renderer.render(try displayList(index), into: &image)
+                try produce(&box.image)
             } catch {
                 slots.signal()
-                writes.wait()
                 throw error
             }
             renderSeconds += Self.seconds(clock.now - renderStart)
-            inspect(index, image)
-            let writer = self.writer
-            let total = frames.count
+            inspect(index, box.image)
             let position = started
-            let frame = image
-            image = Image(width: 0, height: 0)  // drop this reference so the encoder's is the only one
             started += 1
             queue.async(group: writes) {
                 let encodeStart = clock.now
                 do {
                     // Encoded and hashed here, on the encoding cores, not on the rendering thread.
-                    let record = try writer.write(frame, index: index, position: position)
+                    let record = try writer.write(box.image, index: index, position: position)
                     if let written, let record { try written(record) }
                     let done = state.withLock { state in
                         state.written += 1
@@ -98,9 +95,36 @@ public struct FramePipeline: Sendable {
                 } catch {
                     state.withLock { if $0.error == nil { $0.error = error } }
                 }
-                pool.withLock { $0.append(frame) }
+                pool.withLock { $0.append(box) }
                 slots.signal()
             }
+        }
+
+        do {
+            if let gl = renderer as? any PipelinedRenderer, gl.framesBegun == 0 {
+                // Frame i + 1 is drawn before frame i is read back: the ring holds the frames between.
+                var begun: [Int] = []
+                for index in frames {
+                    if shouldStop() { break }
+                    if begun.count == gl.pipelineDepth {
+                        try deliver(begun.removeFirst()) { try gl.finishOldest(into: &$0) }
+                    }
+                    let beginStart = clock.now
+                    try gl.begin(try displayList(index))
+                    renderSeconds += Self.seconds(clock.now - beginStart)
+                    begun.append(index)
+                }
+                for index in begun { try deliver(index) { try gl.finishOldest(into: &$0) } }
+            } else {
+                for index in frames {
+                    if shouldStop() { break }
+                    try deliver(index) { try renderer.render(try displayList(index), into: &$0) }
+                }
+            }
+        } catch {
+            (renderer as? any PipelinedRenderer)?.abandonBegunFrames()
+            writes.wait()
+            throw error
         }
         writes.wait()
         let finished = state.withLock { $0 }
@@ -109,6 +133,11 @@ public struct FramePipeline: Sendable {
             frames: started, interrupted: started < frames.count, seconds: Self.seconds(clock.now - start),
             renderSeconds: renderSeconds,
             encodeSeconds: finished.encodeSeconds)
+    }
+
+    /// One frame's image, passed between the rendering thread and an encoder (one at a time).
+    private final class FrameBox: @unchecked Sendable {
+        var image = Image(width: 0, height: 0)
     }
 
     private struct WriteState {

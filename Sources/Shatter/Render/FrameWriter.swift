@@ -18,25 +18,6 @@ public struct WrittenFrame: Sendable {
     public let pngSHA256: String
 }
 
-/// Each frame a PNG file in a folder, written atomically, hashed for the manifest.
-public struct FolderFrameWriter: FrameWriter {
-    public let folder: OutputDirectory
-    public let png: PNGWriteOptions
-
-    public init(folder: OutputDirectory, png: PNGWriteOptions = PNGWriteOptions()) {
-        self.folder = folder
-        self.png = png
-    }
-
-    public func write(_ image: Image, index: Int, position: Int) throws -> WrittenFrame? {
-        let path = folder.framePath(index)
-        let bytes = try PNGEncoder.write(image, to: path, options: png)
-        return WrittenFrame(
-            index: index, path: path, pixelSHA256: SHA256Hex.of(image.pixels),
-            pngSHA256: SHA256Hex.of(bytes))
-    }
-}
-
 /// How frames go down a stream.
 public enum StreamFormat: String, Sendable, CaseIterable {
     /// One PNG after another (what `ffmpeg -f image2pipe` reads).
