@@ -9,6 +9,7 @@
 #
 #   Tools/peer-bench.sh                          # point sizes 1 2 4 16, 3 runs each
 #   RUNS=5 POINT_SIZES="2 16" Tools/peer-bench.sh
+#   SHATTER=/path/to/release/shatter Tools/peer-bench.sh   # a binary built elsewhere
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
@@ -28,8 +29,13 @@ Tools/setup.sh
 venv=.build/peer-venv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r Tools/peer/requirements.txt
-swift build -c release --product shatter >&2
-shatter="$(swift build -c release --show-bin-path)/shatter"
+if [ -n "${SHATTER:-}" ]; then
+    shatter=$SHATTER
+    [ -x "$shatter" ] || { echo "Tools/peer-bench.sh: SHATTER=$shatter is not an executable" >&2; exit 64; }
+else
+    swift build -c release --product shatter >&2
+    shatter="$(swift build -c release --show-bin-path)/shatter"
+fi
 
 work=.build/peer-bench
 mkdir -p "$work"

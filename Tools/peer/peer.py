@@ -4,9 +4,11 @@
 It renders the shattered transition the way Shatter's GL backend does, written the way a Python
 programmer would (moderngl on an EGL standalone context, numpy, Pillow), so that Tools/peer-bench.sh
 can time both whole processes on the same spec. The workload is Shatter's own: the same grid of
-point sprites (one per point-size cell, same random motion), the GLSL files of Shaders/ compiled
-unchanged (textured_quad for the destination, point_sprite over it, no blending), the same guard
-band, every frame read back and written as a PNG with Pillow's default settings.
+point sprites (one per point-size cell, same random motion), the GLSL programs Shatter 0.10.0
+shipped (its own copy in Tools/peer/shaders/: textured_quad for the destination, point_sprite over
+it, the motion evaluated in the vertex shader, no blending), the same guard band, every frame read
+back and written as a PNG with Pillow's default settings. The copy is frozen on purpose: Shatter's
+programs now take centres its CPU computes, and a peer must not change when Shatter does.
 
     peer.py --from snapshot.png --to destination.png --size 1920x1080 --fps 20 --frames 25 \
             --point-size 2 --out DIR
@@ -21,7 +23,7 @@ import moderngl
 import numpy as np
 from PIL import Image
 
-SHADERS = pathlib.Path(__file__).resolve().parents[2] / "Shaders"
+SHADERS = pathlib.Path(__file__).resolve().parent / "shaders"
 
 # PointPhysics' defaults (the original's): max fall speed, wall restitution, stop speed.
 PHYSICS = (-6.0, 0.6, 0.01)
@@ -69,7 +71,7 @@ def build_grid(width, height, size, seed):
 
 
 def program(ctx, name):
-    """Shatter's own GLSL ES 3.00 files; Mesa's desktop GL takes them (ARB_ES3_compatibility)."""
+    """Shatter 0.10.0's GLSL ES 3.00 files; Mesa's desktop GL takes them (ARB_ES3_compatibility)."""
     vertex, fragment = ((SHADERS / f"{name}.{suffix}").read_text() for suffix in ("vert", "frag"))
     return ctx.program(vertex_shader=vertex, fragment_shader=fragment)
 
