@@ -98,6 +98,19 @@ struct JoinCommandTests {
         #expect(times.count >= 3 && gaps.allSatisfy { $0 >= 0 && $0 <= 1.0 }, "\(times)")
     }
 
+    @Test func anInterruptedJoinLeavesNoVideo() throws {
+        let s = try TemporaryFolder()
+        let clips = try Self.clips(in: s)
+        let video = s.file("stopped.mp4")
+        let run = try BackgroundRun(
+            ["join"] + clips + clips + ["--backend", "cpu", "--video", video, "--progress", "json"], in: s)
+        while !run.stderr.contains("\"progress\"") && run.process.isRunning { usleep(10_000) }
+        kill(run.process.processIdentifier, SIGTERM)
+        #expect(run.wait() == 143, "\(run.stderr)")
+        #expect(run.stderr.contains("no video was written") && !run.stderr.contains("\"done\""), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: s.path).filter { $0.contains("stopped.mp4") }.isEmpty)
+    }
+
     @Test func badJoinsAreRefusedInOneLineAndLeaveNoVideo() throws {
         let s = try TemporaryFolder()
         let clips = try Self.clips(in: s)
