@@ -64,9 +64,4 @@ public struct JoinLayout: Sendable, Equatable {
     public func exit(_ i: Int) -> Int {
         i == transitionFrames.count ? totalFrames : transitionStart(i) + transitionFrames[i]
     }
-
-    /// Frame `frame` of the video as clip `i`'s own frame count from its entry (clip time × fps): the
-    /// first clip is at its frame 0 at the video's frame 0, any other at its frame 0 where the
-    /// transition into it starts.
-    public func clipFrame(_ i: Int, atVideoFrame frame: Int) -> Int { frame - entry(i) }
 }

@@ -90,7 +90,7 @@ public struct VideoJoin {
         let fitting = ClipFitting(fit: fit, width: video.width, height: video.height, background: background)
         for clip in clips { try fitting.check(width: clip.width, height: clip.height, role: clip.path) }
         let layout = self.layout
-        let window = try VideoJoinError.window(range, frames: layout.totalFrames)
+        let window = try Self.window(range, frames: layout.totalFrames)
         var request = video
         request.audio = try VideoAudio.join(clips: clips, layout: layout, fps: video.fps, mix: audio, window: window)
         var settings = JoinStream.Settings(fps: video.fps)
@@ -98,6 +98,15 @@ public struct VideoJoin {
         settings.png.background = background.a == 255 ? background : nil
         let stream = JoinStream(parts: parts(layout, fitting: fitting), settings: settings, window: window)
         return try stream.run(into: try VideoEncoder(request), renderer: renderer, cancellation: cancellation, events: events)
+    }
+
+    /// The frames `range` picks of a video of `frames` frames; all of them for nil.
+    private static func window(_ range: ClosedRange<Int>?, frames: Int) throws -> Range<Int> {
+        guard let range else { return 0..<frames }
+        guard range.upperBound < frames else {
+            throw FrameSelectionError.outsideTimeline(first: range.lowerBound, last: range.upperBound, count: frames)
+        }
+        return range.lowerBound..<range.upperBound + 1
     }
 
     /// Each clip alone, then the transition out of it, built when its turn comes around the frames
@@ -139,14 +148,5 @@ public enum VideoJoinError: Error, CustomStringConvertible, Equatable {
         case .transitionCount(let clips, let transitions):
             return "\(clips) clips need \(clips - 1) transitions (one between each two), not \(transitions)"
         }
-    }
-
-    /// The frames `range` picks of a video of `frames` frames; all of them for nil.
-    static func window(_ range: ClosedRange<Int>?, frames: Int) throws -> Range<Int> {
-        guard let range else { return 0..<frames }
-        guard range.upperBound < frames else {
-            throw FrameSelectionError.outsideTimeline(first: range.lowerBound, last: range.upperBound, count: frames)
-        }
-        return range.lowerBound..<range.upperBound + 1
     }
 }
