@@ -43,6 +43,11 @@ public struct DustEffect: Sendable {
             self.seed = seed
             self.reverse = reverse
         }
+
+        /// Seconds until the last layer has faded: `1.35·(N − 1)/N + 1` (2.3078 s for 32 layers).
+        public var duration: Double {
+            DustLayerMotion.stagger * Double(layers - 1) / Double(layers) + DustLayerMotion.duration
+        }
     }
 
     public let parameters: Parameters
@@ -71,9 +76,7 @@ public struct DustEffect: Sendable {
     }
 
     /// Seconds until the last layer has faded: `1.35·(N − 1)/N + 1` (2.3078 s for 32 layers).
-    public var duration: Double {
-        DustLayerMotion.stagger * Double(parameters.layers - 1) / Double(parameters.layers) + DustLayerMotion.duration
-    }
+    public var duration: Double { parameters.duration }
 
     public func displayList(at time: Double) -> DisplayList {
         let width = parameters.pixelWidth

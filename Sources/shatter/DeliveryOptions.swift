@@ -33,11 +33,12 @@ struct DeliveryOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Sound for --video when the clips are videos with audio: crossfade (--from fades out "
-                + "while --to fades in, equal power), from, to, or none.", valueName: "MIX"))
+            "Sound for --video when the clips are videos with audio: crossfade (each clip's sound fades out "
+                + "while the next one's fades in, equal power), from (the first clip's alone), to (the last's), or none.",
+            valueName: "MIX"))
     var audio: VideoAudio.Mix?
 
-    @Option(help: "Progress: auto (tty on a terminal, else plain), tty (one line), plain (a line every 5 s), json, none.")
+    @Option(help: ProgressMode.help)
     var progress: ProgressMode = .auto
 
     @Flag(help: "No progress and no summary; errors only.")
@@ -60,6 +61,9 @@ struct DeliveryOptions: ParsableArguments {
     }
 
     var progressMode: ProgressMode { quiet ? .none : progress }
+
+    /// `--ffmpeg-args`, split at spaces.
+    var extraArguments: [String] { ffmpegArgs.map { $0.split(separator: " ").map(String.init) } ?? [] }
 }
 
 extension StreamFormat: ExpressibleByArgument {}

@@ -96,7 +96,9 @@ struct FPSOption: ParsableArguments {
         parsing: .unconditional, help: ArgumentHelp("Frames per second; frame i is the state at t = i / fps.", valueName: "N"))
     var fps: Double = 60
 
-    func validate() throws {
+    func validate() throws { try Self.check(fps) }
+
+    static func check(_ fps: Double) throws {
         guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a number above 0, not \(fps)") }
         guard fps <= 10_000 else { throw ValidationError("--fps must be at most 10000, not \(fps)") }
     }

@@ -48,7 +48,7 @@ struct RenderRun {
             var video = VideoRender(effect: effect, path: path, options: options)
             video.alpha = output.background == nil
             video.ffmpeg = delivery.ffmpeg
-            video.extraArguments = delivery.ffmpegArgs.map { $0.split(separator: " ").map(String.init) } ?? []
+            video.extraArguments = delivery.extraArguments
             video.audio = delivery.audio ?? .crossfade
             video.quality = delivery.quality ?? .medium
             signal(SIGPIPE, SIG_IGN)  // a closed pipe into ffmpeg is an error to report, not a death
@@ -68,9 +68,31 @@ struct RenderRun {
             render = { try session.run(cancellation: $0, events: $1) }
         }
 
+        let resuming = options.existingFrames == .resume
+        let interruptedHint =
+            delivery.video != nil
+            ? "no video was written" : streamFormat != nil ? "the stream is incomplete" : "rerun with --resume to finish"
+        let summary = try Self.perform(render, delivery: delivery, resuming: resuming, interruptedHint: interruptedHint)
+        if let path = output.contactSheet, let sheet = summary.contactSheet {
+            try OutputFile.write(try PNGEncoder.encode(sheet, options: PNGWriteOptions(compressionLevel: 9)), to: path)
+        }
+        guard !delivery.quiet else { return }
+        let place =
+            delivery.video ?? (streamFormat != nil ? "standard output" : folder.map { $0.path + "/" } ?? "nowhere")
+        Self.printSummary(summary, place: place, choice: choice, toStandardError: streamFormat != nil)
+        if let path = output.contactSheet, summary.contactSheet != nil {
+            streamFormat != nil ? Terminal.error("Contact sheet: \(path)") : print("Contact sheet: \(path)")
+        }
+    }
+
+    /// Runs `render` with progress and signals, as `render` and `join` do: `done` once the output is
+    /// complete; an interrupted run says so (with `interruptedHint`) and exits 128 + the signal.
+    static func perform(
+        _ render: (CancellationToken, @escaping @Sendable (RenderEvent) -> Void) throws -> RenderSummary,
+        delivery: DeliveryOptions, resuming: Bool = false, interruptedHint: String
+    ) throws -> RenderSummary {
         let cancellation = Interruption.install()
         let progress = ProgressDisplay(mode: delivery.progressMode)
-        let resuming = options.existingFrames == .resume
         let summary: RenderSummary
         do {
             summary = try render(cancellation) { event in
@@ -83,30 +105,24 @@ struct RenderRun {
             progress.end()
             throw error
         }
+        // The summary comes once the output is complete (a video's encoder finished): `done` says so.
+        guard summary.interrupted else {
+            progress.finish(frames: summary.written)
+            return summary
+        }
         progress.end()
-        if summary.interrupted {
-            Terminal.error(
-                "shatter: interrupted after \(summary.written) \(Self.frames(summary.written)); "
-                    + (delivery.video != nil
-                        ? "no video was written"
-                        : streamFormat != nil ? "the stream is incomplete" : "rerun with --resume to finish"))
-            throw ExitCode(128 + (Interruption.receivedSignal ?? SIGINT))
-        }
-        if let path = output.contactSheet, let sheet = summary.contactSheet {
-            try OutputFile.write(try PNGEncoder.encode(sheet, options: PNGWriteOptions(compressionLevel: 9)), to: path)
-        }
-        guard !delivery.quiet else { return }
-        let place =
-            delivery.video ?? (streamFormat != nil ? "standard output" : folder.map { $0.path + "/" } ?? "nowhere")
+        Terminal.error("shatter: interrupted after \(summary.written) \(Self.frames(summary.written)); \(interruptedHint)")
+        throw ExitCode(128 + (Interruption.receivedSignal ?? SIGINT))
+    }
+
+    /// The one summary line: frames, where, seconds, backend and renderer.
+    static func printSummary(_ summary: RenderSummary, place: String, choice: Backend.Choice, toStandardError: Bool) {
         let line =
             "Rendered \(summary.written) \(Self.frames(summary.written)) to \(place) in \(format(summary.seconds)) s "
             + "(\(choice.backend.rawValue): \(choice.renderer.description); render \(format(summary.renderSeconds)) s, "
             + "encode \(format(summary.encodeSeconds)) s over all cores)"
         // Standard output carries the frames when streaming: everything else goes to standard error.
-        streamFormat != nil ? Terminal.error(line) : print(line)
-        if let path = output.contactSheet, summary.contactSheet != nil {
-            streamFormat != nil ? Terminal.error("Contact sheet: \(path)") : print("Contact sheet: \(path)")
-        }
+        toStandardError ? Terminal.error(line) : print(line)
     }
 
     private func checkCombinations(streaming: Bool) throws {
@@ -125,5 +141,5 @@ struct RenderRun {
 
     static func frames(_ count: Int) -> String { count == 1 ? "frame" : "frames" }
 
-    private func format(_ seconds: Double) -> String { DecimalText.rounded(seconds, to: 2) }
+    private static func format(_ seconds: Double) -> String { DecimalText.rounded(seconds, to: 2) }
 }

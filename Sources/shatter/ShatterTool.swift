@@ -17,7 +17,8 @@ struct ShatterTool: ParsableCommand {
             """,
         version: ShatterVersion.current,
         subcommands: [
-            RenderCommand.self, CompareCommand.self, BenchCommand.self, InfoCommand.self, ProbeCommand.self, ManifestCommand.self,
+            RenderCommand.self, JoinCommand.self, CompareCommand.self, BenchCommand.self, InfoCommand.self, ProbeCommand.self,
+            ManifestCommand.self,
         ]
     )
 }

@@ -38,7 +38,7 @@ struct VideoJoinTests {
         var video = VideoRender(effect: join, path: path, options: options)
         video.audio = .crossfade
         let summary = try video.run(renderer: try Backend.cpu.makeRenderer())
-        #expect(summary.written == 6 && !summary.interrupted)
+        #expect(summary.written == 34 && !summary.interrupted)  // every frame of the video, head and tail too
 
         // 14 + 6 + 14 = 34 frames, 3.4 s, the sound as long.
         let joined = try Clip(path: path, frameRate: 10)
@@ -80,6 +80,86 @@ struct VideoJoinTests {
         var silent = VideoRender(effect: try joining(a, still, head: false), path: path, options: options)
         silent.audio = .to
         #expect(throws: VideoError.silentClip(role: "to")) { try silent.run(renderer: try Backend.cpu.makeRenderer()) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("x.mkv") }.isEmpty)
+    }
+
+    /// Decoded frames of a lossless video.
+    static func frames(_ path: String) throws -> [Image] {
+        let clip = try Clip(path: path, frameRate: 10)
+        return try (0..<clip.frameCount).map { try clip.frame(index: $0) }
+    }
+
+    @Test func threeClipsJoinWithAShatterAndADustAndTheirSoundAsLongAsThePictures() throws {
+        let folder = try TemporaryFolder()
+        let (a, b, c) = (
+            try Self.clip("testsrc", tone: 440, in: folder), try Self.clip("testsrc2", tone: 1000, in: folder),
+            try Self.clip("rgbtestsrc", tone: 1500, in: folder)
+        )
+        let path = folder.file("three.mkv")
+        let join = VideoJoin(
+            clips: [a, b, c],
+            transitions: [
+                .shatter(ShatteredTransition.Parameters(width: 32, height: 24, duration: 0.5)),
+                .dust(DustEffect.Parameters(width: 32, height: 24, layers: 4), duration: 0.5),
+            ],
+            video: VideoEncoder.Request(path: path, width: 32, height: 24, fps: 10))
+        // Two transitions of ceil(0.5 · 10) + 1 = 6 frames: 14 of a, 6, 8 of b, 6, 14 of c = 48 frames.
+        #expect(join.layout.soloFrames == [14, 8, 14] && join.layout.totalFrames == 48)
+        let summary = try join.run(renderer: try Backend.cpu.makeRenderer())
+        #expect(summary.written == 48 && !summary.interrupted)
+        let joined = try Self.frames(path)
+        try #require(joined.count == 48)
+        let duration = try ClipFixtures.probe(["-show_entries", "format=duration", path])
+        #expect(abs((Double(duration) ?? 0) - 4.8) < 0.01, "\(duration)")
+        let sound = try ClipFixtures.probe(["-select_streams", "a:0", "-show_entries", "stream_tags=DURATION", path])
+        let seconds = sound.split(separator: ":").reduce(0.0) { $0 * 60 + (Double($1) ?? .nan) }
+        #expect(abs(seconds - 4.8) < 0.03, "\(sound)")
+        // Each seam: the clip alone up to the transition, which starts on the clip's next frame and ends on
+        // the next clip's frame 5 (the dust all gone); then that clip goes on from its frame 6.
+        for (k, expected) in [
+            (0, try a.frame(index: 0)), (13, try a.frame(index: 13)), (14, try a.frame(index: 14)),
+            (20, try b.frame(index: 6)), (27, try b.frame(index: 13)), (28, try b.frame(index: 14)),
+            (33, try c.frame(index: 5)), (34, try c.frame(index: 6)), (47, try c.frame(index: 19)),
+        ] {
+            #expect(joined[k] == expected, "frame \(k)")
+        }
+    }
+
+    @Test func twoClipsJoinedAreTheHeadTransitionAndTailOfRender() throws {
+        let folder = try TemporaryFolder()
+        let (a, b) = (try Self.clip("testsrc", tone: 440, in: folder), try Self.clip("testsrc2", tone: 1500, in: folder))
+        let parameters = ShatteredTransition.Parameters(width: 32, height: 24, duration: 0.5)
+        var joined = VideoJoin(
+            clips: [a, b], transitions: [.shatter(parameters)],
+            video: VideoEncoder.Request(path: folder.file("join.mkv"), width: 32, height: 24, fps: 10))
+        joined.audio = .none
+        _ = try joined.run(renderer: try Backend.cpu.makeRenderer())
+        let fitting = ClipFitting(fit: nil, width: 32, height: 24)
+        let effect = try ClipDriven.joining(
+            from: a, to: b, fps: 10, transitionDuration: 0.5, head: true, tail: true, fitting: { _ in fitting },
+            transition: { try ShatteredTransition(from: $0!, to: $1!, parameters: parameters) })
+        var options = RenderSession<ClipDriven<ShatteredTransition>>.Options()
+        options.fps = 10
+        var render = VideoRender(effect: effect, path: folder.file("render.mkv"), options: options)
+        render.audio = .none
+        _ = try render.run(renderer: try Backend.cpu.makeRenderer())
+        let (one, other) = (try Self.frames(folder.file("join.mkv")), try Self.frames(folder.file("render.mkv")))
+        #expect(one.count == 34 && one == other)
+    }
+
+    @Test func aJoinOfOneClipOrOfClipsOfAnotherSizeIsRefusedAndLeavesNoVideo() throws {
+        let folder = try TemporaryFolder()
+        let a = try Self.clip("testsrc", tone: 440, in: folder)
+        let path = folder.file("x.mkv")
+        let shatter = VideoJoin.Transition.shatter(ShatteredTransition.Parameters(width: 32, height: 24))
+        let one = VideoJoin(clips: [a], transitions: [], video: VideoEncoder.Request(path: path, width: 32, height: 24, fps: 10))
+        #expect(throws: VideoJoinError.tooFewClips(1)) { try one.run(renderer: try Backend.cpu.makeRenderer()) }
+        var wide = VideoJoin(
+            clips: [a, a], transitions: [shatter], video: VideoEncoder.Request(path: path, width: 40, height: 24, fps: 10))
+        #expect(throws: ClipError.self) { try wide.run(renderer: try Backend.cpu.makeRenderer()) }
+        wide.fit = .contain
+        wide.range = 0...99
+        #expect(throws: FrameSelectionError.self) { try wide.run(renderer: try Backend.cpu.makeRenderer()) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("x.mkv") }.isEmpty)
     }
 }

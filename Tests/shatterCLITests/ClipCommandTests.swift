@@ -132,11 +132,16 @@ struct ClipCommandTests {
         let video = s.file("whole.mkv")
         let run = try CLIRun.shatter([
             "render", "shatter", "--from", clips.from, "--to", clips.to, "--fps", "25", "--duration", "0.4",
-            "--head", "--tail", "--backend", "cpu", "--video", video, "--quiet",
+            "--head", "--tail", "--backend", "cpu", "--video", video, "--progress", "json",
         ])
         try #require(run.status == 0, "\(run.stderr)")
         // 2 s + 2 s − the transition's 11 frames: 39 frames of a, 11 of the transition, 39 of b = 3.56 s.
         #expect(try FFmpeg.probe(video)["nb_read_frames"] == "89")
+        // Progress and the summary count the whole video, head and tail too, from the start to the end.
+        let events = try JoinCommandTests.events(run.stderr)
+        #expect(events.first?["event"] as? String == "start" && events.first?["framesTotal"] as? Int == 89)
+        #expect(events.last?["event"] as? String == "done" && events.last?["framesDone"] as? Int == 89, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Rendered 89 frames to \(video)"), "\(run.stdout)")
         let duration = try FFmpeg.shell("ffprobe -v error -show_entries format=duration -of csv=p=0 '\(video)'").stdout
         #expect(abs((Double(duration.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) - 3.56) < 0.01)
         let (joined, a, b) = (

@@ -85,6 +85,14 @@ public final class Clip: Sendable {
         try frame(index: frameIndex(at: time))
     }
 
+    /// Lets go of the frame last read and of a video's decoder (a later read starts it again): what a
+    /// join does with a clip it has shown for the last time.
+    func rest() {
+        if case .video(let reader) = source { reader.rest() }
+        if case .still = source { return }
+        lastRead.withLock { $0 = nil }
+    }
+
     /// Frame `index` (0-based, at most `frameCount − 1`).
     public func frame(index: Int) throws -> Image {
         if let last = lastRead.withLock({ $0 }), last.index == index { return last.image }

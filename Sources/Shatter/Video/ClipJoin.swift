@@ -9,21 +9,17 @@ public struct ClipJoin: Sendable, Equatable {
         self.headFrames = headFrames
         self.tailFrames = tailFrames
     }
-
-    /// Frames of `clip` at `fps` beyond a transition of `frames` frames (0 when it is not longer).
-    public static func spare(_ clip: Clip, frames: Int, fps: Double) -> Int {
-        max(0, Int((Double(clip.frameCount) / clip.frameRate * fps).rounded()) - frames)
-    }
 }
 
 extension ClipJoin {
     /// The join of `from` and `to` around a transition of `transitionFrames` frames at `fps`: with
     /// `head`, the `from` clip's frames beyond the transition come first; with `tail`, the `to` clip's
-    /// follow. A side without a clip adds nothing.
+    /// follow. A side without a clip adds nothing. The two-clip case of ``JoinLayout``.
     public init(from: Clip?, to: Clip?, transitionFrames: Int, fps: Double, head: Bool, tail: Bool) {
-        self.init(
-            headFrames: head ? from.map { Self.spare($0, frames: transitionFrames, fps: fps) } ?? 0 : 0,
-            tailFrames: tail ? to.map { Self.spare($0, frames: transitionFrames, fps: fps) } ?? 0 : 0)
+        let layout = JoinLayout(
+            clipFrames: [from, to].map { $0.map { JoinLayout.frames(of: $0, fps: fps) } ?? 0 },
+            transitionFrames: [transitionFrames], head: head, tail: tail)
+        self.init(headFrames: layout.soloFrames[0], tailFrames: layout.soloFrames[1])
     }
 }
 

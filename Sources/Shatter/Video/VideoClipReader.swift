@@ -78,6 +78,14 @@ final class VideoClipReader: Sendable {
 
     deinit { decoder.withLock { $0?.stop() } }
 
+    /// Stops the decoder (a later frame starts a new one), so a clip no longer shown holds nothing.
+    func rest() {
+        decoder.withLock {
+            $0?.stop()
+            $0 = nil
+        }
+    }
+
     /// Frame `index`; past the frames ffmpeg actually delivers, the last one it delivered.
     func frame(_ index: Int) throws -> Image {
         try decoder.withLock { decoder in

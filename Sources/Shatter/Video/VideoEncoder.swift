@@ -246,6 +246,8 @@ public enum VideoError: Error, CustomStringConvertible, Equatable {
     case silentClip(role: String)
     /// A join's head or tail was asked for in a video of only some of the transition's frames.
     case partialJoin
+    /// A video was asked of one shard of a render: a video holds a render's frames in order.
+    case shardedVideo
 
     public var description: String {
         switch self {
@@ -262,6 +264,8 @@ public enum VideoError: Error, CustomStringConvertible, Equatable {
                 + "no video was written" + (message.isEmpty ? "" : ": \(message)")
         case .silentClip(let role): return "the \(role) clip is not a video with sound"
         case .partialJoin: return "a join's head and tail make one whole video: render every frame of the transition"
+        case .shardedVideo:
+            return "a video holds every frame in order: render shards into folders, then join them (manifest merge --collect)"
         }
     }
 }

@@ -32,77 +32,49 @@ public struct VideoRender<E: Effect> {
         self.options = options
     }
 
-    /// Renders every frame into the video (head first, tail last) and moves it into place. Interrupted
-    /// through `cancellation`, it removes what ffmpeg wrote and returns a summary saying so. As for any
-    /// writer into a pipe, ignore SIGPIPE in the program (`signal(SIGPIPE, SIG_IGN)`, as `shatter`
-    /// does) so that an ffmpeg that quits is an error naming its last words rather than the process's
-    /// death; a library does not change how the whole process takes signals.
+    /// Renders every frame into the video (head first, tail last) and moves it into place: the two
+    /// clips' join runs through the same stream as ``VideoJoin``'s, so events and the summary count
+    /// every frame of the video, head and tail too, and the summary comes once ffmpeg has finished.
+    /// Interrupted through `cancellation`, it removes what ffmpeg wrote and returns a summary saying
+    /// so. As for any writer into a pipe, ignore SIGPIPE in the program (`signal(SIGPIPE, SIG_IGN)`,
+    /// as `shatter` does) so that an ffmpeg that quits is an error naming its last words rather than
+    /// the process's death; a library does not change how the whole process takes signals.
     public func run(
         renderer: Backend.Choice, cancellation: CancellationToken = CancellationToken(),
         events: @escaping @Sendable (RenderEvent) -> Void = { _ in }
     ) throws -> RenderSummary {
         let clips = effect as? any ClipSourced
-        if let join = clips?.join, join != ClipJoin(), options.range != nil || options.shard != nil {
-            throw VideoError.partialJoin
-        }
+        let join = clips?.join ?? ClipJoin()
+        if join != ClipJoin(), options.range != nil { throw VideoError.partialJoin }
+        if options.shard != nil { throw VideoError.shardedVideo }
+        let selection = try FrameSelection(
+            timeline: FrameTimeline(duration: effect.duration, fps: options.fps), range: options.range)
+        let transition = selection.timeline.count
+        let layout = JoinLayout(soloFrames: [join.headFrames, join.tailFrames], transitionFrames: [transition])
+        // Some frames of the transition (checked above), or all of the video; never a part of a head or tail.
+        let window = options.range.map { $0.lowerBound..<$0.upperBound + 1 } ?? 0..<layout.totalFrames
         var request = VideoEncoder.Request(path: path, width: effect.pixelWidth, height: effect.pixelHeight, fps: options.fps)
         request.alpha = alpha
         request.ffmpeg = ffmpeg
         request.extraArguments = extraArguments
         request.quality = quality
-        request.audio = try clips.flatMap { try sound(of: $0) }
-        let video = try VideoEncoder(request)
-        let summary: RenderSummary
-        do {
-            let session = try RenderSession(
-                effect: effect, renderer: renderer, destination: .stream(fd: video.input, format: .rgba), options: options)
-            if let clips { try write(clips, head: true, fd: video.input, transitionFrames: 0) }
-            summary = try session.run(cancellation: cancellation, events: events)
-        } catch {
-            // A closed pipe into ffmpeg means ffmpeg gave up: its own status and words say why.
-            if error as? StreamError == .readerClosed { throw video.stoppedReading() }
-            video.abandon()
-            throw error
+        let from = clips?.input("from")
+        let to = clips?.input("to")
+        var parts: [JoinStream.Part] = [.transition(frames: transition) { effect }]
+        if clips != nil {
+            request.audio = try VideoAudio.join(
+                clips: [from?.clip, to?.clip], layout: layout, fps: options.fps, mix: audio, window: window)
+            if let from, join.headFrames > 0 {
+                parts.insert(.clip(from.clip, fitting: from.fitting, role: "from", first: 0, count: join.headFrames), at: 0)
+            }
+            if let to, join.tailFrames > 0 {
+                parts.append(.clip(to.clip, fitting: to.fitting, role: "to", first: transition, count: join.tailFrames))
+            }
         }
-        if summary.interrupted {
-            video.abandon()
-            return summary
-        }
-        do {
-            if let clips { try write(clips, head: false, fd: video.input, transitionFrames: summary.written) }
-        } catch {
-            video.abandon()
-            throw error
-        }
-        try video.finish()
-        return summary
-    }
-
-    /// The clips' sound under ``audio``: nil when no clip is a video with audio or the mix is `.none`.
-    private func sound(of clips: any ClipSourced) throws -> VideoAudio? {
-        let from = clips.input("from").flatMap { $0.clip.hasAudio ? $0.clip.path : nil }
-        let to = clips.input("to").flatMap { $0.clip.hasAudio ? $0.clip.path : nil }
-        if audio == .from || audio == .to, (audio == .from ? from : to) == nil {
-            throw VideoError.silentClip(role: audio.rawValue)
-        }
-        guard audio != .none, from != nil || to != nil else { return nil }
-        let selection = try FrameSelection(
-            timeline: FrameTimeline(duration: effect.duration, fps: options.fps), range: options.range, shard: options.shard)
-        let fps = options.fps
-        return VideoAudio(
-            from: from, to: to, mix: audio, start: Double(selection.range.lowerBound) / fps,
-            duration: Double(selection.indices.count) / fps, head: Double(clips.join.headFrames) / fps,
-            tail: Double(clips.join.tailFrames) / fps)
-    }
-
-    /// A join's head (the `from` clip before the transition) or tail (the `to` clip after it) into the video.
-    private func write(_ clips: any ClipSourced, head: Bool, fd: Int32, transitionFrames: Int) throws {
-        let count = head ? clips.join.headFrames : clips.join.tailFrames
-        guard count > 0, let input = clips.input(head ? "from" : "to") else { return }
-        let writer = StreamFrameWriter(fd: fd, format: .rgba, png: PNGWriteOptions(background: options.png.background))
-        for j in 0..<count {
-            let time = Double(head ? j : transitionFrames + j) / options.fps
-            _ = try writer.write(try input.fittedFrame(at: time), index: j, position: j)
-        }
+        var settings = JoinStream.Settings(fps: options.fps)
+        (settings.png, settings.framesInFlight, settings.contactSheetFrames) =
+            (options.png, options.framesInFlight, options.contactSheetFrames)
+        let stream = JoinStream(parts: parts, settings: settings, window: window)
+        return try stream.run(into: try VideoEncoder(request), renderer: renderer, cancellation: cancellation, events: events)
     }
 }
