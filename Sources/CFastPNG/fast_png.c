@@ -165,32 +165,73 @@ typedef struct {
 } code_t;
 
 /* A run of `run` zero bytes: matches of up to 258, the last byte before them being zero (the caller
- * writes a literal zero first when it is not), and fewer than 3 left over as literals. */
+ * writes a literal zero first when it is not), and fewer than 3 left over as literals. The counting
+ * pass starts from the histogram of every byte, so it takes the matched zeros back out of it. */
 ALWAYS void zero_run(code_t *c, writer_t *w, long run, int encode) {
     while (run >= 3) {
         long length = run > 258 ? (run - 258 < 3 ? run - 3 : 258) : run;
-        if (encode) put_flushed(w, c->match[length], c->matchBits[length]);
-        else c->freq[length_symbol((int)length)]++;
+        if (encode) {
+            put_flushed(w, c->match[length], c->matchBits[length]);
+        } else {
+            c->freq[length_symbol((int)length)]++;
+            c->freq[0] -= (uint32_t)length;
+        }
         run -= length;
     }
-    for (; run > 0; run--) {
-        if (encode) put_flushed(w, c->literal[0] & 0xffff, c->literal[0] >> 16);
-        else c->freq[0]++;
-    }
+    if (encode)
+        for (; run > 0; run--) put_flushed(w, c->literal[0] & 0xffff, c->literal[0] >> 16);
 }
 
+/* Four bytes' codes joined two by two, so that the joins do not wait on one another, then written. */
+ALWAYS void put4(const code_t *c, writer_t *w, const uint8_t *bytes) {
+    uint32_t e0 = c->literal[bytes[0]], e1 = c->literal[bytes[1]], e2 = c->literal[bytes[2]], e3 = c->literal[bytes[3]];
+    unsigned l0 = e0 >> 16, l1 = e1 >> 16, l2 = e2 >> 16, l3 = e3 >> 16;
+    uint64_t low = (e0 & 0xffff) | (uint64_t)(e1 & 0xffff) << l0;
+    uint64_t high = (e2 & 0xffff) | (uint64_t)(e3 & 0xffff) << l2;
+    put(w, low | high << (l0 + l1), l0 + l1 + l2 + l3);
+}
+
+/* Literal bytes; the counting pass has them in its histogram already. */
 ALWAYS void literals(code_t *c, writer_t *w, const uint8_t *bytes, int count, int encode) {
-    if (!encode) {
-        for (int k = 0; k < count; k++) c->freq[bytes[k]]++;
-        return;
-    }
-    for (int k = 0; k < count; k += 4) {
-        for (int j = k; j < k + 4 && j < count; j++) {
-            uint32_t e = c->literal[bytes[j]];
-            put(w, e & 0xffff, e >> 16);
-        }
+    if (!encode) return;
+    int k = 0;
+    for (; k + 4 <= count; k += 4) {
+        put4(c, w, bytes + k);
         flush(w);
     }
+    for (; k < count; k++) {
+        uint32_t e = c->literal[bytes[k]];
+        put(w, e & 0xffff, e >> 16);
+    }
+    flush(w);
+}
+
+/* How often each byte value occurs, in four tables so that repeated values do not wait on one
+ * another's increments; words of zeros, common in flat screens, counted at once. */
+ALWAYS void histogram(const uint8_t *bytes, size_t n, uint32_t *freq) {
+    uint32_t h[4][256];
+    memset(h, 0, sizeof h);
+    uint32_t zeros = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t word;
+        memcpy(&word, bytes + i, 8);
+        if (word == 0) {
+            zeros += 8;
+            continue;
+        }
+        h[0][word & 255]++;
+        h[1][word >> 8 & 255]++;
+        h[2][word >> 16 & 255]++;
+        h[3][word >> 24 & 255]++;
+        h[0][word >> 32 & 255]++;
+        h[1][word >> 40 & 255]++;
+        h[2][word >> 48 & 255]++;
+        h[3][word >> 56]++;
+    }
+    for (; i < n; i++) h[0][bytes[i]]++;
+    for (int v = 0; v < 256; v++) freq[v] += h[0][v] + h[1][v] + h[2][v] + h[3][v];
+    freq[0] += zeros;
 }
 
 /* Ends a run of `run` zero bytes, the byte before them `last`. */
@@ -390,6 +431,7 @@ ALWAYS void band_block(const uint8_t *bytes, size_t n, int last, int *lastByte, 
     code_t c;
     memset(c.freq, 0, sizeof c.freq);
     int before = *lastByte;
+    histogram(bytes, n, c.freq);
     tokens(&c, w, bytes, n, lastByte, 0);
     c.freq[END_OF_BLOCK] = 1;
     code_lengths(c.freq, LITLEN_SYMBOLS, LITLEN_LIMIT, c.lengths);
