@@ -6,8 +6,8 @@ import CLanes
 /// of 32 rows as one Huffman block of its bytes, runs of zeros as distance-1 matches, with no match
 /// search. Several times libdeflate's level 1 speed on noisy frames, at about its size; see docs/png.md.
 enum FastDeflate {
-    /// The AVX2 twin where the processor runs it, chosen once.
-    private static let avx2: Int32 = shatter_cpu_runs_avx2() != 0 ? 1 : 0
+    /// Whether the processor runs the AVX2 twin, asked once.
+    static let processorRunsAVX2 = shatter_cpu_runs_avx2() != 0
 
     /// The most bytes ``zlib(width:height:channels:filter:into:row:)`` writes.
     static func bound(width: Int, height: Int, channels: Int) -> Int {
@@ -16,10 +16,11 @@ enum FastDeflate {
 
     /// Writes the zlib stream of the image whose row `y` `row(y, buffer)` writes (`width × channels`
     /// bytes) to `out` (``bound(width:height:channels:)`` bytes); returns its size, or 0 when the
-    /// encoder's band buffers could not be allocated.
+    /// encoder's band buffers could not be allocated. `avx2`: which twin (tests pick; both write the
+    /// same bytes).
     static func zlib(
         width: Int, height: Int, channels: Int, filter: PNGFilter, into out: UnsafeMutablePointer<UInt8>,
-        row: (Int, UnsafeMutablePointer<UInt8>) -> Void
+        avx2: Bool = processorRunsAVX2, row: (Int, UnsafeMutablePointer<UInt8>) -> Void
     ) -> Int {
         withoutActuallyEscaping(row) { row in
             let source = RowSource(row)
@@ -27,7 +28,7 @@ enum FastDeflate {
                 shatter_fast_png_zlib(
                     width, height, Int32(channels), filter.pngType,
                     { context, y, buffer in Unmanaged<RowSource>.fromOpaque(context!).takeUnretainedValue().row(y, buffer!) },
-                    Unmanaged.passUnretained(source).toOpaque(), out, avx2)
+                    Unmanaged.passUnretained(source).toOpaque(), out, avx2 ? 1 : 0)
             }
         }
     }
