@@ -43,8 +43,7 @@ public enum PNGEncoder {
         var writer = DeflatePNGWriter(width: image.width, height: image.height, channels: options.background == nil ? 4 : 3)
         writer.level = Int32(options.compressionLevel)
         writer.fast = options.compressionLevel == PNGWriteOptions.fastCompressionLevel
-        // Stored data gains nothing from a filter, so level 0 leaves the choice out.
-        writer.filter = options.compressionLevel == 0 && options.filter == .adaptive ? .none : options.filter
+        writer.filter = options.effectiveFilter
         if let background = options.background {
             guard background.a == 255 else { throw .backgroundNotOpaque(background) }
             return try writer.encode(name: name) { y, row in Alpha.rgbOverRow(image, y, background: background, into: row) }
