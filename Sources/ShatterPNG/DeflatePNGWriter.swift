@@ -27,7 +27,8 @@ struct DeflatePNGWriter {
             let bound = FastDeflate.bound(width: width, height: height, channels: channels)
             return try container(name: name, bound: bound) { out in
                 let size = FastDeflate.zlib(width: width, height: height, channels: channels, filter: filter, into: out, row: row)
-                return size > 0 ? .success(size) : .failure(.encodeFailed(path: name, message: "out of memory for the encoder's rows"))
+                return size > 0
+                    ? .success(size) : .failure(.encodeFailed(path: name, message: "out of memory for the encoder's rows"))
             }
         }
         let filtered = filterRows(stride: stride, row: row)
@@ -39,7 +40,9 @@ struct DeflatePNGWriter {
         let bound = libdeflate_zlib_compress_bound(compressor, filtered.count)
         return try container(name: name, bound: bound) { out in
             let size = libdeflate_zlib_compress(compressor, filtered.baseAddress, filtered.count, out, bound)
-            return size > 0 ? .success(size) : .failure(.encodeFailed(path: name, message: "libdeflate could not compress \(filtered.count) bytes"))
+            return size > 0
+                ? .success(size)
+                : .failure(.encodeFailed(path: name, message: "libdeflate could not compress \(filtered.count) bytes"))
         }
     }
 

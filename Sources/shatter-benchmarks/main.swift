@@ -64,8 +64,10 @@ let pngFrames: [(String, Image)] = [
     (
         "noisy mid-fall p1",
         try cpu.render(
-            try ShatteredTransition(from: Texture(image: noisy), to: green, parameters: .init(width: width, height: height, pointSize: 1))
-                .displayList(at: 0.6))
+            try ShatteredTransition(
+                from: Texture(image: noisy), to: green, parameters: .init(width: width, height: height, pointSize: 1)
+            )
+            .displayList(at: 0.6))
     ),
     (
         "UI mid-fall p16",

@@ -19,7 +19,8 @@ struct FastDeflateTwinTests {
         func stream(avx2: Bool) -> [UInt8] {
             let bound = FastDeflate.bound(width: 300, height: 70, channels: 4)
             return [UInt8](unsafeUninitializedCapacity: bound) { out, count in
-                count = FastDeflate.zlib(width: 300, height: 70, channels: 4, filter: filter, into: out.baseAddress!, avx2: avx2) { y, row in
+                count = FastDeflate.zlib(width: 300, height: 70, channels: 4, filter: filter, into: out.baseAddress!, avx2: avx2)
+                { y, row in
                     straight.withUnsafeBufferPointer { row.update(from: $0.baseAddress! + y * 1200, count: 1200) }
                 }
             }

@@ -14,9 +14,12 @@ import Testing
     static let python: String? = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
-        let candidates = [root + "/.build/png-readers-venv/bin/python3"]
+        let candidates =
+            [root + "/.build/png-readers-venv/bin/python3"]
             + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/python3" }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) && run($0, ["-c", "import PIL, png"]).status == 0 }
+        return candidates.first {
+            FileManager.default.isExecutableFile(atPath: $0) && run($0, ["-c", "import PIL, png"]).status == 0
+        }
     }()
 
     static let ffmpeg: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/ffmpeg" }
@@ -114,7 +117,8 @@ import Testing
         files.append((rgbPath, ui.pixels))
 
         for file in files {
-            let decoded = Self.run(Self.ffmpeg!, ["-v", "error", "-nostdin", "-i", file.path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+            let decoded = Self.run(
+                Self.ffmpeg!, ["-v", "error", "-nostdin", "-i", file.path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
             #expect(decoded.status == 0 && decoded.output == file.rgba, "ffmpeg: \(file.path) (\(decoded.output.count) bytes)")
         }
         let script = folder.file("check.py")
