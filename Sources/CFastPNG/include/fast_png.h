@@ -1,12 +1,13 @@
 /*
  * The fast PNG encoder behind compression level 1: the IDAT stream (a zlib stream) of an 8-bit RGB or
- * RGBA image, made at close to memory speed for the frames Shatter writes. In the manner of fpnge, it
+ * RGBA image, made several times faster than libdeflate's level 1 for the frames Shatter writes (docs/png.md). In the manner of fpnge, it
  * skips LZ77's match search, the cost that dominates every general deflater on noisy frames:
  *
- * - the rows go in bands of SHATTER_FAST_PNG_BAND_ROWS; each band takes the PNG filter (none, sub, up
- *   or Paeth) whose bytes, on a few sampled rows, have the least entropy;
- * - each band is one deflate block with its own Huffman code of byte values, built from the band's
- *   histogram (so a noisy band costs about its entropy, a flat one almost nothing);
+ * - each row takes the PNG filter (sub, up or Paeth) whose bytes, read as signed, have the least sum
+ *   of magnitudes (the usual heuristic; the filters and sums vectorise);
+ * - each band of SHATTER_FAST_PNG_BAND_ROWS rows is one deflate block with its own Huffman code of
+ *   byte values, built from the band's histogram (a noisy band costs about its entropy, a flat one
+ *   almost nothing);
  * - runs of zero bytes (flat areas under the up or sub filter) become matches at distance 1, the one
  *   LZ77 match that needs no search;
  * - a band the code would not shrink is stored.
@@ -25,7 +26,7 @@
 /* Writes row `y` (width · channels bytes, unfiltered) to `out`. */
 typedef void (*shatter_fast_png_row_fn)(void *context, long y, uint8_t *out);
 
-/* Filters, as PNG numbers them; SHATTER_FAST_PNG_ADAPTIVE lets each band choose. */
+/* Filters, as PNG numbers them; SHATTER_FAST_PNG_ADAPTIVE lets each row choose. */
 enum { SHATTER_FAST_PNG_ADAPTIVE = -1 };
 
 /* The most bytes shatter_fast_png_zlib can write for this image (every band stored). */
