@@ -32,12 +32,13 @@ ALWAYS void put(writer_t *w, uint64_t code, unsigned length) {
     w->count += length;
 }
 
-/* Writes the whole bytes out (8 at once; the buffer has 8 bytes of slack), keeping fewer than 8 bits. */
+/* Writes the whole bytes out (8 at once; the buffer has 8 bytes of slack), keeping fewer than 8 bits.
+ * The buffer never holds more than 7 + 48 bits, so the shift stays under 64. */
 ALWAYS void flush(writer_t *w) {
     memcpy(w->out, &w->bits, 8);
     unsigned whole = w->count >> 3;
     w->out += whole;
-    w->bits = whole == 8 ? 0 : w->bits >> (whole * 8);
+    w->bits >>= whole * 8;
     w->count &= 7;
 }
 
@@ -311,12 +312,18 @@ ALWAYS void filter_row(int type, const uint8_t *row, const uint8_t *prev, size_t
     }
 }
 
-/* The usual heuristic for a row's filter: its filtered bytes read as signed, summed by magnitude. */
+/* The usual heuristic for a row's filter: its filtered bytes read as signed, summed by magnitude
+ * (in 16-bit sums of 256 bytes at a time, which vectorise to byte lanes). */
 ALWAYS uint32_t row_cost(const uint8_t *bytes, size_t count) {
     uint32_t sum = 0;
-    for (size_t i = 0; i < count; i++) {
-        int8_t b = (int8_t)bytes[i];
-        sum += (uint32_t)(b < 0 ? -b : b);
+    for (size_t start = 0; start < count; start += 256) {
+        size_t end = count - start < 256 ? count : start + 256;
+        uint16_t part = 0;
+        for (size_t i = start; i < end; i++) {
+            int8_t b = (int8_t)bytes[i];
+            part += (uint8_t)(b < 0 ? -b : b);
+        }
+        sum += part;
     }
     return sum;
 }
