@@ -33,6 +33,9 @@ let package = Package(
         // (lanes.h), and the small-sprite kernel, one body compiled for any x86-64 and again for AVX2
         // (small_sprites.c).
         .target(name: "CLanes"),
+        // The fast PNG encoder behind compression level 1 (Huffman coding with zero runs, no match
+        // search), one body compiled for any x86-64 and again for AVX2 like the sprite kernel.
+        .target(name: "CFastPNG", dependencies: ["CDeflate"]),
 
         // Pure Swift, no rendering dependency.
         .target(name: "ShatterCore"),
@@ -48,7 +51,7 @@ let package = Package(
         .target(name: "ShatterSoftware", dependencies: ["ShatterCore", "ShatterShaders", "CLanes"]),
         // SHA-256 for manifests and goldens, through swift-crypto.
         .target(name: "ShatterDigest", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG", "CDeflate"]),
+        .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG", "CDeflate", "CFastPNG", "CLanes"]),
 
         // GLSL ES 3.00 programs, embedded in code at build time.
         .target(

@@ -1,17 +1,19 @@
 import CDeflate
 
-/// Writes 8-bit RGB or RGBA PNGs, not interlaced: the rows filtered here, the IDAT stream compressed
-/// by libdeflate in one call (some 2–3× fewer instructions than zlib at level 1 for files as small),
-/// the chunks put together here. Any PNG reader reads them; `LibPNGWriter` stays for the other
-/// formats the tests write.
+/// Writes 8-bit RGB or RGBA PNGs, not interlaced: the IDAT stream made by Shatter's fast encoder
+/// (``FastDeflate``, level 1) or by libdeflate in one call after the rows are filtered here (the other
+/// levels), the chunks put together here. Any PNG reader reads them; `LibPNGWriter` stays for the
+/// other formats the tests write.
 struct DeflatePNGWriter {
     let width: Int
     let height: Int
     /// 3 (RGB) or 4 (RGBA).
     let channels: Int
-    /// libdeflate's level, 0 (stored) … 12 (smallest).
+    /// libdeflate's level, 0 (stored) … 12 (smallest); ignored when `fast`.
     var level: Int32 = 1
     var filter: PNGFilter = .up
+    /// Whether ``FastDeflate`` makes the IDAT stream instead of libdeflate.
+    var fast = false
 
     /// Encodes the image whose row `y` `row(y, buffer)` writes (`width × channels` bytes).
     func encode(name: String, row: (Int, UnsafeMutablePointer<UInt8>) -> Void) throws(PNGError) -> [UInt8] {
@@ -21,6 +23,14 @@ struct DeflatePNGWriter {
         else {
             throw .invalidImage(path: name, reason: "\(width)×\(height) pixels")
         }
+        if fast {
+            let bound = FastDeflate.bound(width: width, height: height, channels: channels)
+            return try container(name: name, bound: bound) { out in
+                let size = FastDeflate.zlib(width: width, height: height, channels: channels, filter: filter, into: out, row: row)
+                return size > 0
+                    ? .success(size) : .failure(.encodeFailed(path: name, message: "out of memory for the encoder's rows"))
+            }
+        }
         let filtered = filterRows(stride: stride, row: row)
         defer { filtered.deallocate() }
         guard let compressor = libdeflate_alloc_compressor(level) else {
@@ -28,12 +38,30 @@ struct DeflatePNGWriter {
         }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, filtered.count)
+        return try container(name: name, bound: bound) { out in
+            let size = libdeflate_zlib_compress(compressor, filtered.baseAddress, filtered.count, out, bound)
+            return size > 0
+                ? .success(size)
+                : .failure(.encodeFailed(path: name, message: "libdeflate could not compress \(filtered.count) bytes"))
+        }
+    }
+
+    /// The PNG file around an IDAT stream of at most `bound` bytes, which `idat` writes in place and
+    /// returns the size of.
+    private func container(
+        name: String, bound: Int, idat compress: (UnsafeMutablePointer<UInt8>) -> Result<Int, PNGError>
+    ) throws(PNGError) -> [UInt8] {
         let head = PNGHeader.signature.count + 25 + 8  // signature, IHDR chunk, IDAT's length and type
         var failure: PNGError?
         let png = [UInt8](unsafeUninitializedCapacity: head + bound + 4 + 12) { out, count in
-            let idat = libdeflate_zlib_compress(compressor, filtered.baseAddress, filtered.count, out.baseAddress! + head, bound)
-            guard idat > 0, idat <= Int(Int32.max) else {
-                failure = .encodeFailed(path: name, message: "libdeflate could not compress \(filtered.count) bytes")
+            let idat: Int
+            switch compress(out.baseAddress! + head) {
+            case .success(let size) where size <= Int(Int32.max): idat = size
+            case .success(let size):
+                failure = .encodeFailed(path: name, message: "the IDAT stream (\(size) bytes) is over PNG's chunk size")
+                return
+            case .failure(let error):
+                failure = error
                 return
             }
             var at = 0

@@ -42,7 +42,8 @@ public enum PNGEncoder {
         }
         var writer = DeflatePNGWriter(width: image.width, height: image.height, channels: options.background == nil ? 4 : 3)
         writer.level = Int32(options.compressionLevel)
-        writer.filter = options.filter
+        writer.fast = options.compressionLevel == PNGWriteOptions.fastCompressionLevel
+        writer.filter = options.effectiveFilter
         if let background = options.background {
             guard background.a == 255 else { throw .backgroundNotOpaque(background) }
             return try writer.encode(name: name) { y, row in Alpha.rgbOverRow(image, y, background: background, into: row) }

@@ -3,31 +3,41 @@ import ShatterCore
 /// How ``PNGEncoder`` writes a PNG.
 ///
 /// ```swift
-/// var options = PNGWriteOptions()              // RGBA, level 1: fast, for frame sequences
-/// options.compressionLevel = 9                 // smallest file, several times slower
-/// options.filter = .paeth                      // a little slower than .up, often smaller
+/// var options = PNGWriteOptions()              // RGBA, level 1: Shatter's fast encoder, for frames
+/// options.compressionLevel = 9                 // smallest file, many times slower (libdeflate)
+/// options.filter = .paeth                      // one filter for every row instead of the level's own
 /// options.background = .opaqueWhite            // flatten onto white, write RGB
 /// try PNGEncoder.write(frame, to: "out/frame-00001.png", options: options)
 /// ```
 public struct PNGWriteOptions: Sendable, Hashable {
-    /// Compression level, 0 (stored) ... 9 (smallest, slowest): libdeflate's levels. Default
-    /// ``fastCompressionLevel`` (1): rendering writes one PNG per frame, and level 1 encodes several
-    /// times faster than level 6 for files only modestly larger.
+    /// Compression level, 0 (stored) ... 9 (smallest, slowest). Default ``fastCompressionLevel`` (1):
+    /// Shatter's own encoder, Huffman coding of the filtered bytes with runs of zeros as matches and
+    /// no match search, several times faster than libdeflate's level 1 and about as small on frames
+    /// (smaller on noisy ones, up to a fifth larger on flat, repetitive screens). 2 … 9 are
+    /// libdeflate's levels: slower, smaller where a screen repeats itself. 0 stores the bytes.
+    /// docs/png.md has the measurements.
     public var compressionLevel: Int
-    /// The row filter applied before compression. Default ``PNGFilter/up``: about as fast as none,
-    /// and the smallest single filter for frames with large flat areas or large sprites; frames of
-    /// scattered one-pixel pieces come out smaller with ``PNGFilter/none``. ``PNGFilter/adaptive``
-    /// (a choice per row) is close to the best of both, at about twice the encoding time.
-    public var filter: PNGFilter
+    /// The row filter applied before compression. Default `nil`: ``PNGFilter/adaptive``, a choice
+    /// per row (up for flat screens, Paeth for gradients and text, sub for horizontal runs), which
+    /// the fast encoder (level 1) makes at little cost and which keeps levels 2 … 9 at least as small
+    /// as level 1; at level 0, ``PNGFilter/none`` (stored bytes gain nothing from a filter). At
+    /// levels 2 … 9, ``PNGFilter/up`` encodes up to twice as fast for files a few percent larger or
+    /// smaller.
+    public var filter: PNGFilter?
     /// `nil`: write 8-bit RGBA with straight alpha. An opaque color: composite the image over
     /// it and write 8-bit RGB, dropping alpha. A background that is not opaque is refused.
     public var background: RGBA8?
 
-    /// The default compression level: fast rather than small.
+    /// The default compression level: fast rather than small (Shatter's own encoder).
     public static let fastCompressionLevel = 1
 
+    /// The filter `filter` names, else the level's own (see ``filter``).
+    public var effectiveFilter: PNGFilter {
+        filter ?? (compressionLevel == 0 ? .none : .adaptive)
+    }
+
     public init(
-        compressionLevel: Int = PNGWriteOptions.fastCompressionLevel, filter: PNGFilter = .up,
+        compressionLevel: Int = PNGWriteOptions.fastCompressionLevel, filter: PNGFilter? = nil,
         background: RGBA8? = nil
     ) {
         self.compressionLevel = compressionLevel
@@ -46,7 +56,8 @@ public enum PNGFilter: Sendable, Hashable, CaseIterable {
     case up
     /// Predict from left, above and upper-left: usually the smallest single filter.
     case paeth
-    /// Per row, whichever of none, sub, up and Paeth gives the smallest sum of absolute filtered
-    /// bytes (the usual heuristic): slowest.
+    /// Per row, whichever filter gives the smallest sum of absolute filtered bytes (the usual
+    /// heuristic): of sub, up and Paeth at level 1, where it costs little; of none, sub, up and Paeth
+    /// at levels 2 … 9, where it is the slowest choice.
     case adaptive
 }

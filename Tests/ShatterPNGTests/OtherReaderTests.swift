@@ -69,18 +69,39 @@ import Testing
 
     @Test(.enabled(if: python != nil, "needs python3 (its zlib module; pypng too where installed)"))
     func pythonReadsEveryFilterAndLevel() throws {
-        let folder = NSTemporaryDirectory() + "shatter-png-readers-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        var files = [String]()
         let images = [
             RoundTripTests.randomImage(width: 37, height: 23, seed: 4), RoundTripTests.randomImage(width: 1, height: 9, seed: 5),
             RoundTripTests.randomImage(width: 11, height: 1, seed: 6),
             Image(width: 64, height: 16, fill: RGBA8(r: 9, g: 200, b: 90, a: 255)),
         ]
+        try check(images, levels: [0, 1, 6, 9])
+    }
+
+    /// The fast encoder (level 1) where its bands and blocks meet their edges: a noisy band over
+    /// 65,535 bytes (stored, in several blocks), a flat image whose zero runs go on across bands and
+    /// past 258 bytes, and rows of short zero runs at every offset within an 8-byte word.
+    @Test(.enabled(if: python != nil, "needs python3 (its zlib module; pypng too where installed)"))
+    func pythonReadsTheFastEncodersEdges() throws {
+        var stripes = Image(width: 45, height: 67)
+        for y in 0..<67 {
+            for x in 0..<45 where (x * 7 + y * 3) % 11 < 3 { stripes[x, y] = RGBA8(r: UInt8(x * 5), g: UInt8(y), b: 200, a: 255) }
+        }
+        let images = [
+            RoundTripTests.randomImage(width: 600, height: 70, seed: 9),
+            Image(width: 300, height: 65, fill: RGBA8(r: 40, g: 40, b: 40, a: 255)), stripes,
+        ]
+        try check(images, levels: [1])
+    }
+
+    /// Writes every image at every level, filter and both channel counts, and has the checker read them.
+    private func check(_ images: [Image], levels: [Int]) throws {
+        let folder = NSTemporaryDirectory() + "shatter-png-readers-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var files = [String]()
         for (n, image) in images.enumerated() {
             for filter in PNGFilter.allCases {
-                for level in [0, 1, 6, 9] {
+                for level in levels {
                     for background in [nil, RGBA8(r: 250, g: 240, b: 10, a: 255)] {
                         let options = PNGWriteOptions(compressionLevel: level, filter: filter, background: background)
                         let path = folder + "/\(n)-\(filter)-\(level)-\(background == nil ? "rgba" : "rgb").png"

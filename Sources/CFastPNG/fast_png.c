@@ -1,0 +1,530 @@
+/*
+ * The fast PNG encoder (fast_png.h): one body, compiled for any x86-64 and again for AVX2, where the
+ * row filters and the scans over a band vectorise to 32-byte lanes.
+ */
+/* The AVX2 twin's helpers pass no vectors across calls (all are inlined), so no ABI mismatch arises. */
+#pragma clang diagnostic ignored "-Wpsabi"
+
+#include "fast_png.h"
+
+#include <libdeflate.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ALWAYS static inline __attribute__((always_inline))
+#define BAND SHATTER_FAST_PNG_BAND_ROWS
+
+/* The literal/length code is limited to 12 bits so that four codes (48 bits) go into the bit buffer
+ * between flushes; a byte's code seldom wants more, and the cap costs a fraction of a percent. */
+enum { LITLEN_LIMIT = 12, CODELEN_LIMIT = 7, LITLEN_SYMBOLS = 286, END_OF_BLOCK = 256 };
+
+/* ---- Bits, least significant first (RFC 1951 §3.1.1). ---- */
+
+typedef struct {
+    uint64_t bits;
+    unsigned count;
+    uint8_t *out;
+} writer_t;
+
+/* Adds `length` ≤ 57 − count bits. */
+ALWAYS void put(writer_t *w, uint64_t code, unsigned length) {
+    w->bits |= code << w->count;
+    w->count += length;
+}
+
+/* Writes the whole bytes out (8 at once; the buffer has 8 bytes of slack), keeping fewer than 8 bits.
+ * The buffer never holds more than 7 + 48 bits, so the shift stays under 64. */
+ALWAYS void flush(writer_t *w) {
+    memcpy(w->out, &w->bits, 8);
+    unsigned whole = w->count >> 3;
+    w->out += whole;
+    w->bits >>= whole * 8;
+    w->count &= 7;
+}
+
+ALWAYS void put_flushed(writer_t *w, uint64_t code, unsigned length) {
+    put(w, code, length);
+    flush(w);
+}
+
+/* Pads to a byte boundary. */
+ALWAYS void align(writer_t *w) {
+    w->count = (w->count + 7) & ~7u;
+    flush(w);
+}
+
+/* ---- Huffman codes. ---- */
+
+/* Code lengths of at most `limit` bits for `n` symbols of the given frequencies, as Huffman's
+ * algorithm gives them, deepened where over the limit as miniz does (tdefl_huffman_enforce_max_code_size):
+ * whole leaves moved from the longest length up until Kraft's sum is one again. A lone used symbol
+ * gets a partner, since decoders expect a complete code. */
+static void code_lengths(const uint32_t *freq, int n, unsigned limit, uint8_t *lengths) {
+    int symbols[LITLEN_SYMBOLS], used = 0;
+    memset(lengths, 0, (size_t)n);
+    for (int s = 0; s < n; s++)
+        if (freq[s]) symbols[used++] = s;
+    if (used == 0) {
+        lengths[0] = lengths[1] = 1;
+        return;
+    }
+    if (used == 1) {
+        lengths[symbols[0]] = 1;
+        lengths[symbols[0] == 0 ? 1 : 0] = 1;
+        return;
+    }
+    /* Insertion sort by frequency (at most 286 symbols, mostly near-sorted byte counts). */
+    for (int i = 1; i < used; i++) {
+        int s = symbols[i], j = i;
+        while (j > 0 && freq[symbols[j - 1]] > freq[s]) {
+            symbols[j] = symbols[j - 1];
+            j--;
+        }
+        symbols[j] = s;
+    }
+    /* Huffman's tree by the two-queue method: leaves in order, internal nodes made in order. */
+    uint64_t weight[2 * LITLEN_SYMBOLS];
+    int parent[2 * LITLEN_SYMBOLS];
+    for (int i = 0; i < used; i++) weight[i] = freq[symbols[i]];
+    int leaf = 0, node = used, next = used;
+    for (int k = 0; k < used - 1; k++) {
+        int pick[2];
+        for (int t = 0; t < 2; t++) {
+            if (leaf < used && (node >= next || weight[leaf] <= weight[node])) pick[t] = leaf++;
+            else pick[t] = node++;
+        }
+        weight[next] = weight[pick[0]] + weight[pick[1]];
+        parent[pick[0]] = parent[pick[1]] = next;
+        next++;
+    }
+    /* Depths, root (next − 1) at 0; counted per length, the deepest folded onto the limit. */
+    unsigned depth[2 * LITLEN_SYMBOLS], count[64] = {0};
+    depth[next - 1] = 0;
+    for (int i = next - 2; i >= 0; i--) depth[i] = depth[parent[i]] + 1;
+    for (int i = 0; i < used; i++) count[depth[i] < limit ? depth[i] : limit]++;
+    uint64_t total = 0;
+    for (unsigned l = 1; l <= limit; l++) total += (uint64_t)count[l] << (limit - l);
+    while (total > (1ull << limit)) {
+        count[limit]--;
+        for (unsigned l = limit - 1; l > 0; l--) {
+            if (count[l]) {
+                count[l]--;
+                count[l + 1] += 2;
+                break;
+            }
+        }
+        total--;
+    }
+    /* The rarest symbols take the longest codes. */
+    int at = 0;
+    for (unsigned l = limit; l > 0; l--)
+        for (unsigned k = 0; k < count[l]; k++) lengths[symbols[at++]] = (uint8_t)l;
+}
+
+/* Canonical codes (RFC 1951 §3.2.2), bit-reversed for writing least significant bit first. */
+static void canonical_codes(const uint8_t *lengths, int n, uint16_t *codes) {
+    unsigned count[16] = {0}, next[16];
+    for (int s = 0; s < n; s++) count[lengths[s]]++;
+    count[0] = 0;
+    unsigned code = 0;
+    for (int l = 1; l < 16; l++) {
+        code = (code + count[l - 1]) << 1;
+        next[l] = code;
+    }
+    for (int s = 0; s < n; s++) {
+        unsigned l = lengths[s];
+        if (!l) continue;
+        unsigned c = next[l]++, reversed = 0;
+        for (unsigned b = 0; b < l; b++) reversed |= ((c >> b) & 1) << (l - 1 - b);
+        codes[s] = (uint16_t)reversed;
+    }
+}
+
+/* ---- Match lengths (RFC 1951 §3.2.5). ---- */
+
+static const uint16_t length_base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
+                                         31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
+static const uint8_t length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+
+/* The length symbol (257 …) of a match of `length` 3 … 258. */
+static int length_symbol(int length) {
+    int k = 28;
+    while (length_base[k] > length) k--;
+    return 257 + k;
+}
+
+/* ---- A band's tokens: bytes, and runs of zeros as distance-1 matches. ---- */
+
+typedef struct {
+    uint32_t freq[LITLEN_SYMBOLS];
+    /* Per byte, its code | length << 16; per match length 3 … 258, its length code, extra bits and
+     * distance code (a single 0 bit: distance 1) together, and their bit count. */
+    uint32_t literal[256];
+    uint32_t match[259];
+    uint8_t matchBits[259];
+    uint8_t lengths[LITLEN_SYMBOLS];
+} code_t;
+
+/* A run of `run` zero bytes: matches of up to 258, the last byte before them being zero (the caller
+ * writes a literal zero first when it is not), and fewer than 3 left over as literals. The counting
+ * pass starts from the histogram of every byte, so it takes the matched zeros back out of it. */
+ALWAYS void zero_run(code_t *c, writer_t *w, long run, int encode) {
+    while (run >= 3) {
+        long length = run > 258 ? (run - 258 < 3 ? run - 3 : 258) : run;
+        if (encode) {
+            put_flushed(w, c->match[length], c->matchBits[length]);
+        } else {
+            c->freq[length_symbol((int)length)]++;
+            c->freq[0] -= (uint32_t)length;
+        }
+        run -= length;
+    }
+    if (encode)
+        for (; run > 0; run--) put_flushed(w, c->literal[0] & 0xffff, c->literal[0] >> 16);
+}
+
+/* Four bytes' codes joined two by two, so that the joins do not wait on one another, then written. */
+ALWAYS void put4(const code_t *c, writer_t *w, const uint8_t *bytes) {
+    uint32_t e0 = c->literal[bytes[0]], e1 = c->literal[bytes[1]], e2 = c->literal[bytes[2]], e3 = c->literal[bytes[3]];
+    unsigned l0 = e0 >> 16, l1 = e1 >> 16, l2 = e2 >> 16, l3 = e3 >> 16;
+    uint64_t low = (e0 & 0xffff) | (uint64_t)(e1 & 0xffff) << l0;
+    uint64_t high = (e2 & 0xffff) | (uint64_t)(e3 & 0xffff) << l2;
+    put(w, low | high << (l0 + l1), l0 + l1 + l2 + l3);
+}
+
+/* Literal bytes; the counting pass has them in its histogram already. */
+ALWAYS void literals(code_t *c, writer_t *w, const uint8_t *bytes, int count, int encode) {
+    if (!encode) return;
+    int k = 0;
+    for (; k + 4 <= count; k += 4) {
+        put4(c, w, bytes + k);
+        flush(w);
+    }
+    for (; k < count; k++) {
+        uint32_t e = c->literal[bytes[k]];
+        put(w, e & 0xffff, e >> 16);
+    }
+    flush(w);
+}
+
+/* How often each byte value occurs, in four tables so that repeated values do not wait on one
+ * another's increments; words of zeros, common in flat screens, counted at once. */
+ALWAYS void histogram(const uint8_t *bytes, size_t n, uint32_t *freq) {
+    uint32_t h[4][256];
+    memset(h, 0, sizeof h);
+    uint32_t zeros = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t word;
+        memcpy(&word, bytes + i, 8);
+        if (word == 0) {
+            zeros += 8;
+            continue;
+        }
+        h[0][word & 255]++;
+        h[1][word >> 8 & 255]++;
+        h[2][word >> 16 & 255]++;
+        h[3][word >> 24 & 255]++;
+        h[0][word >> 32 & 255]++;
+        h[1][word >> 40 & 255]++;
+        h[2][word >> 48 & 255]++;
+        h[3][word >> 56]++;
+    }
+    for (; i < n; i++) h[0][bytes[i]]++;
+    for (int v = 0; v < 256; v++) freq[v] += h[0][v] + h[1][v] + h[2][v] + h[3][v];
+    freq[0] += zeros;
+}
+
+/* Ends a run of `run` zero bytes, the byte before them `last`. */
+ALWAYS void end_run(code_t *c, writer_t *w, long run, int last, int encode) {
+    if (last != 0) {
+        literals(c, w, (const uint8_t *)"\0", 1, encode);
+        run--;
+    }
+    zero_run(c, w, run, encode);
+}
+
+/* Counts (encode 0) or writes (encode 1) the band's tokens, 8 bytes at a time: a word's leading zero
+ * bytes extend the run before it, its trailing ones start the next, and the bytes between are
+ * literals. `last` is the byte before `bytes` in the stream (nonzero at its start), so a run can go
+ * on from the previous band's end. Both passes split the same way. */
+ALWAYS void tokens(code_t *c, writer_t *w, const uint8_t *bytes, size_t n, int *last, int encode) {
+    long run = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t word;
+        memcpy(&word, bytes + i, 8);
+        if (word == 0) {
+            run += 8;
+            continue;
+        }
+        int lead = __builtin_ctzll(word) >> 3, trail = __builtin_clzll(word) >> 3;
+        run += lead;
+        if (run >= 3) {
+            end_run(c, w, run, *last, encode);
+            literals(c, w, bytes + i + lead, 8 - lead - trail, encode);
+        } else {
+            literals(c, w, bytes + i + lead - run, 8 - trail - lead + (int)run, encode);
+        }
+        run = trail;
+        *last = bytes[i + 7 - trail];  /* the word's last nonzero byte */
+    }
+    for (; i < n; i++) {
+        if (bytes[i] == 0) {
+            run++;
+            continue;
+        }
+        if (run >= 3) end_run(c, w, run, *last, encode);
+        else literals(c, w, bytes + i - run, (int)run, encode);
+        literals(c, w, bytes + i, 1, encode);
+        run = 0;
+        *last = bytes[i];
+    }
+    if (run >= 3) {
+        end_run(c, w, run, *last, encode);
+        *last = 0;
+    } else if (run) {
+        literals(c, w, bytes + n - run, (int)run, encode);
+        *last = 0;
+    }
+}
+
+/* ---- Row filters (PNG §9.2); `prev` is a zero row above the first. ---- */
+
+ALWAYS uint8_t paeth(int a, int b, int c) {
+    int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
+    return (uint8_t)(pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+}
+
+ALWAYS void filter_row(int type, const uint8_t *row, const uint8_t *prev, size_t count, size_t bpp, uint8_t *out) {
+    switch (type) {
+    case 0: memcpy(out, row, count); break;
+    case 1:
+        for (size_t i = 0; i < bpp; i++) out[i] = row[i];
+        for (size_t i = bpp; i < count; i++) out[i] = (uint8_t)(row[i] - row[i - bpp]);
+        break;
+    case 2:
+        for (size_t i = 0; i < count; i++) out[i] = (uint8_t)(row[i] - prev[i]);
+        break;
+    default:
+        for (size_t i = 0; i < bpp; i++) out[i] = (uint8_t)(row[i] - prev[i]);
+        for (size_t i = bpp; i < count; i++) out[i] = (uint8_t)(row[i] - paeth(row[i - bpp], prev[i], prev[i - bpp]));
+    }
+}
+
+/* The usual heuristic for a row's filter: its filtered bytes read as signed, summed by magnitude
+ * (in 16-bit sums of 256 bytes at a time, which vectorise to byte lanes). */
+ALWAYS uint32_t row_cost(const uint8_t *bytes, size_t count) {
+    uint32_t sum = 0;
+    for (size_t start = 0; start < count; start += 256) {
+        size_t end = count - start < 256 ? count : start + 256;
+        uint16_t part = 0;
+        for (size_t i = start; i < end; i++) {
+            int8_t b = (int8_t)bytes[i];
+            part += (uint8_t)(b < 0 ? -b : b);
+        }
+        sum += part;
+    }
+    return sum;
+}
+
+/* Filters `row` into `out` (stride + 1 bytes, the type first) with `type`, or with whichever of sub, up
+ * and Paeth has the least row_cost (none seldom wins on a frame; the others each win somewhere: up on
+ * flat screens, Paeth on gradients and text, sub on rows of horizontal runs). */
+ALWAYS void filter_line(int type, const uint8_t *row, const uint8_t *prev, size_t stride, size_t bpp, uint8_t *out,
+                        uint8_t *scratch) {
+    if (type != SHATTER_FAST_PNG_ADAPTIVE) {
+        out[0] = (uint8_t)type;
+        filter_row(type, row, prev, stride, bpp, out + 1);
+        return;
+    }
+    filter_row(2, row, prev, stride, bpp, out + 1);
+    uint32_t best = row_cost(out + 1, stride);
+    out[0] = 2;
+    static const int others[2] = {4, 1};
+    for (int k = 0; k < 2 && best > 0; k++) {
+        filter_row(others[k], row, prev, stride, bpp, scratch);
+        uint32_t cost = row_cost(scratch, stride);
+        if (cost < best) {
+            best = cost;
+            out[0] = (uint8_t)others[k];
+            memcpy(out + 1, scratch, stride);
+        }
+    }
+}
+
+/* ---- Blocks. ---- */
+
+/* The dynamic block's header (RFC 1951 §3.2.7): the literal/length lengths and the two distance
+ * codes' lengths of 1, run-length coded with symbols 16, 17 and 18. Returns its size in bits when
+ * `w` is NULL. */
+static uint64_t dynamic_header(const uint8_t *litlen, int last, writer_t *w) {
+    int hlit = LITLEN_SYMBOLS;
+    while (hlit > 257 && litlen[hlit - 1] == 0) hlit--;
+    uint8_t all[LITLEN_SYMBOLS + 2];
+    memcpy(all, litlen, (size_t)hlit);
+    all[hlit] = all[hlit + 1] = 1;
+    int total = hlit + 2;
+    /* Run-length code: symbol | extra value << 8. */
+    uint16_t rle[LITLEN_SYMBOLS + 2];
+    int n = 0;
+    for (int i = 0; i < total;) {
+        int v = all[i], run = 1;
+        while (i + run < total && all[i + run] == v) run++;
+        int left = run;
+        if (v == 0) {
+            while (left >= 11) {
+                int k = left > 138 ? 138 : left;
+                rle[n++] = (uint16_t)(18 | (k - 11) << 8);
+                left -= k;
+            }
+            if (left >= 3) {
+                rle[n++] = (uint16_t)(17 | (left - 3) << 8);
+                left = 0;
+            }
+        } else {
+            rle[n++] = (uint16_t)v;
+            left--;
+            while (left >= 3) {
+                int k = left > 6 ? 6 : left;
+                rle[n++] = (uint16_t)(16 | (k - 3) << 8);
+                left -= k;
+            }
+        }
+        for (; left > 0; left--) rle[n++] = (uint16_t)v;
+        i += run;
+    }
+    uint32_t freq[19] = {0};
+    for (int i = 0; i < n; i++) freq[rle[i] & 0xff]++;
+    uint8_t lengths[19];
+    uint16_t codes[19];
+    code_lengths(freq, 19, CODELEN_LIMIT, lengths);
+    canonical_codes(lengths, 19, codes);
+    static const uint8_t order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+    int hclen = 19;
+    while (hclen > 4 && lengths[order[hclen - 1]] == 0) hclen--;
+    static const uint8_t extraBits[19] = {[16] = 2, [17] = 3, [18] = 7};
+    uint64_t bits = 3 + 5 + 5 + 4 + 3 * (uint64_t)hclen;
+    for (int i = 0; i < n; i++) bits += lengths[rle[i] & 0xff] + extraBits[rle[i] & 0xff];
+    if (!w) return bits;
+    put_flushed(w, (unsigned)last | 2u << 1, 3);  /* BFINAL, BTYPE 10 */
+    put_flushed(w, (uint64_t)(hlit - 257) | (uint64_t)(2 - 1) << 5 | (uint64_t)(hclen - 4) << 10, 14);
+    for (int i = 0; i < hclen; i++) put_flushed(w, lengths[order[i]], 3);
+    for (int i = 0; i < n; i++) {
+        int s = rle[i] & 0xff;
+        put(w, codes[s], lengths[s]);
+        put_flushed(w, rle[i] >> 8, extraBits[s]);
+    }
+    return bits;
+}
+
+/* Stored blocks of the band's bytes (at most 65,535 each). */
+static void stored(const uint8_t *bytes, size_t n, int last, writer_t *w) {
+    do {
+        size_t part = n > 65535 ? 65535 : n;
+        n -= part;
+        put_flushed(w, (unsigned)(last && n == 0), 3);  /* BTYPE 00 */
+        align(w);
+        uint8_t head[4] = {(uint8_t)part, (uint8_t)(part >> 8), (uint8_t)~part, (uint8_t)(~part >> 8)};
+        memcpy(w->out, head, 4);
+        memcpy(w->out + 4, bytes, part);
+        w->out += 4 + part;
+        bytes += part;
+    } while (n > 0);
+}
+
+/* One band's block: its code from its own tokens, or stored where that comes out no smaller. */
+ALWAYS void band_block(const uint8_t *bytes, size_t n, int last, int *lastByte, writer_t *w) {
+    code_t c;
+    memset(c.freq, 0, sizeof c.freq);
+    int before = *lastByte;
+    histogram(bytes, n, c.freq);
+    tokens(&c, w, bytes, n, lastByte, 0);
+    c.freq[END_OF_BLOCK] = 1;
+    code_lengths(c.freq, LITLEN_SYMBOLS, LITLEN_LIMIT, c.lengths);
+    uint64_t bits = dynamic_header(c.lengths, last, NULL);
+    for (int s = 0; s < LITLEN_SYMBOLS; s++) {
+        uint64_t extra = s > 256 ? length_extra[s - 257] + 1 : 0;  /* + the distance code's bit */
+        bits += (uint64_t)c.freq[s] * (c.lengths[s] + extra);
+    }
+    if (bits >= (uint64_t)(n + 5 * (n / 65535 + 1)) * 8) {
+        stored(bytes, n, last, w);
+        return;
+    }
+    uint16_t codes[LITLEN_SYMBOLS];
+    canonical_codes(c.lengths, LITLEN_SYMBOLS, codes);
+    for (int v = 0; v < 256; v++) c.literal[v] = codes[v] | (uint32_t)c.lengths[v] << 16;
+    for (int length = 3; length <= 258; length++) {
+        int s = length_symbol(length), k = s - 257;
+        unsigned l = c.lengths[s], e = length_extra[k];
+        c.match[length] = (uint32_t)(codes[s] | (length - length_base[k]) << l);  /* then distance code 0: a 0 bit */
+        c.matchBits[length] = (uint8_t)(l + e + 1);
+    }
+    dynamic_header(c.lengths, last, w);
+    int again = before;
+    tokens(&c, w, bytes, n, &again, 1);
+    put_flushed(w, codes[END_OF_BLOCK], c.lengths[END_OF_BLOCK]);
+}
+
+/* ---- The stream. ---- */
+
+size_t shatter_fast_png_bound(long width, long height, int channels) {
+    size_t stride = (size_t)width * (size_t)channels + 1, band = stride * BAND;
+    size_t bands = ((size_t)height + BAND - 1) / BAND;
+    /* Stored bands, each split at 65,535 bytes (5 bytes a block, 1 of alignment), the zlib header and
+     * Adler-32, and the bit writer's 8 bytes of slack. */
+    return stride * (size_t)height + bands * (5 * (band / 65535 + 1) + 1) + 2 + 4 + 8;
+}
+
+ALWAYS size_t encode(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
+                     uint8_t *out) {
+    size_t bpp = (size_t)channels, stride = (size_t)width * bpp;
+    uint8_t *raw = malloc(stride * (BAND + 1)), *filtered = malloc((stride + 1) * BAND), *scratch = malloc(stride);
+    if (!raw || !filtered || !scratch) {
+        free(raw), free(filtered), free(scratch);
+        return 0;
+    }
+    uint8_t *rows[BAND + 1];
+    for (int r = 0; r <= BAND; r++) rows[r] = raw + r * stride;
+    memset(rows[0], 0, stride);  /* the zero row above the first */
+    writer_t w = {0, 0, out};
+    put_flushed(&w, 0x78 | 0x01 << 8, 16);  /* zlib: deflate, 32 KiB window, fastest, check bits */
+    uint32_t adler = 1;
+    int lastByte = 1;
+    for (long first = 0; first < height; first += BAND) {
+        long count = height - first < BAND ? height - first : BAND;
+        for (long r = 0; r < count; r++) row(context, first + r, rows[r + 1]);
+        for (long r = 0; r < count; r++)
+            filter_line(filter, rows[r + 1], rows[r], stride, bpp, filtered + r * (stride + 1), scratch);
+        size_t n = (size_t)count * (stride + 1);
+        adler = libdeflate_adler32(adler, filtered, n);
+        band_block(filtered, n, first + count == height, &lastByte, &w);
+        memcpy(rows[0], rows[count], stride);  /* the next band's row above */
+    }
+    align(&w);
+    uint8_t trailer[4] = {(uint8_t)(adler >> 24), (uint8_t)(adler >> 16), (uint8_t)(adler >> 8), (uint8_t)adler};
+    memcpy(w.out, trailer, 4);
+    free(raw), free(filtered), free(scratch);
+    return (size_t)(w.out + 4 - out);
+}
+
+static size_t encode_baseline(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
+                              uint8_t *out) {
+    return encode(width, height, channels, filter, row, context, out);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2,bmi2"))) static size_t encode_avx2(long width, long height, int channels, int filter,
+                                                               shatter_fast_png_row_fn row, void *context, uint8_t *out) {
+    return encode(width, height, channels, filter, row, context, out);
+}
+#endif
+
+size_t shatter_fast_png_zlib(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
+                             uint8_t *out, int avx2) {
+#if defined(__x86_64__)
+    if (avx2) return encode_avx2(width, height, channels, filter, row, context, out);
+#endif
+    (void)avx2;
+    return encode_baseline(width, height, channels, filter, row, context, out);
+}

@@ -1,0 +1,44 @@
+/*
+ * The fast PNG encoder behind compression level 1: the IDAT stream (a zlib stream) of an 8-bit RGB or
+ * RGBA image, made several times faster than libdeflate's level 1 for the frames Shatter writes (docs/png.md). In the manner of fpnge, it
+ * skips LZ77's match search, the cost that dominates every general deflater on noisy frames:
+ *
+ * - each row takes the PNG filter (sub, up or Paeth) whose bytes, read as signed, have the least sum
+ *   of magnitudes (the usual heuristic; the filters and sums vectorise);
+ * - each band of SHATTER_FAST_PNG_BAND_ROWS rows is one deflate block with its own Huffman code of
+ *   byte values, built from the band's histogram (a noisy band costs about its entropy, a flat one
+ *   almost nothing);
+ * - runs of zero bytes (flat areas under the up or sub filter) become matches at distance 1, the one
+ *   LZ77 match that needs no search;
+ * - a band the code would not shrink is stored.
+ *
+ * One body, compiled for any x86-64 and again for AVX2 (as small_sprites.c), chosen once per process.
+ * Any zlib decoder reads the result: it is plain deflate, Huffman blocks with distance-1 matches.
+ */
+#ifndef SHATTER_FAST_PNG_H
+#define SHATTER_FAST_PNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SHATTER_FAST_PNG_BAND_ROWS 32
+
+/* Writes row `y` (width · channels bytes, unfiltered) to `out`. */
+typedef void (*shatter_fast_png_row_fn)(void *context, long y, uint8_t *out);
+
+/* Filters, as PNG numbers them; SHATTER_FAST_PNG_ADAPTIVE lets each row choose. */
+enum { SHATTER_FAST_PNG_ADAPTIVE = -1 };
+
+/* The most bytes shatter_fast_png_zlib can write for this image (every band stored). */
+size_t shatter_fast_png_bound(long width, long height, int channels);
+
+/*
+ * Encodes the image as a zlib stream into `out` (at least shatter_fast_png_bound bytes); returns the
+ * bytes written, or 0 when memory for the band buffers could not be had. `filter` is a PNG filter type
+ * (0 none, 1 sub, 2 up, 4 Paeth) or SHATTER_FAST_PNG_ADAPTIVE. `avx2`: take the AVX2 twin (only where
+ * shatter_cpu_runs_avx2() says so).
+ */
+size_t shatter_fast_png_zlib(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
+                             uint8_t *out, int avx2);
+
+#endif /* SHATTER_FAST_PNG_H */

@@ -1,0 +1,54 @@
+import CFastPNG
+import CLanes
+
+/// Compression level 1's IDAT stream: Shatter's own encoder (Sources/CFastPNG/fast_png.c), which
+/// filters each row (by ``PNGFilter``; `.adaptive` picks sub, up or Paeth per row) and codes each band
+/// of 32 rows as one Huffman block of its bytes, runs of zeros as distance-1 matches, with no match
+/// search. Several times libdeflate's level 1 speed on noisy frames, at about its size; see docs/png.md.
+enum FastDeflate {
+    /// Whether the processor runs the AVX2 twin, asked once.
+    static let processorRunsAVX2 = shatter_cpu_runs_avx2() != 0
+
+    /// The most bytes ``zlib(width:height:channels:filter:into:row:)`` writes.
+    static func bound(width: Int, height: Int, channels: Int) -> Int {
+        shatter_fast_png_bound(width, height, Int32(channels))
+    }
+
+    /// Writes the zlib stream of the image whose row `y` `row(y, buffer)` writes (`width × channels`
+    /// bytes) to `out` (``bound(width:height:channels:)`` bytes); returns its size, or 0 when the
+    /// encoder's band buffers could not be allocated. `avx2`: which twin (tests pick; both write the
+    /// same bytes).
+    static func zlib(
+        width: Int, height: Int, channels: Int, filter: PNGFilter, into out: UnsafeMutablePointer<UInt8>,
+        avx2: Bool = processorRunsAVX2, row: (Int, UnsafeMutablePointer<UInt8>) -> Void
+    ) -> Int {
+        withoutActuallyEscaping(row) { row in
+            let source = RowSource(row)
+            return withExtendedLifetime(source) {
+                shatter_fast_png_zlib(
+                    width, height, Int32(channels), filter.pngType,
+                    { context, y, buffer in Unmanaged<RowSource>.fromOpaque(context!).takeUnretainedValue().row(y, buffer!) },
+                    Unmanaged.passUnretained(source).toOpaque(), out, avx2 ? 1 : 0)
+            }
+        }
+    }
+
+    /// The row closure behind the C callback's context pointer.
+    private final class RowSource {
+        let row: (Int, UnsafeMutablePointer<UInt8>) -> Void
+        init(_ row: @escaping (Int, UnsafeMutablePointer<UInt8>) -> Void) { self.row = row }
+    }
+}
+
+extension PNGFilter {
+    /// PNG's filter type number; -1 (SHATTER_FAST_PNG_ADAPTIVE) for a choice per row.
+    var pngType: Int32 {
+        switch self {
+        case .none: 0
+        case .sub: 1
+        case .up: 2
+        case .paeth: 4
+        case .adaptive: -1
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import ShatterCore
+import Testing
+
+@testable import ShatterPNG
+
+/// Level 1's encoder is one C body compiled twice; the twin for any x86-64 and the AVX2 twin must
+/// write the same stream, so a file does not depend on the machine that wrote it.
+struct FastDeflateTwinTests {
+    @Test(
+        "both twins of the fast encoder write the same bytes, and libpng decodes the file they make",
+        .enabled(if: FastDeflate.processorRunsAVX2, "needs a processor that runs AVX2 to run both twins"),
+        arguments: PNGFilter.allCases)
+    func twinsAgree(filter: PNGFilter) throws {
+        // Noise over a flat field with a band boundary inside: literals, runs and stored bands.
+        var image = RoundTripTests.randomImage(width: 300, height: 70, seed: 11)
+        for y in 20..<50 { for x in 0..<300 { image[x, y] = RGBA8(r: 30, g: 60, b: 90, a: 255) } }
+        let straight = Alpha.straightRGBA(image)
+        func stream(avx2: Bool) -> [UInt8] {
+            let bound = FastDeflate.bound(width: 300, height: 70, channels: 4)
+            return [UInt8](unsafeUninitializedCapacity: bound) { out, count in
+                count = FastDeflate.zlib(width: 300, height: 70, channels: 4, filter: filter, into: out.baseAddress!, avx2: avx2)
+                { y, row in
+                    straight.withUnsafeBufferPointer { row.update(from: $0.baseAddress! + y * 1200, count: 1200) }
+                }
+            }
+        }
+        let baseline = stream(avx2: false)
+        #expect(!baseline.isEmpty)
+        #expect(baseline == stream(avx2: true))
+        // PNGEncoder's file holds that stream, and libpng decodes it to the image.
+        let png = try PNGEncoder.encode(image, options: PNGWriteOptions(filter: filter))
+        let idat = png.count - 12 - 4 - baseline.count  // the IDAT data sits before its CRC and IEND
+        #expect(Array(png[idat..<idat + baseline.count]) == baseline)
+        #expect(try PNGDecoder.decode(data: png, name: "twin.png") == image)
+    }
+}
