@@ -27,8 +27,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // libdeflate: the IDAT stream of written PNGs.
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        // OpenSSL's libcrypto: SHA-256 with the CPU's SHA extensions, and nothing to compile (swift-crypto's
-        // BoringSSL was 374 of a consumer's 671 build steps; docs/ARCHITECTURE.md, "Dependencies").
+        // OpenSSL's libcrypto: SHA-256 with the CPU's SHA extensions, and nothing to compile (swift-crypto was
+        // 476 of a consumer's 751 build steps; docs/ARCHITECTURE.md, "Dependencies").
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Float <-> integer conversions of SIMD lanes, which Swift's SIMD types do element by element
         // (lanes.h), and the small-sprite kernel, one body compiled for any x86-64 and again for AVX2
