@@ -14,10 +14,12 @@ import CLibCrypto
 public struct SHA256Hasher: Sendable {
     private var context = SHA256_CTX()
 
+    /// A hasher that has seen no bytes.
     public init() {
         SHA256_Init(&context)  // only fails on a null pointer
     }
 
+    /// Adds `bytes` after those given before.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         SHA256_Update(&context, base, bytes.count)
