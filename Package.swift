@@ -100,10 +100,8 @@ let package = Package(
 
         // Helpers shared by the test targets: effect fixtures, whether GL works, temporary folders, PNG
         // building, CRC.
-        .target(
-            name: "ShatterTestSupport",
-            dependencies: ["ShatterCore", "ShatterAnimation", "ShatterScenes", "ShatterCompare", "ShatterEffects", "ShatterGL"],
-            path: "Tests/ShatterTestSupport"),
+        .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterScenes", "ShatterCompare", "ShatterEffects", "ShatterGL"],
+                path: "Tests/ShatterTestSupport"),
         // Regression benchmarks of the core paths: `swift run -c release shatter-benchmarks`.
         .executableTarget(name: "shatter-benchmarks", dependencies: ["Shatter"]),
 
@@ -113,12 +111,8 @@ let package = Package(
         .testTarget(name: "ShatterCompareTests", dependencies: ["ShatterCompare"]),
         .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation", "ShatterTestSupport"]),
         .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation", "ShatterTestSupport"]),
-        .testTarget(
-            name: "ShatterSoftwareTests",
-            dependencies: [
-                "ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterDigest", "ShatterTestSupport",
-            ],
-            exclude: ["Goldens"]),  // read by path (GoldenFile.swift), so re-recording writes the checked-in file
+        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterDigest", "ShatterTestSupport"],
+                    exclude: ["Goldens"]),  // read by path (GoldenFile.swift), so re-recording writes the checked-in file
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG", "ShatterTestSupport"]),
         .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport", "ShatterTesting"]),
         .testTarget(name: "ShatterTests", dependencies: ["Shatter", "ShatterTestSupport"]),
