@@ -17,8 +17,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
-        // SHA-256 for manifests: BoringSSL (with the CPU's SHA extensions), compiled in and linked statically.
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         // C at the edges. EGL, GLES and GBM are opened at run time (dlopen), never linked, so the
@@ -29,6 +27,9 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // libdeflate: the IDAT stream of written PNGs.
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // OpenSSL's libcrypto: SHA-256 with the CPU's SHA extensions, and nothing to compile (swift-crypto was
+        // 476 of a consumer's 751 build steps; docs/ARCHITECTURE.md, "Dependencies").
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Float <-> integer conversions of SIMD lanes, which Swift's SIMD types do element by element
         // (lanes.h), and the small-sprite kernel, one body compiled for any x86-64 and again for AVX2
         // (small_sprites.c).
@@ -49,8 +50,8 @@ let package = Package(
         .target(name: "ShatterAnimation"),
         .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterDrawing"]),
         .target(name: "ShatterSoftware", dependencies: ["ShatterCore", "ShatterShaders", "CLanes"]),
-        // SHA-256 for manifests and goldens, through swift-crypto.
-        .target(name: "ShatterDigest", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // SHA-256 for manifests and goldens, through the system's libcrypto.
+        .target(name: "ShatterDigest", dependencies: ["CLibCrypto"]),
         .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG", "CDeflate", "CFastPNG", "CLanes"]),
 
         // GLSL ES 3.00 programs, embedded in code at build time.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds a self-contained Linux bundle of `shatter` for a bare GPU machine:
 #   dist/shatter-linux-<arch>/shatter    release binary: Swift runtime and Foundation linked in
-#                                        (--static-swift-stdlib), libpng, zlib, libdeflate and BoringSSL
-#                                        (swift-crypto) linked in statically; on x86_64 compiled for
+#                                        (--static-swift-stdlib), libpng, zlib, libdeflate and OpenSSL's
+#                                        libcrypto (SHA-256) linked in statically; on x86_64 compiled for
 #                                        x86-64-v3 (SHATTER_BUNDLE_CPU=baseline: for any x86-64)
 #   dist/shatter-linux-<arch>/README.md  how to run it
 # The binary needs only glibc: EGL and GLES (libEGL.so.1, libGLESv2.so.2, through libglvnd) and
@@ -22,18 +22,20 @@ mkdir -p "$static" "$dist"
 # `-lpng16` comes from libpng's pkg-config file and would find libpng16.so. A libpng.pc of our own,
 # found first through PKG_CONFIG_PATH, names the static archives instead, under names no shared
 # library has (the system folder is searched before ours), plus zlib, which libpng needs; and a
-# libdeflate.pc the same way.
+# libdeflate.pc and a libcrypto.pc the same way.
 libdir=$(pkg-config --variable=libdir libpng)
 zlibdir=$(pkg-config --variable=libdir zlib 2>/dev/null || echo "$libdir")
 # Debian's libdeflate.pc names /usr/lib, while the archive sits beside libpng's.
 deflatedir=$(pkg-config --variable=libdir libdeflate 2>/dev/null || echo "$libdir")
 [ -f "$deflatedir/libdeflate.a" ] || deflatedir=$libdir
-for archive in "$libdir/libpng16.a" "$zlibdir/libz.a" "$deflatedir/libdeflate.a"; do
-    [ -f "$archive" ] || { echo "Tools/bundle.sh: $archive is missing; install libpng-dev, zlib1g-dev and libdeflate-dev" >&2; exit 1; }
+cryptodir=$(pkg-config --variable=libdir libcrypto 2>/dev/null || echo "$libdir")
+for archive in "$libdir/libpng16.a" "$zlibdir/libz.a" "$deflatedir/libdeflate.a" "$cryptodir/libcrypto.a"; do
+    [ -f "$archive" ] || { echo "Tools/bundle.sh: $archive is missing; install libpng-dev, zlib1g-dev, libdeflate-dev and libssl-dev" >&2; exit 1; }
 done
 ln -sf "$libdir/libpng16.a" "$static/libshatter-png-static.a"
 ln -sf "$zlibdir/libz.a" "$static/libshatter-z-static.a"
 ln -sf "$deflatedir/libdeflate.a" "$static/libshatter-deflate-static.a"
+ln -sf "$cryptodir/libcrypto.a" "$static/libshatter-crypto-static.a"
 static_abs=$(cd "$static" && pwd)
 cat > "$static/libpng.pc" <<PC
 Name: libpng
@@ -48,6 +50,14 @@ Description: libdeflate, static, for the Shatter bundle
 Version: $(pkg-config --modversion libdeflate)
 Cflags: $(pkg-config --cflags libdeflate)
 Libs: -L$static_abs -lshatter-deflate-static
+PC
+# Only SHA256_Init/_Update/_Final are called: no provider or configuration file is loaded at run time.
+cat > "$static/libcrypto.pc" <<PC
+Name: libcrypto
+Description: OpenSSL's libcrypto, static, for the Shatter bundle
+Version: $(pkg-config --modversion libcrypto)
+Cflags: $(pkg-config --cflags libcrypto)
+Libs: -L$static_abs -lshatter-crypto-static -ldl -pthread
 PC
 
 # The Swift runtime asks for -lstdc++; the same folder (searched before gcc's, which holds
@@ -87,8 +97,8 @@ fi
 cat > "$dist/README.md" <<README
 # shatter for Linux ($arch)
 
-One binary$([ ${#cpu_flags[@]} -gt 0 ] && echo ", compiled for x86-64-v3 (AVX2 and FMA; on a processor without them it says so and stops)"). It needs only glibc; the Swift runtime, Foundation, libpng, zlib, libdeflate and BoringSSL
-are inside.
+One binary$([ ${#cpu_flags[@]} -gt 0 ] && echo ", compiled for x86-64-v3 (AVX2 and FMA; on a processor without them it says so and stops)"). It needs only glibc; the Swift runtime, Foundation, libpng, zlib, libdeflate and OpenSSL's
+libcrypto are inside.
 Libraries it loads at start: $(echo "$needed" | tr '\n' ' ')
 The GL backends (gl, gpu) open the GPU driver's EGL through libglvnd at run time (libEGL.so.1,
 libGLESv2.so.2; Debian and Ubuntu: libegl1 libgles2; on NVIDIA the driver's libEGL_nvidia, registered

@@ -1,8 +1,9 @@
-import Crypto
+import CLibCrypto
 
-/// SHA-256 as 64 lowercase hex digits, the form manifests store, through swift-crypto (BoringSSL,
-/// which uses the CPU's SHA extensions: several times faster than portable code on a 1080p frame).
-/// The one place Shatter hashes, so the library behind it can change without touching its users.
+/// SHA-256 as 64 lowercase hex digits, the form manifests store, through the system's OpenSSL
+/// libcrypto (which uses the CPU's SHA extensions: several times faster than portable code on a
+/// 1080p frame). The one place Shatter hashes, so the library behind it can change without touching
+/// its users.
 ///
 /// ```swift
 /// let digest = SHA256Hex.of(image.pixels)   // "ba7816bf…"
@@ -13,7 +14,9 @@ public enum SHA256Hex {
     }
 
     public static func of(_ bytes: UnsafeRawBufferPointer) -> String {
-        hex(Crypto.SHA256.hash(data: bytes))
+        var hasher = SHA256Hasher()
+        hasher.update(bytes)
+        return hasher.finalizeHex()
     }
 
     private static let digits = Array("0123456789abcdef".utf8)

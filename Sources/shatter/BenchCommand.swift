@@ -23,7 +23,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The effect to measure (only shatter has point sizes).")
     var effect: String = "shatter"
 
-    @Option(name: .customLong("point-sizes"), help: ArgumentHelp("Comma-separated point sizes.", valueName: "LIST"))
+    @Option(
+        name: .customLong("point-sizes"),
+        help: ArgumentHelp("Comma-separated point sizes (pixels) or " + PointSizeChoice.autoHelp + ".", valueName: "LIST"))
     var pointSizes: String = "1,2,4,8,16,32"
 
     @Option(
@@ -83,14 +85,16 @@ struct BenchCommand: ParsableCommand {
         return try clip.frame(index: 0)
     }
 
-    func parsedPointSizes() throws -> [Double] {
-        let values = pointSizes.split(separator: ",", omittingEmptySubsequences: false).map {
-            Double($0.trimmingCharacters(in: .whitespaces))
+    /// The point sizes in pixels (the screen's scale is 1) for a screen `width` wide, auto among them.
+    func parsedPointSizes(width: Int = 1920) throws -> [Double] {
+        let values = pointSizes.split(separator: ",", omittingEmptySubsequences: false).map { word in
+            let word = word.trimmingCharacters(in: .whitespaces)
+            return try? PointSizeChoice.parse(word).resolved(pixelWidth: width, scale: 1)
         }
         guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 1 && $0! <= OptionLimits.maxPointPixels }) else {
             throw ValidationError(
-                "--point-sizes must be numbers from 1 to \(Int(OptionLimits.maxPointPixels)) separated by "
-                    + "commas, e.g. 1,2,4,16; not '\(pointSizes)'")
+                "--point-sizes must be numbers from 1 to \(Int(OptionLimits.maxPointPixels)) or auto, separated by "
+                    + "commas, e.g. 1,2,4,16,auto; not '\(pointSizes)'")
         }
         for value in values { try OptionLimits.check(pointPixels: value!, what: "--point-sizes") }
         return values.map { $0! }
@@ -119,7 +123,8 @@ struct BenchCommand: ParsableCommand {
             try SizeLimits.check(width: screen.width, height: screen.height, what: from != nil ? "--from" : "--to")
         }
         var configuration = PointSizeBenchmark.Configuration(
-            backends: try parsedBackends(), pointSizes: try parsedPointSizes(), width: screen.width, height: screen.height,
+            backends: try parsedBackends(), pointSizes: try parsedPointSizes(width: screen.width), width: screen.width,
+            height: screen.height,
             frames: frames, repeats: `repeat`, encodePNG: encode == "png")
         configuration.from = fromPicture
         configuration.to = toPicture

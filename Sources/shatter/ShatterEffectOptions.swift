@@ -30,8 +30,9 @@ struct ShatterEffectOptions: EffectOptions {
 
     @Option(
         name: .customLong("point-size"), parsing: .unconditional,
-        help: ArgumentHelp("Sprite side in points.", valueName: "POINTS"))
-    var pointSize: Double = 2
+        help: ArgumentHelp("Sprite side in points, or " + PointSizeChoice.autoHelp + ".", valueName: "POINTS|auto"),
+        transform: PointSizeChoice.parse)
+    var pointSize = PointSizeChoice.points(ShatteredTransition.originalPointSize)
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of animation.", valueName: "SECONDS"))
     var duration: Double = 1.2
@@ -52,6 +53,19 @@ struct ShatterEffectOptions: EffectOptions {
     var filter: TextureFilter = .linear
 
     func validate() throws {
+        // auto is decided once the output's width is known, always a size the renderers place exactly.
+        if case .points(let pointSize) = pointSize { try validate(pointSize: pointSize) }
+        try OptionLimits.check(duration: duration)
+        let longest = ShatteredTransition.Motion.longestSteppedDuration
+        guard physics.motion != .euler60 || duration <= longest else {
+            throw ValidationError(
+                "--physics euler60 evaluates at most \(PointMotion.maxSteps) steps per frame "
+                    + "(\(Int(longest)) s at 60 Hz), so --duration must be at most \(Int(longest)), not \(duration); "
+                    + "the closed form has no such limit")
+        }
+    }
+
+    private func validate(pointSize: Double) throws {
         guard pointSize.isFinite, pointSize > 0 else {
             throw ValidationError("--point-size must be a number above 0, not \(pointSize)")
         }
@@ -64,14 +78,6 @@ struct ShatterEffectOptions: EffectOptions {
                     + "\(Int(OptionLimits.maxPointPixels)) px")
         }
         try OptionLimits.check(pointPixels: pointSize * screen.scale, what: "--point-size × --scale")
-        try OptionLimits.check(duration: duration)
-        let longest = ShatteredTransition.Motion.longestSteppedDuration
-        guard physics.motion != .euler60 || duration <= longest else {
-            throw ValidationError(
-                "--physics euler60 evaluates at most \(PointMotion.maxSteps) steps per frame "
-                    + "(\(Int(longest)) s at 60 Hz), so --duration must be at most \(Int(longest)), not \(duration); "
-                    + "the closed form has no such limit")
-        }
     }
 
     var inputPaths: [String] { [from, to].compactMap { $0 } }
@@ -84,9 +90,10 @@ struct ShatterEffectOptions: EffectOptions {
         let fromClip = try ClipOpening.open(from, context: context)
         let toClip = try ClipOpening.open(to, context: context)
         let size = ClipOpening.size(screen.size.map { ($0.width, $0.height) }, clip: fromClip, scale: screen.scale)
-        let parameters = ShatteredTransition.Parameters(
-            width: size.0, height: size.1, scale: screen.scale, pointSize: pointSize, duration: duration,
+        var parameters = ShatteredTransition.Parameters(
+            width: size.0, height: size.1, scale: screen.scale, duration: duration,
             seed: seed, randomRange: physics.randomRange, motion: physics.motion, filter: filter)
+        parameters.pointSize = pointSize.resolved(pixelWidth: parameters.pixelWidth, scale: screen.scale)
         let width = parameters.pixelWidth
         let height = parameters.pixelHeight
         try SizeLimits.check(width: width, height: height, what: "the output")

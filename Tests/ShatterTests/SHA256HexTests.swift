@@ -27,6 +27,28 @@ import Testing
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
+    /// Pieces of every size around the 64-byte block, given one after another, hash as the whole does;
+    /// a copy taken half-way goes on alone; finalizing does not stop the hasher.
+    @Test func theHasherTakesTheBytesInPieces() {
+        let message = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+        let whole = "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        for cut in [0, 1, 55, 56] {
+            var hasher = SHA256Hasher()
+            message[..<cut].withUnsafeBytes { hasher.update($0) }
+            var copy = hasher
+            message[cut...].withUnsafeBytes { hasher.update($0) }
+            #expect(hasher.finalizeHex() == whole, "cut at \(cut)")
+            #expect(copy.finalizeHex() == SHA256Hex.of(Array(message[..<cut])), "copy at \(cut)")
+        }
+        var abc = SHA256Hasher()
+        Array("ab".utf8).withUnsafeBytes { abc.update($0) }
+        _ = abc.finalizeHex()
+        Array("c".utf8).withUnsafeBytes { abc.update($0) }
+        #expect(abc.finalizeHex() == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        var empty = SHA256Hasher()
+        #expect(empty.finalizeHex() == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum"), "/usr/bin/sha256sum is not installed"))
     func agreesWithSha256sum() throws {
         var state: UInt64 = 7

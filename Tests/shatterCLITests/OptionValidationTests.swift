@@ -22,7 +22,10 @@ import Testing
             ["0x10", "10x0", "-1x10", "nanxnan", "100000x100000", "10x", "x10", "abc", "99999999999999999999x1"], "--size"
         ),
         (["render", "shatter"], "--scale", ["0", "-1", "nan", "inf", "1e300", "1e-300", "abc"], "--scale"),
-        (["render", "shatter"], "--point-size", ["0", "-2", "nan", "1e300", "abc", "1.1", "2.3"], "--point-size"),
+        (
+            ["render", "shatter"], "--point-size", ["0", "-2", "nan", "1e300", "abc", "1.1", "2.3", "autos", "auto2", ""],
+            "--point-size"
+        ),
         (["render", "shatter"], "--duration", ["-1", "nan", "inf", "1e300", "abc"], "--duration"),
         (["render", "shatter"], "--seed", ["-1", "nan", "1e300", "99999999999999999999", "abc"], "--seed"),
         (["render", "shatter"], "--fps", ["0", "-1", "nan", "1e300", "abc"], "--fps"),
@@ -77,7 +80,10 @@ import Testing
         ),
         (["compare", "shatter", "--size", "8x8"], "--scale", ["0", "nan", "1e300"], "--scale"),
         (["compare", "shatter", "--size", "8x8"], "--frames", ["5-2", "0-99999"], "--frames"),
-        (["bench", "--backends", "cpu"], "--point-sizes", ["0", "-1", "nan", "1e300", "1,,2", "abc"], "--point-sizes"),
+        (
+            ["bench", "--backends", "cpu"], "--point-sizes", ["0", "-1", "nan", "1e300", "1,,2", "abc", "auto,x", "autos"],
+            "--point-sizes"
+        ),
         (["bench"], "--backends", ["", "gl,,cpu", "metal", "auto"], "--backends"),
         (["bench", "--backends", "cpu"], "--size", ["0x10", "100000x100000", "10x"], "--size"),
         (["bench", "--backends", "cpu"], "--frames", ["0", "-1", "10001", "nan", "abc"], "--frames"),
