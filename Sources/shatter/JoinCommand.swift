@@ -45,8 +45,11 @@ struct JoinCommand: ParsableCommand {
 
     @Option(
         name: .customLong("point-size"), parsing: .unconditional,
-        help: ArgumentHelp("Side of the shatter's pieces, in pixels.", valueName: "PIXELS"))
-    var pointSize: Double = 2
+        help: ArgumentHelp(
+            "Side of the shatter's pieces in pixels, or " + PointSizeChoice.autoHelp + " (the default).",
+            valueName: "PIXELS|auto"),
+        transform: PointSizeChoice.parse)
+    var pointSize = PointSizeChoice.auto
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Layers of the dust, 1…255.", valueName: "N"))
     var layers: Int = 32
@@ -87,10 +90,12 @@ struct JoinCommand: ParsableCommand {
         }
         if let fps { try FPSOption.check(fps) }
         if let size { try SizeLimits.check(width: size.width, height: size.height, what: "--size") }
-        guard pointSize.isFinite, pointSize >= 1, pointSize <= OptionLimits.maxPointPixels else {
-            throw ValidationError("--point-size must be 1…\(Int(OptionLimits.maxPointPixels)) pixels, not \(pointSize)")
+        if case .points(let pixels) = pointSize {
+            guard pixels.isFinite, pixels >= 1, pixels <= OptionLimits.maxPointPixels else {
+                throw ValidationError("--point-size must be 1…\(Int(OptionLimits.maxPointPixels)) pixels, not \(pixels)")
+            }
+            try OptionLimits.check(pointPixels: pixels, what: "--point-size")
         }
-        try OptionLimits.check(pointPixels: pointSize, what: "--point-size")
         guard (1...DustLayerSplit.maximumLayers).contains(layers) else {
             throw ValidationError("--layers must be 1…\(DustLayerSplit.maximumLayers), not \(layers)")
         }
@@ -178,7 +183,8 @@ struct JoinTransitionChoice: ExpressibleByArgument {
         case .shatter:
             return .shatter(
                 ShatteredTransition.Parameters(
-                    width: width, height: height, pointSize: options.pointSize, duration: seconds ?? 1.2, seed: options.seed))
+                    width: width, height: height, pointSize: options.pointSize.resolved(pixelWidth: width, scale: 1),
+                    duration: seconds ?? 1.2, seed: options.seed))
         case .dust:
             return .dust(
                 DustEffect.Parameters(width: width, height: height, layers: options.layers, seed: options.seed),

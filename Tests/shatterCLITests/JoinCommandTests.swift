@@ -124,6 +124,7 @@ struct JoinCommandTests {
             (clips + ["--transition", "dust", "--transition", "shatter", "--transition", "dust"], 64, "give --transition once"),
             (clips + ["--shard", "0/2"], 64, "join makes one video"),
             (clips + ["--audio", "to", "--frames", "0-999"], 64, "--frames 0-999 is outside"),
+            (clips + ["--point-size", "big"], 64, "give a number of points or auto"),
         ] {
             let run = try CLIRun.shatter(["join"] + arguments + ["--backend", "cpu", "--video", video])
             #expect(run.status == Int32(status) && run.errorLines.count == 1, "\(arguments): \(run.stderr)")
@@ -138,5 +139,26 @@ struct JoinCommandTests {
             ])
         try #require(part.status == 0, "\(part.stderr)")
         #expect(try FFmpeg.probe(video)["nb_read_frames"] == "30")
+    }
+
+    /// The pieces' side is `auto` unless given: at 64 px wide the original's proportion is under a pixel,
+    /// so 1 px, the smallest; the join's frames are those of `--point-size 1`, not of the original's 2.
+    @Test func theDefaultPointSizeKeepsTheOriginalsProportion() throws {
+        let s = try TemporaryFolder()
+        let clips = Array(try Self.clips(in: s).prefix(2))
+        func frameHashes(_ extra: [String]) throws -> [Substring] {
+            let video = s.file("join\(extra.joined()).mkv")
+            let run = try CLIRun.shatter(
+                ["join"] + clips + ["--transition", "shatter:0.4", "--frames", "40-48", "--backend", "cpu", "--audio", "none"]
+                    + extra + ["--video", video, "--quiet"])
+            try #require(run.status == 0, "\(run.stderr)")
+            let md5 = try FFmpeg.shell("ffmpeg -v error -nostdin -i '\(video)' -map 0:v -f framemd5 -")
+            try #require(md5.status == 0, "\(md5.stderr)")
+            return md5.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: ",").last ?? "" }
+        }
+        let byDefault = try frameHashes([])
+        #expect(byDefault.count == 9)
+        #expect(byDefault == (try frameHashes(["--point-size", "1"])))
+        #expect(byDefault != (try frameHashes(["--point-size", "2"])))
     }
 }
