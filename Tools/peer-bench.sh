@@ -10,6 +10,8 @@
 #   Tools/peer-bench.sh                          # point sizes 1 2 4 16, 3 runs each
 #   RUNS=5 POINT_SIZES="2 16" Tools/peer-bench.sh
 #   SHATTER=/path/to/release/shatter Tools/peer-bench.sh   # a binary built elsewhere
+#   SNAPSHOT=ui Tools/peer-bench.sh      # a snapshot that compresses like a UI screen (the demo's page,
+#                                        # drawn by Shatter at 1920×1080) instead of the noisy checker
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
@@ -40,6 +42,14 @@ fi
 work=.build/peer-bench
 mkdir -p "$work"
 "$venv/bin/python" Tools/peer/make-inputs.py --size "${width}x${height}" "$work/from.png" "$work/to.png"
+case "${SNAPSHOT:-noisy}" in
+noisy) ;;
+ui)
+    rm -rf "$work/ui"
+    "$shatter" render shatter --size "${width}x${height}" --frames 0-0 --backend cpu --quiet --out "$work/ui"
+    cp "$work/ui/frame-00000.png" "$work/from.png" ;;
+*) echo "Tools/peer-bench.sh: SNAPSHOT must be noisy or ui, not '${SNAPSHOT}'" >&2; exit 64 ;;
+esac
 log="$work/last-run.log"
 results="$work/times.tsv"
 : >"$results"
@@ -88,7 +98,7 @@ for size in "${sizes[@]}"; do
     done
 done
 
-python3 - "$results" "$runs" <<'EOF'
+python3 - "$results" "$runs" "${SNAPSHOT:-noisy}" <<'EOF'
 import statistics, sys
 rows = [line.split("\t") for line in open(sys.argv[1]).read().splitlines()]
 times = {}
@@ -96,7 +106,7 @@ for size, label, ms in rows:
     times.setdefault(int(size), {}).setdefault(label, []).append(int(ms) / 1000)
 def cell(values):
     return f"{min(values):.2f}–{max(values):.2f}, {statistics.median(values):.2f}"
-print(f"1920×1080, 25 frames at 20 fps, whole process incl. PNG; {sys.argv[2]} runs each, min–max, median")
+print(f"1920×1080, {sys.argv[3]} snapshot, 25 frames at 20 fps, whole process incl. PNG; {sys.argv[2]} runs each, min–max, median")
 print()
 print("| point size | peer s | Shatter s | speed-up |")
 print("|---:|---:|---:|---:|")
