@@ -32,8 +32,9 @@ if ! command -v kubernetes-validate >/dev/null 2>&1 && command -v python3 >/dev/
         || echo "Tools/setup.sh: could not install kubernetes-validate; the Kubernetes manifest check will be skipped" >&2
 fi
 
-# Pillow and pypng in their own virtual environment, for the test that decodes Shatter's PNGs through
-# every common reader (PNGReadersTests); optional (it skips with a reason without them).
+# Pillow and pypng in their own virtual environment, for the tests that decode Shatter's PNGs through
+# other readers (PNGReadersTests, and OtherReaderTests' pypng); optional (they skip, or check with
+# Python's zlib alone, without them).
 venv="$(cd "$(dirname "$0")/.." && pwd)/.build/png-readers-venv"
 if command -v python3 >/dev/null 2>&1 && ! "$venv/bin/python3" -c "import PIL, png" >/dev/null 2>&1; then
     echo "Tools/setup.sh: installing Pillow and pypng (PyPI) into $venv" >&2
@@ -41,9 +42,3 @@ if command -v python3 >/dev/null 2>&1 && ! "$venv/bin/python3" -c "import PIL, p
         || echo "Tools/setup.sh: could not install Pillow and pypng; the PNG readers test will be skipped" >&2
 fi
 
-# A second PNG reader for the PNG tests; optional too (they then check with Python's zlib alone).
-if ! python3 -c "import png" >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
-    echo "Tools/setup.sh: installing pypng (PyPI)" >&2
-    python3 -m pip install --quiet pypng >/dev/null 2>&1 \
-        || echo "Tools/setup.sh: could not install pypng; the PNG tests will check with Python's zlib only" >&2
-fi

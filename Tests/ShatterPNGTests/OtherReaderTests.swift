@@ -1,5 +1,6 @@
 import Foundation
 import ShatterCore
+import ShatterTestSupport
 import Testing
 
 @testable import ShatterPNG
@@ -7,7 +8,8 @@ import Testing
 /// The files Shatter writes are read by readers other than the libpng it decodes with: Python's zlib
 /// and CRC checks on every chunk and row (PNG's own rules, written out), and pypng where installed.
 @Suite struct OtherReaderTests {
-    static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// Any python3 (its zlib module); Tools/setup.sh's environment first, which has pypng.
+    static let python = PythonReaders.python(importing: [])
 
     /// Checks each PNG named on the command line against the `.raw` beside it (the expected 8-bit
     /// samples, rows packed): signature, chunk CRCs, IHDR, the zlib stream, every row's filter, and

@@ -11,16 +11,7 @@ import Testing
 @Suite struct PNGReadersTests {
     /// Python with Pillow and pypng: the virtual environment Tools/setup.sh makes, else a python3 on
     /// PATH that has both.
-    static let python: String? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-        let candidates =
-            [root + "/.build/png-readers-venv/bin/python3"]
-            + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/python3" }
-        return candidates.first {
-            FileManager.default.isExecutableFile(atPath: $0) && run($0, ["-c", "import PIL, png"]).status == 0
-        }
-    }()
+    static let python = PythonReaders.python(importing: ["PIL", "png"])
 
     static let ffmpeg: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/ffmpeg" }
         .first { FileManager.default.isExecutableFile(atPath: $0) }
