@@ -123,4 +123,13 @@ public enum BoundedFileReader {
     public static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
+
+    /// For `acceptsPrefix` of a JSON document (a manifest, a probe report): whether the first byte
+    /// that is not JSON white space, if any has arrived yet, opens an object, so that `/dev/zero` or
+    /// `yes |` is refused as soon as it starts rather than read to the cap.
+    public static func startsLikeJSONObject(_ bytes: [UInt8]) -> Bool {
+        let whiteSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        guard let first = bytes.first(where: { !whiteSpace.contains($0) }) else { return true }
+        return first == UInt8(ascii: "{")
+    }
 }

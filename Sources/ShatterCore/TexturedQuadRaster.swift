@@ -20,8 +20,7 @@ public struct TexturedQuadRaster: Sendable, Equatable {
     public let step: SIMD2<Int32>
 
     public init(rect: PixelRect, textureWidth: Int, textureHeight: Int) {
-        columns = Self.coveredPixels(start: rect.x, length: rect.width)
-        rows = Self.coveredPixels(start: rect.y, length: rect.height)
+        (columns, rows) = Self.coveredPixels(of: rect)
         func axis(_ first: Int, _ start: Float, _ length: Float, _ size: Int) -> (Int32, Int32) {
             guard length > 0 else { return (0, 0) }
             let scale = Double(size) / Double(length)
@@ -46,6 +45,11 @@ public struct TexturedQuadRaster: Sendable, Equatable {
     @inline(__always)
     public func filterPosition(x: Int, y: Int) -> SIMD2<Int32> {
         (position(x: x, y: y) &+ 128) &>> 8
+    }
+
+    /// The pixel columns and rows whose centres `rect` covers: what GL draws and what its twins fill.
+    public static func coveredPixels(of rect: PixelRect) -> (columns: Range<Int>, rows: Range<Int>) {
+        (coveredPixels(start: rect.x, length: rect.width), coveredPixels(start: rect.y, length: rect.height))
     }
 
     /// Pixel columns (or rows) whose centres lie in [start, start + length).

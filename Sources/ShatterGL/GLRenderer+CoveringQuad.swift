@@ -9,9 +9,8 @@ extension GLRenderer {
     func drawCoveringQuad(_ program: GLProgram, bounds: PixelRect, guardBand: GuardBand) throws {
         glUniform2f(try program.location("u_viewSize"), Float(guardBand.width), Float(guardBand.height))
         glUniform1f(try program.location("u_guard"), Float(guardBand.pixels))
-        try drawWholePixels(
-            program, columns: TexturedQuadRaster.coveredPixels(start: bounds.x, length: bounds.width),
-            rows: TexturedQuadRaster.coveredPixels(start: bounds.y, length: bounds.height), guardBand: guardBand)
+        let covered = TexturedQuadRaster.coveredPixels(of: bounds)
+        try drawWholePixels(program, columns: covered.columns, rows: covered.rows, guardBand: guardBand)
     }
 
     /// `Shaders/covering_quad.vert` on the image pixels `columns` × `rows` with the current program: every

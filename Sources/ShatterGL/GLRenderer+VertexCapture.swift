@@ -45,10 +45,15 @@ extension GLRenderer {
         glEndTransformFeedback()
         glDisable(GLenum(GL_RASTERIZER_DISCARD))
         var captured = [UInt32](repeating: 0, count: vertices * words)
-        if let mapped = glMapBufferRange(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, bytes, GLbitfield(GL_MAP_READ_BIT)) {
-            captured.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: mapped, count: bytes)) }
-            _ = glUnmapBuffer(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER))
+        guard let mapped = glMapBufferRange(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, bytes, GLbitfield(GL_MAP_READ_BIT))
+        else {
+            // Zeros would read as the GL's outputs: a capture that cannot be read is an error.
+            let code = glGetError()
+            glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, 0)
+            throw GLError.call("glMapBufferRange (\(source.vertexFile)'s captured outputs)", code: code)
         }
+        captured.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: mapped, count: bytes)) }
+        _ = glUnmapBuffer(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER))
         // (Unbinding the indexed binding unbinds the generic one too, so only after the read.)
         glBindBufferBase(GLenum(GL_TRANSFORM_FEEDBACK_BUFFER), 0, 0)
         try checkError("capturing \(source.vertexFile)'s outputs with transform feedback")

@@ -9,11 +9,12 @@ struct DeflatePNGWriter {
     let height: Int
     /// 3 (RGB) or 4 (RGBA).
     let channels: Int
-    /// libdeflate's level, 0 (stored) … 12 (smallest); ignored when `fast`.
+    /// `--compression`'s level: ``PNGWriteOptions/fastCompressionLevel`` is Shatter's own encoder,
+    /// any other libdeflate's level, 0 (stored) … 9.
     var level: Int32 = 1
     var filter: PNGFilter = .up
     /// Whether ``FastDeflate`` makes the IDAT stream instead of libdeflate.
-    var fast = false
+    var fast: Bool { level == Int32(PNGWriteOptions.fastCompressionLevel) }
 
     /// Encodes the image whose row `y` `row(y, buffer)` writes (`width × channels` bytes).
     func encode(name: String, row: (Int, UnsafeMutablePointer<UInt8>) -> Void) throws(PNGError) -> [UInt8] {

@@ -42,7 +42,6 @@ public enum PNGEncoder {
         }
         var writer = DeflatePNGWriter(width: image.width, height: image.height, channels: options.background == nil ? 4 : 3)
         writer.level = Int32(options.compressionLevel)
-        writer.fast = options.compressionLevel == PNGWriteOptions.fastCompressionLevel
         writer.filter = options.effectiveFilter
         if let background = options.background {
             guard background.a == 255 else { throw .backgroundNotOpaque(background) }

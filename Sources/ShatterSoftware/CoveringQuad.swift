@@ -6,10 +6,8 @@ import ShatterCore
 enum CoveringQuad {
     /// Image columns and rows whose pixel centres lie in `bounds`.
     static func pixels(_ bounds: PixelRect, width: Int, height: Int) -> (columns: Range<Int>, rows: Range<Int>) {
-        (
-            TexturedQuadRaster.coveredPixels(start: bounds.x, length: bounds.width).clamped(to: 0..<width),
-            TexturedQuadRaster.coveredPixels(start: bounds.y, length: bounds.height).clamped(to: 0..<height)
-        )
+        let covered = TexturedQuadRaster.coveredPixels(of: bounds)
+        return (covered.columns.clamped(to: 0..<width), covered.rows.clamped(to: 0..<height))
     }
 
     /// The fragment stage's `pixel`: the centre of image pixel (x, y), top-left origin, exactly as

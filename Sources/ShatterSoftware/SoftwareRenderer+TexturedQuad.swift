@@ -101,8 +101,9 @@ extension SoftwareRenderer {
     /// band's sprites are drawn over it.
     static func copy(_ background: TexturedQuad, rows: Range<Int>, into target: Framebuffer) {
         let rect = background.rect
-        let columns = TexturedQuadRaster.coveredPixels(start: rect.x, length: rect.width).clamped(to: 0..<target.width)
-        let covered = TexturedQuadRaster.coveredPixels(start: rect.y, length: rect.height).clamped(to: 0..<target.height)
+        let pixels = TexturedQuadRaster.coveredPixels(of: rect)
+        let columns = pixels.columns.clamped(to: 0..<target.width)
+        let covered = pixels.rows.clamped(to: 0..<target.height)
         copy(
             background.texture.image, at: (Int(background.rect.x), Int(background.rect.y)), columns: columns,
             rows: rows.clamped(to: covered), into: target)

@@ -42,9 +42,8 @@ public struct VertexProgramTwin: Sendable {
                     }))
         }
         func covering(_ source: ShaderSource, _ bounds: PixelRect) {
-            quad(
-                source, columns: TexturedQuadRaster.coveredPixels(start: bounds.x, length: bounds.width),
-                rows: TexturedQuadRaster.coveredPixels(start: bounds.y, length: bounds.height))
+            let covered = TexturedQuadRaster.coveredPixels(of: bounds)
+            quad(source, columns: covered.columns, rows: covered.rows)
         }
         for command in list.commands {
             switch command {

@@ -68,7 +68,8 @@ struct RenderEffect<Options: EffectOptions>: ParsableCommand {
             path.map { (option: option, path: $0) }
         }
         let folder = output.out ?? "frames"
-        try OutputFile.check(outputs, inputs: effect.inputPaths, folders: folder == "-" ? [] : [folder])
+        try OutputFile.check(
+            outputs, inputs: effect.inputPaths, folders: folder == "-" ? [] : [folder], regularOnly: ["--video"])
         let made = try effect.makeEffect(EffectContext(fps: timing.rate.fps, background: output.background?.color))
         try RenderRun(timing: timing, output: output, sharding: sharding, delivery: delivery).run(made)
     }

@@ -103,7 +103,7 @@ struct JoinCommand: ParsableCommand {
 
     func run() throws {
         let path = delivery.video!
-        try OutputFile.check([("--video", path)], inputs: clips)
+        try OutputFile.check([("--video", path)], inputs: clips, regularOnly: ["--video"])
         // The first clip sets the rate when it is a video; PNG frames play at the video's rate.
         let first = try Clip(path: clips[0], frameRate: fps ?? 60)
         let rate = fps ?? (first.isVideo ? first.frameRate : 60)

@@ -131,6 +131,14 @@ struct JoinCommandTests {
             #expect(run.stderr.contains(words), "\(run.stderr)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: s.path).filter { $0.contains("x.mp4") }.isEmpty)
         }
+        // A FIFO named as the video is refused before any clip is opened, and kept.
+        let fifo = s.file("pipe.mp4")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let intoFIFO = try CLIRun.shatter(["join"] + clips + ["--backend", "cpu", "--video", fifo])
+        #expect(
+            intoFIFO.status == 64 && intoFIFO.stderr.contains("--video \(fifo): it is not a regular file"), "\(intoFIFO.stderr)")
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
         // Fitted, the small clip joins; --frames keeps part of the joined video.
         let part = try CLIRun.shatter(
             [

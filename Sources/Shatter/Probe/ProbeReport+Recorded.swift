@@ -10,7 +10,10 @@ extension ProbeReport {
     public static func read(path: String) throws(RecordedProbeError) -> ProbeReport {
         let bytes: [UInt8]
         do {
-            bytes = try BoundedFileReader.read(path: path, maxBytes: maximumRecordedBytes).bytes
+            bytes = try BoundedFileReader.read(
+                path: path, maxBytes: maximumRecordedBytes, prefixLength: 1,
+                acceptsPrefix: BoundedFileReader.startsLikeJSONObject
+            ).bytes
         } catch {
             switch error {
             case .notFound: throw .unreadable(path: path, reason: "no such file")

@@ -57,8 +57,11 @@ extension FrameManifest {
     /// byte that is not white space is not `{` (`/dev/zero`, `yes |`) is refused as soon as it arrives.
     static func readBytes(path: String) throws -> [UInt8]? {
         do {
-            return try BoundedFileReader.read(path: path, maxBytes: maximumBytes, prefixLength: 1, acceptsPrefix: startsLikeJSON)
-                .bytes
+            return try BoundedFileReader.read(
+                path: path, maxBytes: maximumBytes, prefixLength: 1,
+                acceptsPrefix: BoundedFileReader.startsLikeJSONObject
+            )
+            .bytes
         } catch {
             switch error {
             case .notFound: return nil
@@ -72,13 +75,6 @@ extension FrameManifest {
             case .isDirectory, .notReadable, .ioFailed: throw ManifestError.unreadable(path: path)
             }
         }
-    }
-
-    /// Whether the first byte that is not JSON white space (if any has arrived yet) opens an object.
-    private static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
-        let whiteSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-        guard let first = bytes.first(where: { !whiteSpace.contains($0) }) else { return true }
-        return first == UInt8(ascii: "{")
     }
 
     /// A name taken from the file, fit for a one-line message: control characters and line breaks

@@ -20,13 +20,15 @@ import Glibc
 /// ```
 public enum OutputFile {
     /// Checks each `(option, path)` before work starts: see the type's rules. `inputs` are files the
-    /// command reads; `folders` are render folders whose own files are not outputs.
-    public static func check(_ outputs: [(option: String, path: String)], inputs: [String] = [], folders: [String] = [])
-        throws
-    {
+    /// command reads; `folders` are render folders whose own files are not outputs; the options in
+    /// `regularOnly` (a video's) must name a regular file, as ``check(_:option:regularOnly:)`` says.
+    public static func check(
+        _ outputs: [(option: String, path: String)], inputs: [String] = [], folders: [String] = [],
+        regularOnly: Set<String> = []
+    ) throws {
         var seen: [String: String] = [:]
         for (option, path) in outputs {
-            try check(path, option: option)
+            try check(path, option: option, regularOnly: regularOnly.contains(option))
             let key = canonical(path)
             if let earlier = seen[key] {
                 throw OutputFileError.givenTwice(path: path, options: [earlier, option])

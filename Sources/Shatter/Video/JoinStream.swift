@@ -31,17 +31,6 @@ struct JoinStream {
     /// The frames of the whole video this file holds.
     var window: Range<Int>
 
-    /// Frames in every part together.
-    var totalFrames: Int {
-        parts.reduce(0) {
-            switch $1 {
-            case .clip(_, _, _, _, let count): $0 + count
-            case .transition(let frames, _): $0 + frames
-            case .done: $0
-            }
-        }
-    }
-
     /// Writes the window's frames into `video` and finishes it. The first event is `.planned` with the
     /// window's frame count, sent before anything is written; then `.frameWritten` after each frame, counted
     /// over the whole window. The summary counts every frame the finished video holds.

@@ -117,7 +117,6 @@ public struct VideoJoin {
         for (i, clip) in clips.enumerated() {
             let entering = i > 0 ? layout.transitionFrames[i - 1] : 0
             parts.append(.clip(clip, fitting: fitting, role: clip.path, first: entering, count: layout.soloFrames[i]))
-            if i > 0 { parts.append(.done(clips[i - 1])) }
             guard i < transitions.count else { continue }
             let (next, transition) = (clips[i + 1], transitions[i])
             // The transition takes this clip from where it is now, and the next from its start.
@@ -128,6 +127,8 @@ public struct VideoJoin {
                     let to = try ClipInput(role: "to", clip: next, fitting: fitting)
                     return drawn(try transition.make(from.first, to.first), from: [from, to])
                 })
+            // The transition out of it was this clip's last use: its decoder stops here.
+            parts.append(.done(clip))
         }
         return parts
     }
