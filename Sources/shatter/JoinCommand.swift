@@ -138,10 +138,8 @@ struct JoinCommand: ParsableCommand {
         join.audio = audio
         join.range = frames.map { $0.first...$0.last }
 
-        let device = backend == .cpu ? nil : try self.device.resolvedIndex()
-        let choice = try backend.makeRenderer(gl: .init(deviceIndex: device))
+        let choice = try RenderRun.makeRenderer(backend, device: device, quiet: delivery.quiet)
         defer { choice.close() }
-        if let fallback = choice.fallback, !delivery.quiet { Terminal.error("shatter: \(CLIErrors.describe(fallback))") }
         signal(SIGPIPE, SIG_IGN)  // a closed pipe into ffmpeg is an error to report, not a death
         let summary = try RenderRun.perform(
             { try join.run(renderer: choice, cancellation: $0, events: $1) }, delivery: delivery,

@@ -35,11 +35,8 @@ struct RenderRun {
         _ = try FrameSelection(
             timeline: FrameTimeline(duration: effect.duration, fps: options.fps), range: options.range,
             shard: options.shard)
-        // The EGL device matters only to GL: a stray SHATTER_EGL_DEVICE never stops a CPU render.
-        let device = output.backend == .cpu ? nil : try output.device.resolvedIndex()
-        let choice = try output.backend.makeRenderer(gl: .init(deviceIndex: device))
+        let choice = try Self.makeRenderer(output.backend, device: output.device, quiet: delivery.quiet)
         defer { choice.close() }  // EGL shut down before exit, after a signal too
-        if let fallback = choice.fallback, !delivery.quiet { Terminal.error("shatter: \(CLIErrors.describe(fallback))") }
 
         // A video makes its own stream into ffmpeg; anything else is one session's destination.
         let render: (CancellationToken, @escaping @Sendable (RenderEvent) -> Void) throws -> RenderSummary
@@ -83,6 +80,16 @@ struct RenderRun {
         if let path = output.contactSheet, summary.contactSheet != nil {
             streamFormat != nil ? Terminal.error("Contact sheet: \(path)") : print("Contact sheet: \(path)")
         }
+    }
+
+    /// The renderer `render` and `join` draw with, saying on standard error why it is not GL where
+    /// it falls back. The EGL device matters only to GL: a stray SHATTER_EGL_DEVICE never stops a
+    /// CPU render.
+    static func makeRenderer(_ backend: Backend, device: DeviceOption, quiet: Bool) throws -> Backend.Choice {
+        let index = backend == .cpu ? nil : try device.resolvedIndex()
+        let choice = try backend.makeRenderer(gl: .init(deviceIndex: index))
+        if let fallback = choice.fallback, !quiet { Terminal.error("shatter: \(CLIErrors.describe(fallback))") }
+        return choice
     }
 
     /// Runs `render` with progress and signals, as `render` and `join` do: `done` once the output is
