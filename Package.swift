@@ -36,7 +36,8 @@ let package = Package(
         .target(name: "CLanes"),
         // The fast PNG encoder behind compression level 1 (Huffman coding with zero runs, no match
         // search), one body compiled for any x86-64 and again for AVX2 like the sprite kernel.
-        .target(name: "CFastPNG", dependencies: ["CDeflate"]),
+        // The row filters come from CDeflate's header (a system-library target adds no include path).
+        .target(name: "CFastPNG", dependencies: ["CDeflate"], cSettings: [.headerSearchPath("../CDeflate")]),
 
         // Pure Swift, no rendering dependency.
         .target(name: "ShatterCore"),

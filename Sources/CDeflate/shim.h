@@ -13,12 +13,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Inlined into every caller, so the AVX2 twin of the fast encoder (CFastPNG) gets its own vectorised copy. */
+#define SHATTER_PNG_INLINE static inline __attribute__((always_inline))
+
 /*
  * PNG row filtering (PNG specification §9), here so that the byte loops are vectorised whatever the
- * Swift optimiser makes of them. `prev` is the row above, or NULL for the first row (zeros);
+ * Swift optimiser makes of them, and so that both encoders (libdeflate's levels and CFastPNG) filter
+ * with the same code. `prev` is the row above, or NULL for the first row (zeros);
  * `bpp` bytes per pixel. Types: 0 none, 1 sub, 2 up, 4 paeth (3, average, is not used).
  */
-static inline void shatter_png_filter_row(int type, const uint8_t *row, const uint8_t *prev, size_t count, size_t bpp,
+SHATTER_PNG_INLINE void shatter_png_filter_row(int type, const uint8_t *row, const uint8_t *prev, size_t count, size_t bpp,
                                           uint8_t *out) {
     size_t head = bpp < count ? bpp : count;
     if (type == 0 || (type == 2 && prev == NULL)) {
@@ -38,12 +42,18 @@ static inline void shatter_png_filter_row(int type, const uint8_t *row, const ui
     }
 }
 
-/* The usual heuristic for a row's filter: the sum of its filtered bytes read as signed, by magnitude. */
-static inline size_t shatter_png_row_cost(const uint8_t *bytes, size_t count) {
+/* The usual heuristic for a row's filter: the sum of its filtered bytes read as signed, by magnitude
+ * (in 16-bit sums of 256 bytes at a time, which vectorise to byte lanes: 256 · 128 fits). */
+SHATTER_PNG_INLINE size_t shatter_png_row_cost(const uint8_t *bytes, size_t count) {
     size_t sum = 0;
-    for (size_t i = 0; i < count; i++) {
-        int b = (int8_t)bytes[i];
-        sum += (size_t)(b < 0 ? -b : b);
+    for (size_t start = 0; start < count; start += 256) {
+        size_t end = count - start < 256 ? count : start + 256;
+        uint16_t part = 0;
+        for (size_t i = start; i < end; i++) {
+            int8_t b = (int8_t)bytes[i];
+            part += (uint8_t)(b < 0 ? -b : b);
+        }
+        sum += part;
     }
     return sum;
 }

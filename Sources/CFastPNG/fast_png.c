@@ -7,7 +7,7 @@
 
 #include "fast_png.h"
 
-#include <libdeflate.h>
+#include "shim.h"  /* CDeflate (Package.swift adds its folder): libdeflate and the row filters */
 #include <stdlib.h>
 #include <string.h>
 
@@ -289,62 +289,25 @@ ALWAYS void tokens(code_t *c, writer_t *w, const uint8_t *bytes, size_t n, int *
     }
 }
 
-/* ---- Row filters (PNG §9.2); `prev` is a zero row above the first. ---- */
-
-ALWAYS uint8_t paeth(int a, int b, int c) {
-    int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
-    return (uint8_t)(pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
-}
-
-ALWAYS void filter_row(int type, const uint8_t *row, const uint8_t *prev, size_t count, size_t bpp, uint8_t *out) {
-    switch (type) {
-    case 0: memcpy(out, row, count); break;
-    case 1:
-        for (size_t i = 0; i < bpp; i++) out[i] = row[i];
-        for (size_t i = bpp; i < count; i++) out[i] = (uint8_t)(row[i] - row[i - bpp]);
-        break;
-    case 2:
-        for (size_t i = 0; i < count; i++) out[i] = (uint8_t)(row[i] - prev[i]);
-        break;
-    default:
-        for (size_t i = 0; i < bpp; i++) out[i] = (uint8_t)(row[i] - prev[i]);
-        for (size_t i = bpp; i < count; i++) out[i] = (uint8_t)(row[i] - paeth(row[i - bpp], prev[i], prev[i - bpp]));
-    }
-}
-
-/* The usual heuristic for a row's filter: its filtered bytes read as signed, summed by magnitude
- * (in 16-bit sums of 256 bytes at a time, which vectorise to byte lanes). */
-ALWAYS uint32_t row_cost(const uint8_t *bytes, size_t count) {
-    uint32_t sum = 0;
-    for (size_t start = 0; start < count; start += 256) {
-        size_t end = count - start < 256 ? count : start + 256;
-        uint16_t part = 0;
-        for (size_t i = start; i < end; i++) {
-            int8_t b = (int8_t)bytes[i];
-            part += (uint8_t)(b < 0 ? -b : b);
-        }
-        sum += part;
-    }
-    return sum;
-}
+/* ---- Row filters: CDeflate's (shim.h), shared with the libdeflate levels. ---- */
 
 /* Filters `row` into `out` (stride + 1 bytes, the type first) with `type`, or with whichever of sub, up
- * and Paeth has the least row_cost (none seldom wins on a frame; the others each win somewhere: up on
+ * and Paeth has the least shatter_png_row_cost (none seldom wins on a frame; the others each win somewhere: up on
  * flat screens, Paeth on gradients and text, sub on rows of horizontal runs). */
 ALWAYS void filter_line(int type, const uint8_t *row, const uint8_t *prev, size_t stride, size_t bpp, uint8_t *out,
                         uint8_t *scratch) {
     if (type != SHATTER_FAST_PNG_ADAPTIVE) {
         out[0] = (uint8_t)type;
-        filter_row(type, row, prev, stride, bpp, out + 1);
+        shatter_png_filter_row(type, row, prev, stride, bpp, out + 1);
         return;
     }
-    filter_row(2, row, prev, stride, bpp, out + 1);
-    uint32_t best = row_cost(out + 1, stride);
+    shatter_png_filter_row(2, row, prev, stride, bpp, out + 1);
+    size_t best = shatter_png_row_cost(out + 1, stride);
     out[0] = 2;
     static const int others[2] = {4, 1};
     for (int k = 0; k < 2 && best > 0; k++) {
-        filter_row(others[k], row, prev, stride, bpp, scratch);
-        uint32_t cost = row_cost(scratch, stride);
+        shatter_png_filter_row(others[k], row, prev, stride, bpp, scratch);
+        size_t cost = shatter_png_row_cost(scratch, stride);
         if (cost < best) {
             best = cost;
             out[0] = (uint8_t)others[k];
