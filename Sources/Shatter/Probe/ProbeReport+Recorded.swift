@@ -38,30 +38,34 @@ extension ProbeReport {
         Rule.allCases.map { rule in
             let mine = findings.first { $0.rule == rule }?.gl ?? "not measured"
             let theirs = recorded.findings.first { $0.rule == rule }?.gl ?? "not measured"
-            let same = measured(rule) == recorded.measured(rule)
+            let same = measuredTheSame(rule, as: recorded)
             let twin = "recorded on \(recorded.renderer): \(theirs)" + (same || mine != theirs ? "" : " (other values)")
             return Finding(rule: rule, gl: mine, twin: twin, agrees: same)
         }
     }
 
-    /// The GL's measured values behind `rule`, encoded for comparison.
-    func measured(_ rule: Rule) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        func encode(_ value: some Encodable) -> Data { (try? encoder.encode(value)) ?? Data() }
+    /// Whether this GL measured exactly the values behind `rule` that `other`'s GL did (integers and
+    /// captured bit patterns, so `==` is exact).
+    func measuredTheSame(_ rule: Rule, as other: ProbeReport) -> Bool {
+        let (a, b) = (self, other)
         switch rule {
-        case .subpixelBits: return encode(facts.subpixelBits)
-        case .pointSnapping: return encode([gl.pointSnapX, gl.pointSnapY])
-        case .spriteEdges: return encode(gl.spriteEdges)
-        case .colorStore: return encode(gl.colorStore)
-        case .sourceOverBlend: return encode(gl.blendSourceOver)
-        case .screenBlend: return encode(gl.blendScreen)
-        case .filterWeights: return encode(gl.filterRamp)
-        case .fragmentHighp: return encode(facts.fragmentHighpRange + [facts.fragmentHighpPrecision])
-        case .readFormat: return encode(facts.readFormat)
-        case .pointCoord: return encode(gl.pointCoordTexels)
+        case .subpixelBits: return a.facts.subpixelBits == b.facts.subpixelBits
+        case .pointSnapping: return [a.gl.pointSnapX, a.gl.pointSnapY] == [b.gl.pointSnapX, b.gl.pointSnapY]
+        case .spriteEdges: return a.gl.spriteEdges == b.gl.spriteEdges
+        case .colorStore: return a.gl.colorStore == b.gl.colorStore
+        case .sourceOverBlend: return a.gl.blendSourceOver == b.gl.blendSourceOver
+        case .screenBlend: return a.gl.blendScreen == b.gl.blendScreen
+        case .filterWeights: return a.gl.filterRamp == b.gl.filterRamp
+        case .fragmentHighp:
+            return a.facts.fragmentHighpRange == b.facts.fragmentHighpRange
+                && a.facts.fragmentHighpPrecision == b.facts.fragmentHighpPrecision
+        case .readFormat: return a.facts.readFormat == b.facts.readFormat
+        case .pointCoord: return a.gl.pointCoordTexels == b.gl.pointCoordTexels
         case .pointSpriteVertex, .coveringQuadVertex, .instancedCircleVertex:
-            return encode(gl.vertexScenes.map { $0.draws.filter { $0.program == rule.vertexProgram } })
+            func draws(_ report: ProbeReport) -> [[VertexOutputs]] {
+                report.gl.vertexScenes.map { $0.draws.filter { $0.program == rule.vertexProgram } }
+            }
+            return draws(a) == draws(b)
         }
     }
 }
