@@ -33,12 +33,22 @@ enum Alpha {
     /// Straight RGBA8 (libpng's output) → premultiplied, in place.
     static func premultiplyInPlace(_ pixels: inout [UInt8]) {
         pixels.withUnsafeMutableBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
-                let a = p[i + 3]
-                if a == 255 { continue }  // the common case: opaque pixels are unchanged
-                p[i] = premultiply(p[i], a)
-                p[i + 1] = premultiply(p[i + 1], a)
-                p[i + 2] = premultiply(p[i + 2], a)
+            // The common case, opaque pixels, is unchanged: eight at a time are checked at once.
+            let opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)
+            let raw = UnsafeMutableRawPointer(p.baseAddress!)
+            var start = 0
+            while start < p.count {
+                let end = min(start + 32, p.count)
+                if end - start < 32 || raw.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt32>.self) & opaque != opaque {
+                    for i in stride(from: start, to: end, by: 4) {
+                        let a = p[i + 3]
+                        if a == 255 { continue }
+                        p[i] = premultiply(p[i], a)
+                        p[i + 1] = premultiply(p[i + 1], a)
+                        p[i + 2] = premultiply(p[i + 2], a)
+                    }
+                }
+                start = end
             }
         }
     }
@@ -55,18 +65,32 @@ enum Alpha {
     static func straightRow(_ image: Image, _ y: Int, into out: UnsafeMutablePointer<UInt8>) {
         let count = image.width * 4
         image.pixels.withUnsafeBufferPointer { pixels in
-            let p = pixels.baseAddress! + y * count
-            out.update(from: p, count: count)
-            // Opaque pixels are already straight; only translucent ones are looked up.
-            unpremultiplyTable.withUnsafeBufferPointer { table in
-                for i in stride(from: 0, to: count, by: 4) {
-                    let a = out[i + 3]
-                    if a == 255 { continue }
-                    let row = Int(a) << 8
-                    out[i] = table[row | Int(out[i])]
-                    out[i + 1] = table[row | Int(out[i + 1])]
-                    out[i + 2] = table[row | Int(out[i + 2])]
-                }
+            out.update(from: pixels.baseAddress! + y * count, count: count)
+        }
+        // Opaque pixels are already straight: eight at a time are checked with one vector compare (a
+        // frame is mostly opaque), and only a group holding a translucent one is looked up.
+        let opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)
+        let raw = UnsafeMutableRawPointer(out)
+        var i = 0
+        while i + 32 <= count {
+            if raw.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self) & opaque != opaque {
+                unpremultiply(out + i, bytes: 32)
+            }
+            i += 32
+        }
+        if i < count { unpremultiply(out + i, bytes: count - i) }
+    }
+
+    /// ``unpremultiply(_:_:)`` of the translucent pixels among `bytes` / 4 RGBA8 pixels at `pixels`, in place.
+    private static func unpremultiply(_ pixels: UnsafeMutablePointer<UInt8>, bytes: Int) {
+        unpremultiplyTable.withUnsafeBufferPointer { table in
+            for i in stride(from: 0, to: bytes, by: 4) {
+                let a = pixels[i + 3]
+                if a == 255 { continue }
+                let row = Int(a) << 8
+                pixels[i] = table[row | Int(pixels[i])]
+                pixels[i + 1] = table[row | Int(pixels[i + 1])]
+                pixels[i + 2] = table[row | Int(pixels[i + 2])]
             }
         }
     }
