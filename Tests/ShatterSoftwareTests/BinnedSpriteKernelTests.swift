@@ -38,6 +38,19 @@ import Testing
         }
     }
 
+    /// A destination screen drawn 1:1 under the sprites, copied band by band before each band's sprites
+    /// (a screen whose width no point size divides, sprites clipped at its edges).
+    @Test(arguments: [3.0, 16.0, 33.0])
+    func spritesOverADestinationCopiedBandByBand(pointSize: Double) throws {
+        let screen = try PointLanesTests.transition(
+            width: 150, height: 97, scale: 1, pointSize: pointSize, physics: .original, filter: .linear)
+        let effect = try ShatteredTransition(
+            from: screen.from, to: Texture(image: SoftwareRendererFastPathTests.noise(150, 97, seed: 8)),
+            parameters: screen.parameters)
+        #expect(SoftwareRenderer().background(of: effect.displayList(at: 0.5), at: 0) != nil)
+        try Self.expectTwinsEqualTheReference(effect)
+    }
+
     /// Frames of `effect` through the C stage's AVX2 twin (where the processor has it) and its twin for
     /// any x86-64, each forced, on one thread and on three, against the Swift reference and the program
     /// run point by point.
