@@ -99,38 +99,53 @@ ALWAYS void store(unsigned char *to, shatter_uint8 words, int n) {
     for (int k = 0; k < n; k++) __builtin_memcpy(to + 4 * k, &w[k], 4);
 }
 
-/* One sprite's pixels on image rows rowStart ..< rowEnd (PointFrame.rows(centreY:), columns(centreX:)
- * and PointSpriteRaster's texel positions), eight columns at a time and, for each, row by row: a row
- * whose upper texel row is the one the previous row read second reuses that row's horizontal blend
- * (the same integers). A row whose weight is 0 is its upper texel row's blend alone (a lerp by 0 is
- * the value), and with every column weight 0 as well its pixels are texels: the snapshot at rest. */
-ALWAYS void sprite(const frame_t *f, long i, int rowStart, int rowEnd) {
+/* Where one sprite lands on image rows rowStart ..< rowEnd (PointFrame.rows(centreY:), columns(centreX:)):
+ * its rows top ..< bottom and columns left ..< right, and the texel positions (1/256 texel) of its
+ * first column and row drawn (PointSpriteRaster.baseX(origin:q:), baseY(origin:q:), stepped on to them). */
+typedef struct {
+    int top, bottom, left, right, baseX, baseY;
+} placement_t;
+
+/* Whether the sprite draws any pixel there. */
+ALWAYS int place(const frame_t *f, long i, int rowStart, int rowEnd, placement_t *p) {
     const int n = f->coverage, g = f->guardBand;
     int qx = f->x[i], qy = f->y[i];
     int firstX = (qx - 4 * n + 4) >> 3, firstY = (qy - 4 * n + 4) >> 3; /* PointSpriteRaster.first(_:) */
-    int top = max_int(max_int(f->topRow - (firstY + n - 1), 0), rowStart);
-    int bottom = min_int(min_int(f->topRow - firstY + 1, f->height), rowEnd);
-    int left = max_int(firstX - g, 0), right = min_int(firstX + n - g, f->width);
-    if (top >= bottom || left >= right) return;
+    p->top = max_int(max_int(f->topRow - (firstY + n - 1), 0), rowStart);
+    p->bottom = min_int(min_int(f->topRow - firstY + 1, f->height), rowEnd);
+    p->left = max_int(firstX - g, 0);
+    p->right = min_int(firstX + n - g, f->width);
+    if (p->top >= p->bottom || p->left >= p->right) return 0;
     int originX, originY;
     origin_of(f, i, &originX, &originY);
-    int firstKX = left + g - firstX, firstKY = (top - f->topRow) + firstY + n - 1;
-    int baseX = originX + (((8 * firstX + 4 - qx) * f->stepX) >> 3) + firstKX * f->stepX;
-    int baseY = originY + (((qy - 8 * (firstY + n) + 4) * f->stepY) >> 3) + firstKY * f->stepY;
-    int span = right - left, rows = bottom - top;
+    int firstKX = p->left + g - firstX, firstKY = (p->top - f->topRow) + firstY + n - 1;
+    p->baseX = originX + (((8 * firstX + 4 - qx) * f->stepX) >> 3) + firstKX * f->stepX;
+    p->baseY = originY + (((qy - 8 * (firstY + n) + 4) * f->stepY) >> 3) + firstKY * f->stepY;
+    return 1;
+}
+
+/* One sprite's pixels on image rows rowStart ..< rowEnd, eight columns at a time and, for each, row by
+ * row: a row whose upper texel row is the one the previous row read second reuses that row's
+ * horizontal blend (the same integers). A row whose weight is 0 is its upper texel row's blend alone (a
+ * lerp by 0 is the value), and with every column weight 0 as well its pixels are texels: the snapshot
+ * at rest. */
+ALWAYS void sprite(const frame_t *f, long i, int rowStart, int rowEnd) {
+    placement_t p;
+    if (!place(f, i, rowStart, rowEnd, &p)) return;
+    int span = p.right - p.left, rows = p.bottom - p.top;
     /* Neighbouring texels, one column to the next, none clamped (the snapshot at the screen's pixels). */
-    int first = f->nearest ? (baseX + 128) >> 8 : baseX >> 8;
+    int first = f->nearest ? (p.baseX + 128) >> 8 : p.baseX >> 8;
     int flat = f->stepX == 256 && first >= 0 && first + span - f->nearest <= f->textureWidth - 1;
     long stride = (long)f->width * 4;
     for (int b = 0; b < span; b += 8) {
         int count = min_int(8, span - b);
-        taps_t x = column_taps(f, baseX, b);
+        taps_t x = column_taps(f, p.baseX, b);
         int weightless = shatter_lanes_bits((shatter_int8)(x.weight == 0)) == 0xFF;
-        unsigned char *to = (unsigned char *)f->target + ((long)top * f->width + left + b) * 4;
+        unsigned char *to = (unsigned char *)f->target + ((long)p.top * f->width + p.left + b) * 4;
         long keptRow = -1;
         shatter_ushort32 kept = 0;
         for (int k = 0; k < rows; k++, to += stride) {
-            tap_t y = row_tap(f, baseY + k * f->stepY);
+            tap_t y = row_tap(f, p.baseY + k * f->stepY);
             if (weightless && y.weight == 0) {
                 store(to, left_texels(f, &x, flat, y.first), count);
                 continue;
@@ -153,22 +168,23 @@ ALWAYS void sprite(const frame_t *f, long i, int rowStart, int rowEnd) {
     }
 }
 
-/* PointFrame.prefetchTexels(ofPoint:points:): the texture rows point i's sprite reads, around its
- * origin, asked for a few sprites ahead (binned sprites come from anywhere in the snapshot). */
-ALWAYS void prefetch_texels(const frame_t *f, long i) {
-    int reach = ((f->coverage * max_int(f->stepX, f->stepY)) >> 9) + 2;
-    int originX, originY;
-    origin_of(f, i, &originX, &originY);
-    int x = originX >> 8, y = originY >> 8;
-    int left = clamp_int(x - reach, f->textureWidth - 1), right = clamp_int(x + reach, f->textureWidth - 1);
-    int top = clamp_int(y - reach, f->textureHeight - 1), bottom = clamp_int(y + reach, f->textureHeight - 1);
+/* Asks for the texels point i's sprite reads on image rows rowStart ..< rowEnd, a few sprites ahead:
+ * binned sprites come from anywhere in the snapshot, in no order a hardware prefetcher foresees. Its
+ * texel rows and columns, one more each way for the filter (and the nearest filter's rounding). */
+ALWAYS void prefetch_texels(const frame_t *f, long i, int rowStart, int rowEnd) {
+    placement_t p;
+    if (!place(f, i, rowStart, rowEnd, &p)) return;
+    int lastX = f->textureWidth - 1, lastY = f->textureHeight - 1;
+    int left = clamp_int(p.baseX >> 8, lastX);
+    int right = clamp_int(((p.baseX + (p.right - p.left - 1) * f->stepX) >> 8) + 1, lastX);
+    int top = clamp_int(p.baseY >> 8, lastY);
+    int bottom = clamp_int(((p.baseY + (p.bottom - p.top - 1) * f->stepY) >> 8) + 1, lastY);
     if (bottom - top >= 64) return; /* larger sprites stream their rows anyway */
     const unsigned char *texels = f->texels;
     for (int row = top; row <= bottom; row++) {
         long start = (long)row * f->textureWidth;
-        for (long byte = (start + left) * 4, end = (start + right) * 4; byte <= end; byte += 64)
-            shatter_prefetch(texels + byte);
-        shatter_prefetch(texels + (start + right) * 4);
+        const unsigned char *line = texels + ((start + left) * 4 & ~63L), *end = texels + (start + right) * 4;
+        for (; line <= end; line += 64) shatter_prefetch(line);
     }
 }
 
@@ -185,7 +201,7 @@ enum { prefetch_distance = 3 }; /* PointFrame.prefetchDistance */
 
 ALWAYS void sprites(const frame_t *f, long first, long end, int rowStart, int rowEnd) {
     for (long entry = first; entry < end; entry++) {
-        if (entry + prefetch_distance < end) prefetch_texels(f, f->list[entry + prefetch_distance]);
+        if (entry + prefetch_distance < end) prefetch_texels(f, f->list[entry + prefetch_distance], rowStart, rowEnd);
         if (entry + 2 * prefetch_distance < end) prefetch_point(f, f->list[entry + 2 * prefetch_distance]);
         sprite(f, f->list[entry], rowStart, rowEnd);
     }
