@@ -14,7 +14,7 @@ typedef shatter_binned_frame frame_t;
 
 #define ALWAYS static inline __attribute__((always_inline))
 
-/* Point i's texel origin (PointLanes.originX, originY; Swift reads it through PointFrame.origin(ofPoint:)):
+/* Point i's texel origin (PointLanes.originX, originY; Swift reads it through PointFrame.origin(ofPoint:lanes:)):
  * the one place here that knows where origins are kept. */
 ALWAYS void origin_of(const frame_t *f, long i, int *x, int *y) {
     const shatter_point_lanes *block = (const shatter_point_lanes *)f->lanes + (i >> 3);
@@ -96,7 +96,12 @@ ALWAYS void store(unsigned char *to, shatter_uint8 words, int n) {
     }
     unsigned int w[8];
     __builtin_memcpy(w, &words, sizeof w);
-    for (int k = 0; k < n; k++) __builtin_memcpy(to + 4 * k, &w[k], 4);
+    int k = 0;
+    if (n >= 4) { /* point size 4, and the sprites clipped to four columns or more */
+        __builtin_memcpy(to, w, 16);
+        k = 4;
+    }
+    for (; k < n; k++) __builtin_memcpy(to + 4 * k, &w[k], 4);
 }
 
 /* Where one sprite lands on image rows rowStart ..< rowEnd (PointFrame.rows(centreY:), columns(centreX:)):
