@@ -15,11 +15,18 @@ typedef shatter_binned_frame frame_t;
 #define ALWAYS static inline __attribute__((always_inline))
 
 /* Point i's texel origin (PointLanes.originX, originY; Swift reads it through PointFrame.origin(ofPoint:lanes:)):
- * the one place here that knows where origins are kept. */
+ * with prefetch_origin below, the one place here that knows where origins are kept. */
 ALWAYS void origin_of(const frame_t *f, long i, int *x, int *y) {
     const shatter_point_lanes *block = (const shatter_point_lanes *)f->lanes + (i >> 3);
     *x = block->originX[i & 7];
     *y = block->originY[i & 7];
+}
+
+/* Asks for the cache lines holding point i's texel origin (PointFrame.prefetchPoint(_:points:)). */
+ALWAYS void prefetch_origin(const frame_t *f, long i) {
+    const shatter_point_lanes *block = (const shatter_point_lanes *)f->lanes + (i >> 3);
+    shatter_prefetch(&block->originX[i & 7]);
+    shatter_prefetch(&block->originY[i & 7]);
 }
 
 /* shatter_lanes_lerp, (a·(256 − w) + b·w + 128) >> 8 per 16-bit channel, for weights w ≤ 255 (every
@@ -225,9 +232,7 @@ ALWAYS void prefetch_texels(const frame_t *f, long i, int rowStart, int rowEnd) 
 
 /* PointFrame.prefetchPoint(_:points:): what drawing point i reads first, its centre and origin. */
 ALWAYS void prefetch_point(const frame_t *f, long i) {
-    const shatter_point_lanes *block = (const shatter_point_lanes *)f->lanes + (i >> 3);
-    shatter_prefetch(&block->originX[i & 7]);
-    shatter_prefetch(&block->originY[i & 7]);
+    prefetch_origin(f, i);
     shatter_prefetch(f->x + i);
     shatter_prefetch(f->y + i);
 }
