@@ -31,8 +31,8 @@ let package = Package(
         // 476 of a consumer's 751 build steps; docs/ARCHITECTURE.md, "Dependencies").
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Float <-> integer conversions of SIMD lanes, which Swift's SIMD types do element by element
-        // (lanes.h), and the small-sprite kernel, one body compiled for any x86-64 and again for AVX2
-        // (small_sprites.c).
+        // (lanes.h), and the small-sprite kernel and the binned sprites' fragment stage, each one body
+        // compiled for any x86-64 and again for AVX2 (small_sprites.c, binned_sprites.c).
         .target(name: "CLanes"),
         // The fast PNG encoder behind compression level 1 (Huffman coding with zero runs, no match
         // search), one body compiled for any x86-64 and again for AVX2 like the sprite kernel.

@@ -35,7 +35,7 @@ extension PointFrame {
                         // (PointSpriteRaster), from the first column and row drawn.
                         let raster = setup.raster
                         let step = raster.step
-                        let origin = SIMD2(lanes[i &>> 3].originX[i & 7], lanes[i &>> 3].originY[i & 7])
+                        let origin = Self.origin(ofPoint: i, lanes: lanes)
                         let firstKX = Int32(columns.lowerBound + g) &- raster.first(centreX)
                         let firstKY = Int32(rows.lowerBound - topRow) &+ raster.first(centreY) &+ raster.coverage &- 1
                         let baseX = raster.baseX(origin: origin.x, q: centreX) &+ firstKX &* step.x
@@ -75,6 +75,13 @@ extension PointFrame {
                 }
             }
         }
+    }
+
+    /// Point `i`'s texel origin (1/256 texel): the one place the fragment stages read it (the C stage's
+    /// twin is `origin_of` in binned_sprites.c).
+    @inline(__always)
+    static func origin(ofPoint i: Int, lanes: UnsafeBufferPointer<PointLanes>) -> SIMD2<Int32> {
+        SIMD2(lanes[i &>> 3].originX[i & 7], lanes[i &>> 3].originY[i & 7])
     }
 
     /// Whether the sprite's columns read neighbouring texels, one column to the next (the snapshot at

@@ -33,8 +33,9 @@ extension PointFrame {
         let (lanes, sampler) = (points.lanes, points.sampler)
         // Around the cell's centre texel, half the sprite's texels and one of filter margin each way.
         let reach = Int(setup.raster.coverage) &* Int(max(setup.raster.step.x, setup.raster.step.y)) &>> 9 &+ 2
-        let x = Int(lanes[i &>> 3].originX[i & 7] &>> 8)
-        let y = Int(lanes[i &>> 3].originY[i & 7] &>> 8)
+        let origin = Self.origin(ofPoint: i, lanes: lanes)
+        let x = Int(origin.x &>> 8)
+        let y = Int(origin.y &>> 8)
         let left = max(0, min(sampler.width - 1, x &- reach))
         let right = max(0, min(sampler.width - 1, x &+ reach))
         let top = max(0, min(sampler.height - 1, y &- reach))

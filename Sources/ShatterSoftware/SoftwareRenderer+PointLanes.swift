@@ -86,9 +86,18 @@ extension SoftwareRenderer {
         scratch.reserveList(bandStarts[frame.bandCount])
         frame.buffers = scratch.buffers  // with the list
         parallelChunks(frame.chunks) { chunk in frame.bin(chunk: chunk) }
-        parallelChunks(frame.bandCount) { band in
-            frame.copy(background, band: band)
-            frame.drawSprites(bandStarts[band]..<bandStarts[band + 1], band: band, points: points)
+        let kernel: BinnedSpriteKernel? =
+            shortcuts.contains(.binnedKernel) ? (shortcuts.contains(.avx2) ? .native : .baseline) : nil
+        withUnsafePointer(to: frame.binnedFrame(points)) { binned in
+            parallelChunks(frame.bandCount) { band in
+                frame.copy(background, band: band)
+                let entries = bandStarts[band]..<bandStarts[band + 1]
+                if let kernel {
+                    kernel.drawSprites(binned, entries: entries, rows: chunkRange(band, of: frame.bandCount, total: frame.height))
+                } else {
+                    frame.drawSprites(entries, band: band, points: points)
+                }
+            }
         }
     }
 }

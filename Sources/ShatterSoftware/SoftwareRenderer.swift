@@ -125,7 +125,11 @@ public struct SoftwareRenderer: Renderer, Sendable {
         /// With `pointLanes`: the small-sprite kernel's AVX2 twin (``SmallSpriteKernel/native``), where the
         /// processor has AVX2 (tests leave it out to run the twin for any x86-64, which gives the same bytes).
         static let avx2 = Shortcuts(rawValue: 1 << 2)
-        static let all: Shortcuts = [.exact, .pointLanes, .avx2]
+        /// With `pointLanes`: sprites of 3 × 3 pixels and more drawn by the binned fragment stage in C
+        /// (``BinnedSpriteKernel``, the twin `avx2` picks); without it by ``PointFrame/drawSprites(_:band:points:)``,
+        /// its Swift reference (`BinnedSpriteKernelTests`).
+        static let binnedKernel = Shortcuts(rawValue: 1 << 3)
+        static let all: Shortcuts = [.exact, .pointLanes, .avx2, .binnedKernel]
     }
 
     /// Bands of rows, several per thread so uneven bands still keep every core busy.

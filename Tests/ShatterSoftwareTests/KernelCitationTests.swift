@@ -10,7 +10,7 @@ import Testing
 @Suite struct KernelCitationTests {
     static let kernelFiles = [
         "Sources/CLanes/small_sprites.c", "Sources/CLanes/include/small_sprites.h", "Sources/CLanes/include/lanes.h",
-        "Sources/CLanes/include/cpu.h",
+        "Sources/CLanes/include/cpu.h", "Sources/CLanes/binned_sprites.c", "Sources/CLanes/include/binned_sprites.h",
     ]
 
     /// Names with two capitalised humps or more that are not Swift (the only exceptions).

@@ -1,0 +1,45 @@
+/*
+ * The binned fragment stage: sprites covering 3 × 3 pixels or more, drawn band by band from the list
+ * the binning stage made, in C so that one body is compiled for any x86-64 and again for AVX2 (as the
+ * small-sprite kernel is, small_sprites.h). Swift's PointFrame.drawSprites(_:band:points:) stays the
+ * reference: each pixel is FixedPointBilinear's blend of the texels PointSpriteRaster names, the same
+ * integers, so either twin writes its bytes exactly (BinnedSpriteKernelTests).
+ */
+#ifndef SHATTER_BINNED_SPRITES_H
+#define SHATTER_BINNED_SPRITES_H
+
+#include "lanes.h"
+
+/* One frame's binned sprites (Swift: PointFrame, PointSpriteRaster, the snapshot and the target). */
+typedef struct shatter_binned_frame {
+    /* Per block of eight points, its constants (shatter_point_lanes: Swift's PointLanes), read for the
+     * texel origins alone. */
+    const void *lanes;
+    /* Per point, its centre in eighths of a pixel (PointBuffers.x, y). */
+    const int *x, *y;
+    /* The binned point indices, band by band. */
+    const int *list;
+    /* PointSpriteRaster: pixels covered per axis, texel step per pixel (1/256 texel); the filter
+     * (1: nearest, 0: linear). */
+    int coverage, stepX, stepY, nearest;
+    /* The image in the framebuffer: guard band (pixels), the framebuffer row of image row 0 (y up),
+     * its size; `target` holds its RGBA8 pixels, row 0 at the top. */
+    int guardBand, topRow, width, height;
+    void *target;
+    /* The snapshot: RGBA8 words, row by row. */
+    const void *texels;
+    int textureWidth, textureHeight;
+} shatter_binned_frame;
+
+/* One twin's entry point, resolved once. */
+typedef struct shatter_binned_kernel {
+    /* Draws the sprites of list entries first ..< end, in order, on image rows rowStart ..< rowEnd
+     * (one band) only. */
+    void (*sprites)(const shatter_binned_frame *frame, long first, long end, int rowStart, int rowEnd);
+} shatter_binned_kernel;
+
+/* The AVX2 twin when `avx2` is nonzero (only where shatter_cpu_runs_avx2() says so), else the twin for
+ * any x86-64. */
+shatter_binned_kernel shatter_binned_kernel_for(int avx2);
+
+#endif /* SHATTER_BINNED_SPRITES_H */
