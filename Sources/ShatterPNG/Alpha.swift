@@ -32,14 +32,17 @@ enum Alpha {
 
     /// Straight RGBA8 (libpng's output) → premultiplied, in place.
     static func premultiplyInPlace(_ pixels: inout [UInt8]) {
-        pixels.withUnsafeMutableBufferPointer { p in
-            for i in stride(from: 0, to: p.count, by: 4) {
-                let a = p[i + 3]
-                if a == 255 { continue }  // the common case: opaque pixels are unchanged
-                p[i] = premultiply(p[i], a)
-                p[i + 1] = premultiply(p[i + 1], a)
-                p[i + 2] = premultiply(p[i + 2], a)
-            }
+        pixels.withUnsafeMutableBufferPointer { premultiplyInPlace($0.baseAddress!, count: $0.count) }
+    }
+
+    /// `count` bytes of straight RGBA8 at `p` → premultiplied, in place.
+    static func premultiplyInPlace(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
+        for i in stride(from: 0, to: count, by: 4) {
+            let a = p[i + 3]
+            if a == 255 { continue }  // the common case: opaque pixels are unchanged
+            p[i] = premultiply(p[i], a)
+            p[i + 1] = premultiply(p[i + 1], a)
+            p[i + 2] = premultiply(p[i + 2], a)
         }
     }
 

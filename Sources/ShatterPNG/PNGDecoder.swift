@@ -66,9 +66,8 @@ public enum PNGDecoder {
         let width = Int(png.width)
         let height = Int(png.height)
         // The common 8-bit RGB(A) file, inflated by libdeflate; anything else, a bad file too, by libpng.
-        if quick, var pixels = PNGQuickRead.straightRGBA(bytes, width: width, height: height) {
+        if quick, let pixels = PNGQuickRead.premultipliedRGBA(bytes, width: width, height: height) {
             png_image_free(&png)
-            Alpha.premultiplyInPlace(&pixels)
             return Image(width: width, height: height, pixels: pixels)
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)

@@ -29,7 +29,7 @@ import Testing
     }
 
     static func quick(_ png: [UInt8]) -> [UInt8]? {
-        png.withUnsafeBufferPointer { PNGQuickRead.straightRGBA($0, width: width, height: height) }
+        png.withUnsafeBufferPointer { PNGQuickRead.premultipliedRGBA($0, width: width, height: height) }
     }
 
     /// Decoding with and without the quick path ends the same way: the same image or the same error.
