@@ -50,6 +50,26 @@ import Testing
         }
     }
 
+    /// The first frame renders while the manifest is made; a folder the manifest refuses (here a
+    /// render of other `--from` pixels) still gets the one-line error and keeps every byte it had.
+    @Test func aFolderHoldingARenderOfOtherInputsIsRefusedUntouched() throws {
+        let s = try TemporaryFolder()
+        let (from, to) = (s.file("from.png"), s.file("to.png"))
+        try PNGEncoder.write(Image(width: 40, height: 30, fill: .opaqueWhite), to: from)
+        try PNGEncoder.write(Image(width: 40, height: 30, fill: .opaqueBlack), to: to)
+        _ = try render(s, "out", ["--from", from, "--to", to])
+        let out = s.file("out")
+        let before = try s.allContents(of: out).map { try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0)) }
+        try PNGEncoder.write(Image(width: 40, height: 30, fill: RGBA8(r: 9, g: 9, b: 9, a: 255)), to: from)
+        let run = try CLIRun.shatter([
+            "render", "shatter", "--size", "40x30", "--frames", "0-1", "--backend", "cpu", "--from", from, "--to", to,
+            "--out", out,
+        ])
+        #expect(run.status == 1 && run.errorLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("holds another render (input from has other pixels)"), "\(run.stderr)")
+        #expect(try s.allContents(of: out).map { try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0)) } == before)
+    }
+
     private func render(_ s: TemporaryFolder, _ name: String, _ arguments: [String]) throws -> FrameManifest {
         let out = s.file(name)
         let run = try CLIRun.shatter(
