@@ -37,13 +37,26 @@ enum Alpha {
 
     /// `count` bytes of straight RGBA8 at `p` → premultiplied, in place.
     static func premultiplyInPlace(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
-        for i in stride(from: 0, to: count, by: 4) {
-            let a = p[i + 3]
-            if a == 255 { continue }  // the common case: opaque pixels are unchanged
-            p[i] = premultiply(p[i], a)
-            p[i + 1] = premultiply(p[i + 1], a)
-            p[i + 2] = premultiply(p[i + 2], a)
+        var i = 0
+        // The common case: opaque pixels are unchanged, and two are checked at once.
+        while i + 8 <= count {
+            let two = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+            if two & 0xFF00_0000_FF00_0000 != 0xFF00_0000_FF00_0000 {
+                premultiplyPixel(p + i)
+                premultiplyPixel(p + i + 4)
+            }
+            i += 8
         }
+        if i < count { premultiplyPixel(p + i) }
+    }
+
+    @inline(__always)
+    private static func premultiplyPixel(_ p: UnsafeMutablePointer<UInt8>) {
+        let a = p[3]
+        guard a != 255 else { return }
+        p[0] = premultiply(p[0], a)
+        p[1] = premultiply(p[1], a)
+        p[2] = premultiply(p[2], a)
     }
 
     /// Premultiplied RGBA8 → straight RGBA8 for PNG. Alpha 0 becomes (0, 0, 0, 0).

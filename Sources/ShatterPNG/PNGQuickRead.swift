@@ -1,4 +1,5 @@
 import CDeflate
+import Glibc
 
 /// The common PNG, decoded with libdeflate instead of libpng's zlib: 8-bit RGB or RGBA, not interlaced,
 /// nothing but IDAT data between the chunks libpng has already read and IEND. zlib's inflate (with its
@@ -112,6 +113,8 @@ enum PNGQuickRead {
             let out = UnsafeMutableRawPointer(base + y * stride)
             let up = y > 0 ? UnsafeRawPointer(out - stride) : UnsafeRawPointer(zeros)
             switch filter {
+            case 0 where channels == 4: memmove(out, raw, stride)  // may overlap: raw lies ahead
+            case 2 where channels == 4: addRows(raw, up, into: out, count: stride)
             case 0: unfilterRow(raw, out, up, width, channels, opaque) { _, _, _ in 0 }
             case 1: unfilterRow(raw, out, up, width, channels, opaque) { left, _, _ in left }
             case 2: unfilterRow(raw, out, up, width, channels, opaque) { _, above, _ in above }
@@ -142,6 +145,28 @@ enum PNGQuickRead {
             out.storeBytes(of: value, toByteOffset: x * 4, as: UInt32.self)
             left = value
             aboveLeft = above
+        }
+    }
+
+    /// `out[i] = raw[i] + up[i]` (PNG's Up filter on RGBA rows), 16 bytes at a time. `raw` may lie
+    /// ahead of `out` in the same buffer: each 16 bytes are read before they are written.
+    @inline(__always)
+    private static func addRows(
+        _ raw: UnsafeRawPointer, _ up: UnsafeRawPointer, into out: UnsafeMutableRawPointer, count: Int
+    ) {
+        var i = 0
+        while i + 16 <= count {
+            let sum =
+                raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                &+ up.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            out.storeBytes(of: sum, toByteOffset: i, as: SIMD16<UInt8>.self)
+            i += 16
+        }
+        while i < count {
+            out.storeBytes(
+                of: raw.load(fromByteOffset: i, as: UInt8.self) &+ up.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i,
+                as: UInt8.self)
+            i += 1
         }
     }
 
