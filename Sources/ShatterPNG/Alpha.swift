@@ -32,25 +32,30 @@ enum Alpha {
 
     /// Straight RGBA8 (libpng's output) → premultiplied, in place.
     static func premultiplyInPlace(_ pixels: inout [UInt8]) {
-        pixels.withUnsafeMutableBufferPointer { p in
-            // The common case, opaque pixels, is unchanged: eight at a time are checked at once.
-            let opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)
-            let raw = UnsafeMutableRawPointer(p.baseAddress!)
-            var start = 0
-            while start < p.count {
-                let end = min(start + 32, p.count)
-                if end - start < 32 || raw.loadUnaligned(fromByteOffset: start, as: SIMD8<UInt32>.self) & opaque != opaque {
-                    for i in stride(from: start, to: end, by: 4) {
-                        let a = p[i + 3]
-                        if a == 255 { continue }
-                        p[i] = premultiply(p[i], a)
-                        p[i + 1] = premultiply(p[i + 1], a)
-                        p[i + 2] = premultiply(p[i + 2], a)
-                    }
-                }
-                start = end
+        pixels.withUnsafeMutableBufferPointer { premultiplyInPlace($0.baseAddress!, count: $0.count) }
+    }
+
+    /// `count` bytes of straight RGBA8 at `p` → premultiplied, in place.
+    static func premultiplyInPlace(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
+        // The common case, opaque pixels, is unchanged: eight at a time are checked with one vector compare.
+        let opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)
+        var i = 0
+        while i + 32 <= count {
+            if UnsafeRawPointer(p + i).loadUnaligned(as: SIMD8<UInt32>.self) & opaque != opaque {
+                for k in stride(from: i, to: i + 32, by: 4) { premultiplyPixel(p + k) }
             }
+            i += 32
         }
+        for k in stride(from: i, to: count, by: 4) { premultiplyPixel(p + k) }
+    }
+
+    @inline(__always)
+    private static func premultiplyPixel(_ p: UnsafeMutablePointer<UInt8>) {
+        let a = p[3]
+        guard a != 255 else { return }
+        p[0] = premultiply(p[0], a)
+        p[1] = premultiply(p[1], a)
+        p[2] = premultiply(p[2], a)
     }
 
     /// Premultiplied RGBA8 → straight RGBA8 for PNG. Alpha 0 becomes (0, 0, 0, 0).

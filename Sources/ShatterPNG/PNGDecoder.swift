@@ -30,17 +30,22 @@ public enum PNGDecoder {
 
     /// Decodes PNG bytes; `name` is what error messages call the data (usually its file name).
     public static func decode(data: [UInt8], name: String, limits: PNGLimits = .default) throws(PNGError) -> Image {
+        try decode(data: data, name: name, limits: limits, quick: true)
+    }
+
+    /// `quick: false` reads every file through libpng, as tests do to compare ``PNGQuickRead`` with it.
+    static func decode(data: [UInt8], name: String, limits: PNGLimits, quick: Bool) throws(PNGError) -> Image {
         try data.withUnsafeBufferPointer { bytes throws(PNGError) in
             try PNGHeader.check(bytes, name: name, limits: limits)
             try PNGChunkScan.check(bytes, name: name, limits: limits)
-            return try decodeChecked(bytes, name: name, limits: limits)
+            return try decodeChecked(bytes, name: name, limits: limits, quick: quick)
         }
     }
 
     /// libpng's part, once the header has passed the size limits.
     private static func decodeChecked(
         _ bytes: UnsafeBufferPointer<UInt8>, name: String,
-        limits: PNGLimits
+        limits: PNGLimits, quick: Bool
     ) throws(PNGError) -> Image {
         var png = png_image()
         png.version = SHATTER_PNG_IMAGE_VERSION
@@ -60,6 +65,11 @@ public enum PNGDecoder {
 
         let width = Int(png.width)
         let height = Int(png.height)
+        // The common 8-bit RGB(A) file, inflated by libdeflate; anything else, a bad file too, by libpng.
+        if quick, let pixels = PNGQuickRead.premultipliedRGBA(bytes, width: width, height: height) {
+            png_image_free(&png)
+            return Image(width: width, height: height, pixels: pixels)
+        }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         // IHDR bytes 24 and 28: bit depth and interlace method (already validated by libpng).
         if bytes[24] == 16 && bytes[28] == 1 {

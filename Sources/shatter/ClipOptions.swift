@@ -1,4 +1,6 @@
 import ArgumentParser
+import Dispatch
+import Glibc
 import Shatter
 
 extension ClipFit: ExpressibleByArgument {}
@@ -13,6 +15,30 @@ enum ClipOpening {
     /// The clip at `path`, its PNG frames playing at the render's rate.
     static func open(_ path: String?, context: EffectContext) throws -> Clip? {
         try path.map { try Clip(path: $0, frameRate: context.fps) }
+    }
+
+    /// The `--from` and `--to` clips, opened at once on two cores when both can be read more than once
+    /// (decoding a 1080p PNG is most of a short render's start-up). The errors are those of opening
+    /// them one after the other: `from`'s first.
+    static func open(from: String?, to: String?, context: EffectContext) throws -> (from: Clip?, to: Clip?) {
+        guard let from, let to, rereadable(from), rereadable(to) else {
+            return (try open(from, context: context), try open(to, context: context))
+        }
+        let paths = [from, to]
+        let opened = Locked([Result<Clip, any Error>?](repeating: nil, count: 2))
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            let result = Result { try Clip(path: paths[i], frameRate: context.fps) }
+            opened.withLock { $0[i] = result }
+        }
+        return try opened.withLock { (try $0[0]!.get(), try $0[1]!.get()) }
+    }
+
+    /// A regular file, a folder or a path that is no file (a pattern, a missing file): not a pipe or
+    /// device, which is read once, so two clips reading the same one must take turns as before.
+    private static func rereadable(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return true }
+        return info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The screen size in points: `size` when given, else the clip's pixels ÷ `scale`, else the

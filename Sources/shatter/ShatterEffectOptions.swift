@@ -87,8 +87,7 @@ struct ShatterEffectOptions: EffectOptions {
     }
 
     func makeEffect(_ context: EffectContext) throws -> ClipDriven<ShatteredTransition> {
-        let fromClip = try ClipOpening.open(from, context: context)
-        let toClip = try ClipOpening.open(to, context: context)
+        let (fromClip, toClip) = try ClipOpening.open(from: from, to: to, context: context)
         let size = ClipOpening.size(screen.size.map { ($0.width, $0.height) }, clip: fromClip, scale: screen.scale)
         var parameters = ShatteredTransition.Parameters(
             width: size.0, height: size.1, scale: screen.scale, duration: duration,

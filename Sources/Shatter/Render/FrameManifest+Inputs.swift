@@ -1,3 +1,5 @@
+import Dispatch
+
 /// An effect that records its inputs in a manifest its own way instead of hashing their pixels: one
 /// whose inputs are clips records something cheaper that still changes when a clip does.
 public protocol CustomInputDigests {
@@ -10,6 +12,20 @@ extension FrameManifest {
     /// no hashing.
     public static func inputDigests<E: Effect>(of effect: E) -> [String: String] {
         if let custom = effect as? any CustomInputDigests { return custom.inputDigests }
-        return effect.inputs.mapValues { SHA256Hex.of($0.image.pixels) }
+        return pixelDigests(effect.inputs)
+    }
+
+    /// The SHA-256 of each texture's pixels, one texture per core: a render's start-up waits for them
+    /// before its first frame (the manifest is written first), 8 MB of pixels each at 1080p.
+    static func pixelDigests(_ textures: [String: Texture]) -> [String: String] {
+        let roles = Array(textures)
+        let digests = Locked([String](repeating: "", count: roles.count))
+        DispatchQueue.concurrentPerform(iterations: roles.count) { i in
+            let digest = SHA256Hex.of(roles[i].value.image.pixels)
+            digests.withLock { $0[i] = digest }
+        }
+        return digests.withLock { digests in
+            Dictionary(uniqueKeysWithValues: zip(roles.map(\.key), digests))
+        }
     }
 }

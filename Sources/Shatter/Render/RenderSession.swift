@@ -74,7 +74,9 @@ public struct RenderSession<E: Effect> {
         } else {
             writer = DiscardingFrameWriter()
         }
-        return try runPipeline(writer, frames: selection.indices, kept: 0, cancellation: cancellation, events: events)
+        return try runPipeline(
+            writer, frames: selection.indices, planned: .planned(toRender: selection.indices.count, kept: 0), kept: 0,
+            cancellation: cancellation, events: events)
     }
 
     private func runIntoFolder(
@@ -84,38 +86,80 @@ public struct RenderSession<E: Effect> {
         let lock = try FolderLock(folder: folder.path)
         defer { lock.release() }
         folder.removeStaleTemporaries()
-        let manifest = try startingManifest()
+        let header = try startingManifest(inputs: nil)
+        let writer = FolderFrameWriter(folder: folder, png: options.png)
+        guard options.existingFrames == .resume else {
+            // Every selected frame is rendered whatever the folder holds: the first renders while
+            // another thread hashes the inputs, checks the folder and writes the manifest.
+            let (effect, existingFrames, frames) = (effect, options.existingFrames, selection.indices)
+            let setUp = ManifestSetUp {
+                var header = header
+                let inputs = FrameManifest.inputDigests(of: effect)
+                header.inputs = inputs.isEmpty ? nil : inputs
+                _ = try existingFrames.prepare(folder, for: header)
+                let recorder = try ManifestRecorder(folder: folder.path, manifest: header, expectedFrames: frames.count)
+                events(.planned(toRender: frames.count, kept: 0))
+                return recorder
+            }
+            return try runRecorded(
+                ManifestSetUp.Gate(setUp: setUp, writer: writer), frames: frames, kept: 0, planned: nil,
+                cancellation: cancellation, events: events, recorder: setUp.recorder)
+        }
+        let inputs = FrameManifest.inputDigests(of: effect)
+        let manifest = try startingManifest(inputs: inputs.isEmpty ? nil : inputs)
         let kept = try options.existingFrames.prepare(folder, for: manifest)
         let done = Set(kept.map(\.index))
         let frames = selection.indices.filter { !done.contains($0) }
         let recorder = try ManifestRecorder(
             folder: folder.path, manifest: withFrames(kept, manifest),
             expectedFrames: frames.count)
-        defer { try? recorder.finish() }  // even when a write fails, the manifest lists what is done
-        let summary = try runPipeline(
-            FolderFrameWriter(folder: folder, png: options.png), frames: frames, kept: kept.count,
-            cancellation: cancellation, events: events
-        ) { frame in
-            try recorder.record(
-                FrameManifest.Entry(
-                    index: frame.index, file: OutputDirectory.frameName(frame.index),
-                    sha256: frame.pixelSHA256, pngSHA256: frame.pngSHA256))
+        return try runRecorded(
+            writer, frames: frames, kept: kept.count, planned: .planned(toRender: frames.count, kept: kept.count),
+            cancellation: cancellation, events: events, recorder: { recorder })
+    }
+
+    /// Renders `frames` into `writer`, recording each in the manifest `recorder` gives (waiting for it),
+    /// and writes the whole manifest at the end, also after an error.
+    private func runRecorded(
+        _ writer: any FrameWriter, frames: [Int], kept: Int, planned: RenderEvent?, cancellation: CancellationToken,
+        events: @escaping @Sendable (RenderEvent) -> Void, recorder: @escaping @Sendable () throws -> ManifestRecorder
+    ) throws -> RenderSummary {
+        let summary: RenderSummary
+        do {
+            summary = try runPipeline(
+                writer, frames: frames, planned: planned, kept: kept, cancellation: cancellation, events: events
+            ) {
+                frame in
+                try recorder().record(
+                    FrameManifest.Entry(
+                        index: frame.index, file: OutputDirectory.frameName(frame.index),
+                        sha256: frame.pixelSHA256, pngSHA256: frame.pngSHA256))
+            }
+        } catch {
+            // The manifest's own error comes first, as when it was made before any frame rendered;
+            // else the manifest lists what is done.
+            let made = Result { try recorder() }
+            if case .failure(let setUpError) = made { throw setUpError }
+            try? made.get().finish()
+            throw error
         }
+        let recorder = try recorder()
         do {
             try recorder.finish()
         } catch {
-            throw RenderSessionError.manifestNotWritten(framesOnDisk: kept.count + summary.written, reason: "\(error)")
+            throw RenderSessionError.manifestNotWritten(framesOnDisk: kept + summary.written, reason: "\(error)")
         }
         return summary
     }
 
     /// Renders `frames` through the pipeline into `writer`, gathering the contact sheet.
+    /// `planned` is heard first (nil when the caller announces the plan itself).
     private func runPipeline(
-        _ writer: any FrameWriter, frames: [Int], kept: Int, cancellation: CancellationToken,
+        _ writer: any FrameWriter, frames: [Int], planned: RenderEvent?, kept: Int, cancellation: CancellationToken,
         events: @escaping @Sendable (RenderEvent) -> Void,
         written: (@Sendable (WrittenFrame) throws -> Void)? = nil
     ) throws -> RenderSummary {
-        events(.planned(toRender: frames.count, kept: kept))
+        if let planned { events(planned) }
         var sheet = ContactSheetGatherer(frames: frames, count: options.contactSheetFrames)
         let pipeline = FramePipeline(writer: writer, framesInFlight: options.framesInFlight)
         let selection = self.selection
@@ -133,13 +177,13 @@ public struct RenderSession<E: Effect> {
             encodeSeconds: summary.encodeSeconds, contactSheet: sheet.render())
     }
 
-    /// The manifest's header for this job: the effect's parameters, its inputs' hashes, the renderer.
-    func startingManifest() throws -> FrameManifest {
+    /// The manifest's header for this job: the effect's parameters, its inputs' hashes (nil: none, or
+    /// not yet), the renderer. Made on the rendering thread: a GL renderer's driver comes from its context.
+    private func startingManifest(inputs: [String: String]?) throws -> FrameManifest {
         var parameters = try FlatParameters.encode(effect.parameters)
         if let background = options.png.background { parameters["background"] = background.hexRGB }
-        let inputs = FrameManifest.inputDigests(of: effect)
         var manifest = FrameManifest(
-            effect: E.name, parameters: parameters, inputs: inputs.isEmpty ? nil : inputs,
+            effect: E.name, parameters: parameters, inputs: inputs,
             seed: parameters["seed"].flatMap { UInt64($0) }, backend: renderer.backend.rawValue,
             renderer: renderer.renderer.description, fps: options.fps, frameCount: selection.timeline.count,
             range: .init(first: selection.range.lowerBound, last: selection.range.upperBound), shard: selection.shard)

@@ -19,8 +19,17 @@ public final class Clip: Sendable {
     public let frameCount: Int
     /// Frames per second of the clip's own timeline.
     public let frameRate: Double
-    /// Changes whenever the clip's frames do; what a manifest records.
-    public let digest: String
+    /// Changes whenever the clip's frames do; what a manifest records. Worked out when first asked for:
+    /// a still shown as it is records its pixels' hash instead (``ClipDriven/inputDigests``), so a
+    /// render of still PNGs never hashes their pixels twice.
+    public var digest: String {
+        digestMemo.withLock { memo in
+            if let memo { return memo }
+            let digest = makeDigest()
+            memo = digest
+            return digest
+        }
+    }
     /// The clip is a video file (which may carry sound).
     public var isVideo: Bool { if case .video = source { true } else { false } }
     /// The clip is a video file with an audio stream.
@@ -35,6 +44,8 @@ public final class Clip: Sendable {
     let source: Source
     private let limits: PNGLimits
     private let lastRead = Locked<(index: Int, image: Image)?>(nil)
+    private let makeDigest: @Sendable () -> String
+    private let digestMemo = Locked<String?>(nil)
 
     /// Opens the clip at `path`; `frameRate` is how many PNG frames make a second (a video's own rate
     /// is used for videos). Reads the first frame (and, for videos, ffprobe's answers) only.
@@ -47,7 +58,7 @@ public final class Clip: Sendable {
             let first = try PNGDecoder.read(path: frames[0], limits: limits)
             (width, height, frameCount, self.frameRate) = (first.width, first.height, frames.count, frameRate)
             source = frames.count == 1 ? .still(first) : .sequence(frames)
-            digest = ClipSequence.digest(frames, first: first)
+            makeDigest = { ClipSequence.digest(frames, first: first) }
             lastRead.withLock { $0 = (0, first) }
         } else if !exists {
             throw ClipError.notFound(path: path)
@@ -58,12 +69,13 @@ public final class Clip: Sendable {
             let image = try PNGDecoder.read(path: path, limits: limits)
             (width, height, frameCount, self.frameRate) = (image.width, image.height, 1, frameRate)
             source = .still(image)
-            digest = SHA256Hex.of(image.pixels)
+            makeDigest = { SHA256Hex.of(image.pixels) }
         } else {
             let reader = try VideoClipReader(path: path, limits: limits)
             (width, height, frameCount, self.frameRate) = (reader.width, reader.height, reader.frameCount, reader.frameRate)
             source = .video(reader)
-            digest = reader.digest
+            let digest = reader.digest
+            makeDigest = { digest }
         }
     }
 
