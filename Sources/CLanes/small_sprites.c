@@ -278,16 +278,26 @@ ALWAYS shatter_int8 bands(const frame_t *f, shatter_int8 row, shatter_int8 drawn
     return band;
 }
 
-/* The record's entries, bands and lanes. */
-ALWAYS void record(record_t *out, shatter_uint8 low, shatter_uint8 high, shatter_int8 drawnLanes, shatter_int8 firstBand,
-                   shatter_int8 lastBand) {
+/* The record's entries and lanes, and the bands of the drawn lanes' upper rows `upper` and lower rows
+ * `lower` (clipped to the image). Bands grow with the row, so the least and the greatest are those of
+ * the least and the greatest row; when they are one band (most blocks), every lane is in it and no
+ * lane's band is looked up. */
+ALWAYS void record(const frame_t *f, record_t *out, shatter_uint8 low, shatter_uint8 high, shatter_int8 drawnLanes,
+                   shatter_int8 upper, shatter_int8 lower) {
     shatter_ulong8 entries = shatter_lanes_entries(low, high);
     __builtin_memcpy(out->entry, &entries, sizeof entries);
-    __builtin_memcpy(out->band, &firstBand, sizeof firstBand);
     out->drawn = shatter_lanes_bits(drawnLanes);
-    out->straddling = shatter_lanes_bits(drawnLanes & (lastBand != firstBand));
-    out->firstBand = shatter_lanes_min(select_int(drawnLanes, firstBand, (shatter_int8)0x7FFFFFFF));
-    out->lastBand = shatter_lanes_max(select_int(drawnLanes, lastBand, (shatter_int8)(-0x7FFFFFFF - 1)));
+    int firstBand = f->bandOfRow[shatter_lanes_min(select_int(drawnLanes, upper, (shatter_int8)0x7FFFFFFF))];
+    int lastBand = f->bandOfRow[shatter_lanes_max(select_int(drawnLanes, lower, (shatter_int8)(-0x7FFFFFFF - 1)))];
+    out->firstBand = firstBand;
+    out->lastBand = lastBand;
+    shatter_int8 band = firstBand;
+    out->straddling = 0;
+    if (firstBand != lastBand) {
+        band = bands(f, upper, drawnLanes);
+        out->straddling = shatter_lanes_bits(drawnLanes & (bands(f, lower, drawnLanes) != band));
+    }
+    __builtin_memcpy(out->band, &band, sizeof band);
 }
 
 /* A one-pixel sprite covers pixel PointSpriteRaster.first(_:) along each axis; the fragment program
@@ -305,8 +315,7 @@ ALWAYS unsigned one_pixel(const frame_t *f, long block, cell_t cell, record_t *o
     origins(f, block, cell, &originX, &originY);
     shatter_uint8 color = blend(f, taps(f, base_x(f, originX, column, c.x), f->textureWidth - 1),
                                 taps(f, base_y(f, originY, rowUp, c.y), f->textureHeight - 1));
-    shatter_int8 band = bands(f, imageRow, drawn);
-    record(out, (shatter_uint8)(imageRow * f->width + imageColumn), color, drawn, band, band);
+    record(f, out, (shatter_uint8)(imageRow * f->width + imageColumn), color, drawn, imageRow, imageRow);
     return out->drawn;
 }
 
@@ -336,7 +345,7 @@ ALWAYS unsigned two_by_two(const frame_t *f, long block, cell_t cell, record_t *
     // PointFrame.bands(upperRow:rowsBelow:): the rows' bands, clipped to the image.
     shatter_int8 upper = select_int(row < 0, (shatter_int8)0, row);
     shatter_int8 below = select_int(row + 1 > f->height - 1, (shatter_int8)(f->height - 1), row + 1);
-    record(out, (shatter_uint8)position, (shatter_uint8)index, drawn, bands(f, upper, drawn), bands(f, below, drawn));
+    record(f, out, (shatter_uint8)position, (shatter_uint8)index, drawn, upper, below);
     return out->drawn;
 }
 
