@@ -135,19 +135,98 @@ ALWAYS shatter_float8 load(const float *lanes) {
     return value;
 }
 
-/* PointSpriteProgram.vertex(centre:motion:invariants:) for a block's eight points: their clip positions. */
-ALWAYS void vertex(const frame_t *f, long block, shatter_float8 *clipX, shatter_float8 *clipY) {
+/* Where a block's first point sits in a separable grid (unused for a grid of full lanes). */
+typedef struct {
+    long column, row;
+} cell_t;
+
+ALWAYS cell_t cell_of(const frame_t *f, long block) {
+    if (f->gridColumns <= 0) return (cell_t){0, 0};
+    cell_t c = {block * 8 % f->gridColumns, block * 8 / f->gridColumns};
+    return c;
+}
+
+/* The next block's cell: eight points on, without a division. */
+ALWAYS cell_t next_cell(const frame_t *f, cell_t c) {
+    c.column += 8;
+    while (c.column >= f->gridColumns) {
+        c.column -= f->gridColumns;
+        c.row++;
+    }
+    return c;
+}
+
+/* Eight lanes of a column table and of a row table (32-bit values) for the block at cell `c`: one load
+ * and one broadcast while the block stays in its row, lane by lane where it wraps. */
+ALWAYS void table_lanes(const frame_t *f, cell_t c, const void *columns, const void *rows, shatter_int8 *x, shatter_int8 *y) {
+    const int *column = (const int *)columns, *row = (const int *)rows;
+    if (c.column + 8 <= f->gridColumns) {
+        __builtin_memcpy(x, column + c.column, sizeof *x);
+        *y = (shatter_int8)row[c.row];
+        return;
+    }
+    long i = c.column, j = c.row;
+    for (int lane = 0; lane < 8; lane++) {
+        (*x)[lane] = column[i];
+        (*y)[lane] = row[j];
+        if (++i == f->gridColumns) {
+            i = 0;
+            j++;
+        }
+    }
+}
+
+/* A block's points as the vertex program reads them (PointLanes' fields less the origins). */
+typedef struct {
+    shatter_float8 centreX, centreY, speed, acceleration, limitTime, firstHit;
+} motion_t;
+
+/* PointSpriteProgram.invariants(centre:motion:) on eight lanes: the time the fall reaches the speed
+ * limit, and the first wall hit, max((wall − x) / speed, 0), infinite without speed. */
+ALWAYS void invariants(const frame_t *f, motion_t *m) {
+    m->limitTime = select_float(m->acceleration < 0.0f, f->speedLimit / m->acceleration, (shatter_float8)INFINITY);
+    shatter_float8 wall = select_float(m->speed > 0.0f, (shatter_float8)1.0f, (shatter_float8)-1.0f);
+    shatter_float8 hit = (wall - m->centreX) / m->speed;
+    hit = select_float(0.0f >= hit, (shatter_float8)0.0f, hit);  // max_zero on each lane
+    m->firstHit = select_float(m->speed != 0.0f, hit, (shatter_float8)INFINITY);
+}
+
+/* Block `block` (at cell `c` of a separable grid) as the vertex program reads it. */
+ALWAYS motion_t motion(const frame_t *f, long block, cell_t c) {
+    motion_t m;
+    if (f->gridColumns > 0) {
+        const shatter_point_motion *p = (const shatter_point_motion *)f->motion + block;
+        m.speed = load(p->speed);
+        m.acceleration = load(p->acceleration);
+        shatter_int8 x, y;
+        table_lanes(f, c, f->columnCentreX, f->rowCentreY, &x, &y);
+        m.centreX = (shatter_float8)x;
+        m.centreY = (shatter_float8)y;
+        invariants(f, &m);
+        return m;
+    }
     const shatter_point_lanes *p = (const shatter_point_lanes *)f->lanes + block;
-    shatter_float8 centreX = load(p->centreX), speed = load(p->speed), firstHit = load(p->firstHit);
+    m.centreX = load(p->centreX);
+    m.centreY = load(p->centreY);
+    m.speed = load(p->speed);
+    m.acceleration = load(p->acceleration);
+    m.limitTime = load(p->limitTime);
+    m.firstHit = load(p->firstHit);
+    return m;
+}
+
+/* PointSpriteProgram.vertex(centre:motion:invariants:) for a block's eight points: their clip positions. */
+ALWAYS void vertex(const frame_t *f, long block, cell_t c, shatter_float8 *clipX, shatter_float8 *clipY) {
+    motion_t p = motion(f, block, c);
     shatter_float8 t = f->time;
-    shatter_float8 x = centreX + speed * t;
-    shatter_int8 bounced = ~(firstHit >= t);
-    if (shatter_lanes_bits(bounced)) x = drift(f, centreX, speed, firstHit, bounced, t, x);
-    shatter_float8 a = load(p->acceleration), limit = load(p->limitTime);
+    shatter_float8 x = p.centreX + p.speed * t;
+    shatter_int8 bounced = ~(p.firstHit >= t);
+    if (shatter_lanes_bits(bounced)) x = drift(f, p.centreX, p.speed, p.firstHit, bounced, t, x);
+    shatter_float8 a = p.acceleration, limit = p.limitTime;
     shatter_float8 accelerating = 0.5f * a * (t * t);
     shatter_float8 limited = 0.5f * a * (limit * limit) + f->speedLimit * (t - limit);
     shatter_float8 fall = select_float(a >= 0.0f, (shatter_float8)0.0f, select_float(~(t <= limit), limited, accelerating));
-    shatter_float8 y = load(p->centreY) + fall;
+    shatter_float8 y = p.centreY + fall;
     *clipX = x * f->clipScaleX;
     *clipY = y * f->clipScaleY;
 }
@@ -158,9 +237,9 @@ typedef struct {
     shatter_int8 x, y, visible;
 } centres_t;
 
-ALWAYS centres_t centres(const frame_t *f, long block, int fused) {
+ALWAYS centres_t centres(const frame_t *f, long block, cell_t cell, int fused) {
     shatter_float8 x, y;
-    vertex(f, block, &x, &y);
+    vertex(f, block, cell, &x, &y);
     shatter_int8 visible = (x >= -1.0f) & (x <= 1.0f) & (y >= -1.0f) & (y <= 1.0f);
     shatter_float8 zero = 0.0f;
     centres_t c = {quantize(viewport(select_float(visible, x, zero), f->halfViewportX, fused)),
@@ -181,8 +260,12 @@ ALWAYS shatter_int8 base_y(const frame_t *f, shatter_int8 origin, shatter_int8 f
     return origin + (((q - 8 * (first + f->coverage) + 4) * f->stepY) >> 3);
 }
 
-/* A block's texel origins (PointLanes.originX, originY). */
-ALWAYS void origins(const frame_t *f, long block, shatter_int8 *x, shatter_int8 *y) {
+/* A block's texel origins (PointLanes.originX, originY, or its columns' and rows'). */
+ALWAYS void origins(const frame_t *f, long block, cell_t c, shatter_int8 *x, shatter_int8 *y) {
+    if (f->gridColumns > 0) {
+        table_lanes(f, c, f->columnOriginX, f->rowOriginY, x, y);
+        return;
+    }
     const shatter_point_lanes *p = (const shatter_point_lanes *)f->lanes + block;
     __builtin_memcpy(x, p->originX, sizeof *x);
     __builtin_memcpy(y, p->originY, sizeof *y);
@@ -195,22 +278,32 @@ ALWAYS shatter_int8 bands(const frame_t *f, shatter_int8 row, shatter_int8 drawn
     return band;
 }
 
-/* The record's entries, bands and lanes. */
-ALWAYS void record(record_t *out, shatter_uint8 low, shatter_uint8 high, shatter_int8 drawnLanes, shatter_int8 firstBand,
-                   shatter_int8 lastBand) {
+/* The record's entries and lanes, and the bands of the drawn lanes' upper rows `upper` and lower rows
+ * `lower` (clipped to the image). Bands grow with the row, so the least and the greatest are those of
+ * the least and the greatest row; when they are one band (most blocks), every lane is in it and no
+ * lane's band is looked up. */
+ALWAYS void record(const frame_t *f, record_t *out, shatter_uint8 low, shatter_uint8 high, shatter_int8 drawnLanes,
+                   shatter_int8 upper, shatter_int8 lower) {
     shatter_ulong8 entries = shatter_lanes_entries(low, high);
     __builtin_memcpy(out->entry, &entries, sizeof entries);
-    __builtin_memcpy(out->band, &firstBand, sizeof firstBand);
     out->drawn = shatter_lanes_bits(drawnLanes);
-    out->straddling = shatter_lanes_bits(drawnLanes & (lastBand != firstBand));
-    out->firstBand = shatter_lanes_min(select_int(drawnLanes, firstBand, (shatter_int8)0x7FFFFFFF));
-    out->lastBand = shatter_lanes_max(select_int(drawnLanes, lastBand, (shatter_int8)(-0x7FFFFFFF - 1)));
+    int firstBand = f->bandOfRow[shatter_lanes_min(select_int(drawnLanes, upper, (shatter_int8)0x7FFFFFFF))];
+    int lastBand = f->bandOfRow[shatter_lanes_max(select_int(drawnLanes, lower, (shatter_int8)(-0x7FFFFFFF - 1)))];
+    out->firstBand = firstBand;
+    out->lastBand = lastBand;
+    shatter_int8 band = firstBand;
+    out->straddling = 0;
+    if (firstBand != lastBand) {
+        band = bands(f, upper, drawnLanes);
+        out->straddling = shatter_lanes_bits(drawnLanes & (bands(f, lower, drawnLanes) != band));
+    }
+    __builtin_memcpy(out->band, &band, sizeof band);
 }
 
 /* A one-pixel sprite covers pixel PointSpriteRaster.first(_:) along each axis; the fragment program
  * there (PointSpriteProgram.fragment(x:y:snapshot:)). Returns the lanes drawn. */
-ALWAYS unsigned one_pixel(const frame_t *f, long block, record_t *out, int fused) {
-    centres_t c = centres(f, block, fused);
+ALWAYS unsigned one_pixel(const frame_t *f, long block, cell_t cell, record_t *out, int fused) {
+    centres_t c = centres(f, block, cell, fused);
     shatter_int8 column = first_covered(f, c.x), rowUp = first_covered(f, c.y);
     shatter_int8 imageColumn = column - f->guardBand;
     shatter_int8 imageRow = f->topRow - rowUp;
@@ -219,19 +312,18 @@ ALWAYS unsigned one_pixel(const frame_t *f, long block, record_t *out, int fused
     if (shatter_lanes_bits(drawn) == 0) return 0;
 
     shatter_int8 originX, originY;
-    origins(f, block, &originX, &originY);
+    origins(f, block, cell, &originX, &originY);
     shatter_uint8 color = blend(f, taps(f, base_x(f, originX, column, c.x), f->textureWidth - 1),
                                 taps(f, base_y(f, originY, rowUp, c.y), f->textureHeight - 1));
-    shatter_int8 band = bands(f, imageRow, drawn);
-    record(out, (shatter_uint8)(imageRow * f->width + imageColumn), color, drawn, band, band);
+    record(f, out, (shatter_uint8)(imageRow * f->width + imageColumn), color, drawn, imageRow, imageRow);
     return out->drawn;
 }
 
 /* A sprite covering 2 × 2 pixels, from its first covered column and row: the fragment program at
  * each, k = 0 and 1 steps from the first pixel's texel position, the four colors to squareColors (which
  * PointFrame.storeTwoByTwo(band:pages:) stores). Returns the lanes drawn. */
-ALWAYS unsigned two_by_two(const frame_t *f, long block, record_t *out, int fused) {
-    centres_t c = centres(f, block, fused);
+ALWAYS unsigned two_by_two(const frame_t *f, long block, cell_t cell, record_t *out, int fused) {
+    centres_t c = centres(f, block, cell, fused);
     shatter_int8 left = first_covered(f, c.x), lower = first_covered(f, c.y);
     shatter_int8 column = left - f->guardBand;
     shatter_int8 row = f->topRow - (lower + 1);  // the upper pixels' image row
@@ -239,7 +331,7 @@ ALWAYS unsigned two_by_two(const frame_t *f, long block, record_t *out, int fuse
     if (shatter_lanes_bits(drawn) == 0) return 0;
 
     shatter_int8 originX, originY;
-    origins(f, block, &originX, &originY);
+    origins(f, block, cell, &originX, &originY);
     shatter_int8 x = base_x(f, originX, left, c.x), y = base_y(f, originY, lower, c.y);
     taps_t leftTaps = taps(f, x, f->textureWidth - 1), rightTaps = taps(f, x + f->stepX, f->textureWidth - 1);
     taps_t upperTaps = taps(f, y, f->textureHeight - 1), lowerTaps = taps(f, y + f->stepY, f->textureHeight - 1);
@@ -253,22 +345,24 @@ ALWAYS unsigned two_by_two(const frame_t *f, long block, record_t *out, int fuse
     // PointFrame.bands(upperRow:rowsBelow:): the rows' bands, clipped to the image.
     shatter_int8 upper = select_int(row < 0, (shatter_int8)0, row);
     shatter_int8 below = select_int(row + 1 > f->height - 1, (shatter_int8)(f->height - 1), row + 1);
-    record(out, (shatter_uint8)position, (shatter_uint8)index, drawn, bands(f, upper, drawn), bands(f, below, drawn));
+    record(f, out, (shatter_uint8)position, (shatter_uint8)index, drawn, upper, below);
     return out->drawn;
 }
 
 ALWAYS long run(const frame_t *f, long first, long end, record_t *records, int fused) {
     long count = 0;
     int twoByTwo = f->coverage == 2;
-    for (long block = first; block < end; block++) {
+    cell_t cell = cell_of(f, first);  // then stepped block by block
+    for (long block = first; block < end; block++, cell = f->gridColumns > 0 ? next_cell(f, cell) : cell) {
         if (f->time > f->goneAfter[block]) continue;  // every point of the block out of sight
-        if (twoByTwo ? two_by_two(f, block, records + count, fused) : one_pixel(f, block, records + count, fused)) count++;
+        if (twoByTwo ? two_by_two(f, block, cell, records + count, fused) : one_pixel(f, block, cell, records + count, fused))
+            count++;
     }
     return count;
 }
 
 ALWAYS void centres_of(const frame_t *f, long block, shatter_point_centres *out, int fused) {
-    centres_t c = centres(f, block, fused);
+    centres_t c = centres(f, block, cell_of(f, block), fused);
     __builtin_memcpy(out->x, &c.x, sizeof c.x);
     __builtin_memcpy(out->y, &c.y, sizeof c.y);
     out->visible = shatter_lanes_bits(c.visible);
@@ -276,7 +370,7 @@ ALWAYS void centres_of(const frame_t *f, long block, shatter_point_centres *out,
 
 ALWAYS void clip_of(const frame_t *f, long block, float *x, float *y) {
     shatter_float8 clipX, clipY;
-    vertex(f, block, &clipX, &clipY);
+    vertex(f, block, cell_of(f, block), &clipX, &clipY);
     __builtin_memcpy(x, &clipX, sizeof clipX);
     __builtin_memcpy(y, &clipY, sizeof clipY);
 }

@@ -30,3 +30,12 @@ struct PointLanes {
         firstHit[lane] = invariants.y
     }
 }
+
+/// A separable grid's motion, eight points side by side (`shatter_point_motion`): the kernel reads the
+/// centre and texel origin from ``SeparableGrid``'s column and row tables and works the two quotients
+/// out again each frame, so a point streams 8 bytes instead of ``PointLanes``' 32 (the small-sprite
+/// path is memory bound). Lanes past the grid's end hold no motion.
+struct PointMotionLanes {
+    var speed = SIMD8<Float>.zero
+    var acceleration = SIMD8<Float>.zero
+}

@@ -25,10 +25,12 @@ public final class PointMotionStage: Sendable {
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
         let setup = PointSetup(
             framebufferWidth: guardBand.framebufferWidth, framebufferHeight: guardBand.framebufferHeight, raster: raster)
-        let grid = invariants.lanes(for: batch, program: program, raster: raster, threads: threads)
+        // Closed-form motion runs the kernel's vertex program alone, which reads a separable grid's tables.
+        let grid = invariants.lanes(
+            for: batch, program: program, raster: raster, threads: threads, separableAllowed: program.u_steps < 0)
         let count = batch.grid.count
         if centres.count != 2 * count { centres = [Int32](repeating: 0, count: 2 * count) }
-        let blocks = grid.lanes.count
+        let blocks = grid.blocks
         let chunks = max(1, min(blocks, threads * 4))
         batch.texture.withSampler(filter: batch.filter) { sampler in
             grid.lanes.withUnsafeBufferPointer { lanes in
@@ -38,8 +40,10 @@ public final class PointMotionStage: Sendable {
                         let points = PointFrame.Points(
                             lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler,
                             kernelFrame: shatter_small_sprite_frame(
-                                lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, program: program, setup: setup),
+                                lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, program: program, setup: setup,
+                                separable: grid.separable),
                             kernel: .native)
+                        defer { withExtendedLifetime(grid.separable) {} }  // the kernel's frame points into it
                         parallelChunks(chunks) { chunk in
                             var scratch = shatter_point_centres()
                             withUnsafePointer(to: points.kernelFrame) { frame in

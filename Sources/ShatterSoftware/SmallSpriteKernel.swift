@@ -56,11 +56,12 @@ extension shatter_small_sprite_frame {
     /// block the time after which all of them are gone), the program's uniforms, the set-up, where the
     /// image lies in the framebuffer (guard band, the framebuffer row of image row 0, size), each image
     /// row's band, the snapshot (and its filter), and where 2 × 2 sprites' colors go. The vertex
-    /// program and the set-up read only the first four.
+    /// program and the set-up read only the first four. A `separable` grid replaces `lanes` (and must
+    /// outlive the frame).
     init(
         lanes: UnsafePointer<PointLanes>?, goneAfter: UnsafePointer<Float>?, program: PointSpriteProgram, setup: PointSetup,
         guardBand: Int = 0, topRow: Int = 0, width: Int = 0, height: Int = 0, bandOfRow: UnsafePointer<Int32>? = nil,
-        sampler: TextureSampler? = nil, squareColors: UnsafeMutablePointer<UInt32>? = nil
+        sampler: TextureSampler? = nil, squareColors: UnsafeMutablePointer<UInt32>? = nil, separable: SeparableGrid? = nil
     ) {
         self.init(
             lanes: lanes, goneAfter: goneAfter, time: program.u_time,
@@ -70,6 +71,10 @@ extension shatter_small_sprite_frame {
             stepX: setup.raster.step.x, stepY: setup.raster.step.y, nearest: sampler?.filter == .nearest ? 1 : 0,
             guardBand: Int32(guardBand), topRow: Int32(topRow), width: Int32(width), height: Int32(height),
             bandOfRow: bandOfRow, texels: sampler?.words, textureWidth: Int32(sampler?.width ?? 0),
-            textureHeight: Int32(sampler?.height ?? 0), squareColors: squareColors)
+            textureHeight: Int32(sampler?.height ?? 0), squareColors: squareColors,
+            motion: separable.map { UnsafeRawPointer($0.motion.baseAddress!) },
+            columnCentreX: separable?.columnCentreX.baseAddress, columnOriginX: separable?.columnOriginX.baseAddress,
+            rowCentreY: separable?.rowCentreY.baseAddress, rowOriginY: separable?.rowOriginY.baseAddress,
+            gridColumns: separable?.columns ?? 0)
     }
 }

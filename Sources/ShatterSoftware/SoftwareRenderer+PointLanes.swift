@@ -23,8 +23,10 @@ extension SoftwareRenderer {
         _ batch: PointSpriteBatch, program: PointSpriteProgram, setup: PointSetup, small: Bool,
         into target: Framebuffer, guardBand: GuardBand, background: TexturedQuad?
     ) {
-        let grid = pointInvariants.lanes(for: batch, program: program, raster: setup.raster, threads: threads)
-        let blocks = grid.lanes.count
+        // Small sprites read the grid through the kernel alone, so a separable grid streams less.
+        let grid = pointInvariants.lanes(
+            for: batch, program: program, raster: setup.raster, threads: threads, separableAllowed: small)
+        let blocks = grid.blocks
         pointScratch.withScratch { scratch in
             // Sprites shaded in the vertex stage leave their bands only stores to do, so fewer, taller bands
             // balance well enough, and more of a block's sprites share one band and go onto its pages at
@@ -45,9 +47,10 @@ extension SoftwareRenderer {
                                 lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, program: program, setup: setup,
                                 guardBand: frame.g, topRow: frame.topRow, width: frame.width, height: frame.height,
                                 bandOfRow: frame.buffers.bandOfRow, sampler: sampler,
-                                squareColors: frame.buffers.squareColors),
+                                squareColors: frame.buffers.squareColors, separable: grid.separable),
                             kernel: shortcuts.contains(.avx2) ? .native : .baseline)
                         if small {
+                            defer { withExtendedLifetime(grid.separable) {} }  // the kernel's frame points into it
                             drawSmallSprites(points, frame: frame, scratch: scratch, background: background)
                         } else {
                             drawBinned(points, frame: frame, scratch: scratch, background: background)

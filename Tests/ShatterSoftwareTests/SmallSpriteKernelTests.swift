@@ -31,6 +31,14 @@ import Testing
         for (swift, c) in pairs { #expect(swift != nil && swift == c) }
     }
 
+    /// A separable grid's motion lanes likewise (`shatter_point_motion`).
+    @Test func motionLanesHaveTheKernelsLayout() {
+        typealias C = shatter_point_motion
+        #expect(MemoryLayout<PointMotionLanes>.stride == MemoryLayout<C>.stride)
+        #expect(MemoryLayout<PointMotionLanes>.offset(of: \.speed) == MemoryLayout<C>.offset(of: \.speed))
+        #expect(MemoryLayout<PointMotionLanes>.offset(of: \.acceleration) == MemoryLayout<C>.offset(of: \.acceleration))
+    }
+
     /// Each twin over the vertex corpus (at rest, rising, at the speed limit, bouncing once, twice and
     /// stopping at a wall, centres a hair from the middle), on a texture small enough that most taps
     /// are clamped at its edges: which lanes are drawn, their pixels, bands and colors are the scalar

@@ -27,10 +27,18 @@ typedef struct shatter_point_lanes {
     float firstHit[8];
 } shatter_point_lanes;
 
+/* A separable grid's motion, eight points side by side: Swift's PointMotionLanes. The rest of a point
+ * (centre, texel origin) is its column's and its row's, and the vertex program's two quotients are
+ * worked out again each frame (two divisions per block cost less than streaming them). */
+typedef struct shatter_point_motion {
+    float speed[8];
+    float acceleration[8];
+} shatter_point_motion;
+
 /* What a frame's small sprites are drawn with (Swift: PointFrame, PointSpriteProgram's uniforms,
  * PointSpriteRaster and the snapshot). */
 typedef struct shatter_small_sprite_frame {
-    /* shatter_point_lanes, one per block (Swift passes its PointLanes). */
+    /* shatter_point_lanes, one per block (Swift passes its PointLanes); unread for a separable grid. */
     const void *lanes;
     /* Per block, the time after which all of its points are out of sight. */
     const float *goneAfter;
@@ -51,6 +59,16 @@ typedef struct shatter_small_sprite_frame {
     /* 2 × 2 sprites: per block, the four colors of its eight sprites (upper left, upper right, lower
      * left, lower right; eight words each). */
     unsigned int *squareColors;
+    /* A separable grid (gridColumns > 0): point i sits in column i % gridColumns and row i / gridColumns,
+     * its centre and texel origin are its column's x and its row's y, and `motion` holds the rest
+     * (shatter_point_motion per block). The row tables run 8 rows past the grid's last, their centres
+     * NaN, so that a last block's padding lanes are never drawn. gridColumns 0: `lanes` holds all. */
+    const void *motion;
+    const float *columnCentreX;
+    const int *columnOriginX;
+    const float *rowCentreY;
+    const int *rowOriginY;
+    long gridColumns;
 } shatter_small_sprite_frame;
 
 /*
