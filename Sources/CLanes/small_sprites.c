@@ -16,7 +16,6 @@
 #pragma clang fp contract(off)
 
 typedef shatter_small_sprite_frame frame_t;
-typedef shatter_small_sprite_block record_t;
 
 #define ALWAYS static inline __attribute__((always_inline))
 
@@ -278,31 +277,35 @@ ALWAYS shatter_int8 bands(const frame_t *f, shatter_int8 row, shatter_int8 drawn
     return band;
 }
 
-/* The record's entries and lanes, and the bands of the drawn lanes' upper rows `upper` and lower rows
- * `lower` (clipped to the image). Bands grow with the row, so the least and the greatest are those of
- * the least and the greatest row; when they are one band (most blocks), every lane is in it and no
- * lane's band is looked up. */
-ALWAYS void record(const frame_t *f, record_t *out, shatter_uint8 low, shatter_uint8 high, shatter_int8 drawnLanes,
-                   shatter_int8 upper, shatter_int8 lower) {
-    shatter_ulong8 entries = shatter_lanes_entries(low, high);
-    __builtin_memcpy(out->entry, &entries, sizeof entries);
-    out->drawn = shatter_lanes_bits(drawnLanes);
+/* Appends a block's drawn sprites (entries low | high << 32, the lanes `drawnLanes`) to the pages of
+ * the bands of their upper rows `upper` and lower rows `lower` (clipped to the image): all at once when
+ * they share one band, else lane by lane, a 2 × 2 sprite straddling two bands to both, upper first.
+ * Bands grow with the row, so the least and the greatest are those of the least and the greatest row;
+ * when they are one band (most blocks), every lane is in it and no lane's band is looked up. */
+ALWAYS void append(const frame_t *f, shatter_page_writer *pages, shatter_uint8 low, shatter_uint8 high,
+                   shatter_int8 drawnLanes, shatter_int8 upper, shatter_int8 lower) {
+    shatter_ulong8 lanes = shatter_lanes_entries(low, high);
+    unsigned long long entries[8];
+    __builtin_memcpy(entries, &lanes, sizeof lanes);
+    unsigned drawn = shatter_lanes_bits(drawnLanes);
     int firstBand = f->bandOfRow[shatter_lanes_min(select_int(drawnLanes, upper, (shatter_int8)0x7FFFFFFF))];
     int lastBand = f->bandOfRow[shatter_lanes_max(select_int(drawnLanes, lower, (shatter_int8)(-0x7FFFFFFF - 1)))];
-    out->firstBand = firstBand;
-    out->lastBand = lastBand;
-    shatter_int8 band = firstBand;
-    out->straddling = 0;
-    if (firstBand != lastBand) {
-        band = bands(f, upper, drawnLanes);
-        out->straddling = shatter_lanes_bits(drawnLanes & (bands(f, lower, drawnLanes) != band));
+    if (firstBand == lastBand) {
+        shatter_pages_append_lanes(pages, entries, drawn, firstBand);
+        return;
     }
-    __builtin_memcpy(out->band, &band, sizeof band);
+    shatter_int8 band = bands(f, upper, drawnLanes);
+    unsigned straddling = shatter_lanes_bits(drawnLanes & (bands(f, lower, drawnLanes) != band));
+    for (unsigned rest = drawn; rest; rest &= rest - 1) {
+        int lane = __builtin_ctz(rest);
+        shatter_pages_append_lane(pages, entries, lane, band[lane]);
+        if (straddling & (1u << lane)) shatter_pages_append_lane(pages, entries, lane, band[lane] + 1);
+    }
 }
 
 /* A one-pixel sprite covers pixel PointSpriteRaster.first(_:) along each axis; the fragment program
- * there (PointSpriteProgram.fragment(x:y:snapshot:)). Returns the lanes drawn. */
-ALWAYS unsigned one_pixel(const frame_t *f, long block, cell_t cell, record_t *out, int fused) {
+ * there (PointSpriteProgram.fragment(x:y:snapshot:)), appended to the pages. Returns the lanes drawn. */
+ALWAYS unsigned one_pixel(const frame_t *f, long block, cell_t cell, shatter_page_writer *pages, int fused) {
     centres_t c = centres(f, block, cell, fused);
     shatter_int8 column = first_covered(f, c.x), rowUp = first_covered(f, c.y);
     shatter_int8 imageColumn = column - f->guardBand;
@@ -315,14 +318,15 @@ ALWAYS unsigned one_pixel(const frame_t *f, long block, cell_t cell, record_t *o
     origins(f, block, cell, &originX, &originY);
     shatter_uint8 color = blend(f, taps(f, base_x(f, originX, column, c.x), f->textureWidth - 1),
                                 taps(f, base_y(f, originY, rowUp, c.y), f->textureHeight - 1));
-    record(f, out, (shatter_uint8)(imageRow * f->width + imageColumn), color, drawn, imageRow, imageRow);
-    return out->drawn;
+    append(f, pages, (shatter_uint8)(imageRow * f->width + imageColumn), color, drawn, imageRow, imageRow);
+    return shatter_lanes_bits(drawn);
 }
 
 /* A sprite covering 2 × 2 pixels, from its first covered column and row: the fragment program at
  * each, k = 0 and 1 steps from the first pixel's texel position, the four colors to squareColors (which
- * PointFrame.storeTwoByTwo(band:pages:) stores). Returns the lanes drawn. */
-ALWAYS unsigned two_by_two(const frame_t *f, long block, cell_t cell, record_t *out, int fused) {
+ * PointFrame.storeTwoByTwo(band:pages:) stores), each sprite appended to the pages. Returns the lanes
+ * drawn. */
+ALWAYS unsigned two_by_two(const frame_t *f, long block, cell_t cell, shatter_page_writer *pages, int fused) {
     centres_t c = centres(f, block, cell, fused);
     shatter_int8 left = first_covered(f, c.x), lower = first_covered(f, c.y);
     shatter_int8 column = left - f->guardBand;
@@ -345,17 +349,17 @@ ALWAYS unsigned two_by_two(const frame_t *f, long block, cell_t cell, record_t *
     // PointFrame.bands(upperRow:rowsBelow:): the rows' bands, clipped to the image.
     shatter_int8 upper = select_int(row < 0, (shatter_int8)0, row);
     shatter_int8 below = select_int(row + 1 > f->height - 1, (shatter_int8)(f->height - 1), row + 1);
-    record(f, out, (shatter_uint8)position, (shatter_uint8)index, drawn, upper, below);
-    return out->drawn;
+    append(f, pages, (shatter_uint8)position, (shatter_uint8)index, drawn, upper, below);
+    return shatter_lanes_bits(drawn);
 }
 
-ALWAYS long run(const frame_t *f, long first, long end, record_t *records, int fused) {
+ALWAYS long run(const frame_t *f, long first, long end, shatter_page_writer *pages, int fused) {
     long count = 0;
     int twoByTwo = f->coverage == 2;
     cell_t cell = cell_of(f, first);  // then stepped block by block
     for (long block = first; block < end; block++, cell = f->gridColumns > 0 ? next_cell(f, cell) : cell) {
         if (f->time > f->goneAfter[block]) continue;  // every point of the block out of sight
-        if (twoByTwo ? two_by_two(f, block, cell, records + count, fused) : one_pixel(f, block, cell, records + count, fused))
+        if (twoByTwo ? two_by_two(f, block, cell, pages, fused) : one_pixel(f, block, cell, pages, fused))
             count++;
     }
     return count;
@@ -381,14 +385,16 @@ ALWAYS void viewport_lanes(const float *clip, float half, float *result, int fus
 }
 
 /* Each entry point twice: the twin for any x86-64, and the AVX2 twin (whose processors all have FMA). */
-static long run_baseline(const frame_t *f, long first, long end, record_t *records) { return run(f, first, end, records, 0); }
+static long run_baseline(const frame_t *f, long first, long end, shatter_page_writer *pages) { return run(f, first, end, pages, 0); }
 static void centres_baseline(const frame_t *f, long block, shatter_point_centres *out) { centres_of(f, block, out, 0); }
 static void viewport_baseline(const float *clip, float half, float *result) { viewport_lanes(clip, half, result, 0); }
 static void clip_baseline(const frame_t *f, long block, float *x, float *y) { clip_of(f, block, x, y); }
 
 #if defined(__x86_64__)
 #define AVX2_TWIN __attribute__((target("avx2,fma")))
-AVX2_TWIN static long run_avx2(const frame_t *f, long first, long end, record_t *records) { return run(f, first, end, records, 1); }
+AVX2_TWIN static long run_avx2(const frame_t *f, long first, long end, shatter_page_writer *pages) {
+    return run(f, first, end, pages, 1);
+}
 AVX2_TWIN static void centres_avx2(const frame_t *f, long block, shatter_point_centres *out) { centres_of(f, block, out, 1); }
 AVX2_TWIN static void viewport_avx2(const float *clip, float half, float *result) { viewport_lanes(clip, half, result, 1); }
 AVX2_TWIN static void clip_avx2(const frame_t *f, long block, float *x, float *y) { clip_of(f, block, x, y); }

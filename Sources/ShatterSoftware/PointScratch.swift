@@ -1,3 +1,4 @@
+import CLanes
 import ShatterCore
 
 /// The point-sprite draw's working memory, kept from frame to frame: at 1080p and point size 1 it is
@@ -16,7 +17,7 @@ final class PointScratch: @unchecked Sendable {
     private(set) var bandOfRow = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private(set) var pageEntries = UnsafeMutableBufferPointer<UInt64>(start: nil, count: 0)
     private(set) var pageNext = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
-    private(set) var pageChains = UnsafeMutableBufferPointer<PixelPages.PageChain>(start: nil, count: 0)
+    private(set) var pageChains = UnsafeMutableBufferPointer<shatter_page_chain>(start: nil, count: 0)
 
     /// Makes room for `points` points (a multiple of 8), `bins` counts and a band for each of `rows` rows.
     func reserve(points: Int, bins: Int, rows: Int) {

@@ -18,13 +18,14 @@ struct SmallSpriteKernel: @unchecked Sendable {  // C function pointers, immutab
     /// The AVX2 twin where this processor has AVX2 and FMA, else the baseline's.
     static let native = SmallSpriteKernel(avx2: BuildTarget.processorRunsAVX2)
 
-    /// Runs blocks `first ..< end` of `frame` and writes a record for each block that draws; returns how many.
+    /// Runs blocks `first ..< end` of `frame`, appending each drawn sprite to its bands' pages; returns
+    /// how many blocks drew.
     @inline(__always)
     func blocks(
         _ frame: UnsafePointer<shatter_small_sprite_frame>, _ first: Int, _ end: Int,
-        _ records: UnsafeMutablePointer<shatter_small_sprite_block>
+        _ pages: UnsafeMutablePointer<shatter_page_writer>
     ) -> Int {
-        entryPoints.blocks(frame, first, end, records)
+        entryPoints.blocks(frame, first, end, pages)
     }
 
     /// The motion and the set-up on block `block`: its centres (eighths of a pixel) and drawn lanes.

@@ -73,15 +73,16 @@ import Testing
                 guardBand: guardBand, topRow: topRow, width: width, height: height, bandOfRow: bands.pointer,
                 sampler: sampler)
             for twin in Self.twins {
-                var records = [shatter_small_sprite_block](repeating: .init(), count: blocks)
-                let count = twin.blocks(&frame, 0, blocks, &records)
-                records.removeLast(blocks - count)
-                // The scalar program, block by block; blocks with nothing drawn leave no record.
-                var next = records.makeIterator()
+                // One chunk's pages, 7 bands.
+                let pages = TestPages(blocks: blocks, chunks: 1, bands: 7, entriesPerPoint: 1)
+                var writer = pages.pages.writer(chunk: 0)
+                let count = twin.blocks(&frame, 0, blocks, &writer)
+                // The scalar program, block by block, onto each band's list in draw order.
+                var expected = [[UInt64]](repeating: [], count: 7)
                 var drawnBlocks = 0
                 for block in 0..<blocks {
                     var drawn: UInt32 = 0
-                    var expected = (pixel: [UInt32](repeating: 0, count: 8), band: [Int32](repeating: 0, count: 8))
+                    var pixel = [UInt32](repeating: 0, count: 8)
                     var fixedX = SIMD8<Int32>.zero
                     var fixedY = SIMD8<Int32>.zero
                     for lane in 0..<8 {
@@ -92,32 +93,23 @@ import Testing
                         let (imageColumn, imageRow) = (column - guardBand, topRow - rowUp)
                         guard (0..<width).contains(imageColumn), (0..<height).contains(imageRow) else { continue }
                         drawn |= 1 << lane
-                        expected.pixel[lane] = UInt32(imageRow * width + imageColumn)
-                        expected.band[lane] = bandOfRow[imageRow]
+                        pixel[lane] = UInt32(imageRow * width + imageColumn)
                         let origin = origins[block * 8 + lane]
                         fixedX[lane] = raster.baseX(origin: origin.x, q: q.x)
                         fixedY[lane] = raster.baseY(origin: origin.y, q: q.y)
                     }
                     if drawn == 0 { continue }
                     drawnBlocks += 1
-                    guard let record = next.next() else {
-                        Issue.record("\(twin.name), t \(time): no record for block \(block)")
-                        break
-                    }
                     let colors = sampler.blend(sampler.taps(fixed: fixedX, size: 37), sampler.taps(fixed: fixedY, size: 23))
-                    #expect(record.drawn == drawn, "\(twin.name), t \(time), block \(block)")
-                    let got = Self.lanes(record)
                     for lane in 0..<8 where drawn & (1 << lane) != 0 {
-                        #expect(
-                            got.entry[lane] == UInt64(expected.pixel[lane]) | UInt64(colors[lane]) << 32
-                                && got.band[lane] == expected.band[lane],
-                            "\(twin.name), t \(time), point \(points[block * 8 + lane])")
+                        let band = Int(bandOfRow[Int(pixel[lane]) / width])
+                        expected[band].append(UInt64(pixel[lane]) | UInt64(colors[lane]) << 32)
                     }
-                    let bands = (0..<8).filter { drawn & (1 << $0) != 0 }.map { expected.band[$0] }
-                    #expect(record.firstBand == bands.min()! && record.lastBand == bands.max()! && record.straddling == 0)
                 }
-                #expect(next.next() == nil)
-                #expect(drawnBlocks > 0)
+                #expect(count == drawnBlocks && drawnBlocks > 0, "\(twin.name), t \(time)")
+                for band in 0..<7 {
+                    #expect(pages.entries(band: band) == expected[band], "\(twin.name), t \(time), band \(band)")
+                }
             }
         }
     }
@@ -148,22 +140,12 @@ import Testing
                     var frame = shatter_small_sprite_frame(
                         lanes: pinnedLanes.pointer, goneAfter: gone.pointer, program: program, setup: setup, topRow: 3,
                         width: 4, height: 4, bandOfRow: zeros.pointer, sampler: sampler)
-                    var records = [shatter_small_sprite_block](repeating: .init(), count: 2)
-                    #expect(twin.blocks(&frame, 0, 2, &records) == expected, "\(twin.name), gone after \(goneAfter)")
+                    let pages = TestPages(blocks: 2, chunks: 1, bands: 1, entriesPerPoint: 1)
+                    var writer = pages.pages.writer(chunk: 0)
+                    #expect(twin.blocks(&frame, 0, 2, &writer) == expected, "\(twin.name), gone after \(goneAfter)")
+                    #expect(pages.entries(band: 0).count == expected * 8)
                 }
             }
-        }
-    }
-
-    /// A record's entries and bands, lane by lane.
-    static func lanes(_ record: shatter_small_sprite_block) -> (entry: [UInt64], band: [Int32]) {
-        var record = record
-        let bands = MemoryLayout<shatter_small_sprite_block>.offset(of: \.band)!
-        return withUnsafeBytes(of: &record) { bytes in
-            (
-                (0..<8).map { bytes.load(fromByteOffset: $0 * 8, as: UInt64.self) },
-                (0..<8).map { bytes.load(fromByteOffset: bands + $0 * 4, as: Int32.self) }
-            )
         }
     }
 }

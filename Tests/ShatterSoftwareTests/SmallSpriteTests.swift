@@ -1,3 +1,4 @@
+import CLanes
 import ShatterCore
 import ShatterEffects
 import Testing
@@ -67,23 +68,12 @@ import Testing
         let blocks = 40
         let chunks = 3
         let bands = 4
-        let layout = PixelPages.layout(blocks: blocks, chunks: chunks, bands: bands, entriesPerPoint: entriesPerPoint)
-        #expect(layout.pageSize == 64)
-        let pageCount = chunks * layout.pagesPerChunk
-        let entries = UnsafeMutablePointer<UInt64>.allocate(capacity: pageCount * layout.pageSize)
-        let next = UnsafeMutablePointer<Int32>.allocate(capacity: pageCount)
-        let chains = UnsafeMutablePointer<PixelPages.PageChain>.allocate(capacity: chunks * bands)
-        defer {
-            entries.deallocate()
-            next.deallocate()
-            chains.deallocate()
-        }
-        let pages = PixelPages(
-            pageSize: layout.pageSize, bandCount: bands, pagesPerChunk: layout.pagesPerChunk, entries: entries, next: next,
-            chains: chains)
+        let pages = TestPages(blocks: blocks, chunks: chunks, bands: bands, entriesPerPoint: entriesPerPoint)
+        let pageSize = pages.pages.layout.pageSize
+        #expect(pageSize == 64)
         var expected = [[UInt64]](repeating: [], count: bands)
         for chunk in 0..<chunks {
-            var writer = pages.writer(chunk: chunk)
+            var writer = pages.pages.writer(chunk: chunk)
             // Every point of the chunk, most to band 1 (several pages), none to band 3; with two entries a
             // point, each also to band 2, the next band down. A block's points go lane by lane, or all
             // eight at once, or some of them at once.
@@ -93,23 +83,21 @@ import Testing
                 let first = block % 5 == 0 ? 0 : 1
                 let lanes: UInt32 = block % 3 == 0 ? 0xFF : block % 3 == 1 ? 0b1011_0101 : 0
                 for band in first...(first + entriesPerPoint - 1) {
-                    withUnsafeBytes(of: &entries) { entries in
-                        if lanes != 0 {
-                            writer.append(lanes: lanes, entries: entries.baseAddress!, band: band)
-                        } else {
-                            for lane in 0..<8 { writer.append(lane: lane, entries: entries.baseAddress!, band: band) }
+                    withUnsafePointer(to: &entries) { vector in
+                        vector.withMemoryRebound(to: UInt64.self, capacity: 8) { entries in
+                            if lanes != 0 {
+                                shatter_pages_append_lanes(&writer, entries, lanes, band)
+                            } else {
+                                for lane in 0..<8 { shatter_pages_append_lane(&writer, entries, Int32(lane), band) }
+                            }
                         }
                     }
                     for lane in 0..<8 where lanes == 0 || lanes & (1 << lane) != 0 { expected[band].append(entries[lane]) }
                 }
             }
         }
-        #expect(expected[1].count > 2 * layout.pageSize)
-        for band in 0..<bands {
-            var found = [UInt64]()
-            pages.forEachEntry(band: band, chunks: chunks) { found.append($0) }
-            #expect(found == expected[band], "band \(band)")
-        }
+        #expect(expected[1].count > 2 * pageSize)
+        for band in 0..<bands { #expect(pages.entries(band: band) == expected[band], "band \(band)") }
     }
 
     /// A frame only two rows tall: each band is one row, so every 2 × 2 sprite goes onto two bands'
@@ -128,5 +116,34 @@ import Testing
                 #expect(try lanes.render(list) == literal.render(list), "avx2 \(avx2), t = \(time)")
             }
         }
+    }
+}
+
+/// ``PixelPages`` in memory of their own, for tests that append to them and read them back.
+final class TestPages {
+    let pages: PixelPages
+    let chunks: Int
+
+    init(blocks: Int, chunks: Int, bands: Int, entriesPerPoint: Int) {
+        let layout = PixelPages.layout(blocks: blocks, chunks: chunks, bands: bands, entriesPerPoint: entriesPerPoint)
+        let pageCount = chunks * layout.pagesPerChunk
+        pages = PixelPages(
+            pageSize: layout.pageSize, bandCount: bands, pagesPerChunk: layout.pagesPerChunk,
+            entries: .allocate(capacity: pageCount * layout.pageSize), next: .allocate(capacity: pageCount),
+            chains: .allocate(capacity: chunks * bands))
+        self.chunks = chunks
+    }
+
+    /// Band `band`'s entries in draw order.
+    func entries(band: Int) -> [UInt64] {
+        var found = [UInt64]()
+        pages.forEachEntry(band: band, chunks: chunks) { found.append($0) }
+        return found
+    }
+
+    deinit {
+        pages.layout.entries.deallocate()
+        pages.layout.next.deallocate()
+        pages.layout.chains.deallocate()
     }
 }

@@ -13,6 +13,7 @@
 #define SHATTER_SMALL_SPRITES_H
 
 #include "lanes.h"
+#include "pixel_pages.h"
 
 /* Eight points' constants side by side: Swift's PointLanes, whose SIMD8 fields Swift lays out one after
  * the other in this order (SmallSpriteKernelTests checks every offset). */
@@ -71,21 +72,6 @@ typedef struct shatter_small_sprite_frame {
     long gridColumns;
 } shatter_small_sprite_frame;
 
-/*
- * One block's drawn sprites: per lane its PixelPages entry (one pixel: the pixel's index in the image,
- * row · width + column, in the low 32 bits and its color in the high ones; 2 × 2: its upper left pixel,
- * (row + 1) << 16 | (column + 1), and its point's index) and the band of its upper row, the lanes drawn,
- * the lanes whose lower row is in the next band (2 × 2 only), and the least and the greatest band the
- * drawn lanes touch.
- */
-typedef struct shatter_small_sprite_block {
-    unsigned long long entry[8];
-    int band[8];
-    unsigned int drawn;
-    unsigned int straddling;
-    int firstBand, lastBand;
-} shatter_small_sprite_block;
-
 /* A block's centres in eighths of a pixel, and the lanes drawn (bit k for lane k; the others
  * hold the centre of clip position 0). */
 typedef struct shatter_point_centres {
@@ -99,9 +85,12 @@ typedef struct shatter_point_centres {
  * picked on every call.
  */
 typedef struct shatter_small_sprite_kernel {
-    /* Runs blocks first ..< end (skipping those gone by the frame's time) and writes one record for
-     * each block that draws a sprite, in order; returns how many. */
-    long (*blocks)(const shatter_small_sprite_frame *frame, long first, long end, shatter_small_sprite_block *records);
+    /* Runs blocks first ..< end (skipping those gone by the frame's time) and appends each drawn
+     * sprite's entry (one pixel: the pixel's index in the image, row · width + column, in the low 32
+     * bits and its color in the high ones; 2 × 2: its upper left pixel, (row + 1) << 16 | (column + 1),
+     * and its point's index) to the pages of the bands it touches, in order; returns how many blocks
+     * drew. */
+    long (*blocks)(const shatter_small_sprite_frame *frame, long first, long end, shatter_page_writer *pages);
     /* The vertex program and the set-up alone on block `block` (reading the frame's lanes, time,
      * physics, clip scale and viewport), for sprites the kernel does not draw. */
     void (*centres)(const shatter_small_sprite_frame *frame, long block, shatter_point_centres *centres);
