@@ -114,6 +114,67 @@ import Testing
         }
     }
 
+    /// 2 × 2 sprites in bands one row tall, so that each sprite inside the image straddles two bands,
+    /// run by each twin in two chunks: every drawn sprite goes onto both its bands' pages, upper first,
+    /// each band's entries in draw order across the chunks and across page ends (pages of 64 entries,
+    /// some 150 entries a band); sprites half outside the image go onto the one band they touch.
+    @Test func twoByTwoSpritesStraddlingBandsGoOntoBothAcrossPages() {
+        let (width, height, blocks, chunks) = (40, 8, 64, 2)
+        let batch = PointSpriteBatch(
+            grid: PointGrid(attributes: []), texture: Texture(image: Image(width: 37, height: 23)), time: 0,
+            pointSize: 2, texcoordScale: SIMD2(1.0 / 37, 1.0 / 23))
+        let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(1, 1))
+        let setup = PointSetup(framebufferWidth: width, framebufferHeight: height, raster: try! PointSpriteRaster(batch))
+        let raster = setup.raster
+        #expect(raster.coverage == 2)
+        // Points at rest, from a little outside the clip square to a little inside its other side.
+        var draws = CorpusDraws(seed: 5)
+        var lanes = [PointLanes](repeating: .padding, count: blocks)
+        var centres = [SIMD2<Float>]()
+        for i in 0..<blocks * 8 {
+            let centre = SIMD2(Float(draws.next() % 2200) / 1000 - 1.1, Float(draws.next() % 2200) / 1000 - 1.1)
+            centres.append(centre)
+            lanes[i / 8].set(
+                i % 8, centre: centre, origin: .zero, motion: .zero,
+                invariants: program.invariants(centre: centre, motion: .zero))
+        }
+        let topRow = height - 1
+        var expected = [[UInt64]](repeating: [], count: height)
+        for (i, centre) in centres.enumerated() {
+            guard let q = setup.centre(clip: program.vertex(centre: centre, motion: .zero)) else { continue }
+            let column = Int(raster.first(q.x))
+            let row = topRow - (Int(raster.first(q.y)) + 1)  // the upper pixels' image row
+            guard (-1..<width).contains(column), (-1..<height).contains(row) else { continue }
+            let entry = UInt64((row + 1) << 16 | (column + 1)) | UInt64(i) << 32
+            for band in Set([max(row, 0), min(row + 1, height - 1)]).sorted() { expected[band].append(entry) }
+        }
+        let image = SoftwareRendererFastPathTests.noise(37, 23, seed: 4)
+        let (pinnedLanes, goneAfter, bandOfRow) = (
+            Pinned(lanes), Pinned([Float](repeating: .infinity, count: blocks)), Pinned((0..<height).map { Int32($0) })
+        )
+        let colors = Pinned([UInt32](repeating: 0, count: blocks * 32))
+        defer { withExtendedLifetime((pinnedLanes, goneAfter, bandOfRow, colors)) {} }  // the frame points into them
+        image.pixels.withUnsafeBufferPointer { texels in
+            let sampler = TextureSampler(texels: texels, width: 37, height: 23, filter: .linear)
+            var frame = shatter_small_sprite_frame(
+                lanes: pinnedLanes.pointer, goneAfter: goneAfter.pointer, program: program, setup: setup, topRow: topRow,
+                width: width, height: height, bandOfRow: bandOfRow.pointer, sampler: sampler, squareColors: colors.pointer)
+            for twin in Self.twins {
+                let pages = TestPages(blocks: blocks, chunks: chunks, bands: height, entriesPerPoint: 2)
+                #expect(pages.pages.layout.pageSize == 64)
+                for chunk in 0..<chunks {
+                    var writer = pages.pages.writer(chunk: chunk)
+                    let range = chunkRange(chunk, of: chunks, total: blocks)
+                    _ = twin.blocks(&frame, range.lowerBound, range.upperBound, &writer)
+                }
+                for band in 0..<height {
+                    #expect(expected[band].count > 64)
+                    #expect(pages.entries(band: band) == expected[band], "\(twin.name), band \(band)")
+                }
+            }
+        }
+    }
+
     /// A block whose points have all fallen out of sight by the frame's time is skipped, drawn or not.
     @Test func blocksGoneByTheFramesTimeAreSkipped() {
         var lanes = [PointLanes](repeating: .padding, count: 2)
