@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Glibc
 import Shatter
 
@@ -25,12 +24,8 @@ enum ClipOpening {
             return (try open(from, context: context), try open(to, context: context))
         }
         let paths = [from, to]
-        let opened = Locked([Result<Clip, any Error>?](repeating: nil, count: 2))
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            let result = Result { try Clip(path: paths[i], frameRate: context.fps) }
-            opened.withLock { $0[i] = result }
-        }
-        return try opened.withLock { (try $0[0]!.get(), try $0[1]!.get()) }
+        let opened = concurrentMap(2) { i in Result { try Clip(path: paths[i], frameRate: context.fps) } }
+        return (try opened[0].get(), try opened[1].get())
     }
 
     /// A regular file, a folder or a path that is no file (a pattern, a missing file): not a pipe or

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A golden folder against a new render, frame by frame: pairs them (``FramePairing``), takes frames
 /// whose raw-pixel hashes agree as identical without decoding a PNG (once each file is confirmed
 /// against its manifest's file hash: ``FrameFolder/confirmingFiles()``), and judges the rest by the
@@ -84,12 +82,8 @@ public struct FolderComparison: Sendable {
     /// frames that were not matched by their hashes.
     private static func decode(_ first: String, _ second: String) throws -> (Image, Image) {
         let paths = [first, second]
-        let decoded = Locked([Result<Image, PNGError>?](repeating: nil, count: 2))
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            let result = Result { () throws(PNGError) -> Image in try PNGDecoder.read(path: paths[i]) }
-            decoded.withLock { $0[i] = result }
-        }
-        return try decoded.withLock { (try $0[0]!.get(), try $0[1]!.get()) }
+        let decoded = concurrentMap(2) { i in Result { () throws(PNGError) -> Image in try PNGDecoder.read(path: paths[i]) } }
+        return (try decoded[0].get(), try decoded[1].get())
     }
 
     private func describe(_ pair: FramePairing.Pair) -> String {

@@ -1,4 +1,3 @@
-import Dispatch
 import ShatterPNG
 
 extension FrameFolder {
@@ -9,15 +8,13 @@ extension FrameFolder {
     /// hashed on every core; a folder without a manifest has nothing to confirm.
     public func confirmingFiles() -> FrameFolder {
         guard manifest != nil, !frames.isEmpty else { return self }
-        let matches = Locked([Bool](repeating: false, count: frames.count))
-        DispatchQueue.concurrentPerform(iterations: frames.count) { i in
+        let matches = concurrentMap(frames.count) { i in
             let frame = frames[i]
             let bytes = try? PNGDecoder.fileBytes(path: filePath(frame))
-            let same = bytes.map { SHA256Hex.of($0) == frame.pngSHA256 } ?? false
-            matches.withLock { $0[i] = same }
+            return bytes.map { SHA256Hex.of($0) == frame.pngSHA256 } ?? false
         }
         var confirmed = self
-        for (i, same) in matches.withLock({ $0 }).enumerated() where !same {
+        for (i, same) in matches.enumerated() where !same {
             confirmed.frames[i].sha256 = nil
             confirmed.changedFiles.append(frames[i])
         }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// An effect that records its inputs in a manifest its own way instead of hashing their pixels: one
 /// whose inputs are clips records something cheaper that still changes when a clip does.
 public protocol CustomInputDigests {
@@ -19,13 +17,7 @@ extension FrameManifest {
     /// before its first frame (the manifest is written first), 8 MB of pixels each at 1080p.
     static func pixelDigests(_ textures: [String: Texture]) -> [String: String] {
         let roles = Array(textures)
-        let digests = Locked([String](repeating: "", count: roles.count))
-        DispatchQueue.concurrentPerform(iterations: roles.count) { i in
-            let digest = SHA256Hex.of(roles[i].value.image.pixels)
-            digests.withLock { $0[i] = digest }
-        }
-        return digests.withLock { digests in
-            Dictionary(uniqueKeysWithValues: zip(roles.map(\.key), digests))
-        }
+        let digests = concurrentMap(roles.count) { SHA256Hex.of(roles[$0].value.image.pixels) }
+        return Dictionary(uniqueKeysWithValues: zip(roles.map(\.key), digests))
     }
 }
