@@ -1,4 +1,5 @@
 import CLanes
+import Glibc
 import ShatterCore
 import Testing
 
@@ -110,6 +111,72 @@ import Testing
                 for band in 0..<7 {
                     #expect(pages.entries(band: band) == expected[band], "\(twin.name), t \(time), band \(band)")
                 }
+            }
+        }
+    }
+
+    /// The kernel reads a block's texels as one window, 10 texels by 3 rows, where its lanes' texels are
+    /// neighbours in that window (every block of a snapshot drawn 1:1). With the snapshot's last texel
+    /// the last readable byte before a page no process may read: a block whose window would reach past
+    /// that texel (lanes reading columns 7 + k and 8 + k of the last two rows) and one whose window ends
+    /// exactly on it (columns 6 + k, 7 + k of rows 1 and 2) give the program's colors with each twin,
+    /// reading nothing past the end (a read there would end the test process).
+    @Test func texelWindowsNeverReadPastTheSnapshot() throws {
+        let (width, height) = (16, 4)
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let mapping = try #require(mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+        try #require(mapping != MAP_FAILED)
+        defer { munmap(mapping, 2 * page) }
+        #expect(mprotect(mapping + page, page, PROT_NONE) == 0)
+        let bytes = width * height * 4
+        let texels = UnsafeMutableBufferPointer(start: (mapping + page - bytes).assumingMemoryBound(to: UInt8.self), count: bytes)
+        _ = texels.initialize(from: SoftwareRendererFastPathTests.noise(width, height, seed: 9).pixels)
+        let sampler = TextureSampler(texels: UnsafeBufferPointer(texels), width: width, height: height, filter: .linear)
+
+        let batch = PointSpriteBatch(
+            grid: PointGrid(attributes: []), texture: Texture(image: Image(width: width, height: height)), time: 0,
+            pointSize: 1, texcoordScale: SIMD2(1.0 / Float(width), 1.0 / Float(height)))
+        let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(1, 1))
+        let raster = try PointSpriteRaster(batch)
+        let setup = PointSetup(framebufferWidth: 64, framebufferHeight: 64, raster: raster)
+        #expect(raster.step == SIMD2(256, 256))  // one texel per pixel
+        let bandOfRow = Pinned([Int32](repeating: 0, count: 64))
+        defer { withExtendedLifetime(bandOfRow) {} }
+        for (firstColumn, firstRow) in [(7, 2), (6, 1)] {
+            // Eight points at rest along a row; lane k's texel position the middle of texel
+            // (firstColumn + k, firstRow), so that whatever its phase it blends that texel with the next.
+            var lanes = PointLanes.padding
+            var centres = [SIMD2<Float>]()
+            for lane in 0..<8 {
+                let centre = SIMD2(Float(lane) * 0.07 - 0.3, 0.013 * Float(lane))
+                centres.append(centre)
+                let origin = SIMD2(Int32((firstColumn + lane) * 256 + 128), Int32(firstRow * 256 + 128))
+                lanes.set(lane, centre: centre, origin: origin, motion: .zero, invariants: SIMD2(.infinity, .infinity))
+            }
+            let (pinnedLanes, goneAfter) = (Pinned([lanes]), Pinned([Float.infinity]))
+            defer { withExtendedLifetime((pinnedLanes, goneAfter)) {} }
+            var fixedX = SIMD8<Int32>.zero, fixedY = SIMD8<Int32>.zero
+            var pixels = [UInt32]()
+            for (lane, centre) in centres.enumerated() {
+                let q = try #require(setup.centre(clip: program.vertex(centre: centre, motion: .zero)))
+                pixels.append(UInt32((63 - Int(raster.first(q.y))) * 64 + Int(raster.first(q.x))))
+                fixedX[lane] = raster.baseX(origin: lanes.originX[lane], q: q.x)
+                fixedY[lane] = raster.baseY(origin: lanes.originY[lane], q: q.y)
+            }
+            let (x, y) = (sampler.taps(fixed: fixedX, size: width), sampler.taps(fixed: fixedY, size: height))
+            #expect(x.first == SIMD8(repeating: Int32(firstColumn)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7))
+            #expect(y.first == SIMD8(repeating: Int32(firstRow)))
+            #expect(x.second == x.first &+ 1 && y.second == y.first &+ 1)  // neighbours, none clamped
+            let colors = sampler.blend(x, y)
+            let expected = (0..<8).map { UInt64(pixels[$0]) | UInt64(colors[$0]) << 32 }
+            var frame = shatter_small_sprite_frame(
+                lanes: pinnedLanes.pointer, goneAfter: goneAfter.pointer, program: program, setup: setup, topRow: 63,
+                width: 64, height: 64, bandOfRow: bandOfRow.pointer, sampler: sampler)
+            for twin in Self.twins {
+                let pages = TestPages(blocks: 1, chunks: 1, bands: 1, entriesPerPoint: 1)
+                var writer = pages.pages.writer(chunk: 0)
+                #expect(twin.blocks(&frame, 0, 1, &writer) == 1)
+                #expect(pages.entries(band: 0) == expected, "\(twin.name), window from column \(firstColumn), row \(firstRow)")
             }
         }
     }
