@@ -155,7 +155,8 @@ import Testing
             }
             let (pinnedLanes, goneAfter) = (Pinned([lanes]), Pinned([Float.infinity]))
             defer { withExtendedLifetime((pinnedLanes, goneAfter)) {} }
-            var fixedX = SIMD8<Int32>.zero, fixedY = SIMD8<Int32>.zero
+            var fixedX = SIMD8<Int32>.zero
+            var fixedY = SIMD8<Int32>.zero
             var pixels = [UInt32]()
             for (lane, centre) in centres.enumerated() {
                 let q = try #require(setup.centre(clip: program.vertex(centre: centre, motion: .zero)))
