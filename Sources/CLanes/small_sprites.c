@@ -151,11 +151,13 @@ ALWAYS int window(const frame_t *f, taps_t x, taps_t y, quads_t *quads) {
     return 1;
 }
 
-/* TextureSampler.blend(_:_:): eight bilinear fetches, the quads read from one window where they lie
- * in one, else each row's texel pair loaded as one word where every lane's columns are neighbours. */
-ALWAYS shatter_uint8 blend(const frame_t *f, taps_t x, taps_t y) {
+/* TextureSampler.blend(_:_:): eight bilinear fetches, the quads read from one window where `windowed`
+ * (one-pixel sprites, whose lanes' texels are neighbours; those of 2 × 2 sprites are two texels apart,
+ * and checking costs them 5%) and they lie in one, else each row's texel pair loaded as one word where
+ * every lane's columns are neighbours. */
+ALWAYS shatter_uint8 blend(const frame_t *f, taps_t x, taps_t y, int windowed) {
     quads_t q;
-    if (window(f, x, y, &q)) return shatter_lanes_bilinear(q.upperLeft, q.upperRight, q.lowerLeft, q.lowerRight, x.weight, y.weight);
+    if (windowed && window(f, x, y, &q)) return shatter_lanes_bilinear(q.upperLeft, q.upperRight, q.lowerLeft, q.lowerRight, x.weight, y.weight);
     shatter_int8 top = y.first * f->textureWidth, bottom = y.second * f->textureWidth;
     if (shatter_lanes_bits(x.second == x.first + 1) == 0xFF)
         return shatter_lanes_bilinear_pairs(shatter_lanes_pairs(f->texels, top + x.first),
@@ -355,7 +357,7 @@ ALWAYS unsigned one_pixel(const frame_t *f, long block, cell_t cell, shatter_pag
     shatter_int8 originX, originY;
     origins(f, block, cell, &originX, &originY);
     shatter_uint8 color = blend(f, taps(f, base_x(f, originX, column, c.x), f->textureWidth - 1),
-                                taps(f, base_y(f, originY, rowUp, c.y), f->textureHeight - 1));
+                                taps(f, base_y(f, originY, rowUp, c.y), f->textureHeight - 1), 1);
     append(f, pages, (shatter_uint8)(imageRow * f->width + imageColumn), color, drawn, imageRow, imageRow);
     return shatter_lanes_bits(drawn);
 }
@@ -377,8 +379,8 @@ ALWAYS unsigned two_by_two(const frame_t *f, long block, cell_t cell, shatter_pa
     shatter_int8 x = base_x(f, originX, left, c.x), y = base_y(f, originY, lower, c.y);
     taps_t leftTaps = taps(f, x, f->textureWidth - 1), rightTaps = taps(f, x + f->stepX, f->textureWidth - 1);
     taps_t upperTaps = taps(f, y, f->textureHeight - 1), lowerTaps = taps(f, y + f->stepY, f->textureHeight - 1);
-    shatter_uint8 colors[4] = {blend(f, leftTaps, upperTaps), blend(f, rightTaps, upperTaps), blend(f, leftTaps, lowerTaps),
-                               blend(f, rightTaps, lowerTaps)};
+    shatter_uint8 colors[4] = {blend(f, leftTaps, upperTaps, 0), blend(f, rightTaps, upperTaps, 0),
+                               blend(f, leftTaps, lowerTaps, 0), blend(f, rightTaps, lowerTaps, 0)};
     __builtin_memcpy(f->squareColors + block * 32, colors, sizeof colors);
 
     // The upper left pixel, one past each edge so that −1 packs; the point's index.
