@@ -25,13 +25,16 @@ struct PixelPages: @unchecked Sendable {  // the chunks and bands that use it wr
             pagesPerChunk: pagesPerChunk)
     }
 
-    /// For `blocks` blocks split into `chunks` (``chunkRange(_:of:total:)``), binned into `bands`, each
-    /// point making at most `entriesPerPoint` entries: a page size that keeps the pages set aside but
-    /// unused below an eighth of the points, and the pages each chunk needs.
-    static func layout(blocks: Int, chunks: Int, bands: Int, entriesPerPoint: Int) -> (pageSize: Int, pagesPerChunk: Int) {
+    /// For `blocks` blocks split into `chunks`, at most `largestChunk` of them drawing in one chunk
+    /// (by default ``chunkRange(_:of:total:)``'s largest), binned into `bands`, each point making at most
+    /// `entriesPerPoint` entries: a page size that keeps the pages set aside but unused below an eighth
+    /// of the points, and the pages each chunk needs.
+    static func layout(blocks: Int, chunks: Int, bands: Int, entriesPerPoint: Int, largestChunk: Int? = nil)
+        -> (pageSize: Int, pagesPerChunk: Int)
+    {
         var pageSize = 64
         while pageSize * 2 * chunks * bands <= blocks && pageSize < 4096 { pageSize *= 2 }
-        let largestChunk = (blocks + chunks - 1) / chunks * 8 * entriesPerPoint  // entries
+        let largestChunk = (largestChunk ?? (blocks + chunks - 1) / chunks) * 8 * entriesPerPoint  // entries
         return (pageSize, (largestChunk + pageSize - 1) / pageSize + bands)
     }
 

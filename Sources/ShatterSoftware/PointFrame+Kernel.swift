@@ -7,14 +7,47 @@ import CLanes
 /// by band. The binned path takes only the kernel's vertex program and set-up
 /// (``forEachBlock(chunk:of:gone:visible:)``).
 extension PointFrame {
-    /// The kernel on chunk `chunk`'s points, each drawn sprite appended to its bands' pages (and a
+    /// The kernel on chunk `chunk`, blocks `range`, each drawn sprite appended to its bands' pages (and a
     /// 2 × 2 sprite's colors left in `squareColors`).
-    func kernelStage(chunk: Int, points: Points, pages: PixelPages) {
+    func kernelStage(chunk: Int, blocks range: Range<Int>, points: Points, pages: PixelPages) {
         var writer = pages.writer(chunk: chunk)
-        let range = chunkRange(chunk, of: chunks, total: blocks)
         withUnsafePointer(to: points.kernelFrame) { frame in
             _ = points.kernel.blocks(frame, range.lowerBound, range.upperBound, &writer)
         }
+    }
+
+    /// The kernel stage's chunks, in draw order, each with about as many of the blocks still in sight
+    /// at `time` (counted 64 blocks at a time), since the kernel skips the others for nothing: with
+    /// equal runs of blocks one thread finished the last chunks alone while the other idled (at 0.67 s
+    /// the first half of the blocks has fallen out of sight). `starts` has `chunks + 1` block indices,
+    /// the last `goneAfter.count`; `mostInSight` is the most blocks in sight in one chunk, which bounds
+    /// the entries it can make.
+    static func chunksSharingBlocksInSight(_ chunks: Int, goneAfter: UnsafeBufferPointer<Float>, time: Float)
+        -> (starts: [Int], mostInSight: Int)
+    {
+        let blocks = goneAfter.count
+        let group = 64
+        let groups = (blocks + group - 1) / group
+        var inSight = [Int](repeating: 0, count: groups + 1)  // in groups 0 ..< g
+        for g in 0..<groups {
+            var count = 0
+            for block in g * group..<min(blocks, (g + 1) * group) where !(time > goneAfter[block]) { count += 1 }
+            inSight[g + 1] = inSight[g] + count
+        }
+        let total = inSight[groups]
+        var starts = [0]
+        var g = 0
+        for chunk in 1..<max(chunks, 1) {
+            while g < groups && inSight[g] * chunks < total * chunk { g += 1 }
+            starts.append(min(g * group, blocks))
+        }
+        starts.append(blocks)
+        var most = 0
+        for chunk in 0..<starts.count - 1 {
+            let (first, end) = ((starts[chunk] + group - 1) / group, (starts[chunk + 1] + group - 1) / group)
+            most = max(most, inSight[end] - inSight[first])
+        }
+        return (starts, most)
     }
 }
 

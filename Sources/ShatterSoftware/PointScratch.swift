@@ -32,10 +32,11 @@ final class PointScratch: @unchecked Sendable {
 
     func reserveList(_ entries: Int) { Self.grow(&list, to: entries) }
 
-    /// ``PixelPages`` for `blocks` blocks of sprites split into `chunks`, binned into `bands`, each point
-    /// making at most `entriesPerPoint` entries.
-    func pixelPages(blocks: Int, chunks: Int, bands: Int, entriesPerPoint: Int) -> PixelPages {
-        let layout = PixelPages.layout(blocks: blocks, chunks: chunks, bands: bands, entriesPerPoint: entriesPerPoint)
+    /// ``PixelPages`` for `blocks` blocks of sprites split into `chunks`, at most `largestChunk` drawing
+    /// in one, binned into `bands`, each point making at most `entriesPerPoint` entries.
+    func pixelPages(blocks: Int, chunks: Int, largestChunk: Int, bands: Int, entriesPerPoint: Int) -> PixelPages {
+        let layout = PixelPages.layout(
+            blocks: blocks, chunks: chunks, bands: bands, entriesPerPoint: entriesPerPoint, largestChunk: largestChunk)
         let pages = chunks * layout.pagesPerChunk
         Self.grow(&pageEntries, to: pages * layout.pageSize)
         Self.grow(&pageNext, to: pages)

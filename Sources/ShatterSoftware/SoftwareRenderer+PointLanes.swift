@@ -9,7 +9,7 @@ extension SoftwareRenderer {
     ///
     /// 1. Vertex stage, in parallel chunks of points: the vertex program and the rasteriser's set-up
     ///    on eight lanes. Small sprites (one pixel, or 2 × 2) are shaded there too, eight at a
-    ///    time, by the small-sprite kernel in C, ``PointFrame/kernelStage(chunk:points:pages:)``, and
+    ///    time, by the small-sprite kernel in C, ``PointFrame/kernelStage(chunk:blocks:points:pages:)``, and
     ///    go straight onto their bands' pages
     ///    (``PixelPages``), in draw order, skipping step 2; on the binned path each chunk counts its
     ///    points per band.
@@ -67,10 +67,14 @@ extension SoftwareRenderer {
         _ points: PointFrame.Points, frame: PointFrame, scratch: PointScratch, background: TexturedQuad?
     ) {
         let onePixel = frame.setup.isOnePixel
+        let chunks = PointFrame.chunksSharingBlocksInSight(frame.chunks, goneAfter: points.goneAfter, time: points.program.u_time)
         // A 2 × 2 sprite whose rows straddle two bands goes onto both.
         let pages = scratch.pixelPages(
-            blocks: frame.blocks, chunks: frame.chunks, bands: frame.bandCount, entriesPerPoint: onePixel ? 1 : 2)
-        parallelChunks(frame.chunks) { chunk in frame.kernelStage(chunk: chunk, points: points, pages: pages) }
+            blocks: frame.blocks, chunks: frame.chunks, largestChunk: chunks.mostInSight, bands: frame.bandCount,
+            entriesPerPoint: onePixel ? 1 : 2)
+        parallelChunks(frame.chunks) { chunk in
+            frame.kernelStage(chunk: chunk, blocks: chunks.starts[chunk]..<chunks.starts[chunk + 1], points: points, pages: pages)
+        }
         parallelChunks(frame.bandCount) { band in
             frame.copy(background, band: band)
             if onePixel {
