@@ -61,6 +61,29 @@ import Testing
         }
     }
 
+    /// The kernel stage's chunks share out the blocks still in sight, not the blocks: with the first
+    /// 3,000 of 10,000 blocks gone by the frame's time, each of four chunks gets a quarter of the other
+    /// 7,000 (to 64 blocks), the first also all the gone ones; `mostInSight` is the most blocks in sight
+    /// in one chunk, exactly. With every block in sight the chunks are even; with none, one chunk holds
+    /// them all and no chunk needs room for an entry.
+    @Test func chunksShareOutTheBlocksInSight() {
+        let time: Float = 0.5
+        let cases: [([Float], [Int], Int)] = [
+            ((0..<10_000).map { $0 < 3000 ? 0.4 : 0.9 }, [0, 4800, 6528, 8256, 10_000], 1800),
+            ([Float](repeating: .infinity, count: 10_000), [0, 2560, 5056, 7552, 10_000], 2560),
+            ([Float](repeating: 0.25, count: 10_000), [0, 0, 0, 0, 10_000], 0),
+        ]
+        for (goneAfter, starts, most) in cases {
+            let chunks = goneAfter.withUnsafeBufferPointer {
+                PointFrame.chunksSharingBlocksInSight(4, goneAfter: $0, time: time)
+            }
+            #expect(chunks.starts == starts)
+            #expect(chunks.mostInSight == most)
+            let inSight = (0..<4).map { k in (chunks.starts[k]..<chunks.starts[k + 1]).filter { !(time > goneAfter[$0]) }.count }
+            #expect(inSight.max() == chunks.mostInSight)
+        }
+    }
+
     /// Each band gives back what was appended to it, chunk by chunk and in order, across page ends,
     /// with points that append twice (2 × 2 sprites straddling two bands) as well as once.
     @Test(arguments: [1, 2])
