@@ -28,10 +28,11 @@ extension SoftwareRenderer {
             for: batch, program: program, raster: setup.raster, threads: threads, separableAllowed: small)
         let blocks = grid.blocks
         pointScratch.withScratch { scratch in
-            // Sprites shaded in the vertex stage leave their bands only stores to do, so fewer, taller bands
+            // Sprites shaded in the vertex stage leave their bands only stores to do, so few, tall bands
             // balance well enough, and more of a block's sprites share one band and go onto its pages at
-            // once (4% less CPU than 16 bands a thread at point sizes 1 and 2, paired).
-            let bandCount = small ? min(target.height, threads * 4) : bands(for: target.height)
+            // once: 8 bands cost one core 8–17% more than 4 at point size 1, and two bands a thread render
+            // about 3% faster than four on two threads (paired; 0.13.0 had four, and 16 before that).
+            let bandCount = small ? min(target.height, threads * 2) : bands(for: target.height)
             let chunks = max(1, min(blocks, threads * 4))
             scratch.reserve(points: small ? 8 : blocks * 8, bins: chunks * bandCount, rows: target.height)
             if small && !setup.isOnePixel { scratch.reserveSquareColors(blocks * 8 * 4) }
