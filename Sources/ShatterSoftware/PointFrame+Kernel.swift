@@ -29,9 +29,20 @@ extension PointFrame {
         let group = 64
         let groups = (blocks + group - 1) / group
         var inSight = [Int](repeating: 0, count: groups + 1)  // in groups 0 ..< g
+        let raw = UnsafeRawPointer(goneAfter.baseAddress!)
+        let now = SIMD8<Float>(repeating: time)
         for g in 0..<groups {
             var count = 0
-            for block in g * group..<min(blocks, (g + 1) * group) where !(time > goneAfter[block]) { count += 1 }
+            if (g + 1) * group <= blocks {  // eight lanes at a time: this runs on one core before the stage
+                var lanes = SIMD8<Int32>.zero
+                for k in 0..<group / 8 {
+                    let gone = now .> raw.loadUnaligned(fromByteOffset: (g * group + k * 8) * 4, as: SIMD8<Float>.self)
+                    lanes &+= SIMD8(repeating: 1).replacing(with: 0, where: gone)
+                }
+                count = Int(lanes.wrappedSum())
+            } else {
+                for block in g * group..<blocks where !(time > goneAfter[block]) { count += 1 }
+            }
             inSight[g + 1] = inSight[g] + count
         }
         let total = inSight[groups]
