@@ -25,3 +25,13 @@ long shatter_pages_start_page(shatter_page_writer *writer, shatter_page_chain *c
     chain->end = (page + 1) * writer->pages.pageSize;
     return page * writer->pages.pageSize;
 }
+
+void shatter_pages_store_pixels(const unsigned long long *entries, long first, long end, unsigned int *pixels) {
+    enum { ahead = 64 };  // entries: 16 measured no better than none, 128 no better than 64
+    long i = first;
+    for (; i + ahead < end; i++) {
+        __builtin_prefetch(pixels + (unsigned)entries[i + ahead], 1, 3);
+        pixels[(unsigned)entries[i]] = (unsigned)(entries[i] >> 32);
+    }
+    for (; i < end; i++) pixels[(unsigned)entries[i]] = (unsigned)(entries[i] >> 32);
+}

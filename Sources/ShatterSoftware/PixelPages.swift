@@ -45,6 +45,15 @@ struct PixelPages: @unchecked Sendable {  // the chunks and bands that use it wr
     /// Calls `body` with each entry of band `band`, in draw order.
     @inline(__always)
     func forEachEntry(band: Int, chunks: Int, _ body: (UInt64) -> Void) {
+        forEachRun(band: band, chunks: chunks) { run in
+            for entry in run { body(layout.entries[entry]) }
+        }
+    }
+
+    /// Calls `body` with each run of band `band`'s entries that lie one after the other in `entries`
+    /// (a page, or the filled part of a chain's last), in draw order.
+    @inline(__always)
+    func forEachRun(band: Int, chunks: Int, _ body: (Range<Int>) -> Void) {
         let pageSize = layout.pageSize
         for chunk in 0..<chunks {
             let chain = layout.chains[chunk &* layout.bandCount &+ band]
@@ -52,7 +61,7 @@ struct PixelPages: @unchecked Sendable {  // the chunks and bands that use it wr
             while page >= 0 {
                 let following = Int(layout.next[page])
                 let end = following < 0 ? chain.cursor : (page &+ 1) &* pageSize
-                for entry in page &* pageSize..<end { body(layout.entries[entry]) }
+                body(page &* pageSize..<end)
                 page = following
             }
         }

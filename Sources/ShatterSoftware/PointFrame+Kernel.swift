@@ -66,8 +66,9 @@ extension PointFrame {
 extension PointFrame {
     /// One-pixel sprites: the colors of those in band `band`, stored in draw order.
     func storePixels(band: Int, pages: PixelPages) {
-        pages.forEachEntry(band: band, chunks: chunks) { entry in
-            target.storeWord(UInt32(truncatingIfNeeded: entry >> 32), at: Int(entry & 0xFFFF_FFFF) &* 4)
+        let pixels = UnsafeMutableRawPointer(target.bytes.baseAddress!).assumingMemoryBound(to: UInt32.self)
+        pages.forEachRun(band: band, chunks: chunks) { run in
+            shatter_pages_store_pixels(pages.layout.entries, run.lowerBound, run.upperBound, pixels)
         }
     }
 

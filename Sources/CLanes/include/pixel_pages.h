@@ -79,4 +79,10 @@ static inline __attribute__((always_inline)) void shatter_pages_append_lanes(sha
     chain->cursor = cursor + n;
 }
 
+/* One-pixel sprites' entries first ..< end stored in order: each color (the high half) at its pixel
+ * (the low half) of `pixels`, each pixel's cache line asked for 64 entries ahead. A band's rows (2 MB at
+ * 1080p on two threads) do not stay in a core's cache, and its stores missing it cost 8% of a
+ * point-size-1 render on one core; asking ahead takes 2–4% off there and about 5% on two cores. */
+void shatter_pages_store_pixels(const unsigned long long *entries, long first, long end, unsigned int *pixels);
+
 #endif /* SHATTER_PIXEL_PAGES_H */
