@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 shatter_page_writer shatter_pages_writer(shatter_pixel_pages pages, long chunk) {
-    shatter_page_chain *chains = pages.chains + chunk * pages.bandCount;
+    shatter_page_chain *chains = pages.chains + chunk * pages.chainStride;
     for (long band = 0; band < pages.bandCount; band++) chains[band] = (shatter_page_chain){-1, 0, 0};
     return (shatter_page_writer){pages, chains, chunk * pages.pagesPerChunk, (chunk + 1) * pages.pagesPerChunk};
 }

@@ -22,8 +22,11 @@ struct PixelPages: @unchecked Sendable {  // the chunks and bands that use it wr
     ) {
         layout = shatter_pixel_pages(
             entries: entries, next: next, chains: chains, pageSize: pageSize, bandCount: bandCount,
-            pagesPerChunk: pagesPerChunk)
+            pagesPerChunk: pagesPerChunk, chainStride: Self.chainStride(bands: bandCount))
     }
+
+    /// Chains set aside per chunk for `bands` bands: a whole number of cache lines (`pixel_pages.h`).
+    static func chainStride(bands: Int) -> Int { (bands + 7) / 8 * 8 }
 
     /// For `blocks` blocks split into `chunks`, at most `largestChunk` of them drawing in one chunk
     /// (by default ``chunkRange(_:of:total:)``'s largest), binned into `bands`, each point making at most
@@ -56,7 +59,7 @@ struct PixelPages: @unchecked Sendable {  // the chunks and bands that use it wr
     func forEachRun(band: Int, chunks: Int, _ body: (Range<Int>) -> Void) {
         let pageSize = layout.pageSize
         for chunk in 0..<chunks {
-            let chain = layout.chains[chunk &* layout.bandCount &+ band]
+            let chain = layout.chains[chunk &* layout.chainStride &+ band]
             var page = Int(chain.head)
             while page >= 0 {
                 let following = Int(layout.next[page])

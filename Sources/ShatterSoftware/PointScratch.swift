@@ -40,7 +40,7 @@ final class PointScratch: @unchecked Sendable {
         let pages = chunks * layout.pagesPerChunk
         Self.grow(&pageEntries, to: pages * layout.pageSize)
         Self.grow(&pageNext, to: pages)
-        Self.grow(&pageChains, to: chunks * bands)
+        Self.grow(&pageChains, to: chunks * PixelPages.chainStride(bands: bands))
         return PixelPages(
             pageSize: layout.pageSize, bandCount: bands, pagesPerChunk: layout.pagesPerChunk,
             entries: pageEntries.baseAddress!, next: pageNext.baseAddress!, chains: pageChains.baseAddress!)

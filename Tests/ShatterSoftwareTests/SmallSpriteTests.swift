@@ -153,7 +153,7 @@ final class TestPages {
         pages = PixelPages(
             pageSize: layout.pageSize, bandCount: bands, pagesPerChunk: layout.pagesPerChunk,
             entries: .allocate(capacity: pageCount * layout.pageSize), next: .allocate(capacity: pageCount),
-            chains: .allocate(capacity: chunks * bands))
+            chains: .allocate(capacity: chunks * PixelPages.chainStride(bands: bands)))
         self.chunks = chunks
     }
 
