@@ -241,7 +241,10 @@ ALWAYS motion_t motion(const frame_t *f, long block, cell_t c) {
         table_lanes(f, c, f->columnCentreX, f->rowCentreY, &x, &y);
         m.centreX = (shatter_float8)x;
         m.centreY = (shatter_float8)y;
-        invariants(f, &m);
+        if (f->time <= f->plainUntil[block])  // the vertex program reads neither quotient yet
+            m.limitTime = m.firstHit = (shatter_float8)INFINITY;
+        else
+            invariants(f, &m);
         return m;
     }
     const shatter_point_lanes *p = (const shatter_point_lanes *)f->lanes + block;

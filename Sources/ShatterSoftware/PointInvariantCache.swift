@@ -121,6 +121,12 @@ final class PointInvariantCache: Sendable {
                             let a = i * PointGrid.stride
                             grid.motion[block].speed[lane] = attributes[a + 4]
                             grid.motion[block].acceleration[lane] = attributes[a + 5]
+                            let times = program.invariants(
+                                centre: SIMD2(attributes[a], attributes[a + 1]),
+                                motion: SIMD2(attributes[a + 4], attributes[a + 5]))
+                            // A NaN counts as −∞: below any frame's time.
+                            let plain = times.x.isNaN || times.y.isNaN ? -.infinity : min(times.x, times.y)
+                            grid.plainUntil[block] = min(grid.plainUntil[block], plain)
                             gone.base[block] = max(gone.base[block], exit(attributes, a, batch: batch, program: program))
                         }
                     }

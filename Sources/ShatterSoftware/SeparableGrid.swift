@@ -13,6 +13,10 @@ final class SeparableGrid: @unchecked Sendable {  // written once, before it is 
     /// (however few columns a row has) are never drawn.
     let rowCentreY: UnsafeMutableBufferPointer<Float>
     let rowOriginY: UnsafeMutableBufferPointer<Int32>
+    /// Per block, the time up to which none of its points has reached the speed limit or a wall (the
+    /// least of their ``PointSpriteProgram/invariants(centre:motion:)``, −∞ for a NaN): until then the
+    /// vertex program needs neither quotient, and the kernel does not divide them out.
+    let plainUntil: UnsafeMutableBufferPointer<Float>
 
     /// Tables for `columns` × `rows` points; centres and origins from the first row and column of
     /// `attributes` (``PointGrid``'s), motion not yet filled in.
@@ -21,6 +25,8 @@ final class SeparableGrid: @unchecked Sendable {  // written once, before it is 
         self.rows = rows
         motion = .allocate(capacity: blocks)
         motion.initialize(repeating: PointMotionLanes())
+        plainUntil = .allocate(capacity: blocks)
+        plainUntil.initialize(repeating: .infinity)
         columnCentreX = .allocate(capacity: columns)
         columnOriginX = .allocate(capacity: columns)
         rowCentreY = .allocate(capacity: rows + 8)
@@ -40,7 +46,7 @@ final class SeparableGrid: @unchecked Sendable {  // written once, before it is 
     }
 
     deinit {
-        for buffer in [columnCentreX, rowCentreY] { buffer.deallocate() }
+        for buffer in [columnCentreX, rowCentreY, plainUntil] { buffer.deallocate() }
         for buffer in [columnOriginX, rowOriginY] { buffer.deallocate() }
         motion.deallocate()
     }

@@ -76,6 +76,6 @@ extension shatter_small_sprite_frame {
             motion: separable.map { UnsafeRawPointer($0.motion.baseAddress!) },
             columnCentreX: separable?.columnCentreX.baseAddress, columnOriginX: separable?.columnOriginX.baseAddress,
             rowCentreY: separable?.rowCentreY.baseAddress, rowOriginY: separable?.rowOriginY.baseAddress,
-            gridColumns: separable?.columns ?? 0)
+            plainUntil: separable?.plainUntil.baseAddress, gridColumns: separable?.columns ?? 0)
     }
 }

@@ -69,6 +69,9 @@ typedef struct shatter_small_sprite_frame {
     const int *columnOriginX;
     const float *rowCentreY;
     const int *rowOriginY;
+    /* Per block of a separable grid, the time up to which none of its points has reached the speed
+     * limit or a wall: until then the kernel leaves the vertex program's two quotients undivided. */
+    const float *plainUntil;
     long gridColumns;
 } shatter_small_sprite_frame;
 
