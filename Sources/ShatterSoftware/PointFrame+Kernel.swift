@@ -26,10 +26,11 @@ extension PointFrame {
         -> (starts: [Int], mostInSight: Int)
     {
         let blocks = goneAfter.count
+        guard let base = goneAfter.baseAddress, blocks > 0 else { return ([Int](repeating: 0, count: chunks + 1), 0) }
         let group = 64
         let groups = (blocks + group - 1) / group
         var inSight = [Int](repeating: 0, count: groups + 1)  // in groups 0 ..< g
-        let raw = UnsafeRawPointer(goneAfter.baseAddress!)
+        let raw = UnsafeRawPointer(base)
         let now = SIMD8<Float>(repeating: time)
         for g in 0..<groups {
             var count = 0

@@ -82,6 +82,28 @@ import Testing
             let inSight = (0..<4).map { k in (chunks.starts[k]..<chunks.starts[k + 1]).filter { !(time > goneAfter[$0]) }.count }
             #expect(inSight.max() == chunks.mostInSight)
         }
+        let none = [Float]().withUnsafeBufferPointer { PointFrame.chunksSharingBlocksInSight(4, goneAfter: $0, time: time) }
+        #expect(none.starts == [0, 0, 0, 0, 0] && none.mostInSight == 0)
+    }
+
+    /// A batch of no points, one-pixel or 2 × 2, through the kernel on one thread and on three: the
+    /// destination alone, as the program draws it.
+    @Test(arguments: [1.0, 2.0])
+    func aGridOfNoPointsDrawsTheDestinationAlone(pointSize: Double) throws {
+        let screen = try PointLanesTests.transition(
+            width: 40, height: 30, scale: 1, pointSize: pointSize, physics: .original, filter: .linear)
+        var list = screen.displayList(at: 0.3)
+        list.commands = list.commands.map { command in
+            guard case .pointSprites(var batch) = command else { return command }
+            batch.grid = PointGrid(attributes: [])
+            return .pointSprites(batch)
+        }
+        var literal = SoftwareRenderer()
+        literal.shortcuts.remove(.pointLanes)
+        let expected = try literal.render(list)
+        for threads in [1, 3] {
+            #expect(try SoftwareRenderer(threads: threads).render(list) == expected, "threads \(threads)")
+        }
     }
 
     /// Each band gives back what was appended to it, chunk by chunk and in order, across page ends,
