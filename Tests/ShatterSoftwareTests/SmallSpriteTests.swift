@@ -92,12 +92,7 @@ import Testing
     func aGridOfNoPointsDrawsTheDestinationAlone(pointSize: Double) throws {
         let screen = try PointLanesTests.transition(
             width: 40, height: 30, scale: 1, pointSize: pointSize, physics: .original, filter: .linear)
-        var list = screen.displayList(at: 0.3)
-        list.commands = list.commands.map { command in
-            guard case .pointSprites(var batch) = command else { return command }
-            batch.grid = PointGrid(attributes: [])
-            return .pointSprites(batch)
-        }
+        let list = SeparableGridTests.drawing(PointGrid(attributes: []), in: screen.displayList(at: 0.3))
         var literal = SoftwareRenderer()
         literal.shortcuts.remove(.pointLanes)
         let expected = try literal.render(list)
