@@ -9,6 +9,7 @@
 
 #include "binned_sprites.h"
 #include "small_sprites.h" /* shatter_point_lanes */
+#include "lerp_twins.h"
 
 typedef shatter_binned_frame frame_t;
 
@@ -27,36 +28,6 @@ ALWAYS void prefetch_origin(const frame_t *f, long i) {
     const shatter_point_lanes *block = (const shatter_point_lanes *)f->lanes + (i >> 3);
     shatter_prefetch(&block->originX[i & 7]);
     shatter_prefetch(&block->originY[i & 7]);
-}
-
-/* shatter_lanes_lerp, (a·(256 − w) + b·w + 128) >> 8 per 16-bit channel, for weights w ≤ 255 (every
- * weight here is a position's low 8 bits). In the AVX2 twin as a + pmulhrsw(b − a, w·128): pmulhrsw is
- * ((x·y >> 14) + 1) >> 1, so this is a + ⌊((b − a)·w + 128) / 256⌋, the same integer (256·a adds a whole
- * multiple of 256), in three instructions instead of five; the twin for any x86-64 (SSE2, no pmulhrsw)
- * keeps the product form. */
-#if defined(__x86_64__)
-#include <immintrin.h>
-
-__attribute__((target("avx2"))) static inline shatter_ushort32 lerp_avx2(shatter_ushort32 a, shatter_ushort32 b,
-                                                                         shatter_ushort32 w) {
-    __m256i x[2], y[2], scaled[2], result[2];
-    shatter_ushort32 w128 = w << 7;
-    __builtin_memcpy(x, &a, sizeof a);
-    __builtin_memcpy(y, &b, sizeof b);
-    __builtin_memcpy(scaled, &w128, sizeof w128);
-    for (int half = 0; half < 2; half++)
-        result[half] = _mm256_add_epi16(x[half], _mm256_mulhrs_epi16(_mm256_sub_epi16(y[half], x[half]), scaled[half]));
-    shatter_ushort32 lerped;
-    __builtin_memcpy(&lerped, result, sizeof lerped);
-    return lerped;
-}
-#endif
-
-ALWAYS shatter_ushort32 lerp(shatter_ushort32 a, shatter_ushort32 b, shatter_ushort32 w, int avx2) {
-#if defined(__x86_64__)
-    if (avx2) return lerp_avx2(a, b, w);
-#endif
-    return shatter_lanes_lerp(a, b, w);
 }
 
 ALWAYS int min_int(int a, int b) { return a < b ? a : b; }
@@ -122,7 +93,7 @@ ALWAYS shatter_ushort32 horizontal(const frame_t *f, const taps_t *x, int flat, 
     shatter_uint8 right = flat && start + 9 <= (long)f->textureWidth * f->textureHeight
                               ? load_words((const unsigned char *)f->texels + (start + 1) * 4)
                               : shatter_lanes_words(f->texels, (int)(row * f->textureWidth) + x->second);
-    return lerp(shatter_lanes_channels(left), shatter_lanes_channels(right), shatter_lanes_spread(x->weight), avx2);
+    return shatter_lerp(shatter_lanes_channels(left), shatter_lanes_channels(right), shatter_lerp_weights(x->weight, avx2), avx2);
 }
 
 /* Framebuffer.storeWords(_:count:at:): the first n (1 … 8) words. */
@@ -201,7 +172,7 @@ ALWAYS void sprite(const frame_t *f, long i, int rowStart, int rowEnd, int avx2)
             } else {
                 shatter_ushort32 lower = y.second == y.first ? upper : horizontal(f, &x, flat, weightless, y.second, avx2);
                 color = (shatter_uint8)__builtin_convertvector(
-                    lerp(upper, lower, (shatter_ushort32)(unsigned short)y.weight, avx2), shatter_uchar32);
+                    shatter_lerp(upper, lower, shatter_lerp_weight(y.weight, avx2), avx2), shatter_uchar32);
                 kept = lower;
                 keptRow = y.second;
             }

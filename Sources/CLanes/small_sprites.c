@@ -9,6 +9,7 @@
 
 #include "small_sprites.h"
 #include "cpu.h"
+#include "lerp_twins.h"
 #include <math.h>
 
 /* a·b + c stays two roundings, as in Swift, whatever -ffp-contract a build passes. */
@@ -121,20 +122,26 @@ typedef struct {
 } quads_t;
 
 /* The quads of a block whose lanes all read one window of the snapshot, 10 texels wide and 3 rows
- * tall: no tap clamped at an edge, lane k's left texel column left + k or left + k + 1, its upper row
- * top or top + 1. That is every block of a separable grid's row on a snapshot drawn 1:1 (a sprite's
- * texels are its own cell's, give or take its phase): 99.5% of the blocks drawn at point size 1. Nine
- * vector loads and ten selects then replace sixteen loads made lane by lane and their shuffles (6% of
- * the point-size-1 render). Returns 0, having read nothing, for any other block. */
-ALWAYS int window(const frame_t *f, taps_t x, taps_t y, quads_t *quads) {
+ * tall, from the lanes' unclamped texel columns and rows (a linear tap's whole part, `fixed >> 8`):
+ * lane k's left texel column left + k or left + k + 1, its upper row top or top + 1, and the window
+ * inside the snapshot, so that no tap would have been clamped at an edge and the quads are
+ * TextureSampler.taps(fixed:size:)'s. That is every block of a separable grid's row on a snapshot
+ * drawn 1:1 (a sprite's texels are its own cell's, give or take its phase): 99.5% of the blocks drawn
+ * at point size 1. Nine vector loads and ten selects then replace sixteen loads made lane by lane and
+ * their shuffles (6% of the point-size-1 render), and the taps' clamps are left to the other blocks.
+ * Returns 0, having read nothing, for any other block. */
+ALWAYS int window(const frame_t *f, shatter_int8 columns, shatter_int8 rows, quads_t *quads) {
     const shatter_int8 lane = {0, 1, 2, 3, 4, 5, 6, 7};
-    shatter_int8 offset = x.first - lane;
-    int left = shatter_lanes_min(offset), top = shatter_lanes_min(y.first);
-    shatter_int8 stepX = offset - left, stepY = y.first - top;  // 0 or 1 in a window
-    shatter_int8 fits = (stepX <= 1) & (stepY <= 1) & (x.second == x.first + 1) & (y.second == y.first + 1);
-    if (shatter_lanes_bits(fits) != 0xFF || left < 0 || left + 10 > f->textureWidth || top + 3 > f->textureHeight) return 0;
+    shatter_int8 offset = columns - lane;
+    int left = shatter_lanes_min(offset), top = shatter_lanes_min(rows);
+    shatter_int8 stepX = offset - left, stepY = rows - top;  // 0 or 1 in a window
+    shatter_int8 fits = (stepX <= 1) & (stepY <= 1);
+    if (shatter_lanes_bits(fits) != 0xFF || left < 0 || left + 10 > f->textureWidth || top < 0 || top + 3 > f->textureHeight)
+        return 0;
     const unsigned *texels = (const unsigned *)f->texels + (long)top * f->textureWidth + left;
-    shatter_int8 right = -stepX, down = -stepY;  // all ones where a lane's texels sit one further on
+    // All ones where a lane's texels sit one further on: as comparisons, which the AVX2 twin's compiler
+    // knows to be whole-lane masks, so that each select is one vpblendvb, not three logic operations.
+    shatter_int8 right = stepX != 0, down = stepY != 0;
     shatter_int8 first[3], second[3];            // per window row, each lane's left and right texel
     for (int row = 0; row < 3; row++, texels += f->textureWidth) {
         shatter_int8 at[3];
@@ -151,20 +158,18 @@ ALWAYS int window(const frame_t *f, taps_t x, taps_t y, quads_t *quads) {
     return 1;
 }
 
-/* TextureSampler.blend(_:_:): eight bilinear fetches, the quads read from one window where `windowed`
- * (one-pixel sprites, whose lanes' texels are neighbours; those of 2 × 2 sprites are two texels apart,
- * and checking costs them 5%) and they lie in one, else each row's texel pair loaded as one word where
- * every lane's columns are neighbours. */
-ALWAYS shatter_uint8 blend(const frame_t *f, taps_t x, taps_t y, int windowed) {
-    quads_t q;
-    if (windowed && window(f, x, y, &q)) return shatter_lanes_bilinear(q.upperLeft, q.upperRight, q.lowerLeft, q.lowerRight, x.weight, y.weight);
+/* TextureSampler.blend(_:_:): eight bilinear fetches (each twin's lerp, lerp_twins.h), each row's
+ * texel pair loaded as one word where every lane's columns are neighbours. */
+ALWAYS shatter_uint8 blend(const frame_t *f, taps_t x, taps_t y, int avx2) {
     shatter_int8 top = y.first * f->textureWidth, bottom = y.second * f->textureWidth;
-    if (shatter_lanes_bits(x.second == x.first + 1) == 0xFF)
-        return shatter_lanes_bilinear_pairs(shatter_lanes_pairs(f->texels, top + x.first),
-                                            shatter_lanes_pairs(f->texels, bottom + x.first), x.weight, y.weight);
-    return shatter_lanes_bilinear(shatter_lanes_words(f->texels, top + x.first), shatter_lanes_words(f->texels, top + x.second),
-                                  shatter_lanes_words(f->texels, bottom + x.first),
-                                  shatter_lanes_words(f->texels, bottom + x.second), x.weight, y.weight);
+    if (shatter_lanes_bits(x.second == x.first + 1) == 0xFF) {
+        shatter_ulong8 upper = shatter_lanes_pairs(f->texels, top + x.first), lower = shatter_lanes_pairs(f->texels, bottom + x.first);
+        return shatter_bilinear(shatter_lanes_first_words(upper), shatter_lanes_second_words(upper), shatter_lanes_first_words(lower),
+                                shatter_lanes_second_words(lower), x.weight, y.weight, avx2);
+    }
+    return shatter_bilinear(shatter_lanes_words(f->texels, top + x.first), shatter_lanes_words(f->texels, top + x.second),
+                            shatter_lanes_words(f->texels, bottom + x.first), shatter_lanes_words(f->texels, bottom + x.second),
+                            x.weight, y.weight, avx2);
 }
 
 /* Eight lanes of a block's field. */
@@ -411,8 +416,12 @@ ALWAYS unsigned one_pixel(const frame_t *f, long block, cell_t cell, shatter_pag
 
     shatter_int8 originX, originY;
     origins(f, block, cell, &originX, &originY);
-    shatter_uint8 color = blend(f, taps(f, base_x(f, originX, column, c.x), f->textureWidth - 1),
-                                taps(f, base_y(f, originY, rowUp, c.y), f->textureHeight - 1), 1);
+    shatter_int8 x = base_x(f, originX, column, c.x), y = base_y(f, originY, rowUp, c.y);
+    quads_t q;  // the linear filter's quads from one window of texels where they lie in one, else blend's
+    shatter_uint8 color = !f->nearest && window(f, x >> 8, y >> 8, &q)
+                              ? shatter_bilinear(q.upperLeft, q.upperRight, q.lowerLeft, q.lowerRight, (shatter_uint8)(x & 255),
+                                                 (shatter_uint8)(y & 255), fused)
+                              : blend(f, taps(f, x, f->textureWidth - 1), taps(f, y, f->textureHeight - 1), fused);
     append(f, pages, bandStart, (shatter_uint8)(imageRow * f->width + imageColumn), color, drawn, imageRow, imageRow, fused);
     return shatter_lanes_bits(drawn);
 }
@@ -434,8 +443,8 @@ ALWAYS unsigned two_by_two(const frame_t *f, long block, cell_t cell, shatter_pa
     shatter_int8 x = base_x(f, originX, left, c.x), y = base_y(f, originY, lower, c.y);
     taps_t leftTaps = taps(f, x, f->textureWidth - 1), rightTaps = taps(f, x + f->stepX, f->textureWidth - 1);
     taps_t upperTaps = taps(f, y, f->textureHeight - 1), lowerTaps = taps(f, y + f->stepY, f->textureHeight - 1);
-    shatter_uint8 colors[4] = {blend(f, leftTaps, upperTaps, 0), blend(f, rightTaps, upperTaps, 0),
-                               blend(f, leftTaps, lowerTaps, 0), blend(f, rightTaps, lowerTaps, 0)};
+    shatter_uint8 colors[4] = {blend(f, leftTaps, upperTaps, fused), blend(f, rightTaps, upperTaps, fused),
+                               blend(f, leftTaps, lowerTaps, fused), blend(f, rightTaps, lowerTaps, fused)};
     __builtin_memcpy(f->squareColors + block * 32, colors, sizeof colors);
 
     // The upper left pixel, one past each edge so that −1 packs; the point's index.

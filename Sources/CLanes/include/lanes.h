@@ -99,14 +99,22 @@ static inline __attribute__((always_inline)) shatter_ulong8 shatter_lanes_pairs(
     return pairs;
 }
 
+/* The first words (left texels) of eight pairs, and the second words (right texels). */
+static inline __attribute__((always_inline)) shatter_uint8 shatter_lanes_first_words(shatter_ulong8 pairs) {
+    shatter_uint16 words = (shatter_uint16)pairs;
+    return __builtin_shufflevector(words, words, 0, 2, 4, 6, 8, 10, 12, 14);
+}
+
+static inline __attribute__((always_inline)) shatter_uint8 shatter_lanes_second_words(shatter_ulong8 pairs) {
+    shatter_uint16 words = (shatter_uint16)pairs;
+    return __builtin_shufflevector(words, words, 1, 3, 5, 7, 9, 11, 13, 15);
+}
+
 /* shatter_lanes_bilinear with each texel pair (left, right) loaded together. */
 static inline __attribute__((always_inline)) shatter_uint8 shatter_lanes_bilinear_pairs(shatter_ulong8 top, shatter_ulong8 bottom,
                                                                                          shatter_uint8 wx, shatter_uint8 wy) {
-    shatter_uint16 t = (shatter_uint16)top, b = (shatter_uint16)bottom;
-    return shatter_lanes_bilinear(__builtin_shufflevector(t, t, 0, 2, 4, 6, 8, 10, 12, 14),
-                                  __builtin_shufflevector(t, t, 1, 3, 5, 7, 9, 11, 13, 15),
-                                  __builtin_shufflevector(b, b, 0, 2, 4, 6, 8, 10, 12, 14),
-                                  __builtin_shufflevector(b, b, 1, 3, 5, 7, 9, 11, 13, 15), wx, wy);
+    return shatter_lanes_bilinear(shatter_lanes_first_words(top), shatter_lanes_second_words(top),
+                                  shatter_lanes_first_words(bottom), shatter_lanes_second_words(bottom), wx, wy);
 }
 
 /*

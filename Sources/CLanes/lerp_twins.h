@@ -1,0 +1,70 @@
+/*
+ * The bilinear blend's lerp as each twin of the C stages computes it (binned_sprites.c,
+ * small_sprites.c): shatter_lanes_lerp's integers, (a·(256 − w) + b·w + 128) >> 8 per 16-bit channel,
+ * for weights w ≤ 255 (every weight in those stages is a texel position's low 8 bits). A private
+ * header: it needs the AVX2 intrinsics, which the module Swift imports (lanes.h) does without.
+ *
+ * In the AVX2 twin the lerp is a + pmulhrsw(b − a, w·128): pmulhrsw is ((x·y >> 14) + 1) >> 1, so this
+ * is a + ⌊((b − a)·w + 128) / 256⌋, the same integer (256·a adds a whole multiple of 256), in three
+ * instructions instead of five; w·128 ≤ 32640 fits a signed 16-bit lane. The twin for any x86-64
+ * (SSE2, no pmulhrsw) keeps the product form. Each twin's weights are kept in the form its lerp takes
+ * (w·128 or w), made once per weight rather than at each lerp.
+ */
+#ifndef SHATTER_LERP_TWINS_H
+#define SHATTER_LERP_TWINS_H
+
+#include "lanes.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+__attribute__((target("avx2"))) static inline shatter_ushort32 shatter_lerp_avx2(shatter_ushort32 a, shatter_ushort32 b,
+                                                                                 shatter_ushort32 scaled) {
+    __m256i x[2], y[2], w[2], result[2];
+    __builtin_memcpy(x, &a, sizeof a);
+    __builtin_memcpy(y, &b, sizeof b);
+    __builtin_memcpy(w, &scaled, sizeof scaled);
+    for (int half = 0; half < 2; half++)
+        result[half] = _mm256_add_epi16(x[half], _mm256_mulhrs_epi16(_mm256_sub_epi16(y[half], x[half]), w[half]));
+    shatter_ushort32 lerped;
+    __builtin_memcpy(&lerped, result, sizeof lerped);
+    return lerped;
+}
+#endif
+
+/* One weight for every channel, in the form `shatter_lerp` takes. */
+static inline __attribute__((always_inline)) shatter_ushort32 shatter_lerp_weight(unsigned weight, int avx2) {
+    return (shatter_ushort32)(unsigned short)(avx2 ? weight << 7 : weight);
+}
+
+/* Eight pixels' weights, each over its pixel's four channels, in the form `shatter_lerp` takes: each
+ * 32-bit lane's weight doubled into both of its 16-bit halves, then each lane repeated (two
+ * instructions a half where spreading 16-bit weights took five). */
+static inline __attribute__((always_inline)) shatter_ushort32 shatter_lerp_weights(shatter_uint8 weights, int avx2) {
+    shatter_uint8 scaled = avx2 ? weights << 7 : weights;
+    shatter_uint8 both = scaled | scaled << 16;
+    return (shatter_ushort32)__builtin_shufflevector(both, both, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7);
+}
+
+/* (a·(256 − w) + b·w + 128) >> 8 per 16-bit channel, `weights` from shatter_lerp_weight(s). */
+static inline __attribute__((always_inline)) shatter_ushort32 shatter_lerp(shatter_ushort32 a, shatter_ushort32 b,
+                                                                           shatter_ushort32 weights, int avx2) {
+#if defined(__x86_64__)
+    if (avx2) return shatter_lerp_avx2(a, b, weights);
+#endif
+    (void)avx2;
+    return shatter_lanes_lerp(a, b, weights);
+}
+
+/* shatter_lanes_bilinear (eight texel quads, weights ≤ 255) with each twin's lerp. */
+static inline __attribute__((always_inline)) shatter_uint8 shatter_bilinear(shatter_uint8 t00, shatter_uint8 t10,
+                                                                            shatter_uint8 t01, shatter_uint8 t11,
+                                                                            shatter_uint8 wx, shatter_uint8 wy, int avx2) {
+    shatter_ushort32 x = shatter_lerp_weights(wx, avx2);
+    shatter_ushort32 upper = shatter_lerp(shatter_lanes_channels(t00), shatter_lanes_channels(t10), x, avx2);
+    shatter_ushort32 lower = shatter_lerp(shatter_lanes_channels(t01), shatter_lanes_channels(t11), x, avx2);
+    return (shatter_uint8)__builtin_convertvector(shatter_lerp(upper, lower, shatter_lerp_weights(wy, avx2), avx2),
+                                                  shatter_uchar32);
+}
+
+#endif /* SHATTER_LERP_TWINS_H */
