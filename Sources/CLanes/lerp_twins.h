@@ -18,17 +18,17 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-__attribute__((target("avx2"))) static inline shatter_ushort32 shatter_lerp_avx2(shatter_ushort32 a, shatter_ushort32 b,
-                                                                                 shatter_ushort32 scaled) {
+/* Through pointers: where the compiler does not inline it (a debug build), no 512-bit vector is passed
+ * by value between this AVX2 function and its callers, whose ABIs for such vectors need not agree. */
+__attribute__((target("avx2"))) static inline void shatter_lerp_avx2(const shatter_ushort32 *a, const shatter_ushort32 *b,
+                                                                     const shatter_ushort32 *weights, shatter_ushort32 *lerped) {
     __m256i x[2], y[2], w[2], result[2];
-    __builtin_memcpy(x, &a, sizeof a);
-    __builtin_memcpy(y, &b, sizeof b);
-    __builtin_memcpy(w, &scaled, sizeof scaled);
+    __builtin_memcpy(x, a, sizeof x);
+    __builtin_memcpy(y, b, sizeof y);
+    __builtin_memcpy(w, weights, sizeof w);
     for (int half = 0; half < 2; half++)
         result[half] = _mm256_add_epi16(x[half], _mm256_mulhrs_epi16(_mm256_sub_epi16(y[half], x[half]), w[half]));
-    shatter_ushort32 lerped;
-    __builtin_memcpy(&lerped, result, sizeof lerped);
-    return lerped;
+    __builtin_memcpy(lerped, result, sizeof result);
 }
 #endif
 
@@ -50,7 +50,11 @@ static inline __attribute__((always_inline)) shatter_ushort32 shatter_lerp_weigh
 static inline __attribute__((always_inline)) shatter_ushort32 shatter_lerp(shatter_ushort32 a, shatter_ushort32 b,
                                                                            shatter_ushort32 weights, int avx2) {
 #if defined(__x86_64__)
-    if (avx2) return shatter_lerp_avx2(a, b, weights);
+    if (avx2) {
+        shatter_ushort32 lerped;
+        shatter_lerp_avx2(&a, &b, &weights, &lerped);
+        return lerped;
+    }
 #endif
     (void)avx2;
     return shatter_lanes_lerp(a, b, weights);

@@ -122,14 +122,47 @@ import Testing
     /// exactly on it (columns 6 + k, 7 + k of rows 1 and 2) give the program's colors with each twin,
     /// reading nothing past the end (a read there would end the test process).
     @Test func texelWindowsNeverReadPastTheSnapshot() throws {
+        // Windows reaching the snapshot's last texel, the last readable byte before an unmapped page.
+        for (firstColumn, firstRow) in [(7, 2), (6, 1)] {
+            let (columns, rows) = try drawBlockAtAnEdgeOfTheSnapshot(
+                atEnd: true, origins: { lane in SIMD2(Int32((firstColumn + lane) * 256 + 128), Int32(firstRow * 256 + 128)) })
+            #expect(columns == SIMD8(repeating: Int32(firstColumn)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7))
+            #expect(rows == SIMD8(repeating: Int32(firstRow)))
+        }
+    }
+
+    /// Windows are tried on the taps' texels before they are clamped: a block whose taps lie partly
+    /// left of column 0 or above row 0 (the linear filter clamps them there) must not read the bytes
+    /// before the snapshot, an unmapped page, and blends the clamped taps.
+    @Test func texelWindowsNeverReadBeforeTheSnapshot() throws {
+        // Lane 0 a texel left of the snapshot; texel positions on the texels' upper edges, where a
+        // sprite's phase moves some lanes' taps to row −1.
+        let cases: [(String, (Int) -> SIMD2<Int32>)] = [
+            ("left of column 0", { lane in SIMD2(Int32((lane - 1) * 256), 256 + 128) }),
+            ("above row 0", { lane in SIMD2(Int32((1 + lane) * 256 + 128), 0) }),
+        ]
+        for (edge, origins) in cases {
+            let (columns, rows) = try drawBlockAtAnEdgeOfTheSnapshot(atEnd: false, origins: origins)
+            #expect(min(columns.min(), rows.min()) == -1, "\(edge): a lane's taps start before the snapshot")
+        }
+    }
+
+    /// Draws eight one-pixel sprites at rest along a row, lane k's texel origin `origins(k)`, with both
+    /// twins, from a 16 × 4 snapshot mapped against an unreadable page (after its last byte when
+    /// `atEnd`, else before its first), and expects the program's pixels and colors (the sampler's
+    /// blend of the clamped taps). Returns the lanes' texel columns and rows before clamping.
+    private func drawBlockAtAnEdgeOfTheSnapshot(atEnd: Bool, origins: (Int) -> SIMD2<Int32>) throws
+        -> (columns: SIMD8<Int32>, rows: SIMD8<Int32>)
+    {
         let (width, height) = (16, 4)
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let mapping = try #require(mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
         try #require(mapping != MAP_FAILED)
         defer { munmap(mapping, 2 * page) }
-        #expect(mprotect(mapping + page, page, PROT_NONE) == 0)
+        #expect(mprotect(atEnd ? mapping + page : mapping, page, PROT_NONE) == 0)
         let bytes = width * height * 4
-        let texels = UnsafeMutableBufferPointer(start: (mapping + page - bytes).assumingMemoryBound(to: UInt8.self), count: bytes)
+        let start = atEnd ? mapping + page - bytes : mapping + page
+        let texels = UnsafeMutableBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: bytes)
         _ = texels.initialize(from: SoftwareRendererFastPathTests.noise(width, height, seed: 9).pixels)
         let sampler = TextureSampler(texels: UnsafeBufferPointer(texels), width: width, height: height, filter: .linear)
 
@@ -142,44 +175,37 @@ import Testing
         #expect(raster.step == SIMD2(256, 256))  // one texel per pixel
         let bandOfRow = Pinned([Int32](repeating: 0, count: 64))
         defer { withExtendedLifetime(bandOfRow) {} }
-        for (firstColumn, firstRow) in [(7, 2), (6, 1)] {
-            // Eight points at rest along a row; lane k's texel position the middle of texel
-            // (firstColumn + k, firstRow), so that whatever its phase it blends that texel with the next.
-            var lanes = PointLanes.padding
-            var centres = [SIMD2<Float>]()
-            for lane in 0..<8 {
-                let centre = SIMD2(Float(lane) * 0.07 - 0.3, 0.013 * Float(lane))
-                centres.append(centre)
-                let origin = SIMD2(Int32((firstColumn + lane) * 256 + 128), Int32(firstRow * 256 + 128))
-                lanes.set(lane, centre: centre, origin: origin, motion: .zero, invariants: SIMD2(.infinity, .infinity))
-            }
-            let (pinnedLanes, goneAfter) = (Pinned([lanes]), Pinned([Float.infinity]))
-            defer { withExtendedLifetime((pinnedLanes, goneAfter)) {} }
-            var fixedX = SIMD8<Int32>.zero
-            var fixedY = SIMD8<Int32>.zero
-            var pixels = [UInt32]()
-            for (lane, centre) in centres.enumerated() {
-                let q = try #require(setup.centre(clip: program.vertex(centre: centre, motion: .zero)))
-                pixels.append(UInt32((63 - Int(raster.first(q.y))) * 64 + Int(raster.first(q.x))))
-                fixedX[lane] = raster.baseX(origin: lanes.originX[lane], q: q.x)
-                fixedY[lane] = raster.baseY(origin: lanes.originY[lane], q: q.y)
-            }
-            let (x, y) = (sampler.taps(fixed: fixedX, size: width), sampler.taps(fixed: fixedY, size: height))
-            #expect(x.first == SIMD8(repeating: Int32(firstColumn)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7))
-            #expect(y.first == SIMD8(repeating: Int32(firstRow)))
-            #expect(x.second == x.first &+ 1 && y.second == y.first &+ 1)  // neighbours, none clamped
-            let colors = sampler.blend(x, y)
-            let expected = (0..<8).map { UInt64(pixels[$0]) | UInt64(colors[$0]) << 32 }
-            var frame = shatter_small_sprite_frame(
-                lanes: pinnedLanes.pointer, goneAfter: goneAfter.pointer, program: program, setup: setup, topRow: 63,
-                width: 64, height: 64, bandOfRow: bandOfRow.pointer, sampler: sampler)
-            for twin in Self.twins {
-                let pages = TestPages(blocks: 1, chunks: 1, bands: 1, entriesPerPoint: 1)
-                var writer = pages.pages.writer(chunk: 0)
-                #expect(twin.blocks(&frame, 0, 1, &writer) == 1)
-                #expect(pages.entries(band: 0) == expected, "\(twin.name), window from column \(firstColumn), row \(firstRow)")
-            }
+        // Eight points at rest along a row, each at its own phase.
+        var lanes = PointLanes.padding
+        var centres = [SIMD2<Float>]()
+        for lane in 0..<8 {
+            let centre = SIMD2(Float(lane) * 0.07 - 0.3, 0.013 * Float(lane))
+            centres.append(centre)
+            lanes.set(lane, centre: centre, origin: origins(lane), motion: .zero, invariants: SIMD2(.infinity, .infinity))
         }
+        let (pinnedLanes, goneAfter) = (Pinned([lanes]), Pinned([Float.infinity]))
+        defer { withExtendedLifetime((pinnedLanes, goneAfter)) {} }
+        var fixedX = SIMD8<Int32>.zero
+        var fixedY = SIMD8<Int32>.zero
+        var pixels = [UInt32]()
+        for (lane, centre) in centres.enumerated() {
+            let q = try #require(setup.centre(clip: program.vertex(centre: centre, motion: .zero)))
+            pixels.append(UInt32((63 - Int(raster.first(q.y))) * 64 + Int(raster.first(q.x))))
+            fixedX[lane] = raster.baseX(origin: lanes.originX[lane], q: q.x)
+            fixedY[lane] = raster.baseY(origin: lanes.originY[lane], q: q.y)
+        }
+        let colors = sampler.blend(sampler.taps(fixed: fixedX, size: width), sampler.taps(fixed: fixedY, size: height))
+        let expected = (0..<8).map { UInt64(pixels[$0]) | UInt64(colors[$0]) << 32 }
+        var frame = shatter_small_sprite_frame(
+            lanes: pinnedLanes.pointer, goneAfter: goneAfter.pointer, program: program, setup: setup, topRow: 63,
+            width: 64, height: 64, bandOfRow: bandOfRow.pointer, sampler: sampler)
+        for twin in Self.twins {
+            let pages = TestPages(blocks: 1, chunks: 1, bands: 1, entriesPerPoint: 1)
+            var writer = pages.pages.writer(chunk: 0)
+            #expect(twin.blocks(&frame, 0, 1, &writer) == 1)
+            #expect(pages.entries(band: 0) == expected, "\(twin.name), snapshot \(atEnd ? "before" : "after") an unreadable page")
+        }
+        return (fixedX &>> 8, fixedY &>> 8)
     }
 
     /// 2 × 2 sprites in bands one row tall, so that each sprite inside the image straddles two bands,
