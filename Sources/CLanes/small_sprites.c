@@ -414,9 +414,15 @@ ALWAYS void append(const frame_t *f, shatter_page_writer *pages, const int *band
     }
 }
 
-/* A one-pixel sprite covers pixel PointSpriteRaster.first(_:) along each axis; the fragment program
- * there (PointSpriteProgram.fragment(x:y:snapshot:)), appended to the pages. Returns the lanes drawn. */
-ALWAYS unsigned one_pixel(const frame_t *f, long block, cell_t cell, shatter_page_writer *pages, const int *bandStart, int fused) {
+/* A one-pixel block between the two halves of its work: its lanes' texel positions (1/256 texel), image
+ * rows and pixels (row · width + column), and the lanes drawn. */
+typedef struct {
+    shatter_int8 x, y, row, pixel, drawn;
+} placed_t;
+
+/* A one-pixel sprite covers pixel PointSpriteRaster.first(_:) along each axis: the vertex program, the
+ * set-up and where each lane reads the snapshot. Returns 0 when no lane is drawn. */
+ALWAYS int place_one_pixel(const frame_t *f, long block, cell_t cell, placed_t *placed, int fused) {
     centres_t c = centres(f, block, cell, fused);
     shatter_int8 column = first_covered(f, c.x), rowUp = first_covered(f, c.y);
     shatter_int8 imageColumn = column - f->guardBand;
@@ -424,17 +430,25 @@ ALWAYS unsigned one_pixel(const frame_t *f, long block, cell_t cell, shatter_pag
     shatter_int8 drawn =
         c.visible & (imageColumn >= 0) & (imageColumn < f->width) & (imageRow >= 0) & (imageRow < f->height);
     if (shatter_lanes_bits(drawn) == 0) return 0;
-
     shatter_int8 originX, originY;
     origins(f, block, cell, &originX, &originY);
-    shatter_int8 x = base_x(f, originX, column, c.x), y = base_y(f, originY, rowUp, c.y);
+    placed->x = base_x(f, originX, column, c.x);
+    placed->y = base_y(f, originY, rowUp, c.y);
+    placed->row = imageRow;
+    placed->pixel = imageRow * f->width + imageColumn;
+    placed->drawn = drawn;
+    return 1;
+}
+
+/* The fragment program (PointSpriteProgram.fragment(x:y:snapshot:)) at a placed block's pixels,
+ * appended to the pages. */
+ALWAYS void shade_one_pixel(const frame_t *f, const placed_t *p, shatter_page_writer *pages, const int *bandStart, int fused) {
     quads_t q;  // the linear filter's quads from one window of texels where they lie in one, else blend's
-    shatter_uint8 color = !f->nearest && window(f, x >> 8, y >> 8, &q)
-                              ? shatter_bilinear(q.upperLeft, q.upperRight, q.lowerLeft, q.lowerRight, (shatter_uint8)(x & 255),
-                                                 (shatter_uint8)(y & 255), fused)
-                              : blend(f, taps(f, x, f->textureWidth - 1), taps(f, y, f->textureHeight - 1), fused);
-    append(f, pages, bandStart, (shatter_uint8)(imageRow * f->width + imageColumn), color, drawn, imageRow, imageRow, fused);
-    return shatter_lanes_bits(drawn);
+    shatter_uint8 color = !f->nearest && window(f, p->x >> 8, p->y >> 8, &q)
+                              ? shatter_bilinear(q.upperLeft, q.upperRight, q.lowerLeft, q.lowerRight, (shatter_uint8)(p->x & 255),
+                                                 (shatter_uint8)(p->y & 255), fused)
+                              : blend(f, taps(f, p->x, f->textureWidth - 1), taps(f, p->y, f->textureHeight - 1), fused);
+    append(f, pages, bandStart, (shatter_uint8)p->pixel, color, p->drawn, p->row, p->row, fused);
 }
 
 /* A sprite covering 2 × 2 pixels, from its first covered column and row: the fragment program at
@@ -468,7 +482,10 @@ ALWAYS unsigned two_by_two(const frame_t *f, long block, cell_t cell, shatter_pa
     return shatter_lanes_bits(drawn);
 }
 
-ALWAYS long run(const frame_t *f, long first, long end, shatter_page_writer *pages, int fused) {
+ALWAYS long run(const frame_t *shared, long first, long end, shatter_page_writer *pages, int fused) {
+    /* A copy of the frame whose address never leaves this call: the compiler may then keep its fields
+     * in registers across the pages' stores, which it must otherwise assume could change them. */
+    const frame_t frame = *shared, *f = &frame;
     long count = 0;
     /* Each band's first row, and the image's height after the last (bands grow with the row; one with
      * no rows starts where the next does). */
@@ -478,12 +495,28 @@ ALWAYS long run(const frame_t *f, long first, long end, shatter_page_writer *pag
     for (int row = f->height - 1; row >= 0; row--) bandStart[f->bandOfRow[row]] = row;
     for (long band = bands - 1; band >= 0; band--)
         if (bandStart[band] > bandStart[band + 1]) bandStart[band] = bandStart[band + 1];
-    int twoByTwo = f->coverage == 2;
     cell_t cell = cell_of(f, first);  // then stepped block by block
-    for (long block = first; block < end; block++, cell = f->gridColumns > 0 ? next_cell(f, cell) : cell) {
-        if (f->time > f->goneAfter[block]) continue;  // every point of the block out of sight
-        if (twoByTwo ? two_by_two(f, block, cell, pages, bandStart, fused) : one_pixel(f, block, cell, pages, bandStart, fused))
-            count++;
+    if (f->coverage == 2) {
+        for (long block = first; block < end; block++, cell = f->gridColumns > 0 ? next_cell(f, cell) : cell) {
+            if (f->time > f->goneAfter[block]) continue;  // every point of the block out of sight
+            if (two_by_two(f, block, cell, pages, bandStart, fused)) count++;
+        }
+        return count;
+    }
+    /* One-pixel blocks, placed a batch at a time, then shaded: each block's work is one long chain of
+     * dependent steps (about 300 instructions, as many as the processor holds in flight), so that done
+     * block after block, the next block's start waited for the last one's end; a batch of placements
+     * (and then of shadings) has independent blocks side by side. */
+    enum { batch = 16 };
+    placed_t placed[batch];
+    for (long block = first; block < end;) {
+        int n = 0;
+        for (; block < end && n < batch; block++, cell = f->gridColumns > 0 ? next_cell(f, cell) : cell) {
+            if (f->time > f->goneAfter[block]) continue;  // every point of the block out of sight
+            n += place_one_pixel(f, block, cell, &placed[n], fused);
+        }
+        for (int k = 0; k < n; k++) shade_one_pixel(f, &placed[k], pages, bandStart, fused);
+        count += n;
     }
     return count;
 }
