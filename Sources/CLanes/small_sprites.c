@@ -414,33 +414,36 @@ ALWAYS void append(const frame_t *f, shatter_page_writer *pages, const int *band
     }
 }
 
-/* A one-pixel block between the two halves of its work: its lanes' texel positions (1/256 texel), image
- * rows and pixels (row · width + column), and the lanes drawn. */
+/* A block between the two halves of its work: its lanes' texel positions (1/256 texel) at their first
+ * covered pixel, that pixel's image row and column (a 2 × 2 sprite's upper left), and the lanes drawn. */
 typedef struct {
-    shatter_int8 x, y, row, pixel, drawn;
+    shatter_int8 x, y, row, column, drawn;
+    long block;
 } placed_t;
 
-/* A one-pixel sprite covers pixel PointSpriteRaster.first(_:) along each axis: the vertex program, the
- * set-up and where each lane reads the snapshot. Returns 0 when no lane is drawn. */
-ALWAYS int place_one_pixel(const frame_t *f, long block, cell_t cell, placed_t *placed, int fused) {
+/* The vertex program and the set-up of block `block`: a sprite covers PointSpriteRaster.first(_:) and,
+ * when `square` (2 × 2 sprites), the next pixel along each axis; drawn where any of those is in the image.
+ * Returns 0 when no lane is drawn. */
+ALWAYS int place(const frame_t *f, long block, cell_t cell, placed_t *placed, int square, int fused) {
     centres_t c = centres(f, block, cell, fused);
-    shatter_int8 column = first_covered(f, c.x), rowUp = first_covered(f, c.y);
+    shatter_int8 column = first_covered(f, c.x), rowUp = first_covered(f, c.y);  // rows counted up
     shatter_int8 imageColumn = column - f->guardBand;
-    shatter_int8 imageRow = f->topRow - rowUp;
-    shatter_int8 drawn =
-        c.visible & (imageColumn >= 0) & (imageColumn < f->width) & (imageRow >= 0) & (imageRow < f->height);
+    shatter_int8 imageRow = f->topRow - rowUp - square;  // the upper pixels' row
+    shatter_int8 drawn = c.visible & (imageColumn >= -square) & (imageColumn < f->width) & (imageRow >= -square) &
+                         (imageRow < f->height);
     if (shatter_lanes_bits(drawn) == 0) return 0;
     shatter_int8 originX, originY;
     origins(f, block, cell, &originX, &originY);
     placed->x = base_x(f, originX, column, c.x);
     placed->y = base_y(f, originY, rowUp, c.y);
     placed->row = imageRow;
-    placed->pixel = imageRow * f->width + imageColumn;
+    placed->column = imageColumn;
     placed->drawn = drawn;
+    placed->block = block;
     return 1;
 }
 
-/* The fragment program (PointSpriteProgram.fragment(x:y:snapshot:)) at a placed block's pixels,
+/* A one-pixel sprite: the fragment program (PointSpriteProgram.fragment(x:y:snapshot:)) at its pixel,
  * appended to the pages. */
 ALWAYS void shade_one_pixel(const frame_t *f, const placed_t *p, shatter_page_writer *pages, const int *bandStart, int fused) {
     quads_t q;  // the linear filter's quads from one window of texels where they lie in one, else blend's
@@ -448,45 +451,60 @@ ALWAYS void shade_one_pixel(const frame_t *f, const placed_t *p, shatter_page_wr
                               ? shatter_bilinear(q.upperLeft, q.upperRight, q.lowerLeft, q.lowerRight, (shatter_uint8)(p->x & 255),
                                                  (shatter_uint8)(p->y & 255), fused)
                               : blend(f, taps(f, p->x, f->textureWidth - 1), taps(f, p->y, f->textureHeight - 1), fused);
-    append(f, pages, bandStart, (shatter_uint8)p->pixel, color, p->drawn, p->row, p->row, fused);
+    append(f, pages, bandStart, (shatter_uint8)(p->row * f->width + p->column), color, p->drawn, p->row, p->row, fused);
 }
 
-/* A sprite covering 2 × 2 pixels, from its first covered column and row: the fragment program at
- * each, k = 0 and 1 steps from the first pixel's texel position, the four colors to squareColors (which
- * PointFrame.storeTwoByTwo(band:pages:) stores), each sprite appended to the pages. Returns the lanes
- * drawn. */
-ALWAYS unsigned two_by_two(const frame_t *f, long block, cell_t cell, shatter_page_writer *pages, const int *bandStart, int fused) {
-    centres_t c = centres(f, block, cell, fused);
-    shatter_int8 left = first_covered(f, c.x), lower = first_covered(f, c.y);
-    shatter_int8 column = left - f->guardBand;
-    shatter_int8 row = f->topRow - (lower + 1);  // the upper pixels' image row
-    shatter_int8 drawn = c.visible & (column >= -1) & (column < f->width) & (row >= -1) & (row < f->height);
-    if (shatter_lanes_bits(drawn) == 0) return 0;
-
-    shatter_int8 originX, originY;
-    origins(f, block, cell, &originX, &originY);
-    shatter_int8 x = base_x(f, originX, left, c.x), y = base_y(f, originY, lower, c.y);
-    taps_t leftTaps = taps(f, x, f->textureWidth - 1), rightTaps = taps(f, x + f->stepX, f->textureWidth - 1);
-    taps_t upperTaps = taps(f, y, f->textureHeight - 1), lowerTaps = taps(f, y + f->stepY, f->textureHeight - 1);
+/* A sprite covering 2 × 2 pixels: the fragment program at each, k = 0 and 1 steps from the first pixel's
+ * texel position, the four colors to squareColors (which PointFrame.storeTwoByTwo(band:pages:) stores),
+ * each sprite appended to the pages of the bands its rows touch. */
+ALWAYS void shade_two_by_two(const frame_t *f, const placed_t *p, shatter_page_writer *pages, const int *bandStart, int fused) {
+    taps_t leftTaps = taps(f, p->x, f->textureWidth - 1), rightTaps = taps(f, p->x + f->stepX, f->textureWidth - 1);
+    taps_t upperTaps = taps(f, p->y, f->textureHeight - 1), lowerTaps = taps(f, p->y + f->stepY, f->textureHeight - 1);
     shatter_uint8 colors[4] = {blend(f, leftTaps, upperTaps, fused), blend(f, rightTaps, upperTaps, fused),
                                blend(f, leftTaps, lowerTaps, fused), blend(f, rightTaps, lowerTaps, fused)};
-    __builtin_memcpy(f->squareColors + block * 32, colors, sizeof colors);
+    __builtin_memcpy(f->squareColors + p->block * 32, colors, sizeof colors);
 
     // The upper left pixel, one past each edge so that −1 packs; the point's index.
-    shatter_int8 position = ((row + 1) << 16) | (column + 1);
-    shatter_int8 index = (shatter_int8)(int)(block * 8) + (shatter_int8){0, 1, 2, 3, 4, 5, 6, 7};
+    shatter_int8 position = ((p->row + 1) << 16) | (p->column + 1);
+    shatter_int8 index = (shatter_int8)(int)(p->block * 8) + (shatter_int8){0, 1, 2, 3, 4, 5, 6, 7};
     // PointFrame.bands(upperRow:rowsBelow:): the rows' bands, clipped to the image.
-    shatter_int8 upper = select_int(row < 0, (shatter_int8)0, row);
-    shatter_int8 below = select_int(row + 1 > f->height - 1, (shatter_int8)(f->height - 1), row + 1);
-    append(f, pages, bandStart, (shatter_uint8)position, (shatter_uint8)index, drawn, upper, below, fused);
-    return shatter_lanes_bits(drawn);
+    shatter_int8 upper = select_int(p->row < 0, (shatter_int8)0, p->row);
+    shatter_int8 below = select_int(p->row + 1 > f->height - 1, (shatter_int8)(f->height - 1), p->row + 1);
+    append(f, pages, bandStart, (shatter_uint8)position, (shatter_uint8)index, p->drawn, upper, below, fused);
+}
+
+/* Blocks first ..< end of one sprite size, placed a batch at a time, then shaded: each block's work is
+ * one long chain of dependent steps (about 300 instructions for a one-pixel block, as many as the
+ * processor holds in flight), so that done block after block, the next block's start waited for the
+ * last one's end; a batch of placements (and then of shadings) has independent blocks side by side
+ * (about 7% less time at point size 1). Returns how many blocks drew. */
+ALWAYS long run_blocks(const frame_t *f, long first, long end, shatter_page_writer *pages, const int *bandStart, int square,
+                       int fused) {
+    enum { batch = 16 };
+    placed_t placed[batch];
+    long count = 0;
+    cell_t cell = cell_of(f, first);  // then stepped block by block
+    for (long block = first; block < end;) {
+        int n = 0;
+        for (; block < end && n < batch; block++, cell = f->gridColumns > 0 ? next_cell(f, cell) : cell) {
+            if (f->time > f->goneAfter[block]) continue;  // every point of the block out of sight
+            n += place(f, block, cell, &placed[n], square, fused);
+        }
+        for (int k = 0; k < n; k++) {
+            if (square)
+                shade_two_by_two(f, &placed[k], pages, bandStart, fused);
+            else
+                shade_one_pixel(f, &placed[k], pages, bandStart, fused);
+        }
+        count += n;
+    }
+    return count;
 }
 
 ALWAYS long run(const frame_t *shared, long first, long end, shatter_page_writer *pages, int fused) {
     /* A copy of the frame whose address never leaves this call: the compiler may then keep its fields
      * in registers across the pages' stores, which it must otherwise assume could change them. */
     const frame_t frame = *shared, *f = &frame;
-    long count = 0;
     /* Each band's first row, and the image's height after the last (bands grow with the row; one with
      * no rows starts where the next does). */
     long bands = pages->pages.bandCount;
@@ -495,30 +513,8 @@ ALWAYS long run(const frame_t *shared, long first, long end, shatter_page_writer
     for (int row = f->height - 1; row >= 0; row--) bandStart[f->bandOfRow[row]] = row;
     for (long band = bands - 1; band >= 0; band--)
         if (bandStart[band] > bandStart[band + 1]) bandStart[band] = bandStart[band + 1];
-    cell_t cell = cell_of(f, first);  // then stepped block by block
-    if (f->coverage == 2) {
-        for (long block = first; block < end; block++, cell = f->gridColumns > 0 ? next_cell(f, cell) : cell) {
-            if (f->time > f->goneAfter[block]) continue;  // every point of the block out of sight
-            if (two_by_two(f, block, cell, pages, bandStart, fused)) count++;
-        }
-        return count;
-    }
-    /* One-pixel blocks, placed a batch at a time, then shaded: each block's work is one long chain of
-     * dependent steps (about 300 instructions, as many as the processor holds in flight), so that done
-     * block after block, the next block's start waited for the last one's end; a batch of placements
-     * (and then of shadings) has independent blocks side by side. */
-    enum { batch = 16 };
-    placed_t placed[batch];
-    for (long block = first; block < end;) {
-        int n = 0;
-        for (; block < end && n < batch; block++, cell = f->gridColumns > 0 ? next_cell(f, cell) : cell) {
-            if (f->time > f->goneAfter[block]) continue;  // every point of the block out of sight
-            n += place_one_pixel(f, block, cell, &placed[n], fused);
-        }
-        for (int k = 0; k < n; k++) shade_one_pixel(f, &placed[k], pages, bandStart, fused);
-        count += n;
-    }
-    return count;
+    return f->coverage == 2 ? run_blocks(f, first, end, pages, bandStart, 1, fused)
+                            : run_blocks(f, first, end, pages, bandStart, 0, fused);
 }
 
 ALWAYS void centres_of(const frame_t *f, long block, shatter_point_centres *out, int fused) {
