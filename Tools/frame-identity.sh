@@ -48,6 +48,16 @@ configurations=(
     "splash|splash --fps 5"
     "sprite|sprite --fps 5"
 )
+# A snapshot of the user's kind: an odd size, stretched to the screen, with translucent pixels (the
+# texel taps clamped at its edges, the blends' alpha). Drawn by ffmpeg, which Tools/setup.sh installs.
+if command -v ffmpeg >/dev/null; then
+    ffmpeg -v error -f lavfi -i "testsrc2=size=333x517:rate=1,format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='mod(7*X+13*Y,256)'" \
+        -frames:v 1 "$work/odd.png"
+    for size in 1 2 4; do configurations+=("shatter-odd-p$size|shatter --from $work/odd.png --size 480x270 --point-size $size --fps 10"); done
+    configurations+=("shatter-odd-nearest-p1|shatter --from $work/odd.png --size 480x270 --filter nearest --point-size 1 --fps 10")
+else
+    echo "frame-identity: no ffmpeg on PATH, so no odd-sized translucent snapshot (Tools/setup.sh installs it)" >&2
+fi
 
 failed=0
 for configuration in "${configurations[@]}"; do
