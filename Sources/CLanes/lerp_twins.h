@@ -8,7 +8,8 @@
  * is a + ⌊((b − a)·w + 128) / 256⌋, the same integer (256·a adds a whole multiple of 256), in three
  * instructions instead of five; w·128 ≤ 32640 fits a signed 16-bit lane. The twin for any x86-64
  * (SSE2, no pmulhrsw) keeps the product form. Each twin's weights are kept in the form its lerp takes
- * (w·128 or w), made once per weight rather than at each lerp.
+ * (w·128 or w), made once per weight rather than at each lerp. The small-sprite kernel's AVX-512 twin
+ * does the AVX2 twin's lerp on sixteen pixels at once (shatter_bilinear_avx512).
  */
 #ifndef SHATTER_LERP_TWINS_H
 #define SHATTER_LERP_TWINS_H
@@ -31,6 +32,44 @@ __attribute__((target("avx2"))) static inline void shatter_lerp_avx2(const shatt
     __builtin_memcpy(lerped, result, sizeof result);
 }
 #endif
+
+/* The AVX-512 twin's sixteen pixels: 64 channels of 16 bits (two 512-bit registers). */
+typedef unsigned short shatter_ushort64 __attribute__((ext_vector_type(64)));
+typedef unsigned char shatter_uchar64 __attribute__((ext_vector_type(64)));
+
+#define SHATTER_AVX512 __attribute__((target("avx2,fma,avx512f,avx512bw,avx512vl,avx512dq")))
+
+/* shatter_lerp_avx2 on sixteen pixels (a + pmulhrsw(b − a, w·128)), through pointers as it is. */
+SHATTER_AVX512 static inline void shatter_lerp_avx512(const shatter_ushort64 *a, const shatter_ushort64 *b,
+                                                      const shatter_ushort64 *weights, shatter_ushort64 *lerped) {
+    __m512i x[2], y[2], w[2], result[2];
+    __builtin_memcpy(x, a, sizeof x);
+    __builtin_memcpy(y, b, sizeof y);
+    __builtin_memcpy(w, weights, sizeof w);
+    for (int half = 0; half < 2; half++)
+        result[half] = _mm512_add_epi16(x[half], _mm512_mulhrs_epi16(_mm512_sub_epi16(y[half], x[half]), w[half]));
+    __builtin_memcpy(lerped, result, sizeof result);
+}
+
+/* shatter_bilinear for sixteen texel quads in the AVX-512 twin (weights ≤ 255, each doubled into both
+ * halves of its 32-bit lane and spread over its pixel's channels as shatter_lerp_weights does). */
+static inline __attribute__((always_inline)) shatter_uint16 shatter_bilinear_avx512(shatter_uint16 t00, shatter_uint16 t10,
+                                                                                    shatter_uint16 t01, shatter_uint16 t11,
+                                                                                    shatter_uint16 wx, shatter_uint16 wy) {
+    shatter_ushort64 weights[2], channels[4], upper, lower, color;
+    shatter_uint16 scaled[2] = {wx << 7, wy << 7};
+    for (int axis = 0; axis < 2; axis++) {
+        shatter_uint16 both = scaled[axis] | scaled[axis] << 16;
+        weights[axis] = (shatter_ushort64)__builtin_shufflevector(both, both, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9,
+                                                                  9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15);
+    }
+    shatter_uint16 quad[4] = {t00, t10, t01, t11};
+    for (int k = 0; k < 4; k++) channels[k] = __builtin_convertvector((shatter_uchar64)quad[k], shatter_ushort64);
+    shatter_lerp_avx512(&channels[0], &channels[1], &weights[0], &upper);
+    shatter_lerp_avx512(&channels[2], &channels[3], &weights[0], &lower);
+    shatter_lerp_avx512(&upper, &lower, &weights[1], &color);
+    return (shatter_uint16)__builtin_convertvector(color, shatter_uchar64);
+}
 
 /* One weight for every channel, in the form `shatter_lerp` takes. */
 static inline __attribute__((always_inline)) shatter_ushort32 shatter_lerp_weight(unsigned weight, int avx2) {

@@ -20,13 +20,6 @@ typedef shatter_small_sprite_frame frame_t;
 
 #define ALWAYS static inline __attribute__((always_inline))
 
-/* mask ? a : b per lane, for masks of all ones or zero. */
-ALWAYS shatter_float8 select_float(shatter_int8 mask, shatter_float8 a, shatter_float8 b) {
-    return (shatter_float8)(((shatter_int8)a & mask) | ((shatter_int8)b & ~mask));
-}
-
-ALWAYS shatter_int8 select_int(shatter_int8 mask, shatter_int8 a, shatter_int8 b) { return (a & mask) | (b & ~mask); }
-
 /* Swift's max(value, 0): `0 >= value ? 0 : value`. */
 ALWAYS float max_zero(float value) { return 0.0f >= value ? 0.0f : value; }
 
@@ -43,140 +36,6 @@ ALWAYS float drift_position(const frame_t *f, float x, float speed, float t) {
         if (fabsf(speed) < f->stopSpeed) speed = 0.0f;
     }
     return x + speed * t;
-}
-
-/* drift_position for the lanes past their first wall hit (`bounced`), the others kept from
- * `unbounced`. The loop's first pass hits the wall at the point's firstHit (its own max(hit, 0), worked
- * out once per grid) and its second pass ends it unless there is a second hit before t; those two
- * passes run on all lanes at once, and only a lane with a second hit takes the whole loop. The
- * second pass's max(hit, 0) >= left is hit >= left here: left > 0, since firstHit < t. */
-ALWAYS shatter_float8 drift(const frame_t *f, shatter_float8 centreX, shatter_float8 pointSpeed, shatter_float8 firstHit,
-                            shatter_int8 bounced, shatter_float8 t, shatter_float8 unbounced) {
-    shatter_float8 x = centreX + pointSpeed * firstHit;
-    shatter_float8 left = t - firstHit;
-    shatter_float8 speed = (shatter_float8)(-f->restitution) * pointSpeed;
-    shatter_float8 stop = f->stopSpeed;
-    speed = select_float((speed < stop) & (speed > -stop), (shatter_float8)0.0f, speed);
-    shatter_float8 wall = select_float(speed > 0.0f, (shatter_float8)1.0f, (shatter_float8)-1.0f);
-    shatter_float8 secondHit = (wall - x) / speed;
-    shatter_int8 ended = (speed == 0.0f) | (secondHit >= left);
-    shatter_float8 result = select_float(bounced, x + speed * left, unbounced);
-    unsigned rest = shatter_lanes_bits(bounced & ~ended);
-    while (rest) {
-        int lane = __builtin_ctz(rest);
-        result[lane] = drift_position(f, centreX[lane], pointSpeed[lane], f->time);
-        rest &= rest - 1;
-    }
-    return result;
-}
-
-/* The viewport transform's half + clip·half, rounded once as PointSetup.centre(clip:)'s
- * addingProduct (an FMA) rounds it. `fused` (the AVX2 twin, whose processors all have FMA) takes the
- * FMA instruction itself, exact in every lane. Otherwise the sum in double: with half a multiple of ½
- * below 2¹⁴, the product is exact in double (24 + 24 significant bits), and so is the sum whenever
- * |clip| ≥ 2⁻¹⁴ or clip = 0 (both are whole multiples of 2^(e−24), e = clip's exponent ≥ −14, below
- * 2⁵²), so its one rounding to float is the FMA's. The few lanes outside that (a point within 2⁻¹⁴ of
- * the centre line, or a larger half) take fmaf; a baseline x86-64 has no FMA instruction, and fmaf
- * on every lane would be a libm call each. */
-ALWAYS shatter_float8 viewport(shatter_float8 clip, float half, int fused) {
-    if (fused) return __builtin_elementwise_fma(clip, (shatter_float8)half, (shatter_float8)half);
-    shatter_float8 result = shatter_lanes_half_plus_product(clip, half);
-    const float tiny = 0x1p-14f;
-    shatter_int8 inexact = (clip < tiny) & (clip > -tiny) & (clip != 0.0f);
-    if (fabsf(half) >= 0x1p14f) inexact = (shatter_int8)-1;
-    unsigned rest = shatter_lanes_bits(inexact);
-    while (rest) {
-        int lane = __builtin_ctz(rest);
-        result[lane] = fmaf(clip[lane], half, half);
-        rest &= rest - 1;
-    }
-    return result;
-}
-
-/* PointSpriteRaster.quantize(_:): to eighths of a pixel, rounded (w >= 0 on every drawn lane). */
-ALWAYS shatter_int8 quantize(shatter_float8 w) { return shatter_lanes_truncate(w * 8.0f + 0.5f); }
-
-/* TextureSampler.Taps: eight lanes' texels along one axis and the second one's weight in 1/256. */
-typedef struct {
-    shatter_int8 first, second;
-    shatter_uint8 weight;
-} taps_t;
-
-/* TextureSampler.taps(fixed:size:): for the linear filter the whole part names the texels (clamped to
- * 0…last), the low 8 bits are the weight; nearest takes the texel the position plus half a texel is in. */
-ALWAYS taps_t taps(const frame_t *f, shatter_int8 fixed, int last) {
-    if (f->nearest) {
-        shatter_int8 index = shatter_lanes_clamp((fixed + 128) >> 8, (shatter_int8)last);
-        taps_t taps = {index, index, (shatter_uint8)0};
-        return taps;
-    }
-    shatter_int8 index = fixed >> 8;
-    taps_t taps = {shatter_lanes_clamp(index, (shatter_int8)last), shatter_lanes_clamp(index + 1, (shatter_int8)last),
-                   (shatter_uint8)(fixed & 255)};
-    return taps;
-}
-
-/* A block's texel quads: each lane's upper left, upper right, lower left and lower right texels. */
-typedef struct {
-    shatter_uint8 upperLeft, upperRight, lowerLeft, lowerRight;
-} quads_t;
-
-/* The quads of a block whose lanes all read one window of the snapshot, 10 texels wide and 3 rows
- * tall, from the lanes' unclamped texel columns and rows (a linear tap's whole part, `fixed >> 8`):
- * lane k's left texel column left + k or left + k + 1, its upper row top or top + 1, and the window
- * inside the snapshot, so that no tap would have been clamped at an edge and the quads are
- * TextureSampler.taps(fixed:size:)'s. That is every block of a separable grid's row on a snapshot
- * drawn 1:1 (a sprite's texels are its own cell's, give or take its phase): 99.5% of the blocks drawn
- * at point size 1. Nine vector loads and ten selects then replace sixteen loads made lane by lane and
- * their shuffles (6% of the point-size-1 render), and the taps' clamps are left to the other blocks.
- * Returns 0, having read nothing, for any other block. */
-ALWAYS int window(const frame_t *f, shatter_int8 columns, shatter_int8 rows, quads_t *quads) {
-    const shatter_int8 lane = {0, 1, 2, 3, 4, 5, 6, 7};
-    shatter_int8 offset = columns - lane;
-    int left = shatter_lanes_min(offset), top = shatter_lanes_min(rows);
-    shatter_int8 stepX = offset - left, stepY = rows - top;  // 0 or 1 in a window
-    shatter_int8 fits = (stepX <= 1) & (stepY <= 1);
-    if (shatter_lanes_bits(fits) != 0xFF || left < 0 || left + 10 > f->textureWidth || top < 0 || top + 3 > f->textureHeight)
-        return 0;
-    const unsigned *texels = (const unsigned *)f->texels + (long)top * f->textureWidth + left;
-    // All ones where a lane's texels sit one further on: as comparisons, which the AVX2 twin's compiler
-    // knows to be whole-lane masks, so that each select is one vpblendvb, not three logic operations.
-    shatter_int8 right = stepX != 0, down = stepY != 0;
-    shatter_int8 first[3], second[3];            // per window row, each lane's left and right texel
-    for (int row = 0; row < 3; row++, texels += f->textureWidth) {
-        shatter_int8 at[3];
-        __builtin_memcpy(at, texels, sizeof at[0]);
-        __builtin_memcpy(at + 1, texels + 1, sizeof at[0]);
-        __builtin_memcpy(at + 2, texels + 2, sizeof at[0]);
-        first[row] = select_int(right, at[1], at[0]);
-        second[row] = select_int(right, at[2], at[1]);
-    }
-    quads->upperLeft = (shatter_uint8)select_int(down, first[1], first[0]);
-    quads->upperRight = (shatter_uint8)select_int(down, second[1], second[0]);
-    quads->lowerLeft = (shatter_uint8)select_int(down, first[2], first[1]);
-    quads->lowerRight = (shatter_uint8)select_int(down, second[2], second[1]);
-    return 1;
-}
-
-/* TextureSampler.blend(_:_:): eight bilinear fetches (each twin's lerp, lerp_twins.h), each row's
- * texel pair loaded as one word where every lane's columns are neighbours. */
-ALWAYS shatter_uint8 blend(const frame_t *f, taps_t x, taps_t y, int avx2) {
-    shatter_int8 top = y.first * f->textureWidth, bottom = y.second * f->textureWidth;
-    if (shatter_lanes_bits(x.second == x.first + 1) == 0xFF) {
-        shatter_ulong8 upper = shatter_lanes_pairs(f->texels, top + x.first), lower = shatter_lanes_pairs(f->texels, bottom + x.first);
-        return shatter_bilinear(shatter_lanes_first_words(upper), shatter_lanes_second_words(upper), shatter_lanes_first_words(lower),
-                                shatter_lanes_second_words(lower), x.weight, y.weight, avx2);
-    }
-    return shatter_bilinear(shatter_lanes_words(f->texels, top + x.first), shatter_lanes_words(f->texels, top + x.second),
-                            shatter_lanes_words(f->texels, bottom + x.first), shatter_lanes_words(f->texels, bottom + x.second),
-                            x.weight, y.weight, avx2);
-}
-
-/* Eight lanes of a block's field. */
-ALWAYS shatter_float8 load(const float *lanes) {
-    shatter_float8 value;
-    __builtin_memcpy(&value, lanes, sizeof value);
-    return value;
 }
 
 /* Where a block's first point sits in a separable grid (unused for a grid of full lanes). */
@@ -200,131 +59,58 @@ ALWAYS cell_t next_cell(const frame_t *f, cell_t c) {
     return c;
 }
 
-/* Eight lanes of a column table and of a row table (32-bit values) for the block at cell `c`: one load
- * and one broadcast while the block stays in its row, lane by lane where it wraps. */
-ALWAYS void table_lanes(const frame_t *f, cell_t c, const void *columns, const void *rows, shatter_int8 *x, shatter_int8 *y) {
-    const int *column = (const int *)columns, *row = (const int *)rows;
-    if (c.column + 8 <= f->gridColumns) {
-        __builtin_memcpy(x, column + c.column, sizeof *x);
-        *y = (shatter_int8)row[c.row];
-        return;
-    }
-    long i = c.column, j = c.row;
-    for (int lane = 0; lane < 8; lane++) {
-        (*x)[lane] = column[i];
-        (*y)[lane] = row[j];
-        if (++i == f->gridColumns) {
-            i = 0;
-            j++;
-        }
-    }
-}
+/* The names small_sprites_lanes.h gives at each width: name_8, name_16. */
+#define SHATTER_WIDTH_CAT(name, lanes) name##_##lanes
+#define SHATTER_WIDTH_NAME(name, lanes) SHATTER_WIDTH_CAT(name, lanes)
 
-/* A block's points as the vertex program reads them (PointLanes' fields less the origins). */
+#define LANES 8
+#include "small_sprites_lanes.h"
+#undef LANES
+#define LANES 16
+#include "small_sprites_lanes.h"
+#undef LANES
+
+/* TextureSampler.Taps: eight lanes' texels along one axis and the second one's weight in 1/256. */
 typedef struct {
-    shatter_float8 centreX, centreY, speed, acceleration, limitTime, firstHit;
-    /* No point of the block has reached the speed limit or a wall yet (limitTime and firstHit are then
-     * left infinite, unread). */
-    int plain;
-} motion_t;
+    shatter_int8 first, second;
+    shatter_uint8 weight;
+} taps_t;
 
-/* PointSpriteProgram.invariants(centre:motion:) on eight lanes: the time the fall reaches the speed
- * limit, and the first wall hit, max((wall − x) / speed, 0), infinite without speed. */
-ALWAYS void invariants(const frame_t *f, motion_t *m) {
-    m->limitTime = select_float(m->acceleration < 0.0f, f->speedLimit / m->acceleration, (shatter_float8)INFINITY);
-    shatter_float8 wall = select_float(m->speed > 0.0f, (shatter_float8)1.0f, (shatter_float8)-1.0f);
-    shatter_float8 hit = (wall - m->centreX) / m->speed;
-    hit = select_float(0.0f >= hit, (shatter_float8)0.0f, hit);  // max_zero on each lane
-    m->firstHit = select_float(m->speed != 0.0f, hit, (shatter_float8)INFINITY);
-}
-
-/* Block `block` (at cell `c` of a separable grid) as the vertex program reads it. */
-ALWAYS motion_t motion(const frame_t *f, long block, cell_t c) {
-    motion_t m;
-    if (f->gridColumns > 0) {
-        const shatter_point_motion *p = (const shatter_point_motion *)f->motion + block;
-        m.speed = load(p->speed);
-        m.acceleration = load(p->acceleration);
-        shatter_int8 x, y;
-        table_lanes(f, c, f->columnCentreX, f->rowCentreY, &x, &y);
-        m.centreX = (shatter_float8)x;
-        m.centreY = (shatter_float8)y;
-        m.plain = f->time <= f->plainUntil[block];
-        if (m.plain)  // the vertex program reads neither quotient yet
-            m.limitTime = m.firstHit = (shatter_float8)INFINITY;
-        else
-            invariants(f, &m);
-        return m;
+/* TextureSampler.taps(fixed:size:): for the linear filter the whole part names the texels (clamped to
+ * 0…last), the low 8 bits are the weight; nearest takes the texel the position plus half a texel is in. */
+ALWAYS taps_t taps(const frame_t *f, shatter_int8 fixed, int last) {
+    if (f->nearest) {
+        shatter_int8 index = shatter_lanes_clamp((fixed + 128) >> 8, (shatter_int8)last);
+        taps_t taps = {index, index, (shatter_uint8)0};
+        return taps;
     }
-    const shatter_point_lanes *p = (const shatter_point_lanes *)f->lanes + block;
-    m.centreX = load(p->centreX);
-    m.centreY = load(p->centreY);
-    m.speed = load(p->speed);
-    m.acceleration = load(p->acceleration);
-    m.limitTime = load(p->limitTime);
-    m.firstHit = load(p->firstHit);
-    m.plain = 0;
-    return m;
+    shatter_int8 index = fixed >> 8;
+    taps_t taps = {shatter_lanes_clamp(index, (shatter_int8)last), shatter_lanes_clamp(index + 1, (shatter_int8)last),
+                   (shatter_uint8)(fixed & 255)};
+    return taps;
 }
 
-/* PointSpriteProgram.vertex(centre:motion:invariants:) for a block's eight points: their clip positions. */
-ALWAYS void vertex(const frame_t *f, long block, cell_t c, shatter_float8 *clipX, shatter_float8 *clipY) {
-    motion_t p = motion(f, block, c);
-    shatter_float8 t = f->time;
-    shatter_float8 x = p.centreX + p.speed * t;
-    shatter_float8 a = p.acceleration, limit = p.limitTime;
-    shatter_float8 accelerating = 0.5f * a * (t * t), fall;
-    if (p.plain) {  // no lane bounced or limited: the selects below would pick x and accelerating
-        fall = select_float(a >= 0.0f, (shatter_float8)0.0f, accelerating);
-    } else {
-        shatter_int8 bounced = ~(p.firstHit >= t);
-        if (shatter_lanes_bits(bounced)) x = drift(f, p.centreX, p.speed, p.firstHit, bounced, t, x);
-        shatter_float8 limited = 0.5f * a * (limit * limit) + f->speedLimit * (t - limit);
-        fall = select_float(a >= 0.0f, (shatter_float8)0.0f, select_float(~(t <= limit), limited, accelerating));
+/* TextureSampler.blend(_:_:): eight bilinear fetches (each twin's lerp, lerp_twins.h), each row's
+ * texel pair loaded as one word where every lane's columns are neighbours. */
+ALWAYS shatter_uint8 blend(const frame_t *f, taps_t x, taps_t y, int avx2) {
+    shatter_int8 top = y.first * f->textureWidth, bottom = y.second * f->textureWidth;
+    if (shatter_lanes_bits(x.second == x.first + 1) == 0xFF) {
+        shatter_ulong8 upper = shatter_lanes_pairs(f->texels, top + x.first), lower = shatter_lanes_pairs(f->texels, bottom + x.first);
+        return shatter_bilinear(shatter_lanes_first_words(upper), shatter_lanes_second_words(upper), shatter_lanes_first_words(lower),
+                                shatter_lanes_second_words(lower), x.weight, y.weight, avx2);
     }
-    shatter_float8 y = p.centreY + fall;
-    *clipX = x * f->clipScaleX;
-    *clipY = y * f->clipScaleY;
+    return shatter_bilinear(shatter_lanes_words(f->texels, top + x.first), shatter_lanes_words(f->texels, top + x.second),
+                            shatter_lanes_words(f->texels, bottom + x.first), shatter_lanes_words(f->texels, bottom + x.second),
+                            x.weight, y.weight, avx2);
 }
 
-/* PointSetup.centre(clip:) of a block's clip positions: the centres in eighths of a pixel, and the
- * lanes drawn (inside the clip volume). */
-typedef struct {
-    shatter_int8 x, y, visible;
-} centres_t;
-
-ALWAYS centres_t centres(const frame_t *f, long block, cell_t cell, int fused) {
-    shatter_float8 x, y;
-    vertex(f, block, cell, &x, &y);
-    shatter_int8 visible = (x >= -1.0f) & (x <= 1.0f) & (y >= -1.0f) & (y <= 1.0f);
-    shatter_float8 zero = 0.0f;
-    centres_t c = {quantize(viewport(select_float(visible, x, zero), f->halfViewportX, fused)),
-                   quantize(viewport(select_float(visible, y, zero), f->halfViewportY, fused)), visible};
-    return c;
-}
-
-/* PointSpriteRaster.first(_:): the first pixel each covers along one axis. */
-ALWAYS shatter_int8 first_covered(const frame_t *f, shatter_int8 q) { return (q - 4 * f->coverage + 4) >> 3; }
-
-/* PointSpriteRaster.baseX(origin:q:) and baseY(origin:q:): the texel position (1/256 texel) of the
- * sprite's leftmost column and top row, from the point's origin and its phase in eighths. */
-ALWAYS shatter_int8 base_x(const frame_t *f, shatter_int8 origin, shatter_int8 first, shatter_int8 q) {
-    return origin + (((8 * first + 4 - q) * f->stepX) >> 3);
-}
-
-ALWAYS shatter_int8 base_y(const frame_t *f, shatter_int8 origin, shatter_int8 first, shatter_int8 q) {
-    return origin + (((q - 8 * (first + f->coverage) + 4) * f->stepY) >> 3);
-}
-
-/* A block's texel origins (PointLanes.originX, originY, or its columns' and rows'). */
-ALWAYS void origins(const frame_t *f, long block, cell_t c, shatter_int8 *x, shatter_int8 *y) {
-    if (f->gridColumns > 0) {
-        table_lanes(f, c, f->columnOriginX, f->rowOriginY, x, y);
-        return;
-    }
-    const shatter_point_lanes *p = (const shatter_point_lanes *)f->lanes + block;
-    __builtin_memcpy(x, p->originX, sizeof *x);
-    __builtin_memcpy(y, p->originY, sizeof *y);
+/* Whether `chain`'s page has room for `count` entries past its cursor, which a packed append stores
+ * whole; if not, appends the lanes `lanes` of `entries` one by one (they may start a page) instead. */
+ALWAYS int room_for(shatter_page_writer *writer, shatter_page_chain *chain, long count, const unsigned long long *entries,
+                    unsigned lanes, long band) {
+    if (__builtin_expect(chain->cursor + count <= chain->end, 1)) return 1;
+    for (unsigned rest = lanes; rest; rest &= rest - 1) shatter_pages_append_lane(writer, entries, __builtin_ctz(rest), band);
+    return 0;
 }
 
 #if defined(__x86_64__)
@@ -357,10 +143,7 @@ static inline __attribute__((target("avx2"))) void append_packed(shatter_page_wr
     typedef int words_t __attribute__((vector_size(32)));
     shatter_page_chain *chain = writer->chains + band;
     long cursor = chain->cursor;
-    if (__builtin_expect(cursor + 8 > chain->end, 0)) {
-        for (unsigned rest = lanes; rest; rest &= rest - 1) shatter_pages_append_lane(writer, entries, __builtin_ctz(rest), band);
-        return;
-    }
+    if (!room_for(writer, chain, 8, entries, lanes, band)) return;
     unsigned long long *page = writer->pages.entries + cursor;
     words_t low, high, lowOrder, highOrder;
     __builtin_memcpy(&low, entries, sizeof low);
@@ -406,48 +189,19 @@ ALWAYS void append(const frame_t *f, shatter_page_writer *pages, const int *band
         append_lanes(pages, entries, drawn, band, avx2);
         return;
     }
-    int firstBand = f->bandOfRow[shatter_lanes_min(select_int(drawnLanes, upper, (shatter_int8)0x7FFFFFFF))];
-    int lastBand = f->bandOfRow[shatter_lanes_max(select_int(drawnLanes, lower, (shatter_int8)(-0x7FFFFFFF - 1)))];
+    int firstBand = f->bandOfRow[shatter_lanes_min(select_int_8(drawnLanes, upper, (shatter_int8)0x7FFFFFFF))];
+    int lastBand = f->bandOfRow[shatter_lanes_max(select_int_8(drawnLanes, lower, (shatter_int8)(-0x7FFFFFFF - 1)))];
     for (band = firstBand; band <= lastBand; band++) {
         shatter_int8 inBand = (upper < bandStart[band + 1]) & (lower >= bandStart[band]);
         append_lanes(pages, entries, shatter_lanes_bits(drawnLanes & inBand), band, avx2);
     }
 }
 
-/* A block between the two halves of its work: its lanes' texel positions (1/256 texel) at their first
- * covered pixel, that pixel's image row and column (a 2 × 2 sprite's upper left), and the lanes drawn. */
-typedef struct {
-    shatter_int8 x, y, row, column, drawn;
-    long block;
-} placed_t;
-
-/* The vertex program and the set-up of block `block`: a sprite covers PointSpriteRaster.first(_:) and,
- * when `square` (2 × 2 sprites), the next pixel along each axis; drawn where any of those is in the image.
- * Returns 0 when no lane is drawn. */
-ALWAYS int place(const frame_t *f, long block, cell_t cell, placed_t *placed, int square, int fused) {
-    centres_t c = centres(f, block, cell, fused);
-    shatter_int8 column = first_covered(f, c.x), rowUp = first_covered(f, c.y);  // rows counted up
-    shatter_int8 imageColumn = column - f->guardBand;
-    shatter_int8 imageRow = f->topRow - rowUp - square;  // the upper pixels' row
-    shatter_int8 drawn = c.visible & (imageColumn >= -square) & (imageColumn < f->width) & (imageRow >= -square) &
-                         (imageRow < f->height);
-    if (shatter_lanes_bits(drawn) == 0) return 0;
-    shatter_int8 originX, originY;
-    origins(f, block, cell, &originX, &originY);
-    placed->x = base_x(f, originX, column, c.x);
-    placed->y = base_y(f, originY, rowUp, c.y);
-    placed->row = imageRow;
-    placed->column = imageColumn;
-    placed->drawn = drawn;
-    placed->block = block;
-    return 1;
-}
-
 /* A one-pixel sprite: the fragment program (PointSpriteProgram.fragment(x:y:snapshot:)) at its pixel,
  * appended to the pages. */
-ALWAYS void shade_one_pixel(const frame_t *f, const placed_t *p, shatter_page_writer *pages, const int *bandStart, int fused) {
-    quads_t q;  // the linear filter's quads from one window of texels where they lie in one, else blend's
-    shatter_uint8 color = !f->nearest && window(f, p->x >> 8, p->y >> 8, &q)
+ALWAYS void shade_one_pixel(const frame_t *f, const placed_t_8 *p, shatter_page_writer *pages, const int *bandStart, int fused) {
+    quads_t_8 q;  // the linear filter's quads from one window of texels where they lie in one, else blend's
+    shatter_uint8 color = !f->nearest && window_8(f, p->x >> 8, p->y >> 8, &q)
                               ? shatter_bilinear(q.upperLeft, q.upperRight, q.lowerLeft, q.lowerRight, (shatter_uint8)(p->x & 255),
                                                  (shatter_uint8)(p->y & 255), fused)
                               : blend(f, taps(f, p->x, f->textureWidth - 1), taps(f, p->y, f->textureHeight - 1), fused);
@@ -457,7 +211,7 @@ ALWAYS void shade_one_pixel(const frame_t *f, const placed_t *p, shatter_page_wr
 /* A sprite covering 2 × 2 pixels: the fragment program at each, k = 0 and 1 steps from the first pixel's
  * texel position, the four colors to squareColors (which PointFrame.storeTwoByTwo(band:pages:) stores),
  * each sprite appended to the pages of the bands its rows touch. */
-ALWAYS void shade_two_by_two(const frame_t *f, const placed_t *p, shatter_page_writer *pages, const int *bandStart, int fused) {
+ALWAYS void shade_two_by_two(const frame_t *f, const placed_t_8 *p, shatter_page_writer *pages, const int *bandStart, int fused) {
     taps_t leftTaps = taps(f, p->x, f->textureWidth - 1), rightTaps = taps(f, p->x + f->stepX, f->textureWidth - 1);
     taps_t upperTaps = taps(f, p->y, f->textureHeight - 1), lowerTaps = taps(f, p->y + f->stepY, f->textureHeight - 1);
     shatter_uint8 colors[4] = {blend(f, leftTaps, upperTaps, fused), blend(f, rightTaps, upperTaps, fused),
@@ -468,8 +222,8 @@ ALWAYS void shade_two_by_two(const frame_t *f, const placed_t *p, shatter_page_w
     shatter_int8 position = ((p->row + 1) << 16) | (p->column + 1);
     shatter_int8 index = (shatter_int8)(int)(p->block * 8) + (shatter_int8){0, 1, 2, 3, 4, 5, 6, 7};
     // PointFrame.bands(upperRow:rowsBelow:): the rows' bands, clipped to the image.
-    shatter_int8 upper = select_int(p->row < 0, (shatter_int8)0, p->row);
-    shatter_int8 below = select_int(p->row + 1 > f->height - 1, (shatter_int8)(f->height - 1), p->row + 1);
+    shatter_int8 upper = select_int_8(p->row < 0, (shatter_int8)0, p->row);
+    shatter_int8 below = select_int_8(p->row + 1 > f->height - 1, (shatter_int8)(f->height - 1), p->row + 1);
     append(f, pages, bandStart, (shatter_uint8)position, (shatter_uint8)index, p->drawn, upper, below, fused);
 }
 
@@ -481,14 +235,14 @@ ALWAYS void shade_two_by_two(const frame_t *f, const placed_t *p, shatter_page_w
 ALWAYS long run_blocks(const frame_t *f, long first, long end, shatter_page_writer *pages, const int *bandStart, int square,
                        int fused) {
     enum { batch = 16 };
-    placed_t placed[batch];
+    placed_t_8 placed[batch];
     long count = 0;
     cell_t cell = cell_of(f, first);  // then stepped block by block
     for (long block = first; block < end;) {
         int n = 0;
         for (; block < end && n < batch; block++, cell = f->gridColumns > 0 ? next_cell(f, cell) : cell) {
             if (f->time > f->goneAfter[block]) continue;  // every point of the block out of sight
-            n += place(f, block, cell, &placed[n], square, fused);
+            n += place_8(f, block, cell, &placed[n], square, fused);
         }
         for (int k = 0; k < n; k++) {
             if (square)
@@ -501,24 +255,27 @@ ALWAYS long run_blocks(const frame_t *f, long first, long end, shatter_page_writ
     return count;
 }
 
-ALWAYS long run(const frame_t *shared, long first, long end, shatter_page_writer *pages, int fused) {
-    /* A copy of the frame whose address never leaves this call: the compiler may then keep its fields
-     * in registers across the pages' stores, which it must otherwise assume could change them. */
-    const frame_t frame = *shared, *f = &frame;
-    /* Each band's first row, and the image's height after the last (bands grow with the row; one with
-     * no rows starts where the next does). */
-    long bands = pages->pages.bandCount;
-    int bandStart[bands + 1];
+/* Each band's first row, and the image's height after the last (bands grow with the row; one with no
+ * rows starts where the next does): bandStart[0 ... bands]. */
+ALWAYS void band_starts(const frame_t *f, long bands, int *bandStart) {
     for (long band = 0; band <= bands; band++) bandStart[band] = f->height;
     for (int row = f->height - 1; row >= 0; row--) bandStart[f->bandOfRow[row]] = row;
     for (long band = bands - 1; band >= 0; band--)
         if (bandStart[band] > bandStart[band + 1]) bandStart[band] = bandStart[band + 1];
+}
+
+ALWAYS long run(const frame_t *shared, long first, long end, shatter_page_writer *pages, int fused) {
+    /* A copy of the frame whose address never leaves this call: the compiler may then keep its fields
+     * in registers across the pages' stores, which it must otherwise assume could change them. */
+    const frame_t frame = *shared, *f = &frame;
+    int bandStart[pages->pages.bandCount + 1];
+    band_starts(f, pages->pages.bandCount, bandStart);
     return f->coverage == 2 ? run_blocks(f, first, end, pages, bandStart, 1, fused)
                             : run_blocks(f, first, end, pages, bandStart, 0, fused);
 }
 
 ALWAYS void centres_of(const frame_t *f, long block, shatter_point_centres *out, int fused) {
-    centres_t c = centres(f, block, cell_of(f, block), fused);
+    centres_t_8 c = centres_8(f, block, cell_of(f, block), fused);
     __builtin_memcpy(out->x, &c.x, sizeof c.x);
     __builtin_memcpy(out->y, &c.y, sizeof c.y);
     out->visible = shatter_lanes_bits(c.visible);
@@ -526,13 +283,13 @@ ALWAYS void centres_of(const frame_t *f, long block, shatter_point_centres *out,
 
 ALWAYS void clip_of(const frame_t *f, long block, float *x, float *y) {
     shatter_float8 clipX, clipY;
-    vertex(f, block, cell_of(f, block), &clipX, &clipY);
+    vertex_8(f, block, cell_of(f, block), &clipX, &clipY);
     __builtin_memcpy(x, &clipX, sizeof clipX);
     __builtin_memcpy(y, &clipY, sizeof clipY);
 }
 
 ALWAYS void viewport_lanes(const float *clip, float half, float *result, int fused) {
-    shatter_float8 value = viewport(load(clip), half, fused);
+    shatter_float8 value = viewport_8(load_8(clip, 0), half, fused);
     __builtin_memcpy(result, &value, sizeof value);
 }
 
@@ -552,10 +309,135 @@ AVX2_TWIN static void viewport_avx2(const float *clip, float half, float *result
 AVX2_TWIN static void clip_avx2(const frame_t *f, long block, float *x, float *y) { clip_of(f, block, x, y); }
 #endif
 
-shatter_small_sprite_kernel shatter_small_sprite_kernel_for(int avx2) {
 #if defined(__x86_64__)
-    if (avx2) return (shatter_small_sprite_kernel){run_avx2, centres_avx2, clip_avx2, viewport_avx2};
+/*
+ * The AVX-512 twin: one-pixel sprites of the linear filter, two blocks side by side in sixteen lanes,
+ * each instruction carrying twice the lanes of the AVX2 twin's (same operations per lane, so the same
+ * integers); 2 × 2 sprites, the nearest filter, and sixteen lanes that do not share one window of
+ * texels, as the AVX2 twin draws them.
+ */
+#define WIDE_TWIN SHATTER_AVX512
+/* Only run_avx512 and the functions around intrinsics (append_band_16, lerp_twins.h's
+ * shatter_lerp_avx512, which take pointers) carry the target; all between is generic always-inline
+ * code, inlined into run_avx512, so no 512-bit vector is ever passed between functions compiled for
+ * different targets, whose ABIs for such vectors differ (clang refuses the call). */
+
+/* The lanes `lanes` of sixteen entries onto band `band`'s pages in lane order: each half's packed to
+ * the front (vpcompressq, in a register) and stored whole at the cursor (as append_packed does), lane
+ * by lane where the page may fill. */
+WIDE_TWIN static inline void append_band_16(shatter_page_writer *pages, const unsigned long long *entries, unsigned lanes,
+                                            long band) {
+    shatter_page_chain *chain = pages->chains + band;
+    long cursor = chain->cursor;
+    if (!room_for(pages, chain, 16, entries, lanes, band)) return;
+    unsigned long long *page = pages->pages.entries + cursor;
+    unsigned low = lanes & 0xFF, high = lanes >> 8;
+    _mm512_storeu_si512(page, _mm512_maskz_compress_epi64((__mmask8)low, _mm512_loadu_si512(entries)));
+    long n = __builtin_popcount(low);
+    _mm512_storeu_si512(page + n, _mm512_maskz_compress_epi64((__mmask8)high, _mm512_loadu_si512(entries + 8)));
+    chain->cursor = cursor + n + __builtin_popcount(high);
+}
+
+/* Sixteen entries as 32-bit words, each lane's low word then its high one. */
+typedef unsigned entry_words_t __attribute__((ext_vector_type(32)));
+
+/* append() for sixteen one-pixel sprites: entries pixel | color << 32, the lanes `drawn` (at least
+ * one), each onto the band of its row; all at once where they share the first drawn lane's band. */
+ALWAYS void append_16(const frame_t *f, shatter_page_writer *pages, const int *bandStart, ints_16 pixel, uints_16 color,
+                      unsigned drawn, ints_16 row) {
+    entry_words_t words = __builtin_shufflevector((uints_16)pixel, color, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23, 8,
+                                                    24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+    unsigned long long entries[16];
+    __builtin_memcpy(entries, &words, sizeof entries);
+    int band = f->bandOfRow[row[__builtin_ctz(drawn)]];
+    if ((bits_16((row >= bandStart[band]) & (row < bandStart[band + 1])) & drawn) == drawn) {
+        append_band_16(pages, entries, drawn, band);
+        return;
+    }
+    ints_16 drawnLanes = (((ints_16)(int)drawn >> lane_numbers_16()) & 1) != 0;
+    int firstBand = f->bandOfRow[__builtin_reduce_min(select_int_16(drawnLanes, row, (ints_16)0x7FFFFFFF))];
+    int lastBand = f->bandOfRow[__builtin_reduce_max(select_int_16(drawnLanes, row, (ints_16)(-0x7FFFFFFF - 1)))];
+    for (band = firstBand; band <= lastBand; band++) {
+        unsigned inBand = bits_16((row >= bandStart[band]) & (row < bandStart[band + 1])) & drawn;
+        if (inBand) append_band_16(pages, entries, inBand, band);
+    }
+}
+
+/* Sixteen one-pixel sprites: the fragment program at each, appended to the pages; where their texels
+ * do not share one window, each block as the AVX2 twin shades it. */
+ALWAYS void shade_one_pixel_16(const frame_t *f, const placed_t_16 *p, shatter_page_writer *pages, const int *bandStart) {
+    quads_t_16 q;
+    if (window_16(f, p->x >> 8, p->y >> 8, &q)) {
+        uints_16 color = shatter_bilinear_avx512(q.upperLeft, q.upperRight, q.lowerLeft, q.lowerRight, (uints_16)(p->x & 255),
+                                                 (uints_16)(p->y & 255));
+        append_16(f, pages, bandStart, p->row * f->width + p->column, color, bits_16(p->drawn), p->row);
+        return;
+    }
+    for (int half = 0; half < 2; half++) {
+        placed_t_8 block;
+        __builtin_memcpy(&block.x, (const int *)&p->x + 8 * half, sizeof block.x);
+        __builtin_memcpy(&block.y, (const int *)&p->y + 8 * half, sizeof block.y);
+        __builtin_memcpy(&block.row, (const int *)&p->row + 8 * half, sizeof block.row);
+        __builtin_memcpy(&block.column, (const int *)&p->column + 8 * half, sizeof block.column);
+        __builtin_memcpy(&block.drawn, (const int *)&p->drawn + 8 * half, sizeof block.drawn);
+        block.block = p->block + half;
+        if (shatter_lanes_bits(block.drawn)) shade_one_pixel(f, &block, pages, bandStart, 1);
+    }
+}
+
+/* run_blocks for one-pixel sprites of the linear filter, two blocks at a time (the lanes of one gone
+ * by the frame's time left undrawn, as run_blocks skips it; a last odd block alone), placed a batch at
+ * a time, then shaded. The motion of the blocks sixteen on is asked for ahead: without, the loads of
+ * each pair's motion took 15% of this stage at the median instant, and asking ahead takes 3–6% off
+ * it on one core. */
+ALWAYS long run_wide(const frame_t *shared, long first, long end, shatter_page_writer *pages) {
+    if (shared->coverage != 1 || shared->nearest) return run(shared, first, end, pages, 1);
+    const frame_t frame = *shared, *f = &frame;  // as in run()
+    int bandStart[pages->pages.bandCount + 1];
+    band_starts(f, pages->pages.bandCount, bandStart);
+    const ints_16 secondBlock = lane_numbers_16() >= 8;
+    enum { batch = 8, ahead = 16 };  // pairs: sixteen blocks a batch, as run_blocks
+    placed_t_16 placed[batch];
+    long count = 0, block = first;
+    cell_t cell = cell_of(f, first);
+    while (block + 1 < end) {
+        int n = 0;
+        for (; block + 1 < end && n < batch; block += 2) {
+            cell_t next = f->gridColumns > 0 ? next_cell(f, cell) : cell;
+            if (f->gridColumns > 0 && block + ahead + 1 < end) {
+                __builtin_prefetch((const shatter_point_motion *)f->motion + block + ahead);
+                __builtin_prefetch((const shatter_point_motion *)f->motion + block + ahead + 1);
+            }
+            int goneFirst = f->time > f->goneAfter[block], goneSecond = f->time > f->goneAfter[block + 1];
+            if (!(goneFirst && goneSecond) && place_16(f, block, cell, &placed[n], 0, 1)) {
+                if (goneFirst) placed[n].drawn &= secondBlock;
+                if (goneSecond) placed[n].drawn &= ~secondBlock;
+                n += bits_16(placed[n].drawn) != 0;
+            }
+            cell = f->gridColumns > 0 ? next_cell(f, next) : cell;
+        }
+        for (int k = 0; k < n; k++) {
+            unsigned drawn = bits_16(placed[k].drawn);
+            count += ((drawn & 0xFF) != 0) + ((drawn >> 8) != 0);
+            shade_one_pixel_16(f, &placed[k], pages, bandStart);
+        }
+    }
+    if (block < end) count += run_blocks(f, block, end, pages, bandStart, 0, 1);
+    return count;
+}
+
+WIDE_TWIN static long run_avx512(const frame_t *f, long first, long end, shatter_page_writer *pages) {
+    return run_wide(f, first, end, pages);
+}
 #endif
-    (void)avx2;
+
+/* The entry points of the twin `level` names: 2 the AVX-512 twin (with the AVX2 twin's vertex program
+ * and set-up for the binned path), 1 the AVX2 twin, 0 the twin for any x86-64. */
+shatter_small_sprite_kernel shatter_small_sprite_kernel_for(int level) {
+#if defined(__x86_64__)
+    if (level == 2) return (shatter_small_sprite_kernel){run_avx512, centres_avx2, clip_avx2, viewport_avx2};
+    if (level == 1) return (shatter_small_sprite_kernel){run_avx2, centres_avx2, clip_avx2, viewport_avx2};
+#endif
+    (void)level;
     return (shatter_small_sprite_kernel){run_baseline, centres_baseline, clip_baseline, viewport_baseline};
 }

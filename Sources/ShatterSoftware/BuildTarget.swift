@@ -3,7 +3,8 @@ import CLanes
 /// What the processor must have for this build of the renderer: nothing beyond x86-64 for a default
 /// build; AVX2 and FMA for one compiled for x86-64-v3 (the GPU-box bundle), which draws at point sizes
 /// 2 and up in about a quarter less time on the same machine. One-pixel and 2 × 2 sprites run the
-/// small-sprite kernel's AVX2 twin in either build wherever the processor has AVX2.
+/// small-sprite kernel's AVX2 twin in either build wherever the processor has AVX2, and one-pixel
+/// sprites its AVX-512 twin where it has AVX-512.
 public enum BuildTarget {
     /// Why this processor cannot run this build, as a line to print, or nil when it can.
     public static var unmetRequirement: String? {
@@ -19,6 +20,14 @@ public enum BuildTarget {
     /// Whether this processor has AVX2 (asked once): the small-sprite kernel (and with it every
     /// sprite's vertex program) then runs its AVX2 twin.
     static let processorRunsAVX2 = shatter_cpu_runs_avx2() != 0
+
+    /// Whether this processor has AVX-512 F, BW, VL and DQ with AVX2 (asked once): one-pixel sprites
+    /// then run the small-sprite kernel's AVX-512 twin, two blocks at a time.
+    static let processorRunsAVX512 = shatter_cpu_runs_avx512() != 0
+
+    /// Which twin of the small-sprite kernel draws one-pixel and 2 × 2 sprites on this processor, for
+    /// `shatter info`: "AVX-512", "AVX2" or "baseline".
+    public static var spriteKernel: String { SmallSpriteKernel.native.name }
 
     /// The instruction set the renderer was compiled for, for `shatter info` and bench reports.
     public static var name: String { shatter_built_for_avx2() != 0 ? "x86-64-v3" : "baseline" }

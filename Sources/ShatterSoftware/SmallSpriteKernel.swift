@@ -4,19 +4,60 @@ import CLanes
 /// resolved once when first asked for (as Skia's SkOpts resolves its function table), never a flag
 /// passed on every call.
 struct SmallSpriteKernel: @unchecked Sendable {  // C function pointers, immutable
-    let entryPoints: shatter_small_sprite_kernel
-    /// Which twin: "AVX2" or "baseline".
-    let name: String
+    /// The kernel's twins, one C body compiled for each instruction set.
+    enum Twin: Int32 {
+        /// Any x86-64 (SSE2).
+        case baseline = 0
+        /// AVX2 and FMA, eight lanes a block.
+        case avx2 = 1
+        /// AVX-512 (F, BW, VL, DQ): one-pixel sprites two blocks at a time, sixteen lanes; the rest as
+        /// the AVX2 twin.
+        case avx512 = 2
 
-    private init(avx2: Bool) {
-        entryPoints = shatter_small_sprite_kernel_for(avx2 ? 1 : 0)
-        name = avx2 ? "AVX2" : "baseline"
+        var name: String {
+            switch self {
+            case .baseline: "baseline"
+            case .avx2: "AVX2"
+            case .avx512: "AVX-512"
+            }
+        }
+
+        /// Whether this processor runs the twin.
+        var runsHere: Bool {
+            switch self {
+            case .baseline: true
+            case .avx2: BuildTarget.processorRunsAVX2
+            case .avx512: BuildTarget.processorRunsAVX512
+            }
+        }
+    }
+
+    let entryPoints: shatter_small_sprite_kernel
+    let twin: Twin
+    /// Which twin: "AVX-512", "AVX2" or "baseline".
+    var name: String { twin.name }
+
+    private init(_ twin: Twin) {
+        entryPoints = shatter_small_sprite_kernel_for(twin.rawValue)
+        self.twin = twin
     }
 
     /// The twin for any x86-64.
-    static let baseline = SmallSpriteKernel(avx2: false)
-    /// The AVX2 twin where this processor has AVX2 and FMA, else the baseline's.
-    static let native = SmallSpriteKernel(avx2: BuildTarget.processorRunsAVX2)
+    static let baseline = SmallSpriteKernel(.baseline)
+    /// The AVX2 twin (only where ``Twin/runsHere``).
+    static let avx2 = SmallSpriteKernel(.avx2)
+    /// The AVX-512 twin (only where ``Twin/runsHere``).
+    static let avx512 = SmallSpriteKernel(.avx512)
+    /// The widest twin this processor runs.
+    static let native = [avx512, avx2].first { $0.twin.runsHere } ?? baseline
+    /// Every twin this processor runs, narrowest first.
+    static let runnable = [baseline, avx2, avx512].filter { $0.twin.runsHere }
+
+    /// The twin `shortcuts` allow: without `.avx2` the baseline's, without `.avx512` at most AVX2's.
+    static func allowed(by shortcuts: SoftwareRenderer.Shortcuts) -> SmallSpriteKernel {
+        guard shortcuts.contains(.avx2) else { return baseline }
+        return shortcuts.contains(.avx512) ? native : (avx2.twin.runsHere ? avx2 : baseline)
+    }
 
     /// Runs blocks `first ..< end` of `frame`, appending each drawn sprite to its bands' pages; returns
     /// how many blocks drew.
@@ -51,7 +92,6 @@ struct SmallSpriteKernel: @unchecked Sendable {  // C function pointers, immutab
         return result
     }
 }
-
 extension shatter_small_sprite_frame {
     /// The kernel's frame, built here only: the points (`lanes`, one ``PointLanes`` per block, and per
     /// block the time after which all of them are gone), the program's uniforms, the set-up, where the

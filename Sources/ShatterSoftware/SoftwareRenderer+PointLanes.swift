@@ -49,7 +49,7 @@ extension SoftwareRenderer {
                                 guardBand: frame.g, topRow: frame.topRow, width: frame.width, height: frame.height,
                                 bandOfRow: frame.buffers.bandOfRow, sampler: sampler,
                                 squareColors: frame.buffers.squareColors, separable: grid.separable),
-                            kernel: shortcuts.contains(.avx2) ? .native : .baseline)
+                            kernel: .allowed(by: shortcuts))
                         if small {
                             defer { withExtendedLifetime(grid.separable) {} }  // the kernel's frame points into it
                             drawSmallSprites(points, frame: frame, scratch: scratch, background: background)

@@ -25,6 +25,7 @@ struct InfoCommand: ParsableCommand {
             }
             print("GL: unavailable: \(error)")
             print("CPU renderer: \(cpu.description)")
+            print("CPU sprite kernel: \(BuildTarget.spriteKernel)")
             print("auto picks: cpu (\(reason))")
             print("gpu: refuses (\(reason))")
             return
@@ -48,6 +49,7 @@ struct InfoCommand: ParsableCommand {
             "GL_ALIASED_POINT_SIZE_RANGE: \(format(info.pointSizeRange.lowerBound))…\(format(info.pointSizeRange.upperBound)) px")
         print("GL_MAX_TEXTURE_SIZE: \(info.maxTextureSize)")
         print("CPU renderer: \(cpu.description)")
+        print("CPU sprite kernel: \(BuildTarget.spriteKernel)")
         if info.isSoftwareRasterizer {
             print("auto picks: cpu (the only GL is \(info.renderer), a software rasteriser; Shatter's CPU renderer is faster)")
             print("gpu: refuses (\(info.renderer) is a software rasteriser)")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ShatterSoftware
@@ -19,5 +20,21 @@ import Testing
         #expect(BuildTarget.unmetRequirement == nil)
         let description = SoftwareRenderer(threads: 2).description
         #expect(description.contains("x86-64-v3") == (BuildTarget.name != "baseline"), "\(description)")
+    }
+
+    /// The processor's own word (the kernel's flags in /proc/cpuinfo) agrees with what the renderer
+    /// asked cpuid and the OS: the AVX-512 twin runs exactly where AVX2, FMA and AVX-512 F, BW, VL and
+    /// DQ are all there, and `shatter info` names the widest twin.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/cpuinfo"), "needs Linux's /proc/cpuinfo"))
+    func theKernelTwinFollowsTheProcessorsFlags() throws {
+        let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let flagsLine = try #require(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") })
+        let flags = Set(flagsLine.split(separator: " ").map(String.init))
+        let avx2 = flags.isSuperset(of: ["avx2", "fma", "avx"])
+        #expect(BuildTarget.processorRunsAVX2 == avx2)
+        #expect(
+            BuildTarget.processorRunsAVX512 == (avx2 && flags.isSuperset(of: ["avx512f", "avx512bw", "avx512vl", "avx512dq"])))
+        let widest = BuildTarget.processorRunsAVX512 ? "AVX-512" : BuildTarget.processorRunsAVX2 ? "AVX2" : "baseline"
+        #expect(BuildTarget.spriteKernel == widest)
     }
 }

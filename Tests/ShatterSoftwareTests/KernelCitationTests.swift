@@ -9,7 +9,8 @@ import Testing
 /// argument labels cited.
 @Suite struct KernelCitationTests {
     static let kernelFiles = [
-        "Sources/CLanes/small_sprites.c", "Sources/CLanes/include/small_sprites.h", "Sources/CLanes/include/lanes.h",
+        "Sources/CLanes/small_sprites.c", "Sources/CLanes/small_sprites_lanes.h", "Sources/CLanes/include/small_sprites.h",
+        "Sources/CLanes/include/lanes.h",
         "Sources/CLanes/include/cpu.h", "Sources/CLanes/binned_sprites.c", "Sources/CLanes/include/binned_sprites.h",
     ]
 

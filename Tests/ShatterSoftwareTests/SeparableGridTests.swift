@@ -96,12 +96,12 @@ import Testing
         literal.shortcuts.remove(.pointLanes)
         for (index, (effect, change, separable)) in cases.enumerated() {
             let grid = change(effect.displayList(at: 0).pointSprites!.grid)
-            for avx2 in [true, false] {
+            for (twin, shortcuts) in SmallSpriteTests.kernelTwins {
                 var lanes = SoftwareRenderer(threads: 3)
-                if !avx2 { lanes.shortcuts.remove(.avx2) }
+                lanes.shortcuts = shortcuts
                 for time in [0.0, 0.3, 0.8] {
                     let list = Self.drawing(grid, in: effect.displayList(at: time))
-                    #expect(try lanes.render(list) == literal.render(list), "case \(index), avx2 \(avx2), t = \(time)")
+                    #expect(try lanes.render(list) == literal.render(list), "case \(index), \(twin), t = \(time)")
                     let batch = list.pointSprites!
                     let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(1, 1))
                     let kept = PointInvariantCache().lanes(

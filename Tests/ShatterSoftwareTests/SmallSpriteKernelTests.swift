@@ -6,12 +6,12 @@ import Testing
 @testable import ShatterSoftware
 
 /// The small-sprite kernel (`small_sprites.c`) is the motion, the set-up and the fragment
-/// program in C, compiled twice: once for any x86-64 and once for AVX2. Both twins must give, lane for
-/// lane, what the Swift program gives. Whole frames through both, one-pixel and 2 × 2, are compared
-/// with the program in `SmallSpriteTests`.
+/// program in C, compiled three times: for any x86-64, for AVX2 and for AVX-512 (sixteen lanes, two
+/// blocks at a time). Every twin must give, lane for lane, what the Swift program gives. Whole frames
+/// through each, one-pixel and 2 × 2, are compared with the program in `SmallSpriteTests`.
 @Suite struct SmallSpriteKernelTests {
     /// The twins this processor can run.
-    static let twins: [SmallSpriteKernel] = BuildTarget.processorRunsAVX2 ? [.baseline, .native] : [.baseline]
+    static let twins = SmallSpriteKernel.runnable
 
     /// The kernel reads Swift's `PointLanes` through its own C declaration: the same fields at the
     /// same offsets.
@@ -124,17 +124,34 @@ import Testing
     @Test func texelWindowsNeverReadPastTheSnapshot() throws {
         // Windows reaching the snapshot's last texel, the last readable byte before an unmapped page.
         for (firstColumn, firstRow) in [(7, 2), (6, 1)] {
-            let (columns, rows) = try drawBlockAtAnEdgeOfTheSnapshot(
+            let (columns, rows) = try drawAlongARowAtAnEdgeOfTheSnapshot(
                 atEnd: true, origins: { lane in SIMD2(Int32((firstColumn + lane) * 256 + 128), Int32(firstRow * 256 + 128)) })
-            #expect(columns == SIMD8(repeating: Int32(firstColumn)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7))
-            #expect(rows == SIMD8(repeating: Int32(firstRow)))
+            #expect(columns == (0..<8).map { Int32(firstColumn + $0) })
+            #expect(rows == [Int32](repeating: Int32(firstRow), count: 8))
+        }
+    }
+
+    /// The AVX-512 twin reads two blocks' texels as one window 18 texels wide: sixteen sprites along a
+    /// row of a 24 × 4 snapshot whose window would reach past its last texel (from column 7 of the last
+    /// two rows), or ends exactly on it (from column 6 of rows 1 and 2), give the program's colors with
+    /// each twin, reading nothing past the end. Their phases put lane k's left texel at column
+    /// first + k or one further, and the last lane's right texel on the snapshot's last column or past it.
+    @Test func sixteenLaneWindowsNeverReadPastTheSnapshot() throws {
+        for (firstColumn, firstRow) in [(7, 2), (6, 1)] {
+            let (columns, rows) = try drawAlongARowAtAnEdgeOfTheSnapshot(
+                atEnd: true, sprites: 16, snapshotWidth: 24,
+                origins: { lane in SIMD2(Int32((firstColumn + lane) * 256 + 128), Int32(firstRow * 256 + 128)) })
+            #expect(columns.enumerated().allSatisfy { [0, 1].contains($1 - Int32(firstColumn + $0)) }, "\(columns)")
+            #expect(columns.max()! + 1 >= 23)
+            #expect(rows == [Int32](repeating: Int32(firstRow), count: 16))
         }
     }
 
     /// Windows are tried on the taps' texels before they are clamped: a block whose taps lie partly
     /// left of column 0 or above row 0 (the linear filter clamps them there) must not read the bytes
-    /// before the snapshot, an unmapped page, and blends the clamped taps.
-    @Test func texelWindowsNeverReadBeforeTheSnapshot() throws {
+    /// before the snapshot, an unmapped page, and blends the clamped taps; at sixteen lanes too.
+    @Test(arguments: [8, 16])
+    func texelWindowsNeverReadBeforeTheSnapshot(sprites: Int) throws {
         // Lane 0 a texel left of the snapshot; texel positions on the texels' upper edges, where a
         // sprite's phase moves some lanes' taps to row −1.
         let cases: [(String, (Int) -> SIMD2<Int32>)] = [
@@ -142,19 +159,21 @@ import Testing
             ("above row 0", { lane in SIMD2(Int32((1 + lane) * 256 + 128), 0) }),
         ]
         for (edge, origins) in cases {
-            let (columns, rows) = try drawBlockAtAnEdgeOfTheSnapshot(atEnd: false, origins: origins)
-            #expect(min(columns.min(), rows.min()) == -1, "\(edge): a lane's taps start before the snapshot")
+            let (columns, rows) = try drawAlongARowAtAnEdgeOfTheSnapshot(
+                atEnd: false, sprites: sprites, snapshotWidth: sprites + 8, origins: origins)
+            #expect(min(columns.min()!, rows.min()!) == -1, "\(edge): a lane's taps start before the snapshot")
         }
     }
 
-    /// Draws eight one-pixel sprites at rest along a row, lane k's texel origin `origins(k)`, with both
-    /// twins, from a 16 × 4 snapshot mapped against an unreadable page (after its last byte when
-    /// `atEnd`, else before its first), and expects the program's pixels and colors (the sampler's
-    /// blend of the clamped taps). Returns the lanes' texel columns and rows before clamping.
-    private func drawBlockAtAnEdgeOfTheSnapshot(atEnd: Bool, origins: (Int) -> SIMD2<Int32>) throws
-        -> (columns: SIMD8<Int32>, rows: SIMD8<Int32>)
-    {
-        let (width, height) = (16, 4)
+    /// Draws `sprites` one-pixel sprites (8 or 16: one block or two) at rest along a row, lane k's texel
+    /// origin `origins(k)`, with every twin, from a `snapshotWidth` × 4 snapshot mapped against an
+    /// unreadable page (after its last byte when `atEnd`, else before its first), and expects the
+    /// program's pixels and colors (the sampler's blend of the clamped taps). Returns the lanes' texel
+    /// columns and rows before clamping.
+    private func drawAlongARowAtAnEdgeOfTheSnapshot(
+        atEnd: Bool, sprites: Int = 8, snapshotWidth: Int = 16, origins: (Int) -> SIMD2<Int32>
+    ) throws -> (columns: [Int32], rows: [Int32]) {
+        let (width, height, blocks) = (snapshotWidth, 4, sprites / 8)
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let mapping = try #require(mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
         try #require(mapping != MAP_FAILED)
@@ -175,37 +194,43 @@ import Testing
         #expect(raster.step == SIMD2(256, 256))  // one texel per pixel
         let bandOfRow = Pinned([Int32](repeating: 0, count: 64))
         defer { withExtendedLifetime(bandOfRow) {} }
-        // Eight points at rest along a row, each at its own phase.
-        var lanes = PointLanes.padding
+        // Points at rest along a row, each at its own phase.
+        var lanes = [PointLanes](repeating: .padding, count: blocks)
         var centres = [SIMD2<Float>]()
-        for lane in 0..<8 {
-            let centre = SIMD2(Float(lane) * 0.07 - 0.3, 0.013 * Float(lane))
+        for i in 0..<sprites {
+            let centre = SIMD2(Float(i) * 0.07 - 0.3, 0.013 * Float(i))
             centres.append(centre)
-            lanes.set(lane, centre: centre, origin: origins(lane), motion: .zero, invariants: SIMD2(.infinity, .infinity))
+            lanes[i / 8].set(i % 8, centre: centre, origin: origins(i), motion: .zero, invariants: SIMD2(.infinity, .infinity))
         }
-        let (pinnedLanes, goneAfter) = (Pinned([lanes]), Pinned([Float.infinity]))
+        let (pinnedLanes, goneAfter) = (Pinned(lanes), Pinned([Float](repeating: .infinity, count: blocks)))
         defer { withExtendedLifetime((pinnedLanes, goneAfter)) {} }
-        var fixedX = SIMD8<Int32>.zero
-        var fixedY = SIMD8<Int32>.zero
-        var pixels = [UInt32]()
-        for (lane, centre) in centres.enumerated() {
-            let q = try #require(setup.centre(clip: program.vertex(centre: centre, motion: .zero)))
-            pixels.append(UInt32((63 - Int(raster.first(q.y))) * 64 + Int(raster.first(q.x))))
-            fixedX[lane] = raster.baseX(origin: lanes.originX[lane], q: q.x)
-            fixedY[lane] = raster.baseY(origin: lanes.originY[lane], q: q.y)
+        var expected = [UInt64]()
+        var (columns, rows) = ([Int32](), [Int32]())
+        for block in 0..<blocks {
+            var fixedX = SIMD8<Int32>.zero
+            var fixedY = SIMD8<Int32>.zero
+            var pixels = [UInt32]()
+            for lane in 0..<8 {
+                let q = try #require(setup.centre(clip: program.vertex(centre: centres[block * 8 + lane], motion: .zero)))
+                pixels.append(UInt32((63 - Int(raster.first(q.y))) * 64 + Int(raster.first(q.x))))
+                fixedX[lane] = raster.baseX(origin: lanes[block].originX[lane], q: q.x)
+                fixedY[lane] = raster.baseY(origin: lanes[block].originY[lane], q: q.y)
+            }
+            let colors = sampler.blend(sampler.taps(fixed: fixedX, size: width), sampler.taps(fixed: fixedY, size: height))
+            expected += (0..<8).map { UInt64(pixels[$0]) | UInt64(colors[$0]) << 32 }
+            columns += (0..<8).map { fixedX[$0] >> 8 }
+            rows += (0..<8).map { fixedY[$0] >> 8 }
         }
-        let colors = sampler.blend(sampler.taps(fixed: fixedX, size: width), sampler.taps(fixed: fixedY, size: height))
-        let expected = (0..<8).map { UInt64(pixels[$0]) | UInt64(colors[$0]) << 32 }
         var frame = shatter_small_sprite_frame(
             lanes: pinnedLanes.pointer, goneAfter: goneAfter.pointer, program: program, setup: setup, topRow: 63,
             width: 64, height: 64, bandOfRow: bandOfRow.pointer, sampler: sampler)
         for twin in Self.twins {
-            let pages = TestPages(blocks: 1, chunks: 1, bands: 1, entriesPerPoint: 1)
+            let pages = TestPages(blocks: blocks, chunks: 1, bands: 1, entriesPerPoint: 1)
             var writer = pages.pages.writer(chunk: 0)
-            #expect(twin.blocks(&frame, 0, 1, &writer) == 1)
+            #expect(twin.blocks(&frame, 0, blocks, &writer) == blocks)
             #expect(pages.entries(band: 0) == expected, "\(twin.name), snapshot \(atEnd ? "before" : "after") an unreadable page")
         }
-        return (fixedX &>> 8, fixedY &>> 8)
+        return (columns, rows)
     }
 
     /// 2 × 2 sprites in bands one row tall, so that each sprite inside the image straddles two bands,

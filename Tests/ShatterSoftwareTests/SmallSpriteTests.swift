@@ -43,19 +43,39 @@ import Testing
         try Self.expectFramesEqualTheProgram(effect)
     }
 
-    /// Frames of `effect` through the lanes, on one thread and on three, with the small-sprite kernel's
-    /// AVX2 twin (where the processor has it) and its twin for any x86-64, against the program run
+    /// The renderer's shortcuts that pick each small-sprite kernel twin this processor runs, by name.
+    static let kernelTwins: [(String, SoftwareRenderer.Shortcuts)] = SmallSpriteKernel.runnable.map { kernel in
+        var shortcuts = SoftwareRenderer.Shortcuts.all
+        switch kernel.twin {
+        case .baseline: shortcuts.remove(.avx2)
+        case .avx2: shortcuts.remove(.avx512)
+        case .avx512: break
+        }
+        return (kernel.name, shortcuts)
+    }
+
+    /// Each twin the processor runs is the one its shortcuts pick (so the frame tests above run all of
+    /// them), the widest with every shortcut, and the baseline's without AVX2.
+    @Test func eachKernelTwinIsPickedByItsShortcuts() {
+        #expect(Self.kernelTwins.map(\.0) == SmallSpriteKernel.runnable.map(\.name))
+        for (name, shortcuts) in Self.kernelTwins { #expect(SmallSpriteKernel.allowed(by: shortcuts).name == name) }
+        #expect(SmallSpriteKernel.allowed(by: .all).name == SmallSpriteKernel.native.name)
+        #expect(SmallSpriteKernel.allowed(by: SoftwareRenderer.Shortcuts.all.subtracting(.avx2)).name == "baseline")
+    }
+
+    /// Frames of `effect` through the lanes, on one thread and on three, with each small-sprite kernel
+    /// twin the processor runs (AVX-512, AVX2, and the twin for any x86-64), against the program run
     /// point by point.
     static func expectFramesEqualTheProgram(_ effect: ShatteredTransition) throws {
         var literal = SoftwareRenderer()
         literal.shortcuts.remove(.pointLanes)
         for threads in [1, 3] {
-            for avx2 in [true, false] {
+            for (twin, shortcuts) in kernelTwins {
                 var lanes = SoftwareRenderer(threads: threads)
-                if !avx2 { lanes.shortcuts.remove(.avx2) }
+                lanes.shortcuts = shortcuts
                 for time in [0.0, 0.12, 0.45, 0.8, 1.1] {
                     let list = effect.displayList(at: time)
-                    #expect(try lanes.render(list) == literal.render(list), "threads \(threads), avx2 \(avx2), t = \(time)")
+                    #expect(try lanes.render(list) == literal.render(list), "threads \(threads), \(twin), t = \(time)")
                 }
             }
         }
@@ -148,12 +168,12 @@ import Testing
             width: 2000, height: 2, scale: 1, pointSize: 2, physics: .original, filter: .linear)
         var literal = SoftwareRenderer()
         literal.shortcuts.remove(.pointLanes)
-        for avx2 in [true, false] {
+        for (twin, shortcuts) in SmallSpriteTests.kernelTwins {
             var lanes = SoftwareRenderer(threads: 2)
-            if !avx2 { lanes.shortcuts.remove(.avx2) }
+            lanes.shortcuts = shortcuts
             for time in [0.0, 0.05, 0.3] {
                 let list = effect.displayList(at: time)
-                #expect(try lanes.render(list) == literal.render(list), "avx2 \(avx2), t = \(time)")
+                #expect(try lanes.render(list) == literal.render(list), "\(twin), t = \(time)")
             }
         }
     }

@@ -37,4 +37,21 @@ static inline int shatter_cpu_runs_avx2(void) {
 #endif
 }
 
+/* 1 when the processor has AVX2, FMA and AVX-512 F, BW, VL and DQ, and the OS saves the 512-bit
+ * registers and mask registers: the small-sprite kernel's AVX-512 twin (0 off x86-64). */
+static inline int shatter_cpu_runs_avx512(void) {
+#if defined(__x86_64__)
+    if (!shatter_cpu_runs_avx2()) return 0;
+    unsigned a, b, c, d;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    const unsigned f = 1u << 16, dq = 1u << 17, bw = 1u << 30, vl = 1u << 31;
+    if ((b & (f | dq | bw | vl)) != (f | dq | bw | vl)) return 0;
+    unsigned low, high;
+    __asm__("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+    return (low & 0xE6) == 0xE6; /* XMM, YMM, opmask, ZMM 0-15 upper halves, ZMM 16-31 */
+#else
+    return 0;
+#endif
+}
+
 #endif /* SHATTER_CPU_H */

@@ -1,13 +1,14 @@
 /*
  * The small-sprite kernel: the shattered transition's motion, the point set-up and the fragment
  * program for sprites covering one pixel or 2 × 2, eight points at a time, in C so that it can be
- * compiled twice from one source, once for any x86-64 and once for AVX2, and chosen when the program
- * starts (Swift has no per-function target). Every lane does exactly the IEEE operations of the Swift
- * program (PointSpriteProgram.vertex(centre:motion:invariants:), PointSetup.centre(clip:)) in the same
- * order and grouping, and no multiply is fused with an add (small_sprites.c turns contraction off)
- * except the viewport transform's, which the program fuses too (the AVX2 twin with the FMA
- * instruction, the other exactly without); the rest is PointSpriteRaster's integers and
- * FixedPointBilinear, so either twin gives the program's pixels, bit for bit.
+ * compiled from one source for any x86-64, for AVX2 and for AVX-512 (sixteen points at a time), and
+ * chosen when the program starts (Swift has no per-function target). Every lane does exactly the
+ * IEEE operations of the Swift program (PointSpriteProgram.vertex(centre:motion:invariants:),
+ * PointSetup.centre(clip:)) in the same order and grouping, and no multiply is fused with an add
+ * (small_sprites.c turns contraction off) except the viewport transform's, which the program fuses too
+ * (the AVX2 and AVX-512 twins with the FMA instruction, the other exactly without); the rest is
+ * PointSpriteRaster's integers and FixedPointBilinear, so every twin gives the program's pixels, bit
+ * for bit.
  */
 #ifndef SHATTER_SMALL_SPRITES_H
 #define SHATTER_SMALL_SPRITES_H
@@ -104,8 +105,10 @@ typedef struct shatter_small_sprite_kernel {
     void (*viewport)(const float *clip, float half, float *result);
 } shatter_small_sprite_kernel;
 
-/* The AVX2 twin's entry points when `avx2` is nonzero (only where shatter_cpu_runs_avx2() says so),
- * else the twin's for any x86-64. */
-shatter_small_sprite_kernel shatter_small_sprite_kernel_for(int avx2);
+/* The entry points of twin `level`: 2 the AVX-512 twin (only where shatter_cpu_runs_avx512() says so;
+ * one-pixel sprites of the linear filter sixteen lanes at a time, the rest and the other entry points
+ * as the AVX2 twin), 1 the AVX2 twin (only where shatter_cpu_runs_avx2() says so), 0 the twin for any
+ * x86-64. */
+shatter_small_sprite_kernel shatter_small_sprite_kernel_for(int level);
 
 #endif /* SHATTER_SMALL_SPRITES_H */
