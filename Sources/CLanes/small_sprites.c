@@ -313,8 +313,8 @@ AVX2_TWIN static void clip_avx2(const frame_t *f, long block, float *x, float *y
 /*
  * The AVX-512 twin: one-pixel sprites of the linear filter, two blocks side by side in sixteen lanes,
  * each instruction carrying twice the lanes of the AVX2 twin's (same operations per lane, so the same
- * integers); 2 × 2 sprites, the nearest filter, and sixteen lanes that do not share one window of
- * texels, as the AVX2 twin draws them.
+ * integers); 2 × 2 sprites and the nearest filter by the AVX2 twin, and sixteen lanes that do not
+ * share one window of texels as the AVX2 twin's code shades them.
  */
 #define WIDE_TWIN SHATTER_AVX512
 /* Only run_avx512 and the functions around intrinsics (append_band_16, lerp_twins.h's
@@ -391,7 +391,9 @@ ALWAYS void shade_one_pixel_16(const frame_t *f, const placed_t_16 *p, shatter_p
  * each pair's motion took 15% of this stage at the median instant, and asking ahead takes 3–6% off
  * it on one core. */
 ALWAYS long run_wide(const frame_t *shared, long first, long end, shatter_page_writer *pages) {
-    if (shared->coverage != 1 || shared->nearest) return run(shared, first, end, pages, 1);
+    // The AVX2 twin itself, compiled for AVX2 alone: inlined here, with AVX-512 allowed, its code drew
+    // 2 × 2 sprites some 10% slower.
+    if (shared->coverage != 1 || shared->nearest) return run_avx2(shared, first, end, pages);
     const frame_t frame = *shared, *f = &frame;  // as in run()
     int bandStart[pages->pages.bandCount + 1];
     band_starts(f, pages->pages.bandCount, bandStart);
