@@ -37,6 +37,7 @@ __attribute__((target("avx2"))) static inline void shatter_lerp_avx2(const shatt
 typedef unsigned short shatter_ushort64 __attribute__((ext_vector_type(64)));
 typedef unsigned char shatter_uchar64 __attribute__((ext_vector_type(64)));
 
+#if defined(__x86_64__)
 #define SHATTER_AVX512 __attribute__((target("avx2,fma,avx512f,avx512bw,avx512vl,avx512dq")))
 
 /* shatter_lerp_avx2 on sixteen pixels (a + pmulhrsw(b − a, w·128)), through pointers as it is. */
@@ -70,6 +71,7 @@ static inline __attribute__((always_inline)) shatter_uint16 shatter_bilinear_avx
     shatter_lerp_avx512(&upper, &lower, &weights[1], &color);
     return (shatter_uint16)__builtin_convertvector(color, shatter_uchar64);
 }
+#endif
 
 /* One weight for every channel, in the form `shatter_lerp` takes. */
 static inline __attribute__((always_inline)) shatter_ushort32 shatter_lerp_weight(unsigned weight, int avx2) {

@@ -1,10 +1,11 @@
 /*
- * The small-sprite kernel (small_sprites.h): one body, compiled for any x86-64 and again for AVX2.
- * Each step names the Swift it mirrors; the Swift program stays the reference, and the tests compare
- * both twins' frames with it.
+ * The small-sprite kernel (small_sprites.h): one body, compiled for any x86-64, again for AVX2, and,
+ * for one-pixel sprites sixteen lanes at a time, for AVX-512 (the AVX-512 twin, at the end). Each step
+ * names the Swift it mirrors; the Swift program stays the reference, and the tests compare every
+ * twin's frames with it.
  */
-/* The helpers pass 256-bit vectors, which the AVX2 twin would pass in other registers than the
- * baseline; all are inlined, so no call between the two ever crosses that ABI. */
+/* The helpers pass 256- and 512-bit vectors, which the wider twins would pass in other registers than
+ * the baseline; all are inlined, so no call between two twins ever crosses that ABI. */
 #pragma clang diagnostic ignored "-Wpsabi"
 
 #include "small_sprites.h"
