@@ -92,6 +92,7 @@ struct SmallSpriteKernel: @unchecked Sendable {  // C function pointers, immutab
         return result
     }
 }
+
 extension shatter_small_sprite_frame {
     /// The kernel's frame, built here only: the points (`lanes`, one ``PointLanes`` per block, and per
     /// block the time after which all of them are gone), the program's uniforms, the set-up, where the

@@ -20,6 +20,15 @@ static inline int shatter_built_for_avx2(void) {
 #endif
 }
 
+#if defined(__x86_64__)
+/* Whether the OS saves every register state in `states` (XCR0's bits; only once OSXSAVE is known). */
+static inline int shatter_os_saves(unsigned states) {
+    unsigned low, high;
+    __asm__("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+    return (low & states) == states;
+}
+#endif
+
 /* 1 when the processor has AVX2 and FMA and the OS saves the 256-bit registers (or this is not x86-64). */
 static inline int shatter_cpu_runs_avx2(void) {
 #if defined(__x86_64__)
@@ -27,9 +36,7 @@ static inline int shatter_cpu_runs_avx2(void) {
     if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
     const unsigned fma = 1u << 12, osxsave = 1u << 27, avx = 1u << 28;
     if ((c & (fma | osxsave | avx)) != (fma | osxsave | avx)) return 0;
-    unsigned low, high;
-    __asm__("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
-    if ((low & 6) != 6) return 0; /* XMM and YMM state */
+    if (!shatter_os_saves(0x6)) return 0; /* XMM and YMM state */
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
     return (b >> 5) & 1; /* AVX2 */
 #else
@@ -46,9 +53,7 @@ static inline int shatter_cpu_runs_avx512(void) {
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
     const unsigned f = 1u << 16, dq = 1u << 17, bw = 1u << 30, vl = 1u << 31;
     if ((b & (f | dq | bw | vl)) != (f | dq | bw | vl)) return 0;
-    unsigned low, high;
-    __asm__("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
-    return (low & 0xE6) == 0xE6; /* XMM, YMM, opmask, ZMM 0-15 upper halves, ZMM 16-31 */
+    return shatter_os_saves(0xE6); /* XMM, YMM, opmask, ZMM 0-15 upper halves, ZMM 16-31 */
 #else
     return 0;
 #endif
