@@ -21,7 +21,7 @@ public enum ShaderSource: String, CaseIterable, Sendable {
     /// compares them with the twin's bit for bit), and the 32-bit components of each.
     public var vertexOutputs: [(name: String, components: Int)] {
         switch self {
-        case .pointSprite: [("gl_Position", 4), ("v_base", 2)]
+        case .pointSprite: [("gl_Position", 4), ("v_base", 2), ("v_extent", 2)]
         case .instancedCircle: [("gl_Position", 4), ("v_circleCentre", 2), ("v_color", 3)]
         case .texturedQuad, .sdfShape, .layerQuad, .dustLayers: [("gl_Position", 4)]
         }

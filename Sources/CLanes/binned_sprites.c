@@ -112,6 +112,20 @@ ALWAYS void store(unsigned char *to, shatter_uint8 words, int n) {
     for (; k < n; k++) __builtin_memcpy(to + 4 * k, &w[k], 4);
 }
 
+/* PieceTiling.start(_:): the first pixel of piece i along an axis, floor(i·P + 1/2). */
+ALWAYS long tile_start(const frame_t *f, long i) { return (i * f->eighths + 4) >> 3; }
+
+/* PieceTiling.extents(ofPoint:): point i's width and height in pixels, its share of the screen. */
+ALWAYS void extents_of(const frame_t *f, long i, int *w, int *h) {
+    if ((f->eighths & 7) == 0) {
+        *w = *h = f->coverage;
+        return;
+    }
+    long row = i / f->columns, column = i - row * f->columns;
+    *w = (int)(tile_start(f, column + 1) - tile_start(f, column));
+    *h = (int)(tile_start(f, row + 1) - tile_start(f, row));
+}
+
 /* Where one sprite lands on image rows rowStart ..< rowEnd (PointFrame.rows(centreY:), columns(centreX:)):
  * its rows top ..< bottom and columns left ..< right, and the texel positions (1/256 texel) of its
  * first column and row drawn (PointSpriteRaster.baseX(origin:q:), baseY(origin:q:), stepped on to them). */
@@ -121,19 +135,21 @@ typedef struct {
 
 /* Whether the sprite draws any pixel there. */
 ALWAYS int place(const frame_t *f, long i, int rowStart, int rowEnd, placement_t *p) {
-    const int n = f->coverage, g = f->guardBand;
+    const int g = f->guardBand;
+    int w, h;
+    extents_of(f, i, &w, &h);
     int qx = f->x[i], qy = f->y[i];
-    int firstX = (qx - 4 * n + 4) >> 3, firstY = (qy - 4 * n + 4) >> 3; /* PointSpriteRaster.first(_:) */
-    p->top = max_int(max_int(f->topRow - (firstY + n - 1), 0), rowStart);
+    int firstX = (qx - 4 * w + 4) >> 3, firstY = (qy - 4 * h + 4) >> 3; /* PointSpriteRaster.first(_:extent:) */
+    p->top = max_int(max_int(f->topRow - (firstY + h - 1), 0), rowStart);
     p->bottom = min_int(min_int(f->topRow - firstY + 1, f->height), rowEnd);
     p->left = max_int(firstX - g, 0);
-    p->right = min_int(firstX + n - g, f->width);
+    p->right = min_int(firstX + w - g, f->width);
     if (p->top >= p->bottom || p->left >= p->right) return 0;
     int originX, originY;
     origin_of(f, i, &originX, &originY);
-    int firstKX = p->left + g - firstX, firstKY = (p->top - f->topRow) + firstY + n - 1;
+    int firstKX = p->left + g - firstX, firstKY = (p->top - f->topRow) + firstY + h - 1;
     p->baseX = originX + (((8 * firstX + 4 - qx) * f->stepX) >> 3) + firstKX * f->stepX;
-    p->baseY = originY + (((qy - 8 * (firstY + n) + 4) * f->stepY) >> 3) + firstKY * f->stepY;
+    p->baseY = originY + (((qy - 8 * (firstY + h) + 4) * f->stepY) >> 3) + firstKY * f->stepY;
     return 1;
 }
 

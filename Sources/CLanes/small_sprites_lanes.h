@@ -216,7 +216,7 @@ ALWAYS WIDTH_NAME(centres_t) WIDTH_NAME(centres)(const frame_t *f, long block, c
     return c;
 }
 
-/* PointSpriteRaster.first(_:): the first pixel each covers along one axis. */
+/* PointSpriteRaster.first(_:extent:): the first pixel each covers along one axis. */
 ALWAYS ints WIDTH_NAME(first_covered)(const frame_t *f, ints q) { return (q - 4 * f->coverage + 4) >> 3; }
 
 /* PointSpriteRaster.baseX(origin:q:) and baseY(origin:q:): the texel position (1/256 texel) of the
@@ -249,7 +249,7 @@ typedef struct {
 } WIDTH_NAME(placed_t);
 
 /* The vertex program and the set-up of blocks block ..< block + LANES / 8: a sprite covers
- * PointSpriteRaster.first(_:) and, when `square` (2 × 2 sprites), the next pixel along each axis;
+ * PointSpriteRaster.first(_:extent:) and, when `square` (2 × 2 sprites), the next pixel along each axis;
  * drawn where any of those is in the image. Returns 0 when no lane is drawn. */
 ALWAYS int WIDTH_NAME(place)(const frame_t *f, long block, cell_t cell, WIDTH_NAME(placed_t) *placed, int square, int fused) {
     WIDTH_NAME(centres_t) c = WIDTH_NAME(centres)(f, block, cell, fused);

@@ -5,21 +5,26 @@
 ///
 /// Units: window coordinates of the guard-banded framebuffer, y up, pixel (i, j) = [i, i+1) × [j, j+1).
 /// A point's centre arrives quantized to eighths of a pixel, `q` (the motion runs on the CPU for both
-/// backends). Along each axis the sprite covers `coverage` pixels from ``first(_:)``, placed so that
-/// its GL square of side `size` has every edge on a pixel boundary (whole sizes) or at least 1/4 px
-/// from the nearest pixel centre: any rasteriser erring by less (softpipe's 4 sub-pixel bits and 1/8
-/// px wide-point bias included) covers the same pixels, and `floor(gl_PointCoord · size)` names the
-/// same pixel of the sprite. Texel positions are in 1/256 texel, from a per-point origin and a per-frame
-/// phase in exact eighths: bilinear weights are whole numbers of 1/256, the same in both backends.
+/// backends). Each piece has its own whole-pixel extent along each axis, its share of the screen
+/// (``PieceTiling``: ⌊P⌋ or ⌈P⌉ for a size of P pixels), and covers that many pixels from
+/// ``first(_:extent:)``. GL draws it as a point of ``coverage`` = ⌈P⌉ whole pixels whose edges lie on
+/// pixel boundaries, its top-left pixel the piece's, and discards the fragments past the piece's extent:
+/// `floor(gl_PointCoord · coverage)` names a pixel of the point exactly for any rasteriser error under
+/// 1/2 px. At rest a piece's texels are exactly its pixels (the snapshot, copied); in motion its texel
+/// positions move by the centre's eighths. Texel positions are in 1/256 texel, from a per-point origin
+/// and a per-frame phase in exact eighths: bilinear weights are whole numbers of 1/256, the same in both
+/// backends.
 public struct PointSpriteRaster: Sendable, Equatable {
-    /// The sprite's side in pixels (a multiple of 1/8).
+    /// The pieces' size in pixels (a multiple of 1/8): their spacing on the screen.
     public let size: Float
-    /// Pixels covered along each axis: ⌊size⌋, plus one when the fraction is at least 1/2.
+    /// The GL point's side in whole pixels, ⌈size⌉: the most any piece covers along an axis.
     public let coverage: Int32
+    /// Which pixels each piece of the grid owns.
+    public let tiling: PieceTiling
     /// Texel step from one pixel of the sprite to the next, in 1/256 texel (x right, y down the snapshot).
     public let step: SIMD2<Int32>
-    /// The snapshot's span of one sprite in texels, and the snapshot's size.
-    let cellTexels: SIMD2<Double>
+    /// Texels per pixel along each axis (the snapshot stretched to the screen), and the snapshot's size.
+    let texelsPerPixel: SIMD2<Double>
     let textureHeight: Double
     let textureWidth: Double
 
@@ -35,43 +40,63 @@ public struct PointSpriteRaster: Sendable, Equatable {
             throw PointSizeNotEighths(size: size)
         }
         self.size = size
-        let whole = Int32(size.rounded(.down))
-        coverage = size - Float(whole) < 0.5 ? whole : whole + 1
+        tiling = PieceTiling(eighths: Int32(eighths), columns: batch.grid.columns)
+        coverage = (Int32(eighths) + 7) >> 3
         textureWidth = Double(batch.texture.image.width)
         textureHeight = Double(batch.texture.image.height)
-        cellTexels = SIMD2(Double(batch.texcoordScale.x) * textureWidth, Double(batch.texcoordScale.y) * textureHeight)
+        let cellTexels = SIMD2(Double(batch.texcoordScale.x) * textureWidth, Double(batch.texcoordScale.y) * textureHeight)
+        texelsPerPixel = cellTexels / Double(size)
         step = SIMD2(
             Int32((cellTexels.x * 256 / Double(size)).rounded()), Int32((cellTexels.y * 256 / Double(size)).rounded()))
     }
 
-    /// The first pixel covered along one axis by a sprite centred at `q` eighths: ⌊q/8 − n/2 + 1/2⌋.
+    /// Point `i`'s extent in pixels along x and y (its share of the screen).
     @inline(__always)
-    public func first(_ q: Int32) -> Int32 { (q &- 4 &* coverage &+ 4) &>> 3 }
+    public func extents(ofPoint i: Int) -> SIMD2<Int32> { tiling.extents(ofPoint: i) }
 
-    /// The GL centre of the covered pixels, in 1/16 pixel: `first + n/2`, exact in float.
+    /// The first pixel covered along one axis by a piece `extent` pixels wide centred at `q` eighths:
+    /// ⌊q/8 − extent/2 + 1/2⌋ (at rest, when its centre is its share's, the share's first pixel).
     @inline(__always)
-    public func glCentre(_ q: Int32) -> Int32 { 16 &* first(q) &+ 8 &* coverage }
+    public func first(_ q: Int32, extent: Int32) -> Int32 { (q &- 4 &* extent &+ 4) &>> 3 }
 
-    /// A point's texel origin, in 1/256 texel: its cell's centre in the snapshot minus half a texel
-    /// (so that the integer part names the filter's first texel), x from the left, y from the top.
-    /// `uvOrigin` is the grid's (the cell's lower-left corner, v up).
-    public func origin(uvOrigin: SIMD2<Float>) -> SIMD2<Int32> {
-        let x = (Double(uvOrigin.x) * textureWidth + cellTexels.x / 2) * 256
-        let y = (textureHeight - Double(uvOrigin.y) * textureHeight - cellTexels.y / 2) * 256
+    /// The GL point's centre along x, in 1/16 pixel: its left edge is the piece's, `first + coverage/2`.
+    @inline(__always)
+    public func glCentreX(_ q: Int32, extent: Int32) -> Int32 { 16 &* first(q, extent: extent) &+ 8 &* coverage }
+
+    /// Along y (up) the point's top edge is the piece's: `first + extent − coverage/2`, so that
+    /// `gl_PointCoord`'s rows from the top are the piece's own.
+    @inline(__always)
+    public func glCentreY(_ q: Int32, extent: Int32) -> Int32 {
+        16 &* (first(q, extent: extent) &+ extent) &- 8 &* coverage
+    }
+
+    /// A point's texel origin, in 1/256 texel: its share's centre in the snapshot minus half a texel (so
+    /// that the integer part names the filter's first texel), x from the left, y from the top.
+    /// `uvOrigin` is the grid's (the share's lower-left corner, v up), `extent` its size in pixels.
+    public func origin(uvOrigin: SIMD2<Float>, extent: SIMD2<Int32>) -> SIMD2<Int32> {
+        let half = SIMD2<Double>(Double(extent.x), Double(extent.y)) * texelsPerPixel / 2
+        let x = (Double(uvOrigin.x) * textureWidth + half.x) * 256
+        let y = (textureHeight - Double(uvOrigin.y) * textureHeight - half.y) * 256
         return SIMD2(Int32(x.rounded()) &- 128, Int32(y.rounded()) &- 128)
+    }
+
+    /// Grid point `i`'s texel origin, from its attributes (``PointGrid``).
+    public func origin(ofPoint i: Int, attributes: UnsafeBufferPointer<Float>) -> SIMD2<Int32> {
+        let a = i &* PointGrid.stride
+        return origin(uvOrigin: SIMD2(attributes[a + 2], attributes[a + 3]), extent: extents(ofPoint: i))
     }
 
     /// The texel position (1/256 texel) of the sprite's pixel k = 0 along x (its leftmost column):
     /// the origin plus the phase, pixel centre minus true centre in eighths, scaled by the step.
     @inline(__always)
-    public func baseX(origin: Int32, q: Int32) -> Int32 {
-        origin &+ (((8 &* first(q) &+ 4 &- q) &* step.x) &>> 3)
+    public func baseX(origin: Int32, q: Int32, extent: Int32) -> Int32 {
+        origin &+ (((8 &* first(q, extent: extent) &+ 4 &- q) &* step.x) &>> 3)
     }
 
     /// Along y, k = 0 is the sprite's top row (the snapshot's rows count down, window rows up).
     @inline(__always)
-    public func baseY(origin: Int32, q: Int32) -> Int32 {
-        origin &+ (((q &- 8 &* (first(q) &+ coverage) &+ 4) &* step.y) &>> 3)
+    public func baseY(origin: Int32, q: Int32, extent: Int32) -> Int32 {
+        origin &+ (((q &- 8 &* (first(q, extent: extent) &+ extent) &+ 4) &* step.y) &>> 3)
     }
 
     /// The smallest power of two holding `pixels`: the side of the point draw's viewport, so that

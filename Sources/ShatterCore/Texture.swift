@@ -40,10 +40,14 @@ public final class PointGrid: Sendable {
     public static let stride = 6
     /// `count * stride` floats.
     public let attributes: [Float]
+    /// Points per row: point i is column i % columns, row i / columns (row 0 at the bottom), which
+    /// names its share of the screen (``PieceTiling``). A grid of loose points is one row.
+    public let columns: Int
     public var count: Int { attributes.count / Self.stride }
 
-    public init(attributes: [Float]) {
+    public init(attributes: [Float], columns: Int? = nil) {
         precondition(attributes.count % Self.stride == 0, "PointGrid: \(attributes.count) floats is not whole points")
         self.attributes = attributes
+        self.columns = max(columns ?? attributes.count / Self.stride, 1)
     }
 }

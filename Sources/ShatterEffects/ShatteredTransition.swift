@@ -57,6 +57,12 @@ public struct ShatteredTransition: Sendable {
         /// Columns and rows of the grid: `Int(W/p) + 1`, `Int(H/p) + 1` (it overhangs right and top).
         public var columns: Int { Int(Double(width) / pointSize) + 1 }
         public var rows: Int { Int(Double(height) / pointSize) + 1 }
+
+        /// The pixels each piece owns: the point size in pixels (a whole number of eighths, which
+        /// `init` checks), shared out over the screen (``PieceTiling``).
+        public var tiling: PieceTiling {
+            PieceTiling(eighths: Int32((pointSize * scale * 8).rounded()), columns: columns)
+        }
     }
 
     /// The range of the original's random factor `R`.
@@ -97,9 +103,9 @@ public struct ShatteredTransition: Sendable {
     public init(from: Texture, to: Texture, parameters: Parameters) throws(ParameterError) {
         let p = parameters
         try p.checkScreen(of: Self.name)
-        // Sprites may be smaller than a pixel, but the grid they make must fit in memory.
-        try ParameterError.check(
-            p.pointSize * p.scale, in: 0...Double(ParameterError.maxPixelSide), "pointSize × scale (pixels)", of: Self.name)
+        // Sprites may be smaller than a pixel, but the grid they make must fit in memory, and pieces are
+        // placed in whole eighths of a pixel (PointSpriteRaster): refused here, not at the first frame.
+        try Self.checkPointSize(p)
         let points = (Double(p.width) / p.pointSize + 1).rounded(.down) * (Double(p.height) / p.pointSize + 1).rounded(.down)
         try ParameterError.check(points, in: 1...Double(Self.maxPoints), "points in the grid", of: Self.name)
         // Frames past euler60's bound are refused when drawn, as any frame of an over-long run.
@@ -108,6 +114,20 @@ public struct ShatteredTransition: Sendable {
         self.from = from
         self.to = to
         self.grid = Self.buildGrid(parameters)
+    }
+
+    /// The one rule for a point size: `pointSize × scale` pixels, a whole number of eighths of a pixel
+    /// from 1/8 to the largest side.
+    static func checkPointSize(_ p: Parameters) throws(ParameterError) {
+        let pixels = p.pointSize * p.scale
+        let parameter = "pointSize × scale (pixels)"
+        try ParameterError.check(pixels, in: 0.125...Double(ParameterError.maxPixelSide), parameter, of: Self.name)
+        guard (pixels * 8).rounded() == pixels * 8 else {
+            let nearest = max((pixels * 8).rounded(), 1) / 8
+            throw ParameterError(
+                effect: Self.name, parameter: parameter, value: "\(pixels)",
+                allowed: "whole eighths of a pixel (pieces are placed in 1/8 px), e.g. \(nearest)")
+        }
     }
 
     public func displayList(at time: Double) -> DisplayList {
@@ -131,14 +151,15 @@ public struct ShatteredTransition: Sendable {
     }
 
     /// Row 0 is the bottom row, drawn first, as in the original; later rows overwrite earlier ones.
+    /// Each piece is its share of the screen's pixels (``PieceTiling``): whole pixels, neighbours
+    /// sharing their edges, so that at rest the pieces are the snapshot exactly, at any point size. Its
+    /// centre is its share's centre, its uv origin its share's lower-left corner.
     /// Rows are filled in parallel (each point's randomness depends on its index alone), so a 1080p
     /// grid at point size 1, two million points, takes half the time on two cores.
     static func buildGrid(_ p: Parameters) -> PointGrid {
-        let w = Double(p.width)
-        let h = Double(p.height)
-        let size = p.pointSize
-        let sx = size / w * 2
-        let sy = size / h * 2
+        let w = Double(p.pixelWidth)
+        let h = Double(p.pixelHeight)
+        let tiling = p.tiling
         let rng = CounterRNG(seed: p.seed, stream: .shatter)
         let rMax: Double = p.randomRange == .original ? 2 : 1
         let columns = p.columns
@@ -154,11 +175,13 @@ public struct ShatteredTransition: Sendable {
                         let r1 = rMax * rng.uniform(index: UInt64(index), draw: 0)
                         let r2 = rMax * rng.uniform(index: UInt64(index), draw: 1)
                         let point = base.address + index * stride
-                        point[0] = Float(Double(column) * sx + sx / 2 - 1)
-                        point[1] = Float(Double(row) * sy + sy / 2 - 1)
+                        let left = Double(tiling.start(column))
+                        let bottom = Double(tiling.start(row))
+                        point[0] = Float((left + Double(tiling.extent(column)) / 2) / w * 2 - 1)
+                        point[1] = Float((bottom + Double(tiling.extent(row)) / 2) / h * 2 - 1)
                         // The sprite's own cell (port decision), not the original's col/cols that squeezes the picture.
-                        point[2] = Float(Double(column) * size / w)
-                        point[3] = Float(Double(row) * size / h)
+                        point[2] = Float(left / w)
+                        point[3] = Float(bottom / h)
                         point[4] = Float((r1 - 0.5) * 0.7)  // x speed, NDC/s
                         point[5] = Float(-r2 * 1.5 - 3.0)  // y acceleration, NDC/s²
                     }
@@ -166,7 +189,7 @@ public struct ShatteredTransition: Sendable {
             }
             count = columns * rows * stride
         }
-        return PointGrid(attributes: attributes)
+        return PointGrid(attributes: attributes, columns: columns)
     }
 
     /// The grid's storage, written by the row bands in parallel (each band its own points).

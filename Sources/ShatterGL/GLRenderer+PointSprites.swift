@@ -9,18 +9,18 @@ extension GLRenderer {
     /// draw uses a power-of-two viewport, so every GL places and shades the sprites exactly as the CPU
     /// does (docs/parity.md, "Point sprites").
     func draw(_ batch: PointSpriteBatch, guardBand: GuardBand, used: inout Set<ObjectIdentifier>) throws {
-        // GLES clamps point sizes silently; Shatter refuses instead, so GL and CPU never disagree.
-        guard info.pointSizeRange.contains(batch.pointSize) else {
-            throw GLError.pointSizeOutOfRange(requested: batch.pointSize, supported: info.pointSizeRange)
-        }
         let raster = try PointSpriteRaster(batch)
+        // GLES clamps point sizes silently; Shatter refuses instead, so GL and CPU never disagree. The
+        // point is the pieces' largest extent, ⌈size⌉ whole pixels.
+        guard info.pointSizeRange.contains(Float(raster.coverage)) else {
+            throw GLError.pointSizeOutOfRange(requested: Float(raster.coverage), supported: info.pointSizeRange)
+        }
         try pointMotion.centres(of: batch, guardBand: guardBand, into: &pointCentres)
         let program = try use(.pointSprite)
         // The shader filters by hand (texelFetch): the texture's own filter is never used.
         try bind(batch.texture, filter: .nearest, used: &used)
         glUniform1i(try program.location("u_snapshot"), 0)
         glUniform1i(try program.location("u_linear"), batch.filter == .linear ? 1 : 0)
-        glUniform1f(try program.location("u_pointSize"), raster.size)
         glUniform1i(try program.location("u_coverage"), raster.coverage)
         glUniform2i(try program.location("u_step"), raster.step.x, raster.step.y)
         glUniform1f(try program.location("u_inverseViewport8"), 1 / Float(8 * guardBand.viewportSide))

@@ -306,8 +306,8 @@ public final class GLRenderer: Renderer {
         }
     }
 
-    /// `grid`'s vertex array: attribute 0 the centres (uploaded per frame), 1 the texel origins for
-    /// `raster` (uploaded when the grid or the raster is new).
+    /// `grid`'s vertex array: attribute 0 the centres (uploaded per frame), 1 each piece's texel origin
+    /// and extent for `raster` (uploaded when the grid or the raster is new).
     func pointGrid(for grid: PointGrid, raster: PointSpriteRaster, used: inout Set<ObjectIdentifier>) -> GLPointGrid {
         let key = ObjectIdentifier(grid)
         used.insert(key)
@@ -320,21 +320,22 @@ public final class GLRenderer: Renderer {
             glGenVertexArrays(1, &vertexArray)
             glGenBuffers(2, &names)
             glBindVertexArray(vertexArray)
-            for (location, buffer) in [(0, names[0]), (1, names[1])] {
+            for (location, buffer, components) in [(0, names[0], 2), (1, names[1], 4)] {
                 glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
                 glEnableVertexAttribArray(GLuint(location))
-                glVertexAttribIPointer(GLuint(location), 2, GLenum(GL_INT), 8, nil)
+                glVertexAttribIPointer(GLuint(location), GLint(components), GLenum(GL_INT), GLsizei(4 * components), nil)
             }
             glBindVertexArray(0)
             entry = GLPointGrid(grid: grid, vertexArray: vertexArray, centres: names[0], origins: names[1], raster: nil)
         }
         if entry.raster != raster {
-            let a = grid.attributes
-            var origins = [Int32](repeating: 0, count: 2 * grid.count)
-            for point in 0..<grid.count {
-                let origin = raster.origin(uvOrigin: SIMD2(a[point * PointGrid.stride + 2], a[point * PointGrid.stride + 3]))
-                origins[2 * point] = origin.x
-                origins[2 * point + 1] = origin.y
+            var origins = [Int32](repeating: 0, count: 4 * grid.count)
+            grid.attributes.withUnsafeBufferPointer { a in
+                for point in 0..<grid.count {
+                    let origin = raster.origin(ofPoint: point, attributes: a)
+                    let extent = raster.extents(ofPoint: point)
+                    origins.replaceSubrange(4 * point..<4 * point + 4, with: [origin.x, origin.y, extent.x, extent.y])
+                }
             }
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), entry.origins)
             glBufferData(GLenum(GL_ARRAY_BUFFER), origins.count * 4, origins, GLenum(GL_STATIC_DRAW))

@@ -33,7 +33,8 @@ extension PointFrame {
         let raster = setup.raster
         return shatter_binned_frame(
             lanes: UnsafeRawPointer(points.lanes.baseAddress), x: buffers.x, y: buffers.y,
-            list: buffers.list, coverage: raster.coverage, stepX: raster.step.x, stepY: raster.step.y,
+            list: buffers.list, coverage: raster.coverage, eighths: raster.tiling.eighths,
+            columns: Int32(clamping: raster.tiling.columns), stepX: raster.step.x, stepY: raster.step.y,
             nearest: points.sampler.filter == .nearest ? 1 : 0, guardBand: Int32(g), topRow: Int32(topRow),
             width: Int32(width), height: Int32(height), target: UnsafeMutableRawPointer(target.bytes.baseAddress),
             texels: points.sampler.words, textureWidth: Int32(points.sampler.width),

@@ -27,7 +27,7 @@ extension PointFrame {
             let x = xs.load(fromByteOffset: block * 32, as: SIMD8<Int32>.self)
             forEachSetLane((x .!= nothing).bits) { lane in
                 let i = block &* 8 &+ lane
-                for band in bands(centreY: buffers.y[i]) {
+                for band in bands(centreY: buffers.y[i], extent: setup.raster.extents(ofPoint: i).y) {
                     list[cursors[band]] = Int32(truncatingIfNeeded: i)
                     cursors[band] &+= 1
                 }

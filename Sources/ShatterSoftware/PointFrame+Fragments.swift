@@ -28,18 +28,20 @@ extension PointFrame {
                         }
                         let centreX = buffers.x[i]
                         let centreY = buffers.y[i]
-                        let rows = rows(centreY: centreY).clamped(to: bandRows)
-                        let columns = columns(centreX: centreX)
+                        let raster = setup.raster
+                        let extent = raster.extents(ofPoint: i)
+                        let rows = rows(centreY: centreY, extent: extent.y).clamped(to: bandRows)
+                        let columns = columns(centreX: centreX, extent: extent.x)
                         if rows.isEmpty { continue }
                         // The texel positions of the sprite's pixels: its first pixel's, then a step each
                         // (PointSpriteRaster), from the first column and row drawn.
-                        let raster = setup.raster
                         let step = raster.step
                         let origin = Self.origin(ofPoint: i, lanes: lanes)
-                        let firstKX = Int32(columns.lowerBound + g) &- raster.first(centreX)
-                        let firstKY = Int32(rows.lowerBound - topRow) &+ raster.first(centreY) &+ raster.coverage &- 1
-                        let baseX = raster.baseX(origin: origin.x, q: centreX) &+ firstKX &* step.x
-                        let baseY = raster.baseY(origin: origin.y, q: centreY) &+ firstKY &* step.y
+                        let firstKX = Int32(columns.lowerBound + g) &- raster.first(centreX, extent: extent.x)
+                        let firstKY =
+                            Int32(rows.lowerBound - topRow) &+ raster.first(centreY, extent: extent.y) &+ extent.y &- 1
+                        let baseX = raster.baseX(origin: origin.x, q: centreX, extent: extent.x) &+ firstKX &* step.x
+                        let baseY = raster.baseY(origin: origin.y, q: centreY, extent: extent.y) &+ firstKY &* step.y
                         let span = columns.count
                         let lane = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
                         for b in 0..<(span + 7) / 8 {

@@ -56,11 +56,14 @@ extension PointFrame {
             ys.storeBytes(of: centre.y, toByteOffset: block * 32, as: SIMD8<Int32>.self)
             forEachSetLane(drawn) { lane in
                 let i = block &* 8 &+ lane
-                if rows(centreY: buffers.y[i]).isEmpty || columns(centreX: buffers.x[i]).isEmpty {
-                    drawn &= ~(1 << lane)  // entirely in the guard band
+                let extent = setup.raster.extents(ofPoint: i)
+                if rows(centreY: buffers.y[i], extent: extent.y).isEmpty
+                    || columns(centreX: buffers.x[i], extent: extent.x).isEmpty
+                {
+                    drawn &= ~(1 << lane)  // entirely in the guard band (or a piece with no pixels)
                     return
                 }
-                for band in bands(centreY: buffers.y[i]) { counts[band] &+= 1 }
+                for band in bands(centreY: buffers.y[i], extent: extent.y) { counts[band] &+= 1 }
             }
             let kept = SIMD8(repeating: Int32(bitPattern: drawn)) & SIMD8(1, 2, 4, 8, 16, 32, 64, 128)
             x.replace(with: nothing, where: kept .== zero)

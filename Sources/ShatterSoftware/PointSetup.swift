@@ -16,11 +16,11 @@ struct PointSetup {
         self.raster = raster
     }
 
-    /// Pixels a sprite covers along each axis.
+    /// The most pixels a sprite covers along each axis (its GL point's side).
     var coverage: Int { Int(raster.coverage) }
 
     /// Whether every sprite covers exactly one pixel.
-    var isOnePixel: Bool { raster.coverage == 1 }
+    var isOnePixel: Bool { raster.coverage == 1 && raster.tiling.isWhole }
 
     /// A point's centre in eighths of a pixel, or nil when it is dropped (centre outside the clip volume).
     @inline(__always)
@@ -31,10 +31,11 @@ struct PointSetup {
         return SIMD2(PointSpriteRaster.quantize(window.x), PointSpriteRaster.quantize(window.y))
     }
 
-    /// The pixels (half-open, framebuffer pixels) a centre `q` (eighths) covers along one axis.
+    /// The pixels (half-open, framebuffer pixels) a piece `extent` pixels wide centred at `q` (eighths)
+    /// covers along one axis.
     @inline(__always)
-    func coveredPixels(_ q: Int32) -> Range<Int> {
-        let first = Int(raster.first(q))
-        return first..<first + coverage
+    func coveredPixels(_ q: Int32, extent: Int32) -> Range<Int> {
+        let first = Int(raster.first(q, extent: extent))
+        return first..<first &+ Int(extent)
     }
 }

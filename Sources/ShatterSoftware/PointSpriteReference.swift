@@ -3,8 +3,8 @@ import ShatterCore
 extension SoftwareRenderer {
     /// The reference: the motion (`PointSpriteProgram`), then `point_sprite.vert` and `point_sprite.frag`
     /// as they state it, in draw order, on one thread. Per point, its centre in eighths of a pixel
-    /// (``PointSetup/centre(clip:)``), the covered pixels and the texel position of the sprite's first
-    /// pixel (``PointSpriteRaster``); per pixel inside the image, k steps on, the fragment program, its
+    /// (``PointSetup/centre(clip:)``), the pixels its extent covers (its share of the screen,
+    /// ``PieceTiling``) and the texel position of the sprite's first pixel (``PointSpriteRaster``); per pixel inside the image, k steps on, the fragment program, its
     /// word stored (replacing) or blended. Later points overwrite earlier ones, as the GPU's in-order
     /// blending does. Every faster path equals it byte for byte (`PointLanesTests`, `SmallSpriteTests`,
     /// the goldens).
@@ -22,10 +22,13 @@ extension SoftwareRenderer {
                 let centre = SIMD2(attributes[a], attributes[a + 1])
                 let motion = SIMD2(attributes[a + 4], attributes[a + 5])
                 guard let q = setup.centre(clip: program.vertex(centre: centre, motion: motion)) else { continue }
-                let origin = raster.origin(uvOrigin: SIMD2(attributes[a + 2], attributes[a + 3]))
-                let base = SIMD2(raster.baseX(origin: origin.x, q: q.x), raster.baseY(origin: origin.y, q: q.y))
-                let columns = setup.coveredPixels(q.x)
-                let rowsUp = setup.coveredPixels(q.y)
+                let extent = raster.extents(ofPoint: point)
+                let origin = attributes.withUnsafeBufferPointer { raster.origin(ofPoint: point, attributes: $0) }
+                let base = SIMD2(
+                    raster.baseX(origin: origin.x, q: q.x, extent: extent.x),
+                    raster.baseY(origin: origin.y, q: q.y, extent: extent.y))
+                let columns = setup.coveredPixels(q.x, extent: extent.x)
+                let rowsUp = setup.coveredPixels(q.y, extent: extent.y)
                 for (ky, j) in rowsUp.reversed().enumerated() where (0..<target.height).contains(topRow - j) {
                     for (kx, i) in columns.enumerated() where (0..<target.width).contains(i - g) {
                         let word = PointSpriteProgram.fragment(

@@ -36,12 +36,14 @@ final class SeparableGrid: @unchecked Sendable {  // written once, before it is 
         for column in 0..<columns {
             let a = column * PointGrid.stride
             columnCentreX[column] = attributes[a]
-            columnOriginX[column] = raster.origin(uvOrigin: SIMD2(attributes[a + 2], 0)).x
+            columnOriginX[column] = raster.origin(
+                uvOrigin: SIMD2(attributes[a + 2], 0), extent: SIMD2(raster.tiling.extent(column), 0)
+            ).x
         }
         for row in 0..<rows {
             let a = row * columns * PointGrid.stride
             rowCentreY[row] = attributes[a + 1]
-            rowOriginY[row] = raster.origin(uvOrigin: SIMD2(0, attributes[a + 3])).y
+            rowOriginY[row] = raster.origin(uvOrigin: SIMD2(0, attributes[a + 3]), extent: SIMD2(0, raster.tiling.extent(row))).y
         }
     }
 

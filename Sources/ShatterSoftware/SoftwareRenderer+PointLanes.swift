@@ -149,19 +149,21 @@ struct PointFrame {
         SoftwareRenderer.copy(background, rows: chunkRange(band, of: bandCount, total: height), into: target)
     }
 
-    /// The image rows a sprite centred at `y` (eighths of a pixel) covers (empty when none).
+    /// The image rows a sprite `extent` pixels high centred at `y` (eighths of a pixel) covers (empty
+    /// when none).
     @inline(__always)
-    func rows(centreY y: Int32) -> Range<Int> {
-        let js = setup.coveredPixels(y)
+    func rows(centreY y: Int32, extent: Int32) -> Range<Int> {
+        let js = setup.coveredPixels(y, extent: extent)
         let first = max(topRow - (js.upperBound - 1), 0)
         let end = min(topRow - js.lowerBound + 1, height)
         return first..<max(first, end)
     }
 
-    /// The image columns a sprite centred at `x` (eighths of a pixel) covers (empty when none).
+    /// The image columns a sprite `extent` pixels wide centred at `x` (eighths of a pixel) covers (empty
+    /// when none).
     @inline(__always)
-    func columns(centreX x: Int32) -> Range<Int> {
-        let ic = setup.coveredPixels(x)
+    func columns(centreX x: Int32, extent: Int32) -> Range<Int> {
+        let ic = setup.coveredPixels(x, extent: extent)
         let first = max(ic.lowerBound - g, 0)
         let end = min(ic.upperBound - g, width)
         return first..<max(first, end)
@@ -173,10 +175,10 @@ struct PointFrame {
         Int(buffers.bandOfRow[max(row, 0)])...Int(buffers.bandOfRow[min(row + rowsBelow, height - 1)])
     }
 
-    /// The bands a drawn sprite centred at `y` (eighths) touches.
+    /// The bands a drawn sprite `extent` pixels high centred at `y` (eighths) touches.
     @inline(__always)
-    func bands(centreY y: Int32) -> ClosedRange<Int> {
-        let rows = rows(centreY: y)
+    func bands(centreY y: Int32, extent: Int32) -> ClosedRange<Int> {
+        let rows = rows(centreY: y, extent: extent)
         return Int(buffers.bandOfRow[rows.lowerBound])...Int(buffers.bandOfRow[rows.upperBound - 1])
     }
 }

@@ -8,7 +8,7 @@ enum PointSpritePath {
     /// (``SoftwareRenderer/drawPointByPoint(_:program:setup:into:guardBand:)``): the reference. Taken
     /// by sprites that blend, and by every sprite when the shortcuts leave out `.pointLanes`.
     case reference
-    /// Sprites covering one pixel or 2 × 2 in closed-form motion, shaded in the vertex stage by the
+    /// Pieces of one pixel or 2 × 2 (a whole size) in closed-form motion, shaded in the vertex stage by the
     /// small-sprite kernel in C (`small_sprites.c`) and stored from pages.
     case smallSprites
     /// Every other replacing sprite: eight points at a time, binned into bands of rows, then shaded
@@ -50,8 +50,8 @@ extension SoftwareRenderer {
         // The lanes store the fragment's word as it is: replacing sprites only.
         guard shortcuts.isSuperset(of: [.exact, .pointLanes]), batch.blend == .replace else { return .reference }
         // Small sprites in closed form only (the kernel runs no steps), with a pixel's row and column
-        // packed in one Int32.
-        let small = setup.coverage == 1 || setup.coverage == 2
+        // packed in one Int32, every piece the same whole size (the kernel knows no extents).
+        let small = setup.raster.tiling.isWhole && (setup.coverage == 1 || setup.coverage == 2)
         guard small, program.u_steps < 0, target.width < 1 << 15, target.height < 1 << 15 else { return .binned }
         return .smallSprites
     }

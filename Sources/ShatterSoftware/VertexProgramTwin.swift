@@ -100,8 +100,8 @@ public struct VertexProgramTwin: Sendable {
         return VertexOutputs(program: source.vertexFile, outputs: source.vertexOutputs, vertices: vertices)
     }
 
-    /// `point_sprite.vert`: `gl_Position` and `v_base` per point, from the centres the motion stage gives
-    /// (the GL renderer's input) and the raster's integer placement.
+    /// `point_sprite.vert`: `gl_Position`, `v_base` and `v_extent` per point, from the centres the motion
+    /// stage gives (the GL renderer's input) and the raster's integer placement.
     func pointSprites(_ batch: PointSpriteBatch, guardBand: GuardBand) throws -> VertexOutputs {
         let raster = try PointSpriteRaster(batch)
         var centres: [Int32] = []
@@ -114,16 +114,20 @@ public struct VertexProgramTwin: Sendable {
             let q = SIMD2(centres[2 * point], centres[2 * point + 1])
             guard q.x >= 0 else {
                 // Dropped: sent outside the clip volume.
-                vertices.append([Float(2).captured, Float(2).captured, Float(0).captured, Float(1).captured, 0, 0])
+                vertices.append([Float(2).captured, Float(2).captured, Float(0).captured, Float(1).captured, 0, 0, 0, 0])
                 continue
             }
-            let origin = raster.origin(uvOrigin: SIMD2(a[point * PointGrid.stride + 2], a[point * PointGrid.stride + 3]))
-            let centre16 = SIMD2(Float(raster.glCentre(q.x)), Float(raster.glCentre(q.y)))
+            let extent = raster.extents(ofPoint: point)
+            let origin = a.withUnsafeBufferPointer { raster.origin(ofPoint: point, attributes: $0) }
+            let centre16 = SIMD2(
+                Float(raster.glCentreX(q.x, extent: extent.x)), Float(raster.glCentreY(q.y, extent: extent.y)))
             let ndc = mad(centre16, SIMD2(repeating: u_inverseViewport8), SIMD2(repeating: -1))
             vertices.append(
                 [
                     ndc.x.captured, ndc.y.captured, Float(0).captured, Float(1).captured,
-                    raster.baseX(origin: origin.x, q: q.x).captured, raster.baseY(origin: origin.y, q: q.y).captured,
+                    raster.baseX(origin: origin.x, q: q.x, extent: extent.x).captured,
+                    raster.baseY(origin: origin.y, q: q.y, extent: extent.y).captured,
+                    extent.x.captured, extent.y.captured,
                 ])
         }
         let source = ShaderSource.pointSprite

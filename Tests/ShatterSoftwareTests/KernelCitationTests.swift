@@ -2,7 +2,7 @@ import Glibc
 import Testing
 
 /// The small-sprite kernel (`Sources/CLanes`) mirrors the Swift program step by step, and its comments
-/// say which Swift each step mirrors: `PointSetup.centre(clip:)`, `PointSpriteRaster.first(_:)`, `PointLanes`,
+/// say which Swift each step mirrors: `PointSetup.centre(clip:)`, `PointSpriteRaster.first(_:extent:)`, `PointLanes`,
 /// `PointFrame+Kernel.swift`. When the Swift is renamed or removed, those comments must change with it
 /// (as `ShaderTwinTests` holds the GLSL to its twins): every Swift name they cite must still be declared
 /// in the package's Swift sources, a member by a file that declares or extends its type, with the
@@ -40,7 +40,7 @@ import Testing
             let declared = swift.declares(citation)
             #expect(!declared, "\(citation)")
         }
-        let fresh = Citation.all(in: "PointSetup.centre(clip:) PointSpriteRaster.first(_:) PointLanes PointSetup.swift")
+        let fresh = Citation.all(in: "PointSetup.centre(clip:) PointSpriteRaster.first(_:extent:) PointLanes PointSetup.swift")
         #expect(fresh.count == 4)
         for citation in fresh {
             let declared = swift.declares(citation)

@@ -34,17 +34,23 @@ import Testing
         #expect(mismatches == 0 && compared > 500_000)
     }
 
-    /// The centres the program hands to GL (``PointSpriteRaster/glCentre(_:)``) for every centre a point
-    /// can have in eighths and every coverage are whole or half pixels, so the conversion above covers
-    /// them, and at most half a pixel past the framebuffer's edge (a centre on the edge itself): a GL
-    /// that drops such a point loses only guard-band pixels, as the guard band is wider than P/2 + 1/2.
+    /// The centres the program hands to GL (``PointSpriteRaster/glCentreX(_:extent:)``,
+    /// ``PointSpriteRaster/glCentreY(_:extent:)``) for every centre a point can have in eighths, every
+    /// size and both extents a piece of that size can have are whole or half pixels, so the conversion
+    /// above covers them, and at most half a pixel past the framebuffer's edge (a centre on the edge
+    /// itself): a GL that drops such a point loses only guard-band pixels, as the guard band is wider
+    /// than P/2 + 1/2.
     @Test func glCentresAreWholeOrHalfPixelsInsideTheFramebuffer() throws {
         var outside = [String]()
         for size in stride(from: Float(0.125), through: 64, by: 0.125) {
             let raster = try Self.raster(size: size)
-            for q in Int32(0)...Int32(8 * 300) {
-                let centre16 = raster.glCentre(q)
-                if centre16 % 8 != 0 || centre16 < 0 || centre16 > 16 * 300 + 8 { outside.append("size \(size), q \(q)") }
+            for extent in Set([Int32(size.rounded(.down)), Int32(size.rounded(.up))]) where extent > 0 {
+                for q in Int32(0)...Int32(8 * 300) {
+                    for centre16 in [raster.glCentreX(q, extent: extent), raster.glCentreY(q, extent: extent)]
+                    where centre16 % 8 != 0 || centre16 < -8 || centre16 > 16 * 300 + 8 {
+                        outside.append("size \(size), extent \(extent), q \(q)")
+                    }
+                }
             }
         }
         #expect(outside.isEmpty, "\(outside.prefix(5))")
@@ -53,13 +59,15 @@ import Testing
     static let sizes: [Double] = [1, 1.5, 2, 2.5, 3, 3.25, 4, 4.875, 7.5, 16]
 
     /// A GL whose rasteriser puts the sprite's square up to 1/8 px off (softpipe's wide-point bias)
-    /// plus 1/16 (its 4 sub-pixel bits), and whose `gl_PointCoord` errs by as much (3/16 px, ±0.1875/P in
-    /// its own units; the spec leaves its interpolation open), draws the frames the CPU renderer draws,
-    /// for point sizes whole and fractional, both filters, at rest and falling.
+    /// plus 1/16 (its 4 sub-pixel bits), or nearly half a pixel, and whose `gl_PointCoord` errs by as
+    /// much (the spec leaves its interpolation open), draws the frames the CPU renderer draws, for point
+    /// sizes whole and fractional, both filters, at rest and falling: the point's side is whole and its
+    /// edges lie on pixel boundaries, so any error under 1/2 px names the same pixels.
     @Test(arguments: sizes)
     func framesAreTheSameWithThePointCoordinateAndTheSquareMovedByAnEighth(pointSize: Double) throws {
         let offsets: [SIMD2<Double>] = [
             SIMD2(0, 0), SIMD2(0.125, -0.125), SIMD2(-0.1875, 0.1875), SIMD2(0.1875, 0.0625), SIMD2(-0.0625, -0.1875),
+            SIMD2(0.4375, -0.4375), SIMD2(-0.4375, 0.4375),
         ]
         for filter in [TextureFilter.linear, .nearest] {
             let effect = try PointLanesTests.transition(
@@ -78,10 +86,11 @@ import Testing
     }
 
     /// `list` (a destination and the pieces) drawn as a GL with those errors draws it: the destination
-    /// by the CPU renderer, then each point at its GL centre, the square moved by `squareOffset` px
-    /// covering the pixel centres inside it (left and bottom edges inclusive), each pixel's
-    /// `floor(gl_PointCoord · P)` taken with `pointCoordError` px added to the exact point coordinate,
-    /// then the fragment program.
+    /// by the CPU renderer, then each point at its GL centre, its square (``PointSpriteRaster/coverage``
+    /// pixels a side) moved by `squareOffset` px covering the pixel centres inside it (left and bottom
+    /// edges inclusive), each pixel's `floor(gl_PointCoord · side)` taken with `pointCoordError` px added
+    /// to the exact point coordinate, fragments past the piece's extent discarded, then the fragment
+    /// program.
     static func glModel(_ list: DisplayList, squareOffset: SIMD2<Double>, pointCoordError: SIMD2<Double>) throws -> Image {
         guard case .pointSprites(let batch) = list.commands[1] else { throw Failure() }
         var image = try SoftwareRenderer().render(
@@ -90,7 +99,7 @@ import Testing
         var centres = [Int32]()
         try PointMotionStage().centres(of: batch, guardBand: guardBand, into: &centres)
         let raster = try PointSpriteRaster(batch)
-        let size = Double(raster.size)
+        let size = Double(raster.coverage)
         let last = Int(raster.coverage) - 1
         let g = guardBand.pixels
         let topRow = guardBand.framebufferHeight - 1 - g
@@ -100,9 +109,15 @@ import Testing
             batch.texture.withSampler(filter: batch.filter) { sampler in
                 for point in 0..<batch.grid.count where centres[2 * point] != PointSpriteRaster.dropped {
                     let q = SIMD2(centres[2 * point], centres[2 * point + 1])
-                    let origin = raster.origin(uvOrigin: SIMD2(a[point * PointGrid.stride + 2], a[point * PointGrid.stride + 3]))
-                    let base = SIMD2(raster.baseX(origin: origin.x, q: q.x), raster.baseY(origin: origin.y, q: q.y))
-                    let exact = SIMD2(Double(raster.glCentre(q.x)), Double(raster.glCentre(q.y))) / 16
+                    let extent = raster.extents(ofPoint: point)
+                    let origin = a.withUnsafeBufferPointer { raster.origin(ofPoint: point, attributes: $0) }
+                    let base = SIMD2(
+                        raster.baseX(origin: origin.x, q: q.x, extent: extent.x),
+                        raster.baseY(origin: origin.y, q: q.y, extent: extent.y))
+                    let exact =
+                        SIMD2(
+                            Double(raster.glCentreX(q.x, extent: extent.x)), Double(raster.glCentreY(q.y, extent: extent.y)))
+                        / 16
                     let centre = exact + squareOffset
                     let (left, right) = (centre.x - size / 2, centre.x + size / 2)
                     let (bottom, top) = (centre.y - size / 2, centre.y + size / 2)
@@ -115,6 +130,7 @@ import Testing
                             guard x >= left, x < right, (0..<list.width).contains(i - g) else { continue }
                             let kx = min(max(Int((x - exactLeft + pointCoordError.x).rounded(.down)), 0), last)
                             let ky = min(max(Int((exactTop - y + pointCoordError.y).rounded(.down)), 0), last)
+                            guard kx < extent.x, ky < extent.y else { continue }  // discarded
                             let word = PointSpriteProgram.fragment(
                                 x: base.x + Int32(kx) * raster.step.x, y: base.y + Int32(ky) * raster.step.y,
                                 snapshot: sampler)
@@ -145,10 +161,13 @@ import Testing
         }
         #expect(throws: PointSizeNotEighths.self) { try Self.raster(size: .nan) }
         #expect(PointSizeNotEighths(size: 1.1).description.contains("multiple of 1/8 (0.125), e.g. 1.125"))
-        let list = try PointLanesTests.transition(
-            width: 20, height: 20, scale: 1, pointSize: 1.3, physics: .original, filter: .linear
-        ).displayList(at: 0.2)
-        #expect(throws: PointSizeNotEighths.self) { try SoftwareRenderer().render(list) }
+        // The transition refuses such a size when it is made, not at its first frame.
+        let error = #expect(throws: ParameterError.self) {
+            try PointLanesTests.transition(width: 20, height: 20, scale: 1, pointSize: 1.3, physics: .original, filter: .linear)
+        }
+        #expect(error?.description.contains("pointSize × scale (pixels) is 1.3") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("whole eighths of a pixel") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("e.g. 1.25") == true, "\(String(describing: error))")
     }
 
     struct Failure: Error {}

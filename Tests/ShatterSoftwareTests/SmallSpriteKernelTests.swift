@@ -89,15 +89,15 @@ import Testing
                     for lane in 0..<8 {
                         let (centre, motion) = points[block * 8 + lane]
                         guard let q = setup.centre(clip: program.vertex(centre: centre, motion: motion)) else { continue }
-                        let column = Int(raster.first(q.x))
-                        let rowUp = Int(raster.first(q.y))
+                        let column = Int(raster.first(q.x, extent: raster.coverage))
+                        let rowUp = Int(raster.first(q.y, extent: raster.coverage))
                         let (imageColumn, imageRow) = (column - guardBand, topRow - rowUp)
                         guard (0..<width).contains(imageColumn), (0..<height).contains(imageRow) else { continue }
                         drawn |= 1 << lane
                         pixel[lane] = UInt32(imageRow * width + imageColumn)
                         let origin = origins[block * 8 + lane]
-                        fixedX[lane] = raster.baseX(origin: origin.x, q: q.x)
-                        fixedY[lane] = raster.baseY(origin: origin.y, q: q.y)
+                        fixedX[lane] = raster.baseX(origin: origin.x, q: q.x, extent: raster.coverage)
+                        fixedY[lane] = raster.baseY(origin: origin.y, q: q.y, extent: raster.coverage)
                     }
                     if drawn == 0 { continue }
                     drawnBlocks += 1
@@ -212,9 +212,9 @@ import Testing
             var pixels = [UInt32]()
             for lane in 0..<8 {
                 let q = try #require(setup.centre(clip: program.vertex(centre: centres[block * 8 + lane], motion: .zero)))
-                pixels.append(UInt32((63 - Int(raster.first(q.y))) * 64 + Int(raster.first(q.x))))
-                fixedX[lane] = raster.baseX(origin: lanes[block].originX[lane], q: q.x)
-                fixedY[lane] = raster.baseY(origin: lanes[block].originY[lane], q: q.y)
+                pixels.append(UInt32((63 - Int(raster.first(q.y, extent: raster.coverage))) * 64 + Int(raster.first(q.x, extent: raster.coverage))))
+                fixedX[lane] = raster.baseX(origin: lanes[block].originX[lane], q: q.x, extent: raster.coverage)
+                fixedY[lane] = raster.baseY(origin: lanes[block].originY[lane], q: q.y, extent: raster.coverage)
             }
             let colors = sampler.blend(sampler.taps(fixed: fixedX, size: width), sampler.taps(fixed: fixedY, size: height))
             expected += (0..<8).map { UInt64(pixels[$0]) | UInt64(colors[$0]) << 32 }
@@ -261,8 +261,8 @@ import Testing
         var expected = [[UInt64]](repeating: [], count: height)
         for (i, centre) in centres.enumerated() {
             guard let q = setup.centre(clip: program.vertex(centre: centre, motion: .zero)) else { continue }
-            let column = Int(raster.first(q.x))
-            let row = topRow - (Int(raster.first(q.y)) + 1)  // the upper pixels' image row
+            let column = Int(raster.first(q.x, extent: raster.coverage))
+            let row = topRow - (Int(raster.first(q.y, extent: raster.coverage)) + 1)  // the upper pixels' image row
             guard (-1..<width).contains(column), (-1..<height).contains(row) else { continue }
             let entry = UInt64((row + 1) << 16 | (column + 1)) | UInt64(i) << 32
             for band in Set([max(row, 0), min(row + 1, height - 1)]).sorted() { expected[band].append(entry) }

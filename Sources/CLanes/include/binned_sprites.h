@@ -19,9 +19,10 @@ typedef struct shatter_binned_frame {
     const int *x, *y;
     /* The binned point indices, band by band. */
     const int *list;
-    /* PointSpriteRaster: pixels covered per axis, texel step per pixel (1/256 texel); the filter
-     * (1: nearest, 0: linear). */
-    int coverage, stepX, stepY, nearest;
+    /* PointSpriteRaster: the most pixels covered per axis (the GL point's side); the pieces' size in
+     * eighths of a pixel and the grid's columns (PieceTiling: each point's extent); texel step per pixel
+     * (1/256 texel); the filter (1: nearest, 0: linear). */
+    int coverage, eighths, columns, stepX, stepY, nearest;
     /* The image in the framebuffer: guard band (pixels), the framebuffer row of image row 0 (y up),
      * its size; `target` holds its RGBA8 pixels, row 0 at the top. */
     int guardBand, topRow, width, height;
