@@ -126,9 +126,9 @@ ALWAYS void extents_of(const frame_t *f, long i, int *w, int *h) {
     *h = (int)(tile_start(f, row + 1) - tile_start(f, row));
 }
 
-/* Where one sprite lands on image rows rowStart ..< rowEnd (PointFrame.rows(centreY:), columns(centreX:)):
+/* Where one sprite lands on image rows rowStart ..< rowEnd (PointFrame.rows(centreY:extent:), columns(centreX:extent:)):
  * its rows top ..< bottom and columns left ..< right, and the texel positions (1/256 texel) of its
- * first column and row drawn (PointSpriteRaster.baseX(origin:q:), baseY(origin:q:), stepped on to them). */
+ * first column and row drawn (PointSpriteRaster.baseX(origin:q:extent:), baseY(origin:q:), stepped on to them). */
 typedef struct {
     int top, bottom, left, right, baseX, baseY;
 } placement_t;

@@ -219,7 +219,7 @@ ALWAYS WIDTH_NAME(centres_t) WIDTH_NAME(centres)(const frame_t *f, long block, c
 /* PointSpriteRaster.first(_:extent:): the first pixel each covers along one axis. */
 ALWAYS ints WIDTH_NAME(first_covered)(const frame_t *f, ints q) { return (q - 4 * f->coverage + 4) >> 3; }
 
-/* PointSpriteRaster.baseX(origin:q:) and baseY(origin:q:): the texel position (1/256 texel) of the
+/* PointSpriteRaster.baseX(origin:q:extent:) and baseY(origin:q:): the texel position (1/256 texel) of the
  * sprite's leftmost column and top row, from the point's origin and its phase in eighths. */
 ALWAYS ints WIDTH_NAME(base_x)(const frame_t *f, ints origin, ints first, ints q) {
     return origin + (((8 * first + 4 - q) * f->stepX) >> 3);

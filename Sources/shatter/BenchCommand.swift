@@ -25,7 +25,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         name: .customLong("point-sizes"),
-        help: ArgumentHelp("Comma-separated point sizes (pixels) or " + PointSizeChoice.autoHelp + ".", valueName: "LIST"))
+        help: ArgumentHelp(
+            "Comma-separated point sizes in points (bench draws at scale 1: a point is a pixel) or "
+                + PointSizeChoice.autoHelp + ".", valueName: "LIST"))
     var pointSizes: String = "1,2,4,8,16,32"
 
     @Option(
@@ -91,12 +93,12 @@ struct BenchCommand: ParsableCommand {
             let word = word.trimmingCharacters(in: .whitespaces)
             return try? PointSizeChoice.parse(word).resolved(pixelWidth: width, scale: 1)
         }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 1 && $0! <= OptionLimits.maxPointPixels }) else {
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
             throw ValidationError(
                 "--point-sizes must be numbers from 1 to \(Int(OptionLimits.maxPointPixels)) or auto, separated by "
                     + "commas, e.g. 1,2,4,16,auto; not '\(pointSizes)'")
         }
-        for value in values { try OptionLimits.check(pointPixels: value!, what: "--point-sizes") }
+        for value in values { try OptionLimits.check(pointSize: value!, option: "--point-sizes' \(value!)") }
         return values.map { $0! }
     }
 

@@ -46,8 +46,9 @@ struct JoinCommand: ParsableCommand {
     @Option(
         name: .customLong("point-size"), parsing: .unconditional,
         help: ArgumentHelp(
-            "Side of the shatter's pieces in pixels, or " + PointSizeChoice.autoHelp + " (the default).",
-            valueName: "PIXELS|auto"),
+            "Side of the shatter's pieces in points (join draws at scale 1: a point is a pixel), or "
+                + PointSizeChoice.autoHelp + " (the default).",
+            valueName: "POINTS|auto"),
         transform: PointSizeChoice.parse)
     var pointSize = PointSizeChoice.auto
 
@@ -90,12 +91,7 @@ struct JoinCommand: ParsableCommand {
         }
         if let fps { try FPSOption.check(fps) }
         if let size { try SizeLimits.check(width: size.width, height: size.height, what: "--size") }
-        if case .points(let pixels) = pointSize {
-            guard pixels.isFinite, pixels >= 1, pixels <= OptionLimits.maxPointPixels else {
-                throw ValidationError("--point-size must be 1…\(Int(OptionLimits.maxPointPixels)) pixels, not \(pixels)")
-            }
-            try OptionLimits.check(pointPixels: pixels, what: "--point-size")
-        }
+        if case .points(let points) = pointSize { try OptionLimits.check(pointSize: points, option: "--point-size") }
         guard (1...DustLayerSplit.maximumLayers).contains(layers) else {
             throw ValidationError("--layers must be 1…\(DustLayerSplit.maximumLayers), not \(layers)")
         }

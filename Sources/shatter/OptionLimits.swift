@@ -25,15 +25,18 @@ enum OptionLimits {
         }
     }
 
-    /// A sprite's side in pixels that the point-sprite program places exactly: a multiple of 1/8 px
-    /// (``PointSizeNotEighths``, which the renderers throw, says why).
-    static func check(pointPixels: Double, what: String) throws {
-        let eighths = Float(pointPixels) * 8
-        guard eighths == eighths.rounded() else {
-            let nearest = max(1, (pointPixels * 8).rounded() / 8)
+    /// The one rule for a point size on the command line (render's, join's and bench's): `points` ×
+    /// `scale` pixels, from 1 px to a whole frame, in whole eighths of a pixel, which the point-sprite
+    /// program places exactly (``ShatteredTransition`` checks the same eighths). `option` names what the
+    /// user typed (`--point-size`, `--point-size × --scale`).
+    static func check(pointSize points: Double, scale: Double = 1, option: String) throws {
+        let pixels = points * scale
+        let eighths = pixels * 8
+        guard pixels.isFinite, pixels >= 1, pixels <= maxPointPixels, eighths == eighths.rounded() else {
+            let nearest = pixels.isFinite ? min(max(1, eighths.rounded() / 8), maxPointPixels) : 1
             throw ValidationError(
-                "\(what) is \(pointPixels) px; sprites must be a multiple of 1/8 px (0.125) so that every GL places "
-                    + "them exactly, e.g. \(nearest)")
+                "\(option) is \(pixels) px; pieces must be 1 to \(Int(maxPointPixels)) px in whole eighths of a pixel "
+                    + "(0.125), e.g. \(nearest)")
         }
     }
 

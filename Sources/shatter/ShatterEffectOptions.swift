@@ -30,7 +30,9 @@ struct ShatterEffectOptions: EffectOptions {
 
     @Option(
         name: .customLong("point-size"), parsing: .unconditional,
-        help: ArgumentHelp("Sprite side in points, or " + PointSizeChoice.autoHelp + ".", valueName: "POINTS|auto"),
+        help: ArgumentHelp(
+            "Side of the pieces in points (pixels = points × --scale; default 2, the original's), or "
+                + PointSizeChoice.autoHelp + ".", valueName: "POINTS|auto"),
         transform: PointSizeChoice.parse)
     var pointSize = PointSizeChoice.points(ShatteredTransition.originalPointSize)
 
@@ -66,18 +68,8 @@ struct ShatterEffectOptions: EffectOptions {
     }
 
     private func validate(pointSize: Double) throws {
-        guard pointSize.isFinite, pointSize > 0 else {
-            throw ValidationError("--point-size must be a number above 0, not \(pointSize)")
-        }
-        guard pointSize * screen.scale >= 1 else {
-            throw ValidationError("--point-size × --scale is \(pointSize * screen.scale) px; sprites must be at least 1 px")
-        }
-        guard pointSize * screen.scale <= OptionLimits.maxPointPixels else {
-            throw ValidationError(
-                "--point-size × --scale is \(pointSize * screen.scale) px; sprites can be at most "
-                    + "\(Int(OptionLimits.maxPointPixels)) px")
-        }
-        try OptionLimits.check(pointPixels: pointSize * screen.scale, what: "--point-size × --scale")
+        let option = screen.scale == 1 ? "--point-size" : "--point-size × --scale"
+        try OptionLimits.check(pointSize: pointSize, scale: screen.scale, option: option)
     }
 
     var inputPaths: [String] { [from, to].compactMap { $0 } }

@@ -37,17 +37,19 @@ import Testing
     /// The centres the program hands to GL (``PointSpriteRaster/glCentreX(_:extent:)``,
     /// ``PointSpriteRaster/glCentreY(_:extent:)``) for every centre a point can have in eighths, every
     /// size and both extents a piece of that size can have are whole or half pixels, so the conversion
-    /// above covers them, and at most half a pixel past the framebuffer's edge (a centre on the edge
-    /// itself): a GL that drops such a point loses only guard-band pixels, as the guard band is wider
-    /// than P/2 + 1/2.
+    /// above covers them, and at most a pixel past the framebuffer's edge (a piece's centre on the edge
+    /// itself, its point ⌈P⌉ wide anchored at the piece's left or top edge): a GL that drops such a point
+    /// loses only guard-band pixels, as the guard band (⌈P/2⌉ + 1) is wider than half the point.
     @Test func glCentresAreWholeOrHalfPixelsInsideTheFramebuffer() throws {
         var outside = [String]()
         for size in stride(from: Float(0.125), through: 64, by: 0.125) {
             let raster = try Self.raster(size: size)
+            let guardBand = GuardBand(width: 300, height: 300, largestPointSize: size)
+            if 2 * guardBand.pixels < raster.coverage + 2 { outside.append("size \(size): guard band \(guardBand.pixels) px") }
             for extent in Set([Int32(size.rounded(.down)), Int32(size.rounded(.up))]) where extent > 0 {
                 for q in Int32(0)...Int32(8 * 300) {
                     for centre16 in [raster.glCentreX(q, extent: extent), raster.glCentreY(q, extent: extent)]
-                    where centre16 % 8 != 0 || centre16 < -8 || centre16 > 16 * 300 + 8 {
+                    where centre16 % 8 != 0 || centre16 < -16 || centre16 > 16 * 300 + 16 {
                         outside.append("size \(size), extent \(extent), q \(q)")
                     }
                 }

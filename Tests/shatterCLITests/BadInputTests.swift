@@ -15,9 +15,9 @@ import Testing
 
     static let optionCases: [Case] = [
         Case(
-            name: "point size 0", arguments: ["--point-size", "0"], expected: "--point-size must be a number above 0", status: 64),
+            name: "point size 0", arguments: ["--point-size", "0"], expected: "--point-size is 0.0 px; pieces must be 1 to", status: 64),
         Case(
-            name: "negative point size", arguments: ["--point-size", "-2"], expected: "--point-size must be a number above 0",
+            name: "negative point size", arguments: ["--point-size", "-2"], expected: "--point-size is -2.0 px; pieces must be 1 to 16384 px",
             status: 64),
         Case(name: "fps 0", arguments: ["--fps", "0"], expected: "--fps must be a number above 0", status: 64),
         Case(name: "fps nan", arguments: ["--fps", "nan"], expected: "--fps must be a number above 0", status: 64),
@@ -27,7 +27,14 @@ import Testing
         Case(name: "zero size", arguments: ["--size", "0x10"], expected: "--size", status: 64),
         Case(name: "huge size", arguments: ["--size", "20000x10"], expected: "too large", status: 64),
         Case(name: "scale 0", arguments: ["--scale", "0"], expected: "--scale must be a number above 0", status: 64),
-        Case(name: "sub-pixel sprites", arguments: ["--point-size", "0.5"], expected: "at least 1 px", status: 64),
+        Case(
+            name: "sub-pixel sprites", arguments: ["--point-size", "0.5"],
+            expected: "--point-size is 0.5 px; pieces must be 1 to 16384 px in whole eighths of a pixel (0.125), e.g. 1.0",
+            status: 64),
+        Case(
+            name: "off the eighths", arguments: ["--point-size", "3.3", "--scale", "2"],
+            expected: "--point-size × --scale is 6.6 px; pieces must be 1 to 16384 px in whole eighths of a pixel (0.125), e.g. 6.625",
+            status: 64),
         Case(name: "negative seed", arguments: ["--seed", "-1"], expected: "--seed", status: 64),
         Case(name: "negative device", arguments: ["--device", "-1"], expected: "--device must be 0 or more", status: 64),
         Case(name: "bad background", arguments: ["--background", "12345"], expected: "--background", status: 64),
