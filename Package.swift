@@ -37,7 +37,10 @@ let package = Package(
         // The fast PNG encoder behind compression level 1 (Huffman coding with zero runs, no match
         // search), one body compiled for any x86-64 and again for AVX2 like the sprite kernel.
         // The row filters come from CDeflate's header (a system-library target adds no include path).
-        .target(name: "CFastPNG", dependencies: ["CDeflate"], cSettings: [.headerSearchPath("../CDeflate")]),
+        // Its AVX2 twin takes its target attribute from CLanes' one instruction-set table (cpu.h).
+        .target(
+            name: "CFastPNG", dependencies: ["CDeflate"],
+            cSettings: [.headerSearchPath("../CDeflate"), .headerSearchPath("../CLanes/include")]),
 
         // Pure Swift, no rendering dependency.
         .target(name: "ShatterCore"),

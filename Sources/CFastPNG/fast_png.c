@@ -8,6 +8,7 @@
 #include "fast_png.h"
 
 #include "shim.h"  /* CDeflate (Package.swift adds its folder): libdeflate and the row filters */
+#include "cpu.h"   /* CLanes' instruction-set table: the AVX2 twin's target attribute */
 #include <stdlib.h>
 #include <string.h>
 
@@ -499,7 +500,7 @@ static size_t encode_baseline(long width, long height, int channels, int filter,
 }
 
 #if defined(__x86_64__)
-__attribute__((target("avx2,bmi2"))) static size_t encode_avx2(long width, long height, int channels, int filter,
+SHATTER_TARGET_AVX2 static size_t encode_avx2(long width, long height, int channels, int filter,
                                                                shatter_fast_png_row_fn row, void *context, uint8_t *out) {
     return encode(width, height, channels, filter, row, context, out);
 }

@@ -240,7 +240,7 @@ static void sprites_baseline(const frame_t *f, long first, long end, int rowStar
 }
 
 #if defined(__x86_64__)
-__attribute__((target("avx2,fma"))) static void sprites_avx2(const frame_t *f, long first, long end, int rowStart,
+SHATTER_TARGET_AVX2 static void sprites_avx2(const frame_t *f, long first, long end, int rowStart,
                                                              int rowEnd) {
     sprites(f, first, end, rowStart, rowEnd, 1);
 }

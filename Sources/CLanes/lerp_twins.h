@@ -14,6 +14,7 @@
 #ifndef SHATTER_LERP_TWINS_H
 #define SHATTER_LERP_TWINS_H
 
+#include "cpu.h"
 #include "lanes.h"
 
 #if defined(__x86_64__)
@@ -21,7 +22,7 @@
 
 /* Through pointers: where the compiler does not inline it (a debug build), no 512-bit vector is passed
  * by value between this AVX2 function and its callers, whose ABIs for such vectors need not agree. */
-__attribute__((target("avx2"))) static inline void shatter_lerp_avx2(const shatter_ushort32 *a, const shatter_ushort32 *b,
+SHATTER_TARGET_AVX2 static inline void shatter_lerp_avx2(const shatter_ushort32 *a, const shatter_ushort32 *b,
                                                                      const shatter_ushort32 *weights, shatter_ushort32 *lerped) {
     __m256i x[2], y[2], w[2], result[2];
     __builtin_memcpy(x, a, sizeof x);
@@ -38,7 +39,7 @@ typedef unsigned short shatter_ushort64 __attribute__((ext_vector_type(64)));
 typedef unsigned char shatter_uchar64 __attribute__((ext_vector_type(64)));
 
 #if defined(__x86_64__)
-#define SHATTER_AVX512 __attribute__((target("avx2,fma,avx512f,avx512bw,avx512vl,avx512dq")))
+#define SHATTER_AVX512 SHATTER_TARGET_AVX512
 
 /* shatter_lerp_avx2 on sixteen pixels (a + pmulhrsw(b − a, w·128)), through pointers as it is. */
 SHATTER_AVX512 static inline void shatter_lerp_avx512(const shatter_ushort64 *a, const shatter_ushort64 *b,

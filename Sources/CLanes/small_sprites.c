@@ -139,7 +139,7 @@ static const unsigned char lanes_set[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 
  * entries packed to the front by one vpermd and stored whole (four entries) at the cursor, which then
  * moves on past the lanes set; the page has room for eight, and what lies past the cursor is written
  * over later or never read. */
-static inline __attribute__((target("avx2"))) void append_packed(shatter_page_writer *writer, const unsigned long long *entries,
+static inline SHATTER_TARGET_AVX2 void append_packed(shatter_page_writer *writer, const unsigned long long *entries,
                                                                  unsigned lanes, long band) {
     typedef int words_t __attribute__((vector_size(32)));
     shatter_page_chain *chain = writer->chains + band;
@@ -301,7 +301,7 @@ static void viewport_baseline(const float *clip, float half, float *result) { vi
 static void clip_baseline(const frame_t *f, long block, float *x, float *y) { clip_of(f, block, x, y); }
 
 #if defined(__x86_64__)
-#define AVX2_TWIN __attribute__((target("avx2,fma")))
+#define AVX2_TWIN SHATTER_TARGET_AVX2
 AVX2_TWIN static long run_avx2(const frame_t *f, long first, long end, shatter_page_writer *pages) {
     return run(f, first, end, pages, 1);
 }

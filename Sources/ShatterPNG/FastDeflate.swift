@@ -6,8 +6,9 @@ import CLanes
 /// of 32 rows as one Huffman block of its bytes, runs of zeros as distance-1 matches, with no match
 /// search. Several times libdeflate's level 1 speed on noisy frames, at about its size; see docs/png.md.
 enum FastDeflate {
-    /// Whether the processor runs the AVX2 twin, asked once.
-    static let processorRunsAVX2 = shatter_cpu_runs_avx2() != 0
+    /// Whether the processor runs the AVX2 twin: the instruction-set table's answer (`cpu.h`), the one
+    /// every twin is chosen by.
+    static let processorRunsAVX2 = shatter_instruction_set() >= 1
 
     /// The most bytes ``zlib(width:height:channels:filter:into:row:)`` writes.
     static func bound(width: Int, height: Int, channels: Int) -> Int {

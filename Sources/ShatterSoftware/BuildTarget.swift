@@ -17,13 +17,14 @@ public enum BuildTarget {
             + "build one for any x86-64 with SHATTER_BUNDLE_CPU=baseline Tools/bundle.sh, or use swift build -c release"
     }
 
-    /// Whether this processor has AVX2 (asked once): the small-sprite kernel (and with it every
-    /// sprite's vertex program) then runs its AVX2 twin.
-    static let processorRunsAVX2 = shatter_cpu_runs_avx2() != 0
+    /// Whether this processor runs the AVX2 tier (AVX2, FMA, BMI1, BMI2; the instruction-set table in
+    /// `cpu.h`, probed once per process): the small-sprite kernel (and with it every sprite's vertex
+    /// program), the binned stage and the PNG encoder then run their AVX2 twins.
+    static let processorRunsAVX2 = shatter_instruction_set() >= 1
 
-    /// Whether this processor has AVX-512 F, BW, VL and DQ with AVX2 (asked once): one-pixel sprites
-    /// then run the small-sprite kernel's AVX-512 twin, two blocks at a time.
-    static let processorRunsAVX512 = shatter_cpu_runs_avx512() != 0
+    /// Whether this processor runs the AVX-512 tier (the AVX2 tier and AVX-512 F, BW, VL and DQ):
+    /// one-pixel sprites then run the small-sprite kernel's AVX-512 twin, two blocks at a time.
+    static let processorRunsAVX512 = shatter_instruction_set() >= 2
 
     /// Which twin of the small-sprite kernel draws one-pixel and 2 × 2 sprites on this processor, for
     /// `shatter info`: "AVX-512", "AVX2" or "baseline".

@@ -23,17 +23,19 @@ import Testing
     }
 
     /// The processor's own word (the kernel's flags in /proc/cpuinfo) agrees with what the renderer
-    /// asked cpuid and the OS: the AVX-512 twin runs exactly where AVX2, FMA and AVX-512 F, BW, VL and
-    /// DQ are all there, and `shatter info` names the widest twin.
+    /// asked cpuid and the OS: the AVX2 twins run exactly where every feature of the AVX2 tier is there
+    /// (``InstructionSetTableTests/tiers``), the AVX-512 twin where the AVX-512 tier's are, and `shatter
+    /// info` names the widest twin.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/cpuinfo"), "needs Linux's /proc/cpuinfo"))
     func theKernelTwinFollowsTheProcessorsFlags() throws {
         let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
         let flagsLine = try #require(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") })
         let flags = Set(flagsLine.split(separator: " ").map(String.init))
-        let avx2 = flags.isSuperset(of: ["avx2", "fma", "avx"])
+        let avx2 = flags.isSuperset(of: InstructionSetTableTests.tiers["SHATTER_AVX2_FEATURES"]!.map(\.value) + ["avx"])
         #expect(BuildTarget.processorRunsAVX2 == avx2)
         #expect(
-            BuildTarget.processorRunsAVX512 == (avx2 && flags.isSuperset(of: ["avx512f", "avx512bw", "avx512vl", "avx512dq"])))
+            BuildTarget.processorRunsAVX512
+                == (avx2 && flags.isSuperset(of: InstructionSetTableTests.tiers["SHATTER_AVX512_FEATURES"]!.map(\.value))))
         let widest = BuildTarget.processorRunsAVX512 ? "AVX-512" : BuildTarget.processorRunsAVX2 ? "AVX2" : "baseline"
         #expect(BuildTarget.spriteKernel == widest)
     }

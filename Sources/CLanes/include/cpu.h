@@ -20,6 +20,21 @@ static inline int shatter_built_for_avx2(void) {
 #endif
 }
 
+/*
+ * The one instruction-set table (as Skia's SkOpts): every C twin in Shatter (the small-sprite kernel,
+ * the binned stage, the PNG encoder) is compiled with one of these two target attributes, and only
+ * these, and the probes below check every feature each names (InstructionSetTableTests holds the C
+ * sources to that). A processor runs a tier's twins when it has all of the tier's features and its OS
+ * saves the registers they use.
+ *
+ * The AVX2 tier: AVX2 with FMA and BMI1/BMI2, which every AVX2 processor has (x86-64-v3's core).
+ */
+#define SHATTER_AVX2_FEATURES "avx2,fma,bmi,bmi2"
+#define SHATTER_TARGET_AVX2 __attribute__((target(SHATTER_AVX2_FEATURES)))
+/* The AVX-512 tier: the AVX2 tier's features and AVX-512 F, BW, VL and DQ. */
+#define SHATTER_AVX512_FEATURES "avx2,fma,bmi,bmi2,avx512f,avx512bw,avx512vl,avx512dq"
+#define SHATTER_TARGET_AVX512 __attribute__((target(SHATTER_AVX512_FEATURES)))
+
 #if defined(__x86_64__)
 /* Whether the OS saves every register state in `states` (XCR0's bits; only once OSXSAVE is known). */
 static inline int shatter_os_saves(unsigned states) {
@@ -29,7 +44,8 @@ static inline int shatter_os_saves(unsigned states) {
 }
 #endif
 
-/* 1 when the processor has AVX2 and FMA and the OS saves the 256-bit registers (or this is not x86-64). */
+/* 1 when the processor has every feature of SHATTER_AVX2_FEATURES (AVX2, FMA, BMI1, BMI2) and the OS
+ * saves the 256-bit registers (or this is not x86-64). */
 static inline int shatter_cpu_runs_avx2(void) {
 #if defined(__x86_64__)
     unsigned a, b, c, d;
@@ -38,14 +54,15 @@ static inline int shatter_cpu_runs_avx2(void) {
     if ((c & (fma | osxsave | avx)) != (fma | osxsave | avx)) return 0;
     if (!shatter_os_saves(0x6)) return 0; /* XMM and YMM state */
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
-    return (b >> 5) & 1; /* AVX2 */
+    const unsigned bmi1 = 1u << 3, avx2 = 1u << 5, bmi2 = 1u << 8;
+    return (b & (bmi1 | avx2 | bmi2)) == (bmi1 | avx2 | bmi2);
 #else
     return 1;
 #endif
 }
 
-/* 1 when the processor has AVX2, FMA and AVX-512 F, BW, VL and DQ, and the OS saves the 512-bit
- * registers and mask registers: the small-sprite kernel's AVX-512 twin (0 off x86-64). */
+/* 1 when the processor has every feature of SHATTER_AVX512_FEATURES (the AVX2 tier's, and AVX-512 F, BW,
+ * VL and DQ), and the OS saves the 512-bit registers and mask registers (0 off x86-64). */
 static inline int shatter_cpu_runs_avx512(void) {
 #if defined(__x86_64__)
     if (!shatter_cpu_runs_avx2()) return 0;
@@ -58,5 +75,9 @@ static inline int shatter_cpu_runs_avx512(void) {
     return 0;
 #endif
 }
+
+/* The widest tier this processor runs: 2 AVX-512, 1 AVX2, 0 the baseline. Probed once per process and
+ * kept (cpu.c); every twin is chosen from this. */
+int shatter_instruction_set(void);
 
 #endif /* SHATTER_CPU_H */
