@@ -19,7 +19,8 @@ struct PointSpriteProgram {
         (u_steps, u_stepSeconds) = batch.motion.uniforms
     }
 
-    /// Vertical offset: v = max(a·t, vmax), integrated; squares grouped as in the GLSL (see there).
+    /// Vertical offset: v = max(a·t, vmax), integrated in closed form (the squares grouped so that every
+    /// path through the motion stage and the C kernel rounds them alike).
     @inline(__always)
     func fallOffset(_ acceleration: Float, _ t: Float) -> Float {
         if acceleration >= 0 {
@@ -57,7 +58,8 @@ struct PointSpriteProgram {
         return x + speed * t
     }
 
-    /// The original's update, `u_steps` times, in its order (see the GLSL): the piece's position, NDC.
+    /// The original's update, `u_steps` times, in the order of its per-frame loop (BrokenGlassEffect's
+    /// CPU update): the piece's position, NDC.
     @inline(__always)
     func steppedPosition(centre: SIMD2<Float>, motion: SIMD2<Float>) -> SIMD2<Float> {
         var xSpeed = motion.x
