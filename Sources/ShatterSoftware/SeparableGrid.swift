@@ -36,9 +36,10 @@ final class SeparableGrid: @unchecked Sendable {  // written once, before it is 
         for column in 0..<columns {
             let a = column * PointGrid.stride
             columnCentreX[column] = attributes[a]
-            columnOriginX[column] = raster.origin(
-                uvOrigin: SIMD2(attributes[a + 2], 0), extent: SIMD2(raster.tiling.extent(column), 0)
-            ).x
+            columnOriginX[column] =
+                raster.origin(
+                    uvOrigin: SIMD2(attributes[a + 2], 0), extent: SIMD2(raster.tiling.extent(column), 0)
+                ).x
         }
         for row in 0..<rows {
             let a = row * columns * PointGrid.stride

@@ -17,7 +17,9 @@ import Testing
             for i in 0..<Int(4000 / size) {
                 let start = tiling.start(i)
                 let extent = Int(tiling.extent(i))
-                if start != Int((Double(i) * size + 0.5).rounded(.down)) { wrong.append("P \(size): piece \(i) starts at \(start)") }
+                if start != Int((Double(i) * size + 0.5).rounded(.down)) {
+                    wrong.append("P \(size): piece \(i) starts at \(start)")
+                }
                 if start != end { wrong.append("P \(size): piece \(i) starts at \(start), its left neighbour ends at \(end)") }
                 if extent != Int(size.rounded(.down)) && extent != Int(size.rounded(.up)) {
                     wrong.append("P \(size): piece \(i) is \(extent) px")

@@ -212,7 +212,10 @@ import Testing
             var pixels = [UInt32]()
             for lane in 0..<8 {
                 let q = try #require(setup.centre(clip: program.vertex(centre: centres[block * 8 + lane], motion: .zero)))
-                pixels.append(UInt32((63 - Int(raster.first(q.y, extent: raster.coverage))) * 64 + Int(raster.first(q.x, extent: raster.coverage))))
+                pixels.append(
+                    UInt32(
+                        (63 - Int(raster.first(q.y, extent: raster.coverage))) * 64
+                            + Int(raster.first(q.x, extent: raster.coverage))))
                 fixedX[lane] = raster.baseX(origin: lanes[block].originX[lane], q: q.x, extent: raster.coverage)
                 fixedY[lane] = raster.baseY(origin: lanes[block].originY[lane], q: q.y, extent: raster.coverage)
             }

@@ -54,7 +54,8 @@ import Testing
             }
             #expect(
                 differing == 0,
-                "softpipe, \(screen), --point-size \(pointSize): \(differing) pixels of frame 0 differ from --from, first \(first ?? "")")
+                "softpipe, \(screen), --point-size \(pointSize): \(differing) pixels of frame 0 differ from --from, first \(first ?? "")"
+            )
         }
     }
 }
