@@ -29,7 +29,7 @@ public struct FuzzyRule: Sendable, Equatable {
     /// compare`'s defaults and every GL parity test. A pixel differs beyond 1 per channel (8-bit
     /// rounding may go either way on a GPU); 99.9% of pixels must match; no pixel's summed RGBA
     /// difference may exceed 8·4 (a misplaced sprite or a wrong texel shows at once). Where the
-    /// comparison knows how many blended fragments each pixel received (``BlendCounts``: GL against
+    /// comparison knows how many blended fragments each pixel received (`BlendCounts`: GL against
     /// the CPU renderer on an effect), each delta is per blended fragment, so a pixel may differ by
     /// channelDelta × max(1, count): GLES lets every fixed-function blend land one level either side
     /// of the exact result, and an error already in the destination is carried on scaled by at most 1

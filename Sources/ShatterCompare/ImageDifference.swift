@@ -9,7 +9,7 @@ import ShatterCore
 /// d.verdict(FuzzyRule()).passed     // Skia Gold–style fuzzy rule
 /// ```
 ///
-/// Given the blended fragments each pixel received (``BlendCounts``, which the CPU renderer counts),
+/// Given the blended fragments each pixel received (`BlendCounts`, which the CPU renderer counts),
 /// every per-pixel figure is *per blended fragment*: a pixel's differences divided by max(1, its
 /// count), rounded up, so a rule's channel delta allows channelDelta × max(1, count) there: each
 /// blended fragment may leave a conformant GL one level from the exact blend (docs/parity.md,

@@ -1,6 +1,6 @@
 /// A renderer that draws the next frame while an earlier one's pixels are still on their way back:
 /// GL reads each frame into one of a ring of pixel-pack buffers and fences it, so the GPU (or
-/// llvmpipe's threads) draws frame i + 1 while frame i is copied out and encoded. ``FramePipeline``
+/// llvmpipe's threads) draws frame i + 1 while frame i is copied out and encoded. `FramePipeline` (in Shatter)
 /// drives one this way; ``Renderer/render(_:into:)`` still works when no frame is begun.
 ///
 /// ```swift

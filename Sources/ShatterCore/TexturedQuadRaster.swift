@@ -7,7 +7,7 @@
 ///   covers the same ones;
 /// - each axis addresses texels linearly in 1/65536 texel from the first covered pixel: `base + k·step`,
 ///   with the bilinear filter's first texel centre at 0, then rounded to the filter's 1/256 texel
-///   (``TextureSampler/fixedTap`` on the CPU, the fragment program's `filterTap` on GL). A texture drawn
+///   (`TextureSampler.fixedTap(_:size:)` on the CPU, the fragment program's `filterTap` on GL). A texture drawn
 ///   1:1 on whole pixels reads every texel at its centre (weight 0); a stretched one follows the ideal
 ///   mapping to within half a 1/65536 texel a pixel (a texture of 2 texels over 2,048 pixels is exact).
 public struct TexturedQuadRaster: Sendable, Equatable {

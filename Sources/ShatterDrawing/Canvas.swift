@@ -1,6 +1,6 @@
 import ShatterCore
 
-/// A tiny software painter over an ``Image``: rectangles, anti-aliased rounded rectangles and bitmap text.
+/// A tiny software painter over an `Image`: rectangles, anti-aliased rounded rectangles and bitmap text.
 ///
 /// It exists so default input pictures can be drawn in pure Swift, deterministically, with no graphics
 /// library. All coordinates are **pixels** (callers working in points multiply by their scale first);

@@ -6,7 +6,7 @@ import ShatterDrawing
 /// again, with a faint ghost flower as they close; all screen-blended over black, every 10.5 s.
 ///
 /// Geometry is in points; output pixels are points × `scale`. The petals are one instanced draw and
-/// the ghost petals a second (``InstancedCircleBatch``).
+/// the ghost petals a second (`InstancedCircleBatch`).
 ///
 /// ```swift
 /// let flower = Breathe()                           // 368×448, 6 petals

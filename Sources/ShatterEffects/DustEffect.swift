@@ -6,7 +6,7 @@ import ShatterCore
 ///
 /// Geometry is in points; output pixels are points × `scale`. The layer split and every layer's
 /// random motion are built once here; ``displayList(at:)`` evaluates the Core Animation timelines at
-/// one instant into one ``DustLayer`` draw per visible layer, in layer order.
+/// one instant into one `DustLayer` draw per visible layer, in layer order.
 ///
 /// ```swift
 /// let dust = try DustEffect(snapshot: Texture(image: screen), parameters: .init(width: 375, height: 667))

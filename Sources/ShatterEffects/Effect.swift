@@ -23,7 +23,7 @@ public protocol Effect: Sendable {
     var pixelWidth: Int { get }
     var pixelHeight: Int { get }
 
-    /// Seconds of animation; frames sample `0 … duration` (see ``FrameTimeline``).
+    /// Seconds of animation; frames sample `0 … duration` (see `FrameTimeline`).
     var duration: Double { get }
 
     /// Frames play the timeline backwards: frame i shows the instant of frame (last − i), so a reversed

@@ -9,7 +9,7 @@ extension ShatteredTransition {
 
     /// The point size, in points at `scale`, whose pieces take the share of an output `pixelWidth`
     /// pixels wide that the original's take of its screen: `2 / 375 · pixelWidth` pixels, rounded to the
-    /// nearest 1/8 px (the point-sprite program places only whole eighths, ``PointSizeNotEighths``), and
+    /// nearest 1/8 px (the point-sprite program places only whole eighths, `PointSizeNotEighths`), and
     /// at least 1 px, the smallest point GL draws. 375 px wide gives 2 px, 1280 gives 6.875, 1920 gives
     /// 10.25 (10.24 rounded), 3840 gives 20.5.
     ///

@@ -59,7 +59,7 @@ public struct ShatteredTransition: Sendable {
         public var rows: Int { Int(Double(height) / pointSize) + 1 }
 
         /// The pixels each piece owns: the point size in pixels (a whole number of eighths, which
-        /// `init` checks), shared out over the screen (``PieceTiling``).
+        /// `init` checks), shared out over the screen (`PieceTiling`).
         public var tiling: PieceTiling {
             PieceTiling(eighths: Int32((pointSize * scale * 8).rounded()), columns: columns)
         }
@@ -88,7 +88,7 @@ public struct ShatteredTransition: Sendable {
         /// The original's display-link rate.
         public static let stepsPerSecond = 60.0
 
-        /// The longest duration ``euler60`` renders: ``PointMotion/maxSteps`` steps (10 s).
+        /// The longest duration ``euler60`` renders: `PointMotion.maxSteps` steps (10 s).
         public static var longestSteppedDuration: Double { Double(PointMotion.maxSteps) / stepsPerSecond }
     }
 
@@ -151,7 +151,7 @@ public struct ShatteredTransition: Sendable {
     }
 
     /// Row 0 is the bottom row, drawn first, as in the original; later rows overwrite earlier ones.
-    /// Each piece is its share of the screen's pixels (``PieceTiling``): whole pixels, neighbours
+    /// Each piece is its share of the screen's pixels (`PieceTiling`): whole pixels, neighbours
     /// sharing their edges, so that at rest the pieces are the snapshot exactly, at any point size. Its
     /// centre is its share's centre, its uv origin its share's lower-left corner.
     /// Rows are filled in parallel (each point's randomness depends on its index alone), so a 1080p

@@ -1,7 +1,7 @@
 import CPNG
 import ShatterCore
 
-/// Reads PNG files of every color type into premultiplied RGBA8 ``Image``s.
+/// Reads PNG files of every color type into premultiplied RGBA8 `Image`s.
 ///
 /// Gray, gray + alpha, palette (with or without tRNS), RGB, RGBA, 1- to 16-bit and interlaced
 /// files all decode through libpng's simplified API to straight RGBA8, which is then

@@ -1,6 +1,6 @@
 import ShatterCore
 
-/// Writes ``Image``s as 8-bit PNG: RGBA with straight alpha, or RGB over an opaque background.
+/// Writes `Image`s as 8-bit PNG: RGBA with straight alpha, or RGB over an opaque background.
 ///
 /// Premultiplied color is un-premultiplied with exact rounding, `c = min(255, round(c' · 255 / a))`,
 /// and fully transparent pixels become (0, 0, 0, 0); reading the file back with ``PNGDecoder``

@@ -3,7 +3,7 @@ import ShatterCompare
 import ShatterCore
 import ShatterPNG
 
-/// An image judged against the expected one by a ``FuzzyRule``, failing with everything a person
+/// An image judged against the expected one by a `FuzzyRule`, failing with everything a person
 /// needs to see why: the broken conditions, the figures, and expected / actual / diff PNGs on disk.
 /// No test framework is imported: a thrown ``FuzzyMismatch`` fails a Swift Testing `@Test` and an
 /// XCTest `test…()` alike.
@@ -17,7 +17,7 @@ public enum FuzzyCheck {
     /// `<artifactStem>.expected.png`, `.actual.png` and `.diff.png` (the difference over a pale copy of the
     /// expected image, colored by size), creating the folder when needed, and throws ``FuzzyMismatch``.
     /// With `blends` (the CPU renderer's count for `expected`), the rule is applied per blended
-    /// fragment (``ImageDifference``).
+    /// fragment (`ImageDifference`).
     @discardableResult
     public static func check(
         _ actual: Image, matches expected: Image, rule: FuzzyRule, label: String,
@@ -75,7 +75,7 @@ public struct FuzzyMismatch: Error, CustomStringConvertible {
     public let label: String
     /// One line per condition of the rule the image breaks.
     public let reasons: [String]
-    /// ``ImageDifference``'s one-line summary; nil when the sizes differ.
+    /// `ImageDifference`'s one-line summary; nil when the sizes differ.
     public let figures: String?
     /// The expected / actual / diff PNGs written.
     public let artifacts: [String]

@@ -4,7 +4,7 @@ import ShatterCore
 import ShatterPNG
 
 /// Golden-image tests without a snapshot library: an image against a PNG checked in beside the test,
-/// judged by a ``FuzzyRule`` (by default ``FuzzyRule/parity``, the rule Shatter holds GPU and CPU to).
+/// judged by a `FuzzyRule` (by default `FuzzyRule.parity`, the rule Shatter holds GPU and CPU to).
 ///
 /// On failure `name.expected.png`, `name.actual.png` and `name.diff.png` are written beside the golden
 /// `name.png` (and removed again once it passes). With `SHATTER_RECORD_GOLDENS=1` in the environment, a

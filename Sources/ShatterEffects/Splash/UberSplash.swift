@@ -4,7 +4,7 @@ import ShatterCore
 /// The Uber splash screen (raywenderlich "Fuber", Derek Selander 2016): the animated "U" logo over a
 /// rippling grid of tiles, both looping every 3 s.
 ///
-/// Every timeline is Core Animation's, evaluated through ``ShatterAnimation`` (``SplashLogo``,
+/// Every timeline is Core Animation's, evaluated through `ShatterAnimation` (``SplashLogo``,
 /// ``SplashTileGrid``). The logo is drawn as signed-distance shapes, the tiles and label as
 /// transformed textured layers; textures are painted once, here.
 ///
