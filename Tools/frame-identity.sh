@@ -19,8 +19,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/frame-identity.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 # name | render arguments. The shattered transition on every sprite path (the small-sprite kernel at
-# point sizes 1 and 2, the binned path above and without a tap table, the stepped physics), then the
-# other effects.
+# point sizes 1 and 2, the binned path above and without a tap table, the stepped physics, pieces of
+# two widths at sizes off the whole pixels), then the other effects.
 configurations=(
     "shatter-p1|shatter --point-size 1 --fps 10"
     "shatter-p2|shatter --point-size 2 --fps 10"
@@ -43,6 +43,10 @@ configurations=(
     "shatter-1080-p1|shatter --size 1920x1080 --point-size 1 --fps 5"
     "shatter-1080-p2|shatter --size 1920x1080 --point-size 2 --fps 5"
     "shatter-1080-nearest-p1|shatter --size 1920x1080 --filter nearest --point-size 1 --fps 5"
+    "shatter-1080-auto|shatter --size 1920x1080 --point-size auto --fps 5"
+    "shatter-480-p1.375|shatter --size 480x270 --point-size 1.375 --fps 10"
+    "shatter-480-p2.5-nearest|shatter --size 480x270 --point-size 2.5 --filter nearest --fps 10"
+    "shatter-480-p5.375-euler60|shatter --size 480x270 --point-size 5.375 --physics textbook,euler60 --fps 10"
     "breathe|breathe --fps 5"
     "dust|dust --fps 5"
     "splash|splash --fps 5"
