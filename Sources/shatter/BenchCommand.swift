@@ -116,7 +116,7 @@ struct BenchCommand: ParsableCommand {
         try OutputFile.check(
             [("--json", json), ("--csv", csv), ("--chart", chart)].compactMap { option, path in
                 path.map { (option: option, path: $0) }
-            })
+            }, inputs: [from, to].compactMap { $0 })
         let (fromPicture, toPicture) = (try picture(from, option: "--from"), try picture(to, option: "--to"))
         let screen =
             size ?? (fromPicture ?? toPicture).map { Dimensions(width: $0.width, height: $0.height) }

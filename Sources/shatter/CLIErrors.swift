@@ -55,7 +55,8 @@ enum CLIErrors {
             switch error {
             case .noSuchFolder:
                 return CLIFailure(description: "\(error); check the --dirs paths (--update records a new golden folder)")
-            case .changedSinceRendered, .notAFrameFile: return CLIFailure(description: "\(error)")
+            case .changedSinceRendered, .notAFrameFile, .listedFramesAbsent, .sharedFrameFile:
+                return CLIFailure(description: "\(error)")
             default: return CLIFailure(description: "\(error); give --dirs two folders of PNG frames")
             }
         case let error as VideoError:
@@ -67,6 +68,8 @@ enum CLIErrors {
                 return ValidationError("--audio \(role): the --\(role) clip is not a video with sound")
             case .partialJoin:
                 return ValidationError("--head and --tail make one whole --video: give --video, without --frames or --shard")
+            case .tooManyFrames:
+                return ValidationError("\(error) — lower --fps, shorten the transitions, or trim the clips")
             default: return CLIFailure(description: "\(error)")
             }
         case let error as ClipError:

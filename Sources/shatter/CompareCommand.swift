@@ -56,6 +56,13 @@ struct CompareOptions: ParsableArguments {
                 + "reasons for each failing one.", valueName: "FILE"))
     var junit: String?
 
+    /// Refuses, before anything is read, outputs that are one of `inputs` (the compared files and
+    /// folders, an effect's clips) or lie inside one of them: the JUnit file and the report folder.
+    func checkOutputs(against inputs: [String]) throws {
+        try OutputFile.checkApart(out, option: "--out", from: inputs)
+        if let junit { try OutputFile.checkApart(junit, option: "--junit", from: inputs) }
+    }
+
     /// The comparison session over `--out`, once the JUnit file is known to be writable.
     func session() throws -> CompareSession {
         if let junit {
@@ -176,6 +183,7 @@ struct CompareCommand: ParsableCommand {
                 "name an effect (shatter compare shatter), or give --images EXPECTED.png ACTUAL.png "
                     + "or --dirs GOLDEN NEW")
         }
+        try options.checkOutputs(against: images)
         let expected = try PNGDecoder.read(path: images[0])
         let actual = try PNGDecoder.read(path: images[1])
         var session = try options.session()
@@ -184,6 +192,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     private func compareFolders(_ golden: String, _ new: String) throws {
+        try options.checkOutputs(against: [golden, new])
         let comparison = try FolderComparison(expected: golden, actual: new)
         var session = try options.session()
         try comparison.run(into: &session) { done, total in Terminal.status("shatter: compared \(done)/\(total)") }
@@ -221,6 +230,7 @@ struct CompareEffect<Options: EffectOptions>: ParsableCommand {
     func run() throws { try CompareFailure.wrapping(compare) }
 
     private func compare() throws {
+        try options.checkOutputs(against: effect.inputPaths)
         let made = try effect.makeEffect(EffectContext(fps: timing.rate.fps, background: nil))
         let frames = try FrameSelection(
             timeline: FrameTimeline(duration: made.duration, fps: timing.rate.fps),

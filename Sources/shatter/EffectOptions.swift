@@ -70,6 +70,7 @@ struct RenderEffect<Options: EffectOptions>: ParsableCommand {
         let folder = output.out ?? "frames"
         try OutputFile.check(
             outputs, inputs: effect.inputPaths, folders: folder == "-" ? [] : [folder], regularOnly: ["--video"])
+        if let out = output.out, out != "-" { try OutputFile.checkApart(out, option: "--out", from: effect.inputPaths) }
         let made = try effect.makeEffect(EffectContext(fps: timing.rate.fps, background: output.background?.color))
         try RenderRun(timing: timing, output: output, sharding: sharding, delivery: delivery).run(made)
     }

@@ -133,6 +133,8 @@ struct JoinCommand: ParsableCommand {
         join.background = background?.color ?? .transparent
         join.audio = audio
         join.range = frames.map { $0.first...$0.last }
+        // The whole video within the frame cap before the backend starts (the join checks it again).
+        try join.layout.checkFrameCap()
 
         let choice = try RenderRun.makeRenderer(backend, device: device, quiet: delivery.quiet)
         defer { choice.close() }

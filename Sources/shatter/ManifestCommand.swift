@@ -47,10 +47,10 @@ struct MergeManifests: ParsableCommand {
     }
 
     func run() throws {
-        // The shards' own manifests and frames are this command's inputs: --out may not replace them.
+        // The shard folders are this command's inputs: --out may not replace their manifests or frames,
+        // nor lie among them.
         try OutputFile.check(
-            out.map { [(option: "--out", path: $0)] } ?? [],
-            inputs: folders.flatMap { [$0 + "/" + FrameManifest.fileName, $0 + "/" + FrameManifest.journalName] },
+            out.map { [(option: "--out", path: $0)] } ?? [], inputs: folders,
             folders: folders + (collect.map { [$0] } ?? []))
         let result = try ManifestMerge.merge(folders: folders, verify: !noVerify, allowMixedRenderers: allowMixedRenderers)
         if result.hasMixedRenderers {

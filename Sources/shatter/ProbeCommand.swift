@@ -31,7 +31,7 @@ struct ProbeCommand: ParsableCommand {
     @OptionGroup var device: DeviceOption
 
     func run() throws {
-        if let json { try OutputFile.check([(option: "--json", path: json)]) }
+        if let json { try OutputFile.check([(option: "--json", path: json)], inputs: [expect].compactMap { $0 }) }
         let recorded = try expect.map { try ProbeReport.read(path: $0) }
         let gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
         defer { gl.close() }

@@ -11,12 +11,15 @@ struct RenderRun {
     let sharding: ShardOptions
     let delivery: DeliveryOptions
 
-    /// `--head` and `--tail` make one whole video: refused for anything else.
+    /// `--head` and `--tail` make one whole video: refused for anything else, and over the frame cap
+    /// before the backend starts.
     private func checkJoin<E: Effect>(_ effect: E) throws {
         guard let join = (effect as? any ClipSourced)?.join, join != ClipJoin() else { return }
         guard delivery.video != nil, timing.range == nil, sharding.shard == nil else {
             throw CLIErrors.translate(VideoError.partialJoin)
         }
+        let transition = FrameTimeline(duration: effect.duration, fps: timing.rate.fps).count
+        try join.layout(transitionFrames: transition).checkFrameCap()
     }
 
     func run<E: Effect>(_ effect: E) throws {

@@ -54,10 +54,13 @@ public enum FolderUpdate {
         if !source.changedFiles.isEmpty {
             throw FolderComparisonError.changedSinceRendered(path: new, frames: source.changedFiles.compactMap(\.index))
         }
+        try refuseAbsentFrames(source)
+        try refuseSharedFiles(source)
         _ = try OutputDirectory(golden)
         let lock = try FolderLock(folder: golden)
         defer { lock.release() }
         let target = try FrameFolder(path: golden).confirmingFiles()
+        try refuseSharedFiles(target)
 
         // A frame's place in GOLDEN holding a link, FIFO, device or folder is refused before anything
         // changes: the update replaces frames, never those.
@@ -99,7 +102,9 @@ public enum FolderUpdate {
             FrameManifest.remove(folder: golden)
             summary.manifest = .removed
         }
-        for file in stale where unlink(golden + "/" + file) == 0 {
+        // A file the new frames were just written to is never stale, whatever the old manifest said.
+        let written = Set(source.frames.map(\.file))
+        for file in stale where !written.contains(file) && unlink(golden + "/" + file) == 0 {
             summary.removed.append(file)
         }
         return summary

@@ -79,6 +79,10 @@ public enum FolderComparisonError: Error, CustomStringConvertible, Equatable {
     case changedSinceRendered(path: String, frames: [Int])
     /// Where a frame would be written, something other than a regular file is (a link, FIFO, folder).
     case notAFrameFile(path: String)
+    /// The folder's manifest lists frames whose files are missing or not regular files.
+    case listedFramesAbsent(path: String, files: [String])
+    /// The folder's manifest names one file for two frames.
+    case sharedFrameFile(path: String, file: String, frames: [Int])
 
     public var description: String {
         switch self {
@@ -90,6 +94,14 @@ public enum FolderComparisonError: Error, CustomStringConvertible, Equatable {
                 ? "\(paths[0]) holds no PNG frame" : "neither \(paths.joined(separator: " nor ")) holds a PNG frame"
         case .notAFrameFile(let path):
             return "\(path) is not a regular file (a link, FIFO, device or folder); move it away to update that frame"
+        case .listedFramesAbsent(let path, let files):
+            let more = files.count > 1 ? " and \(files.count - 1) more" : ""
+            return "\(path)/\(FrameManifest.fileName) lists \(FrameManifest.printable(files[0]))\(more), not there as "
+                + "a regular file; nothing was updated: render that folder again (or put the frames back) first"
+        case .sharedFrameFile(let path, let file, let frames):
+            return "\(path)/\(FrameManifest.fileName) names \(FrameManifest.printable(file)) for frames "
+                + "\(frames.map(String.init).joined(separator: " and ")); nothing was updated: render that folder "
+                + "again, or remove its \(FrameManifest.fileName)"
         case .changedSinceRendered(let path, let frames):
             return "\(path)'s file\(frames.count == 1 ? "" : "s") of frame\(frames.count == 1 ? "" : "s") "
                 + "\(ManifestMerge.describe(frames)) no longer match\(frames.count == 1 ? "es" : "") its \(FrameManifest.fileName) "

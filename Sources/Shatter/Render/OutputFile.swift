@@ -11,8 +11,9 @@ import Glibc
 /// - a FIFO or a character device (`/dev/null`, a terminal, `/dev/stdout`): written through, never
 ///   replaced; a FIFO nobody reads is refused rather than waited on;
 /// - a folder, a socket, a block device or a link to nothing: refused;
-/// - a file the same command reads (an input clip, a shard's own manifest), or a render folder's own
-///   file (`manifest.json`, `frame-00003.png`): refused.
+/// - a file the same command reads (an input clip, a shard's own manifest), a path inside a folder it
+///   reads (``checkApart(_:option:from:)``), or a render folder's own file (`manifest.json`,
+///   `frame-00003.png`): refused.
 ///
 /// ```swift
 /// try OutputFile.check([("--json", "report.json")], inputs: ["shard-0/manifest.json"], folders: ["shard-0"])
@@ -34,13 +35,27 @@ public enum OutputFile {
                 throw OutputFileError.givenTwice(path: path, options: [earlier, option])
             }
             seen[key] = option
-            for input in inputs where sameFile(path, input) {
-                throw OutputFileError.isInput(path: path, option: option, input: input)
-            }
+            try checkApart(path, option: option, from: inputs)
             let name = (key as NSString).lastPathComponent
             let parent = (key as NSString).deletingLastPathComponent
             for folder in folders where canonical(folder) == parent && isRenderFile(name) {
                 throw OutputFileError.isRenderFile(path: path, option: option, folder: folder)
+            }
+        }
+    }
+
+    /// The one check of an output against what its command reads, for every command: refused when it
+    /// is an input (one file by device and inode, links followed, or one resolved path) or lies inside
+    /// an input folder (a `--dirs` folder, a folder of clip frames), where writing would change what
+    /// is read. For outputs whose other checks must wait (a JUnit file in a report folder not made yet).
+    public static func checkApart(_ path: String, option: String, from inputs: [String]) throws {
+        let key = canonical(path)
+        for input in inputs {
+            if sameFile(path, input) || key == canonical(input) {
+                throw OutputFileError.isInput(path: path, option: option, input: input)
+            }
+            if Kind(input) == .directory, key.hasPrefix(canonical(input) + "/") {
+                throw OutputFileError.insideInput(path: path, option: option, folder: input)
             }
         }
     }
@@ -149,6 +164,8 @@ public enum OutputFileError: Error, CustomStringConvertible, Equatable {
     case refused(path: String, option: String, kind: String)
     /// The path is a file the same command reads.
     case isInput(path: String, option: String, input: String)
+    /// The path lies inside a folder the same command reads.
+    case insideInput(path: String, option: String, folder: String)
     /// The path is a render folder's own file (its manifest, a frame).
     case isRenderFile(path: String, option: String, folder: String)
     /// Two outputs of one command name one file.
@@ -160,6 +177,8 @@ public enum OutputFileError: Error, CustomStringConvertible, Equatable {
         case .isInput(let path, let option, let input):
             return "\(option) \(path) is \(input == path ? "an input" : "the input \(input)") of this command; "
                 + "give another output path"
+        case .insideInput(let path, let option, let folder):
+            return "\(option) \(path) is inside \(folder), an input folder of this command; give a path outside it"
         case .isRenderFile(let path, let option, let folder):
             return "\(option) \(path) is a file of the render folder \(folder); give a path outside it"
         case .givenTwice(let path, let options):

@@ -19,6 +19,9 @@ public final class Clip: Sendable {
     public let frameCount: Int
     /// Frames per second of the clip's own timeline.
     public let frameRate: Double
+    /// The rates a video clip may declare: a frame each 100 seconds to 10,000 a second (the most
+    /// `--fps` allows). A video declaring another is refused when opened.
+    public static let frameRates: ClosedRange<Double> = 0.01...10_000
     /// Changes whenever the clip's frames do; what a manifest records. Worked out when first asked for:
     /// a still shown as it is records its pixels' hash instead (``ClipDriven/inputDigests``), so a
     /// render of still PNGs never hashes their pixels twice.

@@ -16,6 +16,8 @@ public enum ClipError: Error, CustomStringConvertible, Equatable {
     case tooLarge(path: String, width: Int, height: Int, maxWidth: Int, maxHeight: Int, maxPixels: Int)
     /// A numbered pattern (`clip/%05d.png`) Shatter cannot read.
     case badPattern(path: String, reason: String)
+    /// A video declaring a frame rate outside `allowed` (``Clip/frameRates``).
+    case badFrameRate(path: String, rate: Double, allowed: ClosedRange<Double>)
     /// The clip's frames are not the output's size and no fit was asked for.
     case sizeMismatch(role: String, width: Int, height: Int, outputWidth: Int, outputHeight: Int)
 
@@ -35,6 +37,9 @@ public enum ClipError: Error, CustomStringConvertible, Equatable {
         case .tooLarge(let path, let width, let height, let maxWidth, let maxHeight, let maxPixels):
             return "\(path): its frames are \(width)x\(height), over a clip's limit of \(maxWidth)x\(maxHeight) "
                 + "and \(maxPixels) pixels; scale it down first (ffmpeg -vf scale=…)"
+        case .badFrameRate(let path, let rate, let allowed):
+            return "\(path): its frame rate is \(rate) frames per second, outside the \(allowed.lowerBound) to "
+                + "\(Int(allowed.upperBound)) Shatter reads; re-encode it at a usual rate (ffmpeg -i CLIP -r 30 OUT)"
         case .badPattern(let path, let reason):
             return "\(FrameManifest.printable(path)): not a usable frame pattern (\(reason)); write it like clip/%05d.png"
         case .sizeMismatch(let role, let width, let height, let outputWidth, let outputHeight):

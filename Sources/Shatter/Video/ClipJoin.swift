@@ -12,6 +12,11 @@ public struct ClipJoin: Sendable, Equatable {
 }
 
 extension ClipJoin {
+    /// Where the head, a transition of `transitionFrames` frames and the tail lie in the video.
+    public func layout(transitionFrames: Int) -> JoinLayout {
+        JoinLayout(soloFrames: [headFrames, tailFrames], transitionFrames: [transitionFrames])
+    }
+
     /// The join of `from` and `to` around a transition of `transitionFrames` frames at `fps`: with
     /// `head`, the `from` clip's frames beyond the transition come first; with `tail`, the `to` clip's
     /// follow. A side without a clip adds nothing. The two-clip case of ``JoinLayout``.

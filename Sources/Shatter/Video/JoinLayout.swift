@@ -41,9 +41,12 @@ public struct JoinLayout: Sendable, Equatable {
         self.transitionFrames = transitionFrames
     }
 
-    /// Frames of `clip` at `fps`: its length in seconds times the video's rate, rounded.
+    /// Frames of `clip` at `fps`: its length in seconds times the video's rate, rounded. A length no
+    /// video could have (beyond ``unboundedFrames``) is counted as that many, never converted past
+    /// `Int`: ``checkFrameCap()`` then refuses the layout.
     public static func frames(of clip: Clip, fps: Double) -> Int {
-        Int((Double(clip.frameCount) / clip.frameRate * fps).rounded())
+        let frames = (Double(clip.frameCount) / clip.frameRate * fps).rounded()
+        return frames.isNaN ? unboundedFrames : Int(min(max(frames, 0), Double(unboundedFrames)))
     }
 
     /// Frames in the whole video.

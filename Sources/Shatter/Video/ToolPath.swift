@@ -12,6 +12,13 @@ enum ToolPath {
         throw ClipError.toolNotFound(tool: name, searched: path)
     }
 
+    /// `path` as ffmpeg and ffprobe must see a user's file: `file:` and the absolute path. A bare name
+    /// starting with `-` would be read as an option (`-report` writes a log), and one with a colon as a
+    /// protocol (`concat:a.mp4|b.mp4` reads other files); `file:` names the file itself, whatever its name.
+    static func plainFile(_ path: String) -> String {
+        "file:" + (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+    }
+
     /// Runs `executable` to the end; its standard output, and its exit status and standard error.
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()

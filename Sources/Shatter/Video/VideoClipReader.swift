@@ -34,7 +34,7 @@ final class VideoClipReader: Sendable {
                 "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
                 "stream=width,height,avg_frame_rate,r_frame_rate,nb_read_packets:stream_tags=rotate"
                     + ":stream_side_data=rotation",
-                "-of", "default=noprint_wrappers=1", path,
+                "-of", "default=noprint_wrappers=1", ToolPath.plainFile(path),
             ])
         let lines = probe.output.split(whereSeparator: \.isNewline)
         var fields: [String: String] = [:]
@@ -54,6 +54,11 @@ final class VideoClipReader: Sendable {
         // them, so a quarter turn swaps the size the frames arrive at.
         let turn = try Self.quarterTurns(fields["rotation"] ?? fields["TAG:rotate"], path: path)
         (self.width, self.height) = turn % 2 == 0 ? (width, height) : (height, width)
+        // A declared rate (a Y4M's `F1:2147483647`) turns the clip's length into frames at the video's
+        // rate: outside what a video plays at, that count is beyond any render, or beyond `Int`.
+        guard Clip.frameRates.contains(rate) else {
+            throw ClipError.badFrameRate(path: path, rate: rate, allowed: Clip.frameRates)
+        }
         (frameCount, frameRate) = (count, rate)
         guard limits.allows(width: self.width, height: self.height) else {
             throw ClipError.tooLarge(
@@ -64,7 +69,7 @@ final class VideoClipReader: Sendable {
             ffprobe,
             [
                 "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=index",
-                "-of", "csv=p=0", path,
+                "-of", "csv=p=0", ToolPath.plainFile(path),
             ])
         hasAudio = audio.status == 0 && !audio.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
@@ -142,8 +147,8 @@ final class VideoClipReader: Sendable {
             process.arguments =
                 ["-v", "error", "-nostdin"] + seek
                 + [
-                    "-i", reader.path, "-map", "0:v:0", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba",
-                    "pipe:1",
+                    "-i", ToolPath.plainFile(reader.path), "-map", "0:v:0", "-fps_mode", "passthrough",
+                    "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1",
                 ]
             pipe = Pipe()
             errors = Pipe()

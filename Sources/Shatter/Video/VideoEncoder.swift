@@ -134,7 +134,7 @@ public final class VideoEncoder {
         default: codec = ["-c:v", "ffv1", "-pix_fmt", request.alpha ? "bgra" : "bgr0", "-f", "matroska"]
         }
         let audio = container == "gif" ? [] : request.audio?.outputArguments(container: container) ?? []
-        return input + codec + audio + request.extraArguments + [output]
+        return input + codec + audio + request.extraArguments + [ToolPath.plainFile(output)]
     }
 
     /// RGB to YUV with the BT.709 matrix into limited range (16–235; what H.264/VP9/ProRes players
@@ -248,6 +248,8 @@ public enum VideoError: Error, CustomStringConvertible, Equatable {
     case partialJoin
     /// A video was asked of one shard of a render: a video holds a render's frames in order.
     case shardedVideo
+    /// The video's clips and transitions make more frames than one render may draw.
+    case tooManyFrames(count: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -266,6 +268,8 @@ public enum VideoError: Error, CustomStringConvertible, Equatable {
         case .partialJoin: return "a join's head and tail make one whole video: render every frame of the transition"
         case .shardedVideo:
             return "a video holds every frame in order: render shards into folders, then join them (manifest merge --collect)"
+        case .tooManyFrames(let count, let limit):
+            return "the video's clips and transitions make \(count) frames; at most \(limit) can be rendered at once"
         }
     }
 }

@@ -90,6 +90,7 @@ public struct VideoJoin {
         let fitting = ClipFitting(fit: fit, width: video.width, height: video.height, background: background)
         for clip in clips { try fitting.check(width: clip.width, height: clip.height, role: clip.path) }
         let layout = self.layout
+        try layout.checkFrameCap()
         let window = try Self.window(range, frames: layout.totalFrames)
         var request = video
         request.audio = try VideoAudio.join(clips: clips, layout: layout, fps: video.fps, mix: audio, window: window)

@@ -50,7 +50,8 @@ public struct VideoRender<E: Effect> {
         let selection = try FrameSelection(
             timeline: FrameTimeline(duration: effect.duration, fps: options.fps), range: options.range)
         let transition = selection.timeline.count
-        let layout = JoinLayout(soloFrames: [join.headFrames, join.tailFrames], transitionFrames: [transition])
+        let layout = join.layout(transitionFrames: transition)
+        try layout.checkFrameCap()
         // Some frames of the transition (checked above), or all of the video; never a part of a head or tail.
         let window = options.range.map { $0.lowerBound..<$0.upperBound + 1 } ?? 0..<layout.totalFrames
         var request = VideoEncoder.Request(path: path, width: effect.pixelWidth, height: effect.pixelHeight, fps: options.fps)
