@@ -53,7 +53,11 @@ let package = Package(
         // Core Animation's timing model; depends on nothing.
         .target(name: "ShatterAnimation"),
         .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterDrawing"]),
-        .target(name: "ShatterSoftware", dependencies: ["ShatterCore", "ShatterShaders", "CLanes"]),
+        // The point sprite's one home, for both backends: what a piece is and how it moves and is placed
+        // (the motion program, the set-up, the lanes, the small-sprite kernel's vertex stage), run on the
+        // CPU as the original's CPU runs it.
+        .target(name: "ShatterPointSprites", dependencies: ["ShatterCore", "CLanes"]),
+        .target(name: "ShatterSoftware", dependencies: ["ShatterCore", "ShatterShaders", "CLanes", "ShatterPointSprites"]),
         // SHA-256 for manifests and goldens, through the system's libcrypto.
         .target(name: "ShatterDigest", dependencies: ["CLibCrypto"]),
         .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG", "CDeflate", "CFastPNG", "CLanes"]),
@@ -75,9 +79,9 @@ let package = Package(
                 .embedInCode("layer_quad.frag"),
             ]
         ),
-        // The GL backend runs the pieces' motion with the CPU renderer's code (PointMotionStage), as the
-        // original's CPU does, and only places them on the GPU.
-        .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CShatterGL", "ShatterSoftware"]),
+        // The GL backend runs the pieces' motion on the CPU (ShatterPointSprites' PointMotionStage, the
+        // CPU renderer's own vertex stage), as the original's CPU does, and only places them on the GPU.
+        .target(name: "ShatterGL", dependencies: ["ShatterCore", "ShatterShaders", "CShatterGL", "ShatterPointSprites"]),
 
         // The umbrella, `import Shatter`, in rooms (folders): Render, Comparison, Video, Benchmark, Probe,
         // Support; docs/ARCHITECTURE.md draws their arrows and RoomArrowTests holds them.
@@ -85,7 +89,7 @@ let package = Package(
             name: "Shatter",
             dependencies: [
                 "ShatterCore", "ShatterAnimation", "ShatterDrawing", "ShatterScenes", "ShatterCompare", "ShatterEffects",
-                "ShatterSoftware", "ShatterGL", "ShatterPNG", "ShatterDigest",
+                "ShatterPointSprites", "ShatterSoftware", "ShatterGL", "ShatterPNG", "ShatterDigest",
             ]
         ),
         .executableTarget(
@@ -117,7 +121,7 @@ let package = Package(
         .testTarget(name: "ShatterCompareTests", dependencies: ["ShatterCompare"]),
         .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation", "ShatterTestSupport"]),
         .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation", "ShatterTestSupport"]),
-        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterDigest", "ShatterTestSupport"],
+        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterPointSprites", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterDigest", "ShatterTestSupport"],
                     exclude: ["Goldens"]),  // read by path (GoldenFile.swift), so re-recording writes the checked-in file
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG", "ShatterTestSupport"]),
         .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport", "ShatterTesting"]),

@@ -6,7 +6,7 @@
 // screen; the texel position is integers from there.
 // The snapshot is filtered here, not by texture(): texelFetch and 8-bit weights in integers, so no
 // GPU's own filter rounding enters the result, and the written bytes are whole (k/255).
-// Swift twin: Sources/ShatterSoftware/PointSpriteProgram.swift (fragment(x:y:snapshot:),
+// Swift twin: Sources/ShatterSoftware/PointSpriteProgram+Fragment.swift (fragment(x:y:snapshot:),
 // TextureSampler.fixedTap, FixedPointBilinear).
 precision highp float;
 precision highp int;

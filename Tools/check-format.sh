@@ -4,8 +4,9 @@
 # reports: swift format -i -r Sources Tests
 #
 # .swift-format is swift-format's defaults but for indentation, line length and one rule:
-# AlwaysUseLowerCamelCase is off because each CPU twin in Sources/ShatterSoftware keeps its GLSL
-# program's names (u_time, v_color), so a twin reads line by line against its shader.
+# AlwaysUseLowerCamelCase is off because each CPU twin in Sources/ShatterSoftware (and the point
+# sprite's program in Sources/ShatterPointSprites) keeps its GLSL program's names (u_time, v_color),
+# so a twin reads line by line against its shader.
 #
 #   Tools/check-format.sh
 set -euo pipefail

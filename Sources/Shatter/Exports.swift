@@ -8,5 +8,6 @@
 @_exported import ShatterEffects
 @_exported import ShatterGL
 @_exported import ShatterPNG
+@_exported import ShatterPointSprites
 @_exported import ShatterScenes
 @_exported import ShatterSoftware

@@ -1,7 +1,7 @@
 import CShatterGL
 import ShatterCore
+import ShatterPointSprites
 import ShatterShaders
-import ShatterSoftware
 
 /// The GPU backend: EGL with no display, OpenGL ES 3, an offscreen RGBA8 framebuffer with a guard
 /// band, and readback. Textures and point grids are uploaded once and reused while later frames name

@@ -1,4 +1,5 @@
 import CLanes
+import ShatterPointSprites
 
 /// The binned fragment stage in C (`binned_sprites.h`), as the renderer holds it: one twin's entry
 /// point, resolved once when first asked for, like ``SmallSpriteKernel``. It draws exactly the bytes of
@@ -32,7 +33,7 @@ extension PointFrame {
     func binnedFrame(_ points: Points) -> shatter_binned_frame {
         let raster = setup.raster
         return shatter_binned_frame(
-            lanes: UnsafeRawPointer(points.lanes.baseAddress), x: buffers.x, y: buffers.y,
+            lanes: UnsafeRawPointer(points.vertices.lanes.baseAddress), x: buffers.x, y: buffers.y,
             list: buffers.list, coverage: raster.coverage, eighths: raster.tiling.eighths,
             columns: Int32(clamping: raster.tiling.columns), stepX: raster.step.x, stepY: raster.step.y,
             nearest: points.sampler.filter == .nearest ? 1 : 0, guardBand: Int32(g), topRow: Int32(topRow),

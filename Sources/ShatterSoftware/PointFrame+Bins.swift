@@ -1,3 +1,5 @@
+import ShatterCore
+
 /// The binning stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:background:)``.
 extension PointFrame {
     /// Turns the per-chunk counts into each chunk's first slot in every band (in place) and returns

@@ -1,5 +1,6 @@
 import CLanes
 import ShatterCore
+import ShatterPointSprites
 
 /// The fragment stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:background:)``, one band at a time.
 extension PointFrame {
@@ -9,7 +10,7 @@ extension PointFrame {
     /// whose horizontal blend (the same columns, the same weights, so the same integers) is kept.
     func drawSprites(_ entries: Range<Int>, band: Int, points: Points) {
         guard let list = buffers.list else { return }
-        let (lanes, sampler) = (points.lanes, points.sampler)
+        let (lanes, sampler) = (points.vertices.lanes, points.sampler)
         let bandRows = chunkRange(band, of: bandCount, total: height)
         let spanBlocks = (setup.coverage + 7) / 8
         var columnTaps = [TextureSampler.Taps](repeating: .init(first: .zero, second: .zero, weight: .zero), count: spanBlocks)

@@ -1,4 +1,6 @@
 import CLanes
+import ShatterCore
+import ShatterPointSprites
 
 /// Sprites covering one pixel or 2 × 2 (the transition at point size 1 and 2, or 0.5 and 1 at scale 2)
 /// go through the small-sprite kernel in C (`small_sprites.h`): the motion, the placement and the
@@ -11,8 +13,8 @@ extension PointFrame {
     /// 2 × 2 sprite's colors left in `squareColors`).
     func kernelStage(chunk: Int, blocks range: Range<Int>, points: Points, pages: PixelPages) {
         var writer = pages.writer(chunk: chunk)
-        withUnsafePointer(to: points.kernelFrame) { frame in
-            _ = points.kernel.blocks(frame, range.lowerBound, range.upperBound, &writer)
+        withUnsafePointer(to: points.vertices.kernelFrame) { frame in
+            _ = points.vertices.kernel.blocks(frame, range.lowerBound, range.upperBound, &writer)
         }
     }
 
@@ -89,5 +91,49 @@ extension PointFrame {
                 }
             }
         }
+    }
+}
+
+/// The small-sprite kernel's drawing, the CPU renderer's half of ``SmallSpriteKernel`` (its vertex stage
+/// lives with the point sprite, in ShatterPointSprites, for both backends).
+extension SmallSpriteKernel {
+    /// The twin `shortcuts` allow: without `.avx2` the baseline's, without `.avx512` at most AVX2's.
+    static func allowed(by shortcuts: SoftwareRenderer.Shortcuts) -> SmallSpriteKernel {
+        guard shortcuts.contains(.avx2) else { return baseline }
+        return shortcuts.contains(.avx512) ? native : (avx2.twin.runsHere ? avx2 : baseline)
+    }
+
+    /// Runs blocks `first ..< end` of `frame`, appending each drawn sprite to its bands' pages; returns
+    /// how many blocks drew.
+    @inline(__always)
+    func blocks(
+        _ frame: UnsafePointer<shatter_small_sprite_frame>, _ first: Int, _ end: Int,
+        _ pages: UnsafeMutablePointer<shatter_page_writer>
+    ) -> Int {
+        entryPoints.blocks(frame, first, end, pages)
+    }
+}
+
+extension shatter_small_sprite_frame {
+    /// The kernel's frame for drawing: the vertex stage's (the points, the program's uniforms, the
+    /// set-up, a `separable` grid that must outlive the frame), then where the image lies in the
+    /// framebuffer (guard band, the framebuffer row of image row 0, size), each image row's band, the
+    /// snapshot (and its filter), and where 2 × 2 sprites' colors go.
+    init(
+        lanes: UnsafePointer<PointLanes>?, goneAfter: UnsafePointer<Float>?, program: PointSpriteProgram, setup: PointSetup,
+        guardBand: Int = 0, topRow: Int = 0, width: Int = 0, height: Int = 0, bandOfRow: UnsafePointer<Int32>? = nil,
+        sampler: TextureSampler, squareColors: UnsafeMutablePointer<UInt32>? = nil, separable: SeparableGrid? = nil
+    ) {
+        self.init(lanes: lanes, goneAfter: goneAfter, program: program, setup: setup, separable: separable)
+        nearest = sampler.filter == .nearest ? 1 : 0
+        self.guardBand = Int32(guardBand)
+        self.topRow = Int32(topRow)
+        self.width = Int32(width)
+        self.height = Int32(height)
+        self.bandOfRow = bandOfRow
+        texels = sampler.words
+        textureWidth = Int32(sampler.width)
+        textureHeight = Int32(sampler.height)
+        self.squareColors = squareColors
     }
 }

@@ -1,4 +1,5 @@
 import CLanes
+import ShatterPointSprites
 
 /// Sprites drawn band by band come from anywhere in the snapshot (they have fallen), so each one's
 /// texels are a fresh block of texture rows that no hardware prefetcher foresees: at point size 16,
@@ -13,7 +14,7 @@ extension PointFrame {
     /// the cache can foresee, and the origin read alone was a tenth of the fragment stage at point size 4.
     @inline(__always)
     func prefetchPoint(_ i: Int, points: Points) {
-        let block = UnsafeRawPointer(points.lanes.baseAddress! + (i &>> 3))
+        let block = UnsafeRawPointer(points.vertices.lanes.baseAddress! + (i &>> 3))
         let origin: Int = Self.originLanes &+ (i & 7) &* 4
         shatter_prefetch(block + origin)
         shatter_prefetch(block + origin + 32)  // originY, in the same cache line or the next
@@ -30,7 +31,7 @@ extension PointFrame {
     func prefetchTexels(
         ofPoint i: Int, points: Points
     ) {
-        let (lanes, sampler) = (points.lanes, points.sampler)
+        let (lanes, sampler) = (points.vertices.lanes, points.sampler)
         // Around the cell's centre texel, half the sprite's texels and one of filter margin each way.
         let reach = Int(setup.raster.coverage) &* Int(max(setup.raster.step.x, setup.raster.step.y)) &>> 9 &+ 2
         let origin = Self.origin(ofPoint: i, lanes: lanes)

@@ -1,4 +1,5 @@
 import ShatterCore
+import ShatterPointSprites
 
 extension SoftwareRenderer {
     /// The reference: the motion (`PointSpriteProgram`), then `point_sprite.vert` and `point_sprite.frag`

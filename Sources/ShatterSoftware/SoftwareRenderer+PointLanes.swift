@@ -1,5 +1,6 @@
 import CLanes
 import ShatterCore
+import ShatterPointSprites
 
 extension SoftwareRenderer {
     /// `PointSpriteProgram` for replacing sprites, eight points at a time, on the path
@@ -42,14 +43,15 @@ extension SoftwareRenderer {
             batch.texture.withSampler(filter: batch.filter) { sampler in
                 grid.lanes.withUnsafeBufferPointer { lanes in
                     grid.goneAfter.withUnsafeBufferPointer { goneAfter in
-                        let points = PointFrame.Points(
-                            lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler,
+                        let vertices = PointVertices(
+                            lanes: lanes, goneAfter: goneAfter, program: program,
                             kernelFrame: shatter_small_sprite_frame(
                                 lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, program: program, setup: setup,
                                 guardBand: frame.g, topRow: frame.topRow, width: frame.width, height: frame.height,
                                 bandOfRow: frame.buffers.bandOfRow, sampler: sampler,
                                 squareColors: frame.buffers.squareColors, separable: grid.separable),
                             kernel: .allowed(by: shortcuts))
+                        let points = PointFrame.Points(vertices: vertices, sampler: sampler)
                         if small {
                             defer { withExtendedLifetime(grid.separable) {} }  // the kernel's frame points into it
                             drawSmallSprites(points, frame: frame, scratch: scratch, background: background)
@@ -68,7 +70,8 @@ extension SoftwareRenderer {
         _ points: PointFrame.Points, frame: PointFrame, scratch: PointScratch, background: TexturedQuad?
     ) {
         let onePixel = frame.setup.isOnePixel
-        let chunks = PointFrame.chunksSharingBlocksInSight(frame.chunks, goneAfter: points.goneAfter, time: points.program.u_time)
+        let chunks = PointFrame.chunksSharingBlocksInSight(
+            frame.chunks, goneAfter: points.vertices.goneAfter, time: points.vertices.program.u_time)
         // A 2 × 2 sprite whose rows straddle two bands goes onto both.
         let pages = scratch.pixelPages(
             blocks: frame.blocks, chunks: frame.chunks, largestChunk: chunks.mostInSight, bands: frame.bandCount,

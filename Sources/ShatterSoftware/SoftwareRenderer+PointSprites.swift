@@ -1,4 +1,5 @@
 import ShatterCore
+import ShatterPointSprites
 
 /// How a point-sprite draw runs, chosen once per draw in one place,
 /// ``SoftwareRenderer/pointSpritePath(for:program:setup:target:)`` (as tiny-skia picks its pipeline

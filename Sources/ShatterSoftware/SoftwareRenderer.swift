@@ -1,5 +1,6 @@
 import Dispatch
 import ShatterCore
+import ShatterPointSprites
 
 /// The pure-Swift renderer: every GLSL program run by its Swift twin with GLES's rasterisation rules,
 /// on all cores. It is the reference the GL backend is compared with, and the fallback wherever no

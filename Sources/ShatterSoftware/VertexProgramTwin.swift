@@ -1,4 +1,5 @@
 import ShatterCore
+import ShatterPointSprites
 import ShatterShaders
 
 /// Swift twin of the vertex programs' outputs (`Shaders/point_sprite.vert`, `Shaders/covering_quad.vert`,

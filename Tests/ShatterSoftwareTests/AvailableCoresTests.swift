@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 
+@testable import ShatterCore
 @testable import ShatterSoftware
 
 /// How many threads the CPU renderer starts: no more than the CPUs the process may run on, nor than a

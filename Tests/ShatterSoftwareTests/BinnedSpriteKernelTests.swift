@@ -2,6 +2,7 @@ import ShatterCore
 import ShatterEffects
 import Testing
 
+@testable import ShatterPointSprites
 @testable import ShatterSoftware
 
 /// Sprites of 3 × 3 pixels and more are drawn band by band by the binned fragment stage in C

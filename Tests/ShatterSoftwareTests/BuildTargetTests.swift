@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ShatterPointSprites
 @testable import ShatterSoftware
 
 /// A build for x86-64-v3 on a processor without AVX2 stops with one line saying what to build instead,

@@ -4,6 +4,7 @@ import ShatterScenes
 import ShatterTestSupport
 import Testing
 
+@testable import ShatterPointSprites
 @testable import ShatterSoftware
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import ShatterCore
 import Testing
 
+@testable import ShatterPointSprites
 @testable import ShatterSoftware
 
 /// The vertex program's closed form against a semi-implicit Euler integration with a tiny time step

@@ -4,6 +4,7 @@ import ShatterEffects
 import ShatterTestSupport
 import Testing
 
+@testable import ShatterPointSprites
 @testable import ShatterSoftware
 
 /// Point sprites eight at a time must give exactly the bytes of the program run point by point: every

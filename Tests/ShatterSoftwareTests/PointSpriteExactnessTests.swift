@@ -2,6 +2,7 @@ import ShatterCore
 import ShatterEffects
 import Testing
 
+@testable import ShatterPointSprites
 @testable import ShatterSoftware
 
 /// `point_sprite.vert` and `.frag` must write the same bytes on any conformant GLES: no result may depend

@@ -3,6 +3,7 @@ import ShatterCore
 import ShatterEffects
 import Testing
 
+@testable import ShatterPointSprites
 @testable import ShatterSoftware
 
 /// A grid whose centres and uv origins depend on the column alone along x and on the row alone along y

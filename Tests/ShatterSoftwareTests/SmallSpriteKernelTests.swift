@@ -3,6 +3,7 @@ import Glibc
 import ShatterCore
 import Testing
 
+@testable import ShatterPointSprites
 @testable import ShatterSoftware
 
 /// The small-sprite kernel (`small_sprites.c`) is the motion, the set-up and the fragment

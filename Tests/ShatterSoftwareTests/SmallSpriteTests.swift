@@ -3,6 +3,7 @@ import ShatterCore
 import ShatterEffects
 import Testing
 
+@testable import ShatterPointSprites
 @testable import ShatterSoftware
 
 /// Sprites covering one pixel or 2 × 2 take two shortcuts of their own: shading in the vertex stage by

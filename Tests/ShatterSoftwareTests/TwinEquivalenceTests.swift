@@ -3,6 +3,7 @@ import ShatterEffects
 import ShatterTestSupport
 import Testing
 
+@testable import ShatterPointSprites
 @testable import ShatterSoftware
 
 /// The CPU renderer runs its programs with work hoisted out of the pixel loops

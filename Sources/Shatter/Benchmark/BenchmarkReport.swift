@@ -1,5 +1,5 @@
 import Foundation
-import ShatterSoftware
+import ShatterCore
 
 /// What `shatter bench` measured, in the stable shape its JSON has:
 /// `{"version": "0.10.0", "settings": {"width": 1920, "height": 1080, "frames": 30, "repeats": 3,

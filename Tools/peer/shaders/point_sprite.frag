@@ -5,7 +5,7 @@
 // position snapped to 1/256 texel (ties to even) and 8-bit weights, as llvmpipe filters unorm8. No
 // GPU's own filter rounding (unpublished, and not llvmpipe's on NVIDIA) enters the result, and the
 // written bytes are whole (k/255), so no store rounding does either.
-// Swift twin: Sources/ShatterSoftware/PointSpriteProgram.swift (TextureSampler.filterTap, FixedPointBilinear)
+// Swift twin: Sources/ShatterSoftware/PointSpriteProgram+Fragment.swift (TextureSampler.filterTap, FixedPointBilinear)
 precision highp float;
 precision highp int;
 

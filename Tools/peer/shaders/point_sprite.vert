@@ -2,7 +2,7 @@
 // The shattered transition's pieces: a port of BrokenGlassEffect's Metal vertex function, with the
 // per-frame CPU Euler step replaced by the motion in closed form at u_time, or (u_steps >= 0) by the
 // original's steps themselves, all evaluated here so that any frame renders alone.
-// Swift twin: Sources/ShatterSoftware/PointSpriteProgram.swift (same names, same order of operations).
+// Swift twin: Sources/ShatterPointSprites/PointSpriteProgram.swift (same names, same order of operations).
 precision highp float;
 
 layout(location = 0) in vec2 a_centre;    // NDC at t = 0, row 0 at the bottom

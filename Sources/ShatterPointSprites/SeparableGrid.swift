@@ -3,7 +3,7 @@ import ShatterCore
 /// A grid whose centre and uv origin depend on the column alone along x and on the row alone along y
 /// (the shattered transition's: point i in column i % columns, row i / columns), as per-column and
 /// per-row tables and ``PointMotionLanes``. Fixed memory the kernel's frame points into while this lives.
-final class SeparableGrid: @unchecked Sendable {  // written once, before it is shared
+package final class SeparableGrid: @unchecked Sendable {  // written once, before it is shared
     let columns: Int
     let rows: Int
     let motion: UnsafeMutableBufferPointer<PointMotionLanes>

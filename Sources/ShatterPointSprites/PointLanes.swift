@@ -3,15 +3,15 @@
 /// quotients of ``PointSpriteProgram/invariants(centre:motion:)``), so the vertex program runs on
 /// eight at once.
 /// Lanes past the grid's end hold a point that is never visible (its centre is NaN).
-struct PointLanes {
-    var centreX: SIMD8<Float>
-    var centreY: SIMD8<Float>
-    var originX: SIMD8<Int32>
-    var originY: SIMD8<Int32>
-    var speed: SIMD8<Float>
-    var acceleration: SIMD8<Float>
-    var limitTime: SIMD8<Float>
-    var firstHit: SIMD8<Float>
+package struct PointLanes {
+    package var centreX: SIMD8<Float>
+    package var centreY: SIMD8<Float>
+    package var originX: SIMD8<Int32>
+    package var originY: SIMD8<Int32>
+    package var speed: SIMD8<Float>
+    package var acceleration: SIMD8<Float>
+    package var limitTime: SIMD8<Float>
+    package var firstHit: SIMD8<Float>
 
     static let padding = PointLanes(
         centreX: .init(repeating: .nan), centreY: .zero, originX: .zero, originY: .zero, speed: .zero,

@@ -2,17 +2,18 @@ import ShatterCore
 
 /// The shattered transition's motion, evaluated on the CPU for both backends (as the original's CPU
 /// updates positions and its vertex function only places them): the GL renderer uploads the centres
-/// this gives (``PointMotionStage``), so no GPU arithmetic decides where a piece is. Then the fragment
-/// program's twin (`Shaders/point_sprite.frag`), integers only.
-struct PointSpriteProgram {
+/// this gives (``PointMotionStage``), so no GPU arithmetic decides where a piece is. The fragment
+/// program's twin (`Shaders/point_sprite.frag`), integers only, reads the CPU renderer's texture
+/// sampler, so it extends this in ShatterSoftware (PointSpriteProgram+Fragment.swift).
+package struct PointSpriteProgram {
     // Uniforms, as the GL backend sets them.
-    let u_time: Float
-    let u_clipScale: SIMD2<Float>
-    let u_physics: SIMD3<Float>
-    let u_steps: Int32
-    let u_stepSeconds: Float
+    package let u_time: Float
+    package let u_clipScale: SIMD2<Float>
+    package let u_physics: SIMD3<Float>
+    package let u_steps: Int32
+    package let u_stepSeconds: Float
 
-    init(batch: PointSpriteBatch, clipScale: SIMD2<Float>) {
+    package init(batch: PointSpriteBatch, clipScale: SIMD2<Float>) {
         u_time = batch.time
         u_clipScale = clipScale
         u_physics = SIMD3(batch.physics.maxFallSpeed, batch.physics.restitution, batch.physics.stopSpeed)
@@ -134,20 +135,12 @@ struct PointSpriteProgram {
 
     /// `gl_Position.xy` for one point (w = 1).
     @inline(__always)
-    func vertex(centre: SIMD2<Float>, motion: SIMD2<Float>) -> SIMD2<Float> {
+    package func vertex(centre: SIMD2<Float>, motion: SIMD2<Float>) -> SIMD2<Float> {
         if u_steps >= 0 {
             return steppedVertex(centre: centre, motion: motion)
         }
         let x = driftPosition(centre.x, motion.x, u_time)
         let y = centre.y + fallOffset(motion.y, u_time)
         return SIMD2(x * u_clipScale.x, y * u_clipScale.y)
-    }
-
-    /// The fragment program (`point_sprite.frag`) at texel position (`x`, `y`), in 1/256 texel (the
-    /// vertex program's flat base plus k steps, ``PointSpriteRaster``): the snapshot filtered in 8-bit
-    /// fixed point, one RGBA8 word.
-    @inline(__always)
-    static func fragment(x: Int32, y: Int32, snapshot: TextureSampler) -> UInt32 {
-        snapshot.filtered(snapshot.fixedTap(x, size: snapshot.width), snapshot.fixedTap(y, size: snapshot.height))
     }
 }

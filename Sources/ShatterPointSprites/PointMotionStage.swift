@@ -5,8 +5,8 @@ import ShatterCore
 /// (its CPU updates the pieces' positions, its Metal vertex function only places them). The GL renderer
 /// uploads the centres this gives, so no GPU arithmetic (division precision, fused multiply-adds)
 /// decides where a piece is, and `point_sprite.vert` is integers and exact products only. The same code
-/// as the CPU renderer's vertex stage (``PointFrame/Points/centres(ofBlock:setup:frame:scratch:)``),
-/// on the same cached lanes, so both backends see the same centres.
+/// as the CPU renderer's vertex stage (``PointVertices/centres(ofBlock:setup:frame:scratch:)``), on the
+/// same cached lanes, so both backends see the same centres.
 public final class PointMotionStage: Sendable {
     private let invariants = PointInvariantCache()
     private let threads: Int
@@ -32,29 +32,27 @@ public final class PointMotionStage: Sendable {
         if centres.count != 2 * count { centres = [Int32](repeating: 0, count: 2 * count) }
         let blocks = grid.blocks
         let chunks = max(1, min(blocks, threads * 4))
-        batch.texture.withSampler(filter: batch.filter) { sampler in
-            grid.lanes.withUnsafeBufferPointer { lanes in
-                grid.goneAfter.withUnsafeBufferPointer { goneAfter in
-                    centres.withUnsafeMutableBufferPointer { out in
-                        let out = SharedMutableBuffer(base: out)
-                        let points = PointFrame.Points(
-                            lanes: lanes, goneAfter: goneAfter, program: program, sampler: sampler,
-                            kernelFrame: shatter_small_sprite_frame(
-                                lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, program: program, setup: setup,
-                                separable: grid.separable),
-                            kernel: .native)
-                        defer { withExtendedLifetime(grid.separable) {} }  // the kernel's frame points into it
-                        parallelChunks(chunks) { chunk in
-                            var scratch = shatter_point_centres()
-                            withUnsafePointer(to: points.kernelFrame) { frame in
-                                for block in chunkRange(chunk, of: chunks, total: blocks) {
-                                    let found = points.centres(ofBlock: block, setup: setup, frame: frame, scratch: &scratch)
-                                    for lane in 0..<min(8, count - block * 8) {
-                                        let i = 2 * (block * 8 + lane)
-                                        let drawn = found.map { $0.visible & (1 << lane) != 0 } ?? false
-                                        out.base[i] = drawn ? found!.x[lane] : PointSpriteRaster.dropped
-                                        out.base[i + 1] = drawn ? found!.y[lane] : 0
-                                    }
+        grid.lanes.withUnsafeBufferPointer { lanes in
+            grid.goneAfter.withUnsafeBufferPointer { goneAfter in
+                centres.withUnsafeMutableBufferPointer { out in
+                    let out = SharedMutableBuffer(base: out)
+                    let vertices = PointVertices(
+                        lanes: lanes, goneAfter: goneAfter, program: program,
+                        kernelFrame: shatter_small_sprite_frame(
+                            lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, program: program, setup: setup,
+                            separable: grid.separable),
+                        kernel: .native)
+                    defer { withExtendedLifetime(grid.separable) {} }  // the kernel's frame points into it
+                    parallelChunks(chunks) { chunk in
+                        var scratch = shatter_point_centres()
+                        withUnsafePointer(to: vertices.kernelFrame) { frame in
+                            for block in chunkRange(chunk, of: chunks, total: blocks) {
+                                let found = vertices.centres(ofBlock: block, setup: setup, frame: frame, scratch: &scratch)
+                                for lane in 0..<min(8, count - block * 8) {
+                                    let i = 2 * (block * 8 + lane)
+                                    let drawn = found.map { $0.visible & (1 << lane) != 0 } ?? false
+                                    out.base[i] = drawn ? found!.x[lane] : PointSpriteRaster.dropped
+                                    out.base[i + 1] = drawn ? found!.y[lane] : 0
                                 }
                             }
                         }

@@ -5,14 +5,14 @@ import ShatterCore
 /// fallen out of sight (``PointExit``): an effect draws the same grid every frame, so this is done once.
 /// Where the caller runs only the small-sprite kernel and the grid is separable (its bytes checked
 /// point by point), a ``SeparableGrid`` instead of the lanes.
-final class PointInvariantCache: Sendable {
-    struct Lanes {
+package final class PointInvariantCache: Sendable {
+    package struct Lanes {
         /// Empty when `separable` holds the grid.
-        let lanes: [PointLanes]
-        let separable: SeparableGrid?
+        package let lanes: [PointLanes]
+        package let separable: SeparableGrid?
         /// Per block: after this time none of its points can be seen.
-        let goneAfter: [Float]
-        var blocks: Int { goneAfter.count }
+        package let goneAfter: [Float]
+        package var blocks: Int { goneAfter.count }
     }
 
     private struct Entry {
@@ -26,9 +26,11 @@ final class PointInvariantCache: Sendable {
 
     private let entry = Locked<Entry?>(nil)
 
+    package init() {}
+
     /// `separableAllowed`: the caller reads the points through the kernel's vertex program only
     /// (closed-form motion; not the binned path's fragment stage, which reads ``PointLanes``).
-    func lanes(
+    package func lanes(
         for batch: PointSpriteBatch, program: PointSpriteProgram, raster: PointSpriteRaster, threads: Int,
         separableAllowed: Bool = false
     ) -> Lanes {

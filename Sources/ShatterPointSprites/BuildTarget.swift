@@ -4,7 +4,8 @@ import CLanes
 /// build; AVX2 and FMA for one compiled for x86-64-v3 (the GPU-box bundle), which draws at point sizes
 /// 2 and up in about a quarter less time on the same machine. One-pixel and 2 × 2 sprites run the
 /// small-sprite kernel's AVX2 twin in either build wherever the processor has AVX2, and one-pixel
-/// sprites its AVX-512 twin where it has AVX-512.
+/// sprites its AVX-512 twin where it has AVX-512. It lives with the small-sprite kernel, whose twin it
+/// picks; the CPU renderer's binned kernel asks it too.
 public enum BuildTarget {
     /// Why this processor cannot run this build, as a line to print, or nil when it can.
     public static var unmetRequirement: String? {
@@ -20,7 +21,7 @@ public enum BuildTarget {
     /// Whether this processor runs the AVX2 tier (AVX2, FMA, BMI1, BMI2; the instruction-set table in
     /// `cpu.h`, probed once per process): the small-sprite kernel (and with it every sprite's vertex
     /// program), the binned stage and the PNG encoder then run their AVX2 twins.
-    static let processorRunsAVX2 = shatter_instruction_set() >= 1
+    package static let processorRunsAVX2 = shatter_instruction_set() >= 1
 
     /// Whether this processor runs the AVX-512 tier (the AVX2 tier and AVX-512 F, BW, VL and DQ):
     /// one-pixel sprites then run the small-sprite kernel's AVX-512 twin, two blocks at a time.

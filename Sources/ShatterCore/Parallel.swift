@@ -1,7 +1,7 @@
 import Dispatch
 
 /// Runs `body(chunk)` for `chunks` chunks on all cores and returns when every chunk is done.
-func parallelChunks(_ chunks: Int, _ body: (Int) -> Void) {
+package func parallelChunks(_ chunks: Int, _ body: (Int) -> Void) {
     if chunks <= 1 {
         if chunks == 1 { body(0) }
         return
@@ -15,12 +15,14 @@ func parallelChunks(_ chunks: Int, _ body: (Int) -> Void) {
 }
 
 /// The half-open range of `total` items that chunk `index` of `chunks` owns.
-func chunkRange(_ index: Int, of chunks: Int, total: Int) -> Range<Int> {
+package func chunkRange(_ index: Int, of chunks: Int, total: Int) -> Range<Int> {
     (total * index / chunks)..<(total * (index + 1) / chunks)
 }
 
 /// Lets disjoint parts of one buffer be written from several threads. Callers guarantee that no two
 /// threads touch the same bytes (each owns a band of rows or a range of points).
-struct SharedMutableBuffer<Element>: @unchecked Sendable {
-    let base: UnsafeMutableBufferPointer<Element>
+package struct SharedMutableBuffer<Element>: @unchecked Sendable {
+    package let base: UnsafeMutableBufferPointer<Element>
+
+    package init(base: UnsafeMutableBufferPointer<Element>) { self.base = base }
 }
