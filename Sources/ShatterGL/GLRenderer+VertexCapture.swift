@@ -6,7 +6,7 @@ extension GLRenderer {
     /// Every draw of `list` run through its vertex program with transform feedback (core in GLES 3.0)
     /// and the rasteriser off: what each vertex program writes, bit for bit, with the uniforms and
     /// attributes `render` gives it. `shatter probe` compares these with the CPU twin's
-    /// (``VertexProgramTwin``).
+    /// (`VertexProgramTwin`).
     public func vertexOutputs(of list: DisplayList) throws -> [VertexOutputs] {
         capturedOutputs = []
         defer { capturedOutputs = nil }

@@ -2,7 +2,7 @@ import Glibc
 
 /// Why a machine meant to render on a GPU only got a software rasteriser (llvmpipe): the causes
 /// seen on real nodes, checked against what this machine shows. ``likelyCauses(_:)`` is a pure
-/// function of ``Facts`` so each rule is tested with plain values; ``Facts/gather(deviceFailures:)``
+/// function of ``Facts`` so each rule is tested with plain values; `Facts.gather(deviceFailures:)`
 /// reads them off the machine.
 public enum SoftwareGLDiagnosis {
     public struct Facts: Sendable, Equatable {

@@ -5,7 +5,7 @@ import ShatterCore
 /// (its CPU updates the pieces' positions, its Metal vertex function only places them). The GL renderer
 /// uploads the centres this gives, so no GPU arithmetic (division precision, fused multiply-adds)
 /// decides where a piece is, and `point_sprite.vert` is integers and exact products only. The same code
-/// as the CPU renderer's vertex stage (``PointVertices/centres(ofBlock:setup:frame:scratch:)``), on the
+/// as the CPU renderer's vertex stage (`PointVertices.centres(ofBlock:setup:frame:scratch:)`), on the
 /// same cached lanes, so both backends see the same centres.
 public final class PointMotionStage: Sendable {
     private let invariants = PointInvariantCache()
@@ -16,7 +16,7 @@ public final class PointMotionStage: Sendable {
     }
 
     /// Every point's centre in eighths of a pixel of `guardBand`'s framebuffer (window coordinates, y
-    /// up), x and y interleaved, in `centres` (resized to two per point); ``PointSpriteRaster/dropped``
+    /// up), x and y interleaved, in `centres` (resized to two per point); `PointSpriteRaster.dropped`
     /// in x for a point outside the clip volume. Throws what the CPU renderer throws for the batch
     /// (too many steps, a point size not in eighths).
     public func centres(of batch: PointSpriteBatch, guardBand: GuardBand, into centres: inout [Int32]) throws {

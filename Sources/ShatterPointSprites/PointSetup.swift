@@ -2,7 +2,7 @@ import ShatterCore
 
 /// The stage between a point's clip position and its pixels, as `Shaders/point_sprite.vert` states it
 /// for every GL: clip test on the centre, viewport transform, the centre quantized to eighths of a
-/// pixel, and the covered pixels of ``PointSpriteRaster`` (whose GL square has its edges away from
+/// pixel, and the covered pixels of `PointSpriteRaster` (whose GL square has its edges away from
 /// pixel centres, so no rasteriser's rounding changes them).
 ///
 /// Coordinates here are window coordinates of the guard-banded framebuffer, y up: pixel (i, j) is

@@ -5,7 +5,7 @@ import ShatterPointSprites
 /// the renderer's ``TextureSampler``).
 extension PointSpriteProgram {
     /// The fragment program (`Shaders/point_sprite.frag`) at texel position (`x`, `y`), in 1/256 texel
-    /// (the vertex program's flat base plus k steps, ``PointSpriteRaster``): the snapshot filtered in
+    /// (the vertex program's flat base plus k steps, `PointSpriteRaster`): the snapshot filtered in
     /// 8-bit fixed point, one RGBA8 word.
     @inline(__always)
     static func fragment(x: Int32, y: Int32, snapshot: TextureSampler) -> UInt32 {
