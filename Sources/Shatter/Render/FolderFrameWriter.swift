@@ -29,11 +29,10 @@ public struct FolderFrameWriter: FrameWriter {
         let start = clock.now
         let bytes = try Self.relabelled(path) { () throws(PNGError) in try PNGEncoder.encode(image, options: png) }
         let encoded = clock.now
-        var pixels = SHA256Hasher()
-        image.pixels.withUnsafeBytes { pixels.update($0) }
-        let pixelDigest = pixels.finalizeHex()
+        let algorithm = FrameManifest.currentDigestAlgorithm
+        let pixelDigest = image.pixels.withUnsafeBytes { Digest.of($0, algorithm) }
         let hashed = clock.now
-        var file = SHA256Hasher()
+        var file = DigestHasher(algorithm)
         var fileHashSeconds = 0.0
         try AtomicFile.write(bytes, to: path) { piece in
             let pieceStart = clock.now
@@ -45,7 +44,7 @@ public struct FolderFrameWriter: FrameWriter {
             encode: FramePipeline.seconds(encoded - start),
             hash: FramePipeline.seconds(hashed - encoded) + fileHashSeconds,
             write: FramePipeline.seconds(written - hashed) - fileHashSeconds)
-        let frame = WrittenFrame(index: index, path: path, pixelSHA256: pixelDigest, pngSHA256: file.finalizeHex())
+        let frame = WrittenFrame(index: index, path: path, pixels: pixelDigest, png: file.finalize())
         return (frame, timings)
     }
 
@@ -61,7 +60,7 @@ public struct FolderFrameWriter: FrameWriter {
     }
 }
 
-/// Where one frame's writing went, in seconds: PNG encoding, the two SHA-256 digests, and the file's
+/// Where one frame's writing went, in seconds: PNG encoding, the two digests (XXH3-128), and the file's
 /// creation, write(2) calls and rename.
 public struct FrameWriteTimings: Sendable, Equatable {
     public var encode: Double
