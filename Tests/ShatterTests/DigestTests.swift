@@ -33,7 +33,9 @@ import Testing
         #expect(Digest(text: xxh3.text) == xxh3)
         // The same hex under another algorithm is another digest.
         #expect(Digest(.sha256, hex: xxh3.hex) != xxh3)
-        for bad in ["", "xxh3-128", "xxh3-128:", "md5:" + xxh3.hex, "xxh3-128:" + xxh3.hex.uppercased(), "xxh3-128:" + xxh3.hex + "0"] {
+        for bad in [
+            "", "xxh3-128", "xxh3-128:", "md5:" + xxh3.hex, "xxh3-128:" + xxh3.hex.uppercased(), "xxh3-128:" + xxh3.hex + "0",
+        ] {
             #expect(Digest(text: bad) == nil, "\(bad)")
         }
         #expect(xxh3.matches(Array("frame".utf8)) && !xxh3.matches(Array("frame!".utf8)))

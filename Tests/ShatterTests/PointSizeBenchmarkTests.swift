@@ -68,7 +68,9 @@ import Testing
     func report(width: Int, height: Int, _ rows: [(backend: String, pointSize: Double, ms: Double)]) -> BenchmarkReport {
         let results = rows.map { row in
             var result = BenchmarkReport.Result(backend: row.backend, pointSize: row.pointSize, points: 1, renderer: row.backend)
-            (result.renderMs, result.frameMs) = (BenchmarkStats(repeatsPerInstant: [[row.ms / 2]]), BenchmarkStats(repeatsPerInstant: [[row.ms]]))
+            (result.renderMs, result.frameMs) = (
+                BenchmarkStats(repeatsPerInstant: [[row.ms / 2]]), BenchmarkStats(repeatsPerInstant: [[row.ms]])
+            )
             return result
         }
         return BenchmarkReport(
@@ -79,9 +81,12 @@ import Testing
     /// "Which point size can I afford at this size?": the size in the title, end-to-end time per backend,
     /// the 24, 30 and 60 fps budgets drawn across the plot, point sizes labelled as `--point-sizes` takes them.
     @Test func theChartShowsTheScreenSizeTheBudgetsAndThePointSizesAsTyped() throws {
-        let chart = BenchmarkChart(report(width: 640, height: 360, [
-            ("cpu", 1, 80), ("cpu", 2.5, 30), ("cpu", 1.125, 60), ("cpu", 16, 4), ("gl", 1, 300), ("gl", 16, 12),
-        ]))
+        let chart = BenchmarkChart(
+            report(
+                width: 640, height: 360,
+                [
+                    ("cpu", 1, 80), ("cpu", 2.5, 30), ("cpu", 1.125, 60), ("cpu", 16, 4), ("gl", 1, 300), ("gl", 16, 12),
+                ]))
         #expect(chart.title.contains("640x360") && chart.title.contains("End-to-end ms per frame"))
         #expect(chart.xTicks.map(\.label) == ["1", "1.125", "2.5", "16"])
         #expect(chart.xLabel.contains("--point-sizes"))
@@ -110,9 +115,10 @@ import Testing
         // cpu and gl the same at both point sizes: GL's line is narrower, so the CPU's shows round it.
         let chart = BenchmarkChart(report(width: 8, height: 8, [("cpu", 2, 20), ("cpu", 4, 20), ("gl", 2, 20), ("gl", 4, 20)]))
         let image = chart.image()
-        let colors = Set((Int(chart.plot.top)..<Int(chart.plot.bottom)).flatMap { y in
-            (Int(chart.plot.left)..<Int(chart.plot.right)).map { image[$0, y] }
-        })
+        let colors = Set(
+            (Int(chart.plot.top)..<Int(chart.plot.bottom)).flatMap { y in
+                (Int(chart.plot.left)..<Int(chart.plot.right)).map { image[$0, y] }
+            })
         for backend in ["cpu", "gl"] { #expect(colors.contains(try #require(BenchmarkChart.colors[backend])), "\(backend)") }
     }
 }

@@ -41,14 +41,17 @@ import Testing
 }
 
 @Suite struct ManifestTests {
-    func manifest(shard: FrameShard? = nil, frames: [Int], seed: UInt64 = 1, digest: (Int) -> String = { String(format: "%032x", $0) })
+    func manifest(
+        shard: FrameShard? = nil, frames: [Int], seed: UInt64 = 1, digest: (Int) -> String = { String(format: "%032x", $0) }
+    )
         -> FrameManifest
     {
         FrameManifest(
             effect: "shatter", parameters: ["seed": "\(seed)"], seed: seed, backend: "cpu", renderer: "CPU",
             fps: 10, frameCount: 6, range: .init(first: 0, last: 5), shard: shard,
             frames: frames.map {
-                .init(index: $0, file: String(format: "frame-%05d.png", $0), pixels: Digest(.xxh3_128, hex: digest($0)),
+                .init(
+                    index: $0, file: String(format: "frame-%05d.png", $0), pixels: Digest(.xxh3_128, hex: digest($0)),
                     png: Digest(.xxh3_128, hex: String(format: "%032x", 0xf000 + $0)))
             })
     }
@@ -118,8 +121,11 @@ import Testing
         FrameManifest(
             effect: "shatter", parameters: [:], seed: 1, backend: backend, renderer: renderer, fps: 10, frameCount: 4,
             range: .init(first: 0, last: 3), shard: nil,
-            frames: frames.map { .init(index: $0, file: "frame-\($0).png", pixels: Digest(.xxh3_128, hex: "p\($0)"),
-                    png: Digest(.xxh3_128, hex: "f\($0)")) })
+            frames: frames.map {
+                .init(
+                    index: $0, file: "frame-\($0).png", pixels: Digest(.xxh3_128, hex: "p\($0)"),
+                    png: Digest(.xxh3_128, hex: "f\($0)"))
+            })
     }
 
     @Test func aGLShardAndACPUShardAreRefusedNamingBoth() {

@@ -10,7 +10,8 @@ import Testing
     /// (`sha256`) and of the file (`pngSHA256`) as bare hex.
     static func writeTheOldWay(_ folders: RenderFolders, _ folder: String) throws {
         let path = folder + "/" + FrameManifest.fileName
-        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         let frames = try #require(json["frames"] as? [[String: Any]])
         json["format"] = 2
         json["frames"] = try frames.map { frame in
@@ -19,7 +20,8 @@ import Testing
             let pixels = try PNGDecoder.read(path: folders.framePath(folder, index)).pixels
             return ["file": frame["file"]!, "index": index, "sha256": SHA256Hex.of(pixels), "pngSHA256": SHA256Hex.of(file)]
         }
-        let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        let data = try JSONSerialization.data(
+            withJSONObject: json, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         try data.write(to: URL(fileURLWithPath: path))
     }
 

@@ -103,7 +103,8 @@ public struct BenchmarkChart: Sendable {
         canvas.strokeLine(x0: plot.left, y0: plot.bottom, x1: plot.right, y1: plot.bottom, width: 1.5, color: ink)
         canvas.strokeLine(x0: plot.left, y0: plot.top, x1: plot.left, y1: plot.bottom, width: 1.5, color: ink)
         canvas.drawText(title, x: 8, y: 12, color: ink, size: 2)
-        canvas.drawText(xLabel, x: Int(plot.left + plot.right) / 2 - 6 * xLabel.count, y: Int(plot.bottom) + 34, color: ink, size: 2)
+        canvas.drawText(
+            xLabel, x: Int(plot.left + plot.right) / 2 - 6 * xLabel.count, y: Int(plot.bottom) + 34, color: ink, size: 2)
 
         for budget in Self.budgets {
             let py = y(budget.ms)
@@ -127,7 +128,8 @@ public struct BenchmarkChart: Sendable {
                 }
             }
             for point in line.points {
-                Self.marker(in: &canvas, x: x(point.pointSize), y: y(point.ms), size: width + 5, hollow: dashed, color: line.color)
+                Self.marker(
+                    in: &canvas, x: x(point.pointSize), y: y(point.ms), size: width + 5, hollow: dashed, color: line.color)
             }
             // The legend, above the budgets' labels: right of the plot is theirs.
             let legendX = plot.right + 8 + Double(index) * 90
