@@ -111,6 +111,16 @@ import Testing
         #expect(!stray)
     }
 
+    /// Over three decades the 24 and 30 fps lines lie 16 pixels apart: their labels still do not touch.
+    @Test func budgetLabelsNeverOverlap() {
+        for top in [300.0, 3000, 30000] {
+            let chart = BenchmarkChart(report(width: 1920, height: 1080, [("cpu", 1, top), ("cpu", 16, 3)]))
+            let tops = chart.budgetLabels.map(\.top)
+            #expect(zip(tops, tops.dropFirst()).allSatisfy { $1 - $0 >= 20 }, "\(tops) over \(chart.msRange)")
+            for (budget, top) in chart.budgetLabels { #expect(top >= Int(chart.y(budget.ms)) - 7) }
+        }
+    }
+
     @Test func theChartShowsABackendThatLiesUnderAnother() throws {
         // cpu and gl the same at both point sizes: GL's line is narrower, so the CPU's shows round it.
         let chart = BenchmarkChart(report(width: 8, height: 8, [("cpu", 2, 20), ("cpu", 4, 20), ("gl", 2, 20), ("gl", 4, 20)]))

@@ -80,6 +80,17 @@ public struct BenchmarkChart: Sendable {
         return plot.bottom - (log10(ms) - low) / (high - low) * (plot.bottom - plot.top)
     }
 
+    /// Each budget with the top row of its label, right of the plot: level with its line, or moved down
+    /// below the label above where two lines lie closer than a line of text (20 pixels).
+    public var budgetLabels: [(budget: Budget, top: Int)] {
+        var bottom = Int.min
+        return Self.budgets.sorted { $0.ms > $1.ms }.map { budget in
+            let top = max(Int(y(budget.ms)) - 7, bottom + 2)
+            bottom = top + 18
+            return (budget, top)
+        }
+    }
+
     /// The chart drawn on the CPU by Shatter's own Canvas. Where the backends' lines coincide both stay
     /// visible: GL's is narrower and dashed, with hollow square markers, so the CPU's shows round it.
     public func image() -> Image {
@@ -106,10 +117,10 @@ public struct BenchmarkChart: Sendable {
         canvas.drawText(
             xLabel, x: Int(plot.left + plot.right) / 2 - 6 * xLabel.count, y: Int(plot.bottom) + 34, color: ink, size: 2)
 
-        for budget in Self.budgets {
+        for (budget, top) in budgetLabels {
             let py = y(budget.ms)
             canvas.strokeLine(x0: plot.left, y0: py, x1: plot.right, y1: py, width: 2, color: Self.budgetColor)
-            canvas.drawText(budget.label, x: Int(plot.right) + 8, y: Int(py) - 7, color: Self.budgetColor, size: 2)
+            canvas.drawText(budget.label, x: Int(plot.right) + 14, y: top, color: Self.budgetColor, size: 2)
         }
 
         for (index, line) in series.enumerated() {
