@@ -30,7 +30,7 @@ let package = Package(
         // OpenSSL's libcrypto: SHA-256 with the CPU's SHA extensions, and nothing to compile (swift-crypto was
         // 476 of a consumer's 751 build steps; docs/ARCHITECTURE.md, "Dependencies").
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        // libxxhash: XXH3-128, the frames' digests in manifests (about ten times cheaper than SHA-256 on a
+        // libxxhash: XXH3-128, the frames' digests in manifests (seven to nine times cheaper than SHA-256 on a
         // 1080p frame; docs/frame-output.md says why a non-cryptographic hash is enough there).
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
         // Float <-> integer conversions of SIMD lanes, which Swift's SIMD types do element by element

@@ -3,7 +3,7 @@ import CXXHash
 /// The hash functions a digest can be taken with.
 ///
 /// - ``xxh3_128``: what manifests of format 3 record for each frame (pixels and file). Non-cryptographic
-///   and about ten times cheaper than SHA-256 on a 1080p frame; it catches any accidental change (an
+///   and seven to nine times cheaper than SHA-256 on a 1080p frame; it catches any accidental change (an
 ///   edited, re-encoded, truncated or swapped file) with the odds of a 128-bit hash. A manifest is no
 ///   security boundary: whoever can replace a frame can rewrite the manifest beside it, so a hash that
 ///   resists deliberate collisions would protect nothing more.
