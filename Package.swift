@@ -30,6 +30,9 @@ let package = Package(
         // OpenSSL's libcrypto: SHA-256 with the CPU's SHA extensions, and nothing to compile (swift-crypto was
         // 476 of a consumer's 751 build steps; docs/ARCHITECTURE.md, "Dependencies").
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // libxxhash: XXH3-128, the frames' digests in manifests (seven to nine times cheaper than SHA-256 on a
+        // 1080p frame; docs/frame-output.md says why a non-cryptographic hash is enough there).
+        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
         // Float <-> integer conversions of SIMD lanes, which Swift's SIMD types do element by element
         // (lanes.h), and the small-sprite kernel and the binned sprites' fragment stage, each one body
         // compiled for any x86-64 and again for AVX2 (small_sprites.c, binned_sprites.c).
@@ -58,8 +61,9 @@ let package = Package(
         // CPU as the original's CPU runs it.
         .target(name: "ShatterPointSprites", dependencies: ["ShatterCore", "CLanes"]),
         .target(name: "ShatterSoftware", dependencies: ["ShatterCore", "ShatterShaders", "CLanes", "ShatterPointSprites"]),
-        // SHA-256 for manifests and goldens, through the system's libcrypto.
-        .target(name: "ShatterDigest", dependencies: ["CLibCrypto"]),
+        // Digests: XXH3-128 for manifests' frames (libxxhash), SHA-256 for older manifests, goldens and inputs
+        // (libcrypto).
+        .target(name: "ShatterDigest", dependencies: ["CLibCrypto", "CXXHash"]),
         .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG", "CDeflate", "CFastPNG", "CLanes"]),
 
         // GLSL ES 3.00 programs, embedded in code at build time.

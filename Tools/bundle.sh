@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds a self-contained Linux bundle of `shatter` for a bare GPU machine:
 #   dist/shatter-linux-<arch>/shatter    release binary: Swift runtime and Foundation linked in
-#                                        (--static-swift-stdlib), libpng, zlib, libdeflate and OpenSSL's
-#                                        libcrypto (SHA-256) linked in statically; on x86_64 compiled for
+#                                        (--static-swift-stdlib), libpng, zlib, libdeflate, OpenSSL's
+#                                        libcrypto (SHA-256) and libxxhash (XXH3-128) linked in statically;
+#                                        on x86_64 compiled for
 #                                        x86-64-v3 (SHATTER_BUNDLE_CPU=baseline: for any x86-64)
 #   dist/shatter-linux-<arch>/README.md  how to run it
 # The binary needs only glibc: EGL and GLES (libEGL.so.1, libGLESv2.so.2, through libglvnd) and
@@ -29,36 +30,32 @@ zlibdir=$(pkg-config --variable=libdir zlib 2>/dev/null || echo "$libdir")
 deflatedir=$(pkg-config --variable=libdir libdeflate 2>/dev/null || echo "$libdir")
 [ -f "$deflatedir/libdeflate.a" ] || deflatedir=$libdir
 cryptodir=$(pkg-config --variable=libdir libcrypto 2>/dev/null || echo "$libdir")
-for archive in "$libdir/libpng16.a" "$zlibdir/libz.a" "$deflatedir/libdeflate.a" "$cryptodir/libcrypto.a"; do
-    [ -f "$archive" ] || { echo "Tools/bundle.sh: $archive is missing; install libpng-dev, zlib1g-dev, libdeflate-dev and libssl-dev" >&2; exit 1; }
+xxhashdir=$(pkg-config --variable=libdir libxxhash 2>/dev/null || echo "$libdir")
+for archive in "$libdir/libpng16.a" "$zlibdir/libz.a" "$deflatedir/libdeflate.a" "$cryptodir/libcrypto.a" "$xxhashdir/libxxhash.a"; do
+    [ -f "$archive" ] || { echo "Tools/bundle.sh: $archive is missing; install libpng-dev, zlib1g-dev, libdeflate-dev, libssl-dev and libxxhash-dev" >&2; exit 1; }
 done
 ln -sf "$libdir/libpng16.a" "$static/libshatter-png-static.a"
 ln -sf "$zlibdir/libz.a" "$static/libshatter-z-static.a"
 ln -sf "$deflatedir/libdeflate.a" "$static/libshatter-deflate-static.a"
 ln -sf "$cryptodir/libcrypto.a" "$static/libshatter-crypto-static.a"
+ln -sf "$xxhashdir/libxxhash.a" "$static/libshatter-xxhash-static.a"
 static_abs=$(cd "$static" && pwd)
-cat > "$static/libpng.pc" <<PC
-Name: libpng
-Description: libpng and zlib, static, for the Shatter bundle
-Version: $(pkg-config --modversion libpng)
-Cflags: $(pkg-config --cflags libpng)
-Libs: -L$static_abs -lshatter-png-static -lshatter-z-static -lm
+# static_pc NAME DESCRIPTION LIBS: a NAME.pc that names the static archives (LIBS) instead of the shared
+# library, with the system's version and include flags for NAME.
+static_pc() {
+    cat > "$static/$1.pc" <<PC
+Name: $1
+Description: $2, static, for the Shatter bundle
+Version: $(pkg-config --modversion "$1")
+Cflags: $(pkg-config --cflags "$1")
+Libs: -L$static_abs $3
 PC
-cat > "$static/libdeflate.pc" <<PC
-Name: libdeflate
-Description: libdeflate, static, for the Shatter bundle
-Version: $(pkg-config --modversion libdeflate)
-Cflags: $(pkg-config --cflags libdeflate)
-Libs: -L$static_abs -lshatter-deflate-static
-PC
+}
+static_pc libpng "libpng and zlib" "-lshatter-png-static -lshatter-z-static -lm"
+static_pc libdeflate libdeflate -lshatter-deflate-static
 # Only SHA256_Init/_Update/_Final are called: no provider or configuration file is loaded at run time.
-cat > "$static/libcrypto.pc" <<PC
-Name: libcrypto
-Description: OpenSSL's libcrypto, static, for the Shatter bundle
-Version: $(pkg-config --modversion libcrypto)
-Cflags: $(pkg-config --cflags libcrypto)
-Libs: -L$static_abs -lshatter-crypto-static -ldl -pthread
-PC
+static_pc libcrypto "OpenSSL's libcrypto" "-lshatter-crypto-static -ldl -pthread"
+static_pc libxxhash libxxhash -lshatter-xxhash-static
 
 # The Swift runtime asks for -lstdc++; the same folder (searched before gcc's, which holds
 # libstdc++.so) offers only the static archive, so the C++ runtime is linked in too.

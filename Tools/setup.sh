@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Shatter builds and renders with, when any is missing:
 # EGL + GLES headers (the libraries themselves are opened at run time), GBM (optional, for EGL's
-# GBM platform), libpng, libdeflate (PNG writing), OpenSSL's libcrypto (SHA-256; libssl-dev), and Mesa's
+# GBM platform), libpng, libdeflate (PNG writing), OpenSSL's libcrypto (SHA-256; libssl-dev), libxxhash (XXH3-128; libxxhash-dev), and Mesa's
 # EGL driver with llvmpipe (GL with no GPU).
 # Also the checkers the tests run on Tools/cluster (shellcheck, and kubernetes-validate from PyPI)
 # zlib's static library for Tools/bundle.sh, ffmpeg (with ffprobe) for `--video` and its tests, and
@@ -10,7 +10,7 @@
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
-packages=(pkg-config libegl-dev libgles-dev libgbm1 libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck ffmpeg chromium time libdeflate-dev libssl-dev)
+packages=(pkg-config libegl-dev libgles-dev libgbm1 libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck ffmpeg chromium time libdeflate-dev libssl-dev libxxhash-dev)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -49,9 +49,9 @@ import Testing
         #expect(written.map(\.index) == Array(0..<6))
         for frame in written {
             let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: frame.path)))
-            #expect(frame.pngSHA256 == SHA256Hex.of(file))
+            #expect(frame.png == Digest.of(file, .xxh3_128))
             let pixels = try renderer.render(effect.displayList(at: Double(frame.index) / 6)).pixels
-            #expect(frame.pixelSHA256 == SHA256Hex.of(pixels))
+            #expect(frame.pixels == Digest.of(pixels, .xxh3_128))
         }
     }
 

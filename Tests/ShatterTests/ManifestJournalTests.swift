@@ -20,10 +20,10 @@ import Testing
     }
 
     func entry(_ index: Int) -> FrameManifest.Entry {
-        let hex = String(repeating: String(index % 16, radix: 16), count: 64)
+        let hex = String(repeating: String(index % 16, radix: 16), count: 32)
         return FrameManifest.Entry(
-            index: index, file: OutputDirectory.frameName(index), sha256: hex,
-            pngSHA256: String(hex.reversed().map { $0 == "0" ? "f" : $0 }))
+            index: index, file: OutputDirectory.frameName(index), pixels: Digest(.xxh3_128, hex: hex),
+            png: Digest(.xxh3_128, hex: String(hex.reversed().map { $0 == "0" ? "f" : $0 })))
     }
 
     @Test(arguments: [0, 1, 3])
@@ -35,6 +35,32 @@ import Testing
             try ManifestFile.write(header: manifest, entries: manifest.frames.compactMap(PackedEntry.init), to: path)
             #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == (try manifest.encoded()))
             #expect(try FrameManifest.read(path: path) == manifest)
+        }
+    }
+
+    /// A format 2 manifest (SHA-256 digests, `sha256` and `pngSHA256`) goes through the streamed writer and
+    /// the journal unchanged: a merge or a reader of an old folder writes it back in its own format.
+    @Test func anOldFormatManifestStreamsAndJournalsInItsOwnFormat() throws {
+        try withFolder { folder in
+            var manifest = header()
+            manifest.format = 2
+            manifest.frames = (0..<3).map { index in
+                let hex = String(repeating: String(index, radix: 16), count: 64)
+                return FrameManifest.Entry(
+                    index: index, file: OutputDirectory.frameName(index), pixels: Digest(.sha256, hex: hex),
+                    png: Digest(.sha256, hex: String(hex.reversed().map { $0 == "0" ? "f" : $0 })))
+            }
+            let path = folder + "/manifest.json"
+            try ManifestFile.write(header: manifest, entries: manifest.frames.compactMap(PackedEntry.init), to: path)
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(bytes == (try manifest.encoded()))
+            #expect(String(decoding: bytes, as: UTF8.self).contains("\"pngSHA256\" : \"" + manifest.frames[1].png.hex))
+            #expect(try FrameManifest.read(path: path) == manifest)
+            let line = FrameManifest.journalLine(manifest.frames[2])
+            #expect(try JSONDecoder().decode(FrameManifest.Entry.self, from: Data(line)) == manifest.frames[2])
+            // An XXH3 entry in a format 2 manifest is refused: the format says what its digests are.
+            manifest.frames[0] = entry(0)
+            #expect(throws: ManifestError.self) { try FrameManifest.decode(try manifest.encoded(), path: path) }
         }
     }
 

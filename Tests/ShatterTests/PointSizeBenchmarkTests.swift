@@ -65,25 +65,70 @@ import Testing
         #expect(BenchmarkStats(repeatsPerInstant: [[3], [4]]).sigma == nil)
     }
 
-    @Test func theChartShowsASeriesThatLiesUnderAnother() throws {
-        // cpu render, cpu PNG, gl render and gl PNG all the same at both point sizes: the later series
-        // are narrower, so each earlier one still shows round them.
-        let same = BenchmarkStats(repeatsPerInstant: [[20]])
-        let results = ["cpu", "gl"].flatMap { backend in
-            [2.0, 4.0].map { pointSize in
-                var result = BenchmarkReport.Result(backend: backend, pointSize: pointSize, points: 1, renderer: backend)
-                (result.renderMs, result.encodeMs) = (same, same)
-                return result
-            }
+    func report(width: Int, height: Int, _ rows: [(backend: String, pointSize: Double, ms: Double)]) -> BenchmarkReport {
+        let results = rows.map { row in
+            var result = BenchmarkReport.Result(backend: row.backend, pointSize: row.pointSize, points: 1, renderer: row.backend)
+            (result.renderMs, result.frameMs) = (
+                BenchmarkStats(repeatsPerInstant: [[row.ms / 2]]), BenchmarkStats(repeatsPerInstant: [[row.ms]])
+            )
+            return result
         }
-        let report = BenchmarkReport(
-            settings: .init(width: 8, height: 8, frames: 1, repeats: 1, warmUpFrames: 1, encode: "png"),
+        return BenchmarkReport(
+            settings: .init(width: width, height: height, frames: 1, repeats: 1, warmUpFrames: 1, encode: "png"),
             machine: .init(cpu: "test", cores: 2, system: "test", gl: nil), results: results)
-        let chart = report.chart()
-        let plotRight = chart.width - 230  // the legend, which shows every color anyway, is right of this
-        let colors = Set((0..<chart.height).flatMap { y in (0..<plotRight).map { chart[$0, y] } })
-        for name in ["cpu render", "cpu PNG", "gl render", "gl PNG"] {
-            #expect(colors.contains(try #require(BenchmarkReport.seriesColors[name])), "\(name)")
+    }
+
+    /// "Which point size can I afford at this size?": the size in the title, end-to-end time per backend,
+    /// the 24, 30 and 60 fps budgets drawn across the plot, point sizes labelled as `--point-sizes` takes them.
+    @Test func theChartShowsTheScreenSizeTheBudgetsAndThePointSizesAsTyped() throws {
+        let chart = BenchmarkChart(
+            report(
+                width: 640, height: 360,
+                [
+                    ("cpu", 1, 80), ("cpu", 2.5, 30), ("cpu", 1.125, 60), ("cpu", 16, 4), ("gl", 1, 300), ("gl", 16, 12),
+                ]))
+        #expect(chart.title.contains("640x360") && chart.title.contains("End-to-end ms per frame"))
+        #expect(chart.xTicks.map(\.label) == ["1", "1.125", "2.5", "16"])
+        #expect(chart.xLabel.contains("--point-sizes"))
+        #expect(chart.series.map(\.backend) == ["cpu", "gl"])
+        #expect(chart.series[0].points.map(\.ms) == [80, 60, 30, 4])
+        #expect(BenchmarkChart.budgets.map(\.label) == ["24 fps: 41.7 ms", "30 fps: 33.3 ms", "60 fps: 16.7 ms"])
+        #expect(chart.msRange == 1...1000)
+
+        // Each budget is a line across the plot in its color, in the row its milliseconds map to.
+        let image = chart.image()
+        let columns = Int(chart.plot.left) + 2..<Int(chart.plot.right) - 2
+        for budget in BenchmarkChart.budgets {
+            let row = Int(chart.y(budget.ms))
+            let best = (row - 1...row + 1).map { y in columns.filter { image[$0, y] == BenchmarkChart.budgetColor }.count }.max()!
+            #expect(best > columns.count * 9 / 10, "\(budget.label): \(best) of \(columns.count)")
         }
+        // Nothing else is in the budgets' color: a budget line is only where its milliseconds are.
+        let rows = Set(BenchmarkChart.budgets.flatMap { Int(chart.y($0.ms)) - 2...Int(chart.y($0.ms)) + 2 })
+        let stray = (Int(chart.plot.top)..<Int(chart.plot.bottom)).filter { !rows.contains($0) }.contains { y in
+            columns.contains { image[$0, y] == BenchmarkChart.budgetColor }
+        }
+        #expect(!stray)
+    }
+
+    /// Over three decades the 24 and 30 fps lines lie 16 pixels apart: their labels still do not touch.
+    @Test func budgetLabelsNeverOverlap() {
+        for top in [300.0, 3000, 30000] {
+            let chart = BenchmarkChart(report(width: 1920, height: 1080, [("cpu", 1, top), ("cpu", 16, 3)]))
+            let tops = chart.budgetLabels.map(\.top)
+            #expect(zip(tops, tops.dropFirst()).allSatisfy { $1 - $0 >= 20 }, "\(tops) over \(chart.msRange)")
+            for (budget, top) in chart.budgetLabels { #expect(top >= Int(chart.y(budget.ms)) - 7) }
+        }
+    }
+
+    @Test func theChartShowsABackendThatLiesUnderAnother() throws {
+        // cpu and gl the same at both point sizes: GL's line is narrower, so the CPU's shows round it.
+        let chart = BenchmarkChart(report(width: 8, height: 8, [("cpu", 2, 20), ("cpu", 4, 20), ("gl", 2, 20), ("gl", 4, 20)]))
+        let image = chart.image()
+        let colors = Set(
+            (Int(chart.plot.top)..<Int(chart.plot.bottom)).flatMap { y in
+                (Int(chart.plot.left)..<Int(chart.plot.right)).map { image[$0, y] }
+            })
+        for backend in ["cpu", "gl"] { #expect(colors.contains(try #require(BenchmarkChart.colors[backend])), "\(backend)") }
     }
 }

@@ -41,14 +41,18 @@ import Testing
 }
 
 @Suite struct ManifestTests {
-    func manifest(shard: FrameShard? = nil, frames: [Int], seed: UInt64 = 1, digest: (Int) -> String = { "p\($0)" })
+    func manifest(
+        shard: FrameShard? = nil, frames: [Int], seed: UInt64 = 1, digest: (Int) -> String = { String(format: "%032x", $0) }
+    )
         -> FrameManifest
     {
         FrameManifest(
             effect: "shatter", parameters: ["seed": "\(seed)"], seed: seed, backend: "cpu", renderer: "CPU",
             fps: 10, frameCount: 6, range: .init(first: 0, last: 5), shard: shard,
             frames: frames.map {
-                .init(index: $0, file: String(format: "frame-%05d.png", $0), sha256: digest($0), pngSHA256: "f\($0)")
+                .init(
+                    index: $0, file: String(format: "frame-%05d.png", $0), pixels: Digest(.xxh3_128, hex: digest($0)),
+                    png: Digest(.xxh3_128, hex: String(format: "%032x", 0xf000 + $0)))
             })
     }
 
@@ -65,7 +69,7 @@ import Testing
 
     @Test func mergeReportsFramesThatDifferAndRendersOfAnotherJob() {
         let a = manifest(frames: [0, 1, 2, 3, 4, 5])
-        let b = manifest(frames: [2], digest: { "other\($0)" })
+        let b = manifest(frames: [2], digest: { String(format: "%032x", 1000 + $0) })
         let c = manifest(frames: [3], seed: 2)
         let result = ManifestMerge.merge([("a", a), ("b", b), ("c", c)], fileExists: { _ in true })
         #expect(result.missing.isEmpty)
@@ -117,7 +121,11 @@ import Testing
         FrameManifest(
             effect: "shatter", parameters: [:], seed: 1, backend: backend, renderer: renderer, fps: 10, frameCount: 4,
             range: .init(first: 0, last: 3), shard: nil,
-            frames: frames.map { .init(index: $0, file: "frame-\($0).png", sha256: "p\($0)", pngSHA256: "f\($0)") })
+            frames: frames.map {
+                .init(
+                    index: $0, file: "frame-\($0).png", pixels: Digest(.xxh3_128, hex: "p\($0)"),
+                    png: Digest(.xxh3_128, hex: "f\($0)"))
+            })
     }
 
     @Test func aGLShardAndACPUShardAreRefusedNamingBoth() {

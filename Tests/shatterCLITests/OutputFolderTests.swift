@@ -117,8 +117,8 @@ import Testing
         manifest.frames = manifest.frames.map {
             $0.index == 5
                 ? FrameManifest.Entry(
-                    index: 5, file: three.file, sha256: three.sha256,
-                    pngSHA256: three.pngSHA256) : $0
+                    index: 5, file: three.file, pixels: three.pixels,
+                    png: three.png) : $0
         }
         try manifest.write(to: out + "/manifest.json")
         try FileManager.default.removeItem(atPath: out + "/frame-00005.png")

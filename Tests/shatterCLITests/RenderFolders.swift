@@ -37,8 +37,9 @@ struct RenderFolders {
         try PNGEncoder.write(image, to: framePath(folder, index))
         var manifest = try FrameManifest.read(folder: folder)!
         let entry = FrameManifest.Entry(
-            index: index, file: OutputDirectory.frameName(index), sha256: SHA256Hex.of(image.pixels),
-            pngSHA256: SHA256Hex.of([UInt8](try Data(contentsOf: URL(fileURLWithPath: framePath(folder, index))))))
+            index: index, file: OutputDirectory.frameName(index), pixels: Digest.of(image.pixels, manifest.digestAlgorithm),
+            png: Digest.of(
+                [UInt8](try Data(contentsOf: URL(fileURLWithPath: framePath(folder, index)))), manifest.digestAlgorithm))
         manifest.frames = (manifest.frames.filter { $0.index != index } + [entry]).sorted { $0.index < $1.index }
         // A frame past the render's range makes it a longer render, as a real one would say.
         if index > manifest.range.last {

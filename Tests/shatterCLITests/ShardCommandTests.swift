@@ -38,8 +38,8 @@ import Testing
         let mergedManifest = try #require(try FrameManifest.read(path: merged))
         #expect(mergedManifest.jobDifference(from: wholeManifest) == nil)
         #expect(mergedManifest.frames.map(\.index) == wholeManifest.frames.map(\.index))
-        #expect(mergedManifest.frames.map(\.sha256) == wholeManifest.frames.map(\.sha256))
-        #expect(mergedManifest.frames.map(\.pngSHA256) == wholeManifest.frames.map(\.pngSHA256))
+        #expect(mergedManifest.frames.map(\.pixels) == wholeManifest.frames.map(\.pixels))
+        #expect(mergedManifest.frames.map(\.png) == wholeManifest.frames.map(\.png))
         #expect(
             mergedManifest.frames.map { $0.file.split(separator: "/").last.map(String.init) } == wholeManifest.frames.map(\.file))
     }
@@ -58,9 +58,9 @@ import Testing
         #expect(manifest.frames.count == 1 && entry.index == 3 && entry.file == "frame-00003.png")
         // The PNG holds straight alpha; premultiplied again it is the rendered frame.
         let image = try PNGDecoder.read(path: out + "/frame-00003.png")
-        #expect(entry.sha256 == SHA256Hex.of(image.pixels))
+        #expect(entry.pixels == Digest.of(image.pixels, .xxh3_128))
         let png = try Data(contentsOf: URL(fileURLWithPath: out + "/frame-00003.png"))
-        #expect(entry.pngSHA256 == SHA256Hex.of(Array(png)))
+        #expect(entry.png == Digest.of(Array(png), .xxh3_128))
     }
 
     @Test func theShardIndexComesFromTheScheduler() throws {

@@ -76,11 +76,16 @@ for name, data in seeds.items():
     with open(os.path.join(folder, name), "wb") as f:
         f.write(data)
 
-def manifest(frames, first=0, last=6, frame_count=7, shard=None, **changes):
-    """A manifest as renders write it (pretty, keys sorted), with `changes` to its header."""
-    entries = [{"file": "frame-%05d.png" % i, "index": i, "pngSHA256": "%064x" % (i + 1), "sha256": "%064x" % (i + 2)}
-               for i in frames]
-    header = {"format": 2, "effect": "shatter", "parameters": {"pointSize": "2.0", "width": "48"},
+def manifest(frames, first=0, last=6, frame_count=7, shard=None, format=3, **changes):
+    """A manifest as renders write it (pretty, keys sorted), with `changes` to its header. Format 3 records
+    XXH3-128 digests ("pixels", "png"), formats 1 and 2 SHA-256 ("sha256", "pngSHA256")."""
+    if format >= 3:
+        entries = [{"file": "frame-%05d.png" % i, "index": i, "png": "xxh3-128:%032x" % (i + 1),
+                    "pixels": "xxh3-128:%032x" % (i + 2)} for i in frames]
+    else:
+        entries = [{"file": "frame-%05d.png" % i, "index": i, "pngSHA256": "%064x" % (i + 1), "sha256": "%064x" % (i + 2)}
+                   for i in frames]
+    header = {"format": format, "effect": "shatter", "parameters": {"pointSize": "2.0", "width": "48"},
               "inputs": {"from": "%064x" % 7}, "seed": 9, "backend": "cpu", "renderer": "Shatter CPU renderer",
               "fps": 60, "frameCount": frame_count, "range": {"first": first, "last": last}, "frames": entries}
     if shard:
@@ -94,6 +99,7 @@ manifests = {
     "partial-range.json": manifest([3, 4], first=3, last=4, frame_count=864000001),
     "merged.json": manifest(range(7), renderer="a; b"),
     "format-1.json": manifest([0], format=1, inputs=None),
+    "format-2.json": manifest(range(7), format=2),
     # The issue's crashes: a range to 2^62 (listed whole), first = last = Int.max (overflowed describing it).
     "regression-range-2-62.json": manifest([0], last=4611686018427387904),
     "regression-int-max.json": manifest([], first=9223372036854775807, last=9223372036854775807),

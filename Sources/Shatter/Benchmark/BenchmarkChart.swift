@@ -1,76 +1,134 @@
 import Foundation
 
-extension BenchmarkReport {
-    /// Each series' color (Okabe–Ito, told apart by most color-blind readers).
-    static let seriesColors: [String: RGBA8] = [
-        "cpu render": RGBA8(r: 0, g: 114, b: 178, a: 255), "cpu PNG": RGBA8(r: 86, g: 180, b: 233, a: 255),
-        "gl render": RGBA8(r: 213, g: 94, b: 0, a: 255), "gl readback": RGBA8(r: 230, g: 159, b: 0, a: 255),
-        "gl PNG": RGBA8(r: 204, g: 121, b: 167, a: 255),
+/// What `shatter bench --chart` draws, before it is drawn: the answer to "which point size can I afford
+/// at this screen size?". One line per backend of the end-to-end milliseconds per frame (``BenchmarkReport/Result/frameMs``:
+/// render, readback, PNG, digests and write, one after the other) against the point size, as
+/// `--point-sizes` takes it, and a horizontal line for each frame rate's budget: a point size whose line
+/// lies under a budget's renders at that rate on one core. Both axes are logarithmic.
+public struct BenchmarkChart: Sendable {
+    public struct Series: Sendable {
+        /// `cpu` or `gl`.
+        public let backend: String
+        public let color: RGBA8
+        /// (point size, milliseconds per frame), by point size.
+        public let points: [(pointSize: Double, ms: Double)]
+    }
+
+    /// A frame rate's time per frame, drawn across the plot and labelled.
+    public struct Budget: Sendable, Equatable {
+        public let fps: Int
+        public var ms: Double { 1000 / Double(fps) }
+        /// "30 fps: 33.3 ms".
+        public var label: String { "\(fps) fps: \(String(format: "%.1f", ms)) ms" }
+    }
+
+    /// The budgets drawn: film, the usual video rate, and a display's refresh.
+    public static let budgets = [24, 30, 60].map(Budget.init)
+    /// Each backend's color (Okabe–Ito, told apart by most color-blind readers), and the budgets'.
+    public static let colors: [String: RGBA8] = [
+        "cpu": RGBA8(r: 0, g: 114, b: 178, a: 255), "gl": RGBA8(r: 213, g: 94, b: 0, a: 255),
     ]
+    public static let budgetColor = RGBA8(r: 0, g: 158, b: 115, a: 255)
 
-    /// A line chart of milliseconds per frame against point size (both axes logarithmic), one line per
-    /// backend and stage, drawn on the CPU by Shatter's own Canvas. Every series stays visible where
-    /// lines coincide: a backend's later stages are drawn narrower, so an earlier line shows round
-    /// them, and GL's lines are dashed with hollow square markers, so the CPU's show through.
-    public func chart(width: Int = 960, height: Int = 600) -> Image {
+    /// "End-to-end ms per frame at 1920x1080 (2 cores)".
+    public let title: String
+    public let xLabel: String
+    /// Each point size measured, and its label as `--point-sizes` takes it (`1`, `2.5`, `1.125`).
+    public let xTicks: [(pointSize: Double, label: String)]
+    public let series: [Series]
+    /// The y axis' range in milliseconds: whole decades holding every value and every budget.
+    public let msRange: ClosedRange<Double>
+    public let width: Int, height: Int
+    /// The plot's edges in pixels; the budgets' labels lie right of it, the legend above them.
+    public let plot: (left: Double, top: Double, right: Double, bottom: Double)
+
+    public init(_ report: BenchmarkReport, width: Int = 960, height: Int = 600) {
+        self.width = width
+        self.height = height
+        plot = (left: 70, top: 50, right: Double(width) - 200, bottom: Double(height) - 60)
+        title = "End-to-end ms per frame at \(report.settings.width)x\(report.settings.height) (\(report.machine.cores) cores)"
+        xLabel = "point size (--point-sizes; at scale 1 a point is a pixel)"
+        let drawn = report.results.filter { $0.refused == nil && ($0.frameMs?.median ?? 0) > 0 }
+        xTicks = Array(Set(drawn.map(\.pointSize))).sorted().map { ($0, Self.pointSizeLabel($0)) }
+        series = ["cpu", "gl"].compactMap { backend in
+            let points = drawn.filter { $0.backend == backend }.sorted { $0.pointSize < $1.pointSize }
+                .map { (pointSize: $0.pointSize, ms: $0.frameMs!.median) }
+            return points.isEmpty ? nil : Series(backend: backend, color: Self.colors[backend] ?? .opaqueBlack, points: points)
+        }
+        let values = series.flatMap { $0.points.map(\.ms) } + Self.budgets.map(\.ms)
+        msRange = pow(10, log10(values.min()!).rounded(.down))...pow(10, log10(values.max()!).rounded(.up))
+    }
+
+    /// A point size as the command line takes it: whole eighths, no trailing zeros.
+    static func pointSizeLabel(_ size: Double) -> String {
+        var text = String(format: "%.3f", size)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// The pixel column of a point size.
+    public func x(_ pointSize: Double) -> Double {
+        let first = xTicks.first?.pointSize ?? 1
+        let last = max(xTicks.last?.pointSize ?? 2, first * 2)
+        return plot.left + (log2(pointSize) - log2(first)) / (log2(last) - log2(first)) * (plot.right - plot.left)
+    }
+
+    /// The pixel row of a time per frame.
+    public func y(_ ms: Double) -> Double {
+        let (low, high) = (log10(msRange.lowerBound), log10(msRange.upperBound))
+        return plot.bottom - (log10(ms) - low) / (high - low) * (plot.bottom - plot.top)
+    }
+
+    /// Each budget with the top row of its label, right of the plot: level with its line, or moved down
+    /// below the label above where two lines lie closer than a line of text (20 pixels).
+    public var budgetLabels: [(budget: Budget, top: Int)] {
+        var bottom = Int.min
+        return Self.budgets.sorted { $0.ms > $1.ms }.map { budget in
+            let top = max(Int(y(budget.ms)) - 7, bottom + 2)
+            bottom = top + 18
+            return (budget, top)
+        }
+    }
+
+    /// The chart drawn on the CPU by Shatter's own Canvas. Where the backends' lines coincide both stay
+    /// visible: GL's is narrower and dashed, with hollow square markers, so the CPU's shows round it.
+    public func image() -> Image {
         var canvas = Canvas(width: width, height: height, fill: .opaqueWhite)
-        let plot = (left: 70.0, top: 40.0, right: Double(width) - 230, bottom: Double(height) - 60)
-        let drawn = results.filter { $0.refused == nil && $0.renderMs != nil }
-        let sizes = Array(Set(drawn.map(\.pointSize))).sorted()
-        var series = [(name: String, color: RGBA8, points: [(Double, Double)])]()
-        let palette = Self.seriesColors
-        for backend in ["cpu", "gl"] {
-            let rows = drawn.filter { $0.backend == backend }.sorted { $0.pointSize < $1.pointSize }
-            guard !rows.isEmpty else { continue }
-            let stages: [(String, (Result) -> Double?)] = [
-                ("render", { $0.renderMs?.median }), ("readback", { $0.readbackMs?.median }), ("PNG", { $0.encodeMs?.median }),
-            ]
-            for (stage, value) in stages {
-                let points = rows.compactMap { row in value(row).flatMap { $0 > 0 ? (row.pointSize, $0) : nil } }
-                let name = "\(backend) \(stage)"
-                if !points.isEmpty { series.append((name, palette[name] ?? .opaqueBlack, points)) }
-            }
-        }
-        let values = series.flatMap { $0.points.map(\.1) }
-        let yMin = pow(10, (log10(values.min() ?? 1)).rounded(.down))
-        let yMax = pow(10, (log10(values.max() ?? 10)).rounded(.up))
-        let xMin = sizes.first ?? 1
-        let xMax = max(sizes.last ?? 2, xMin * 2)
-        func x(_ size: Double) -> Double {
-            plot.left + (log2(size) - log2(xMin)) / (log2(xMax) - log2(xMin)) * (plot.right - plot.left)
-        }
-        func y(_ ms: Double) -> Double {
-            plot.bottom - (log10(ms) - log10(yMin)) / (log10(yMax) - log10(yMin)) * (plot.bottom - plot.top)
-        }
-
         let grid = RGBA8(r: 225, g: 225, b: 225, a: 255)
         let ink = RGBA8(r: 40, g: 40, b: 40, a: 255)
-        var decade = yMin
-        while decade <= yMax * 1.0001 {
-            for step in [1.0, 2, 5] where decade * step <= yMax * 1.0001 {
+        var decade = msRange.lowerBound
+        while decade <= msRange.upperBound * 1.0001 {
+            for step in [1.0, 2, 5] where decade * step <= msRange.upperBound * 1.0001 {
                 let py = y(decade * step)
                 canvas.strokeLine(x0: plot.left, y0: py, x1: plot.right, y1: py, width: 1, color: grid)
-                canvas.drawText(Self.number(decade * step), x: 8, y: Int(py) - 4, color: ink)
+                canvas.drawText(BenchmarkReport.number(decade * step), x: 8, y: Int(py) - 7, color: ink, size: 2)
             }
             decade *= 10
         }
-        for size in sizes {
-            let px = x(size)
+        for tick in xTicks {
+            let px = x(tick.pointSize)
             canvas.strokeLine(x0: px, y0: plot.top, x1: px, y1: plot.bottom, width: 1, color: grid)
-            canvas.drawText(Self.number(size), x: Int(px) - 4, y: Int(plot.bottom) + 8, color: ink)
+            canvas.drawText(tick.label, x: Int(px) - 6 * tick.label.count, y: Int(plot.bottom) + 8, color: ink, size: 2)
         }
         canvas.strokeLine(x0: plot.left, y0: plot.bottom, x1: plot.right, y1: plot.bottom, width: 1.5, color: ink)
         canvas.strokeLine(x0: plot.left, y0: plot.top, x1: plot.left, y1: plot.bottom, width: 1.5, color: ink)
-        canvas.drawText("ms per frame (median over the instants), \(machine.cores) cores", x: 8, y: 12, color: ink, size: 2)
+        canvas.drawText(title, x: 8, y: 12, color: ink, size: 2)
         canvas.drawText(
-            "point size (points)", x: Int(plot.left + plot.right) / 2 - 60, y: Int(plot.bottom) + 30, color: ink, size: 2)
+            xLabel, x: Int(plot.left + plot.right) / 2 - 6 * xLabel.count, y: Int(plot.bottom) + 34, color: ink, size: 2)
+
+        for (budget, top) in budgetLabels {
+            let py = y(budget.ms)
+            canvas.strokeLine(x0: plot.left, y0: py, x1: plot.right, y1: py, width: 2, color: Self.budgetColor)
+            canvas.drawText(budget.label, x: Int(plot.right) + 14, y: top, color: Self.budgetColor, size: 2)
+        }
 
         for (index, line) in series.enumerated() {
-            let dashed = line.name.hasPrefix("gl")
-            let width = line.name.hasSuffix("render") ? 5.0 : line.name.hasSuffix("readback") ? 3.5 : 2.0
+            let dashed = line.backend == "gl"
+            let width = dashed ? 2.5 : 5.0
             for (a, b) in zip(line.points, line.points.dropFirst()) {
-                let from = (x: x(a.0), y: y(a.1))
-                let to = (x: x(b.0), y: y(b.1))
+                let from = (x: x(a.pointSize), y: y(a.ms))
+                let to = (x: x(b.pointSize), y: y(b.ms))
                 let pieces = dashed ? 14 : 1
                 for piece in stride(from: 0, to: pieces, by: dashed ? 2 : 1) {
                     let t0 = Double(piece) / Double(pieces)
@@ -81,13 +139,14 @@ extension BenchmarkReport {
                 }
             }
             for point in line.points {
-                Self.marker(in: &canvas, x: x(point.0), y: y(point.1), size: width + 5, hollow: dashed, color: line.color)
+                Self.marker(
+                    in: &canvas, x: x(point.pointSize), y: y(point.ms), size: width + 5, hollow: dashed, color: line.color)
             }
-            let legendY = plot.top + Double(index) * 26
-            canvas.strokeLine(
-                x0: plot.right + 20, y0: legendY + 6, x1: plot.right + 50, y1: legendY + 6, width: width, color: line.color)
-            Self.marker(in: &canvas, x: plot.right + 35, y: legendY + 6, size: width + 5, hollow: dashed, color: line.color)
-            canvas.drawText(line.name, x: Int(plot.right) + 58, y: Int(legendY), color: ink, size: 2)
+            // The legend, above the budgets' labels: right of the plot is theirs.
+            let legendX = plot.right + 8 + Double(index) * 90
+            canvas.strokeLine(x0: legendX, y0: 18, x1: legendX + 30, y1: 18, width: width, color: line.color)
+            Self.marker(in: &canvas, x: legendX + 15, y: 18, size: width + 5, hollow: dashed, color: line.color)
+            canvas.drawText(line.backend, x: Int(legendX) + 38, y: 12, color: ink, size: 2)
         }
         return canvas.image
     }
@@ -105,5 +164,12 @@ extension BenchmarkReport {
         ] {
             canvas.strokeLine(x0: x0, y0: y0, x1: x1, y1: y1, width: 2, color: color)
         }
+    }
+}
+
+extension BenchmarkReport {
+    /// ``BenchmarkChart`` of this report, drawn.
+    public func chart(width: Int = 960, height: Int = 600) -> Image {
+        BenchmarkChart(self, width: width, height: height).image()
     }
 }

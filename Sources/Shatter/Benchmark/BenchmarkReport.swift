@@ -77,7 +77,7 @@ public struct BenchmarkReport: Codable, Sendable {
         public var readbackMs: BenchmarkStats?
         /// PNG encoding (straight alpha, filter, deflate, chunks), as `shatter render` does per frame.
         public var encodeMs: BenchmarkStats?
-        /// Both SHA-256 digests a manifest records: the pixels, and the file's bytes as they are written.
+        /// Both digests a manifest records (XXH3-128 since format 3): the pixels, and the file's bytes as they are written.
         public var hashMs: BenchmarkStats?
         /// The file's atomic write: a temporary file created, written, closed and renamed into place.
         public var writeMs: BenchmarkStats?

@@ -1,7 +1,8 @@
+import ShatterDigest
 import ShatterPNG
 
 extension FrameFolder {
-    /// The folder with each frame's file checked against its manifest's file hash (`pngSHA256`): a
+    /// The folder with each frame's file checked against its manifest's file digest (`png`): a
     /// manifest's pixel hash is a claim about a file, trusted only while the file is the one rendered.
     /// A frame whose file changed keeps its place but loses its pixel hash (it is then decoded and
     /// judged by its pixels) and is listed in ``changedFiles``. Files are read with the PNG bounds and
@@ -11,11 +12,12 @@ extension FrameFolder {
         let matches = concurrentMap(frames.count) { i in
             let frame = frames[i]
             let bytes = try? PNGDecoder.fileBytes(path: filePath(frame))
-            return bytes.map { SHA256Hex.of($0) == frame.pngSHA256 } ?? false
+            guard let bytes, let png = frame.png else { return false }
+            return png.matches(bytes)
         }
         var confirmed = self
         for (i, same) in matches.enumerated() where !same {
-            confirmed.frames[i].sha256 = nil
+            confirmed.frames[i].pixels = nil
             confirmed.changedFiles.append(frames[i])
         }
         return confirmed

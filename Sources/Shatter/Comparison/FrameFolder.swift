@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
+import ShatterDigest
 
 /// One side of a folder comparison: a render's folder, whose manifest (journal replayed) names the
-/// frames and the SHA-256 of their raw pixels, or any folder of PNGs, whose `*.png` files are its
+/// frames and the digests of their raw pixels, or any folder of PNGs, whose `*.png` files are its
 /// frames, by name.
 public struct FrameFolder: Sendable {
     public struct Frame: Sendable, Equatable {
@@ -10,11 +11,11 @@ public struct FrameFolder: Sendable {
         public let index: Int?
         /// The file's name in the folder.
         public let file: String
-        /// SHA-256 of the raw RGBA pixels, from the manifest; nil without one, or once the file is found
+        /// Digest of the raw RGBA pixels, from the manifest; nil without one, or once the file is found
         /// to differ from what the manifest recorded (``confirmingFiles()``).
-        public internal(set) var sha256: String?
-        /// SHA-256 of the PNG file, from the manifest: what confirms the file is the one rendered.
-        public let pngSHA256: String?
+        public internal(set) var pixels: Digest?
+        /// Digest of the PNG file, from the manifest: what confirms the file is the one rendered.
+        public let png: Digest?
     }
 
     public let path: String
@@ -37,7 +38,7 @@ public struct FrameFolder: Sendable {
             // Names are plain (``FrameManifest/read(folder:)`` checked them); links, FIFOs and devices
             // under those names are not frames.
             let listed = manifest.frames.map {
-                Frame(index: $0.index, file: $0.file, sha256: $0.sha256, pngSHA256: $0.pngSHA256)
+                Frame(index: $0.index, file: $0.file, pixels: $0.pixels, png: $0.png)
             }
             let isThere = listed.map { FileKind(path: path + "/" + $0.file) == .regular }
             frames = zip(listed, isThere).filter(\.1).map(\.0)
@@ -53,7 +54,7 @@ public struct FrameFolder: Sendable {
             frames = names.filter {
                 $0.hasSuffix(".png") && !$0.hasPrefix(".") && FileKind(path: path + "/" + $0) == .regular
             }.sorted()
-                .map { Frame(index: FrameManifest.index(of: $0), file: $0, sha256: nil, pngSHA256: nil) }
+                .map { Frame(index: FrameManifest.index(of: $0), file: $0, pixels: nil, png: nil) }
             absentFiles = []
         }
     }

@@ -6,9 +6,11 @@ public struct FramePairing: Sendable {
         public let expected: FrameFolder.Frame?
         public let actual: FrameFolder.Frame?
 
-        /// Both raw-pixel hashes are known and agree: the frames are identical, no decoding needed.
+        /// Both raw-pixel digests are known and agree (by one algorithm: a format 2 manifest's SHA-256 never
+        /// equals a format 3 one's XXH3-128, so such frames are decoded): the frames are identical, no
+        /// decoding needed.
         public var identicalByHash: Bool {
-            guard let a = expected?.sha256, let b = actual?.sha256 else { return false }
+            guard let a = expected?.pixels, let b = actual?.pixels else { return false }
             return a == b
         }
     }

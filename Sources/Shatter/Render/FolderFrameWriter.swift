@@ -3,12 +3,13 @@ import ShatterPNG
 
 /// Each frame a PNG file in a folder, written atomically, hashed for the manifest.
 ///
-/// Each digest is taken once, from bytes already passing through: the pixels as rendered, and the
-/// file's bytes as they go to write(2). The file hash is the hash of what is on disk because this is
-/// the file's one writer: ``AtomicFile`` writes exactly the observed bytes into a temporary file it
-/// created (`O_EXCL`) and renames it into place whole, or leaves no file; nothing else writes a frame
-/// while the folder's lock is held. Files this run did not write (a resume's kept frames, another
-/// folder in `compare`) are still read and hashed from disk (``FrameFileHash``).
+/// Each digest is taken once, from bytes already passing through: the pixels as rendered (before the
+/// encoder, while they are still in the cache), and the file's bytes as they go to write(2). The file
+/// hash is the hash of what is on disk because this is the file's one writer: ``AtomicFile`` writes
+/// exactly the observed bytes into a temporary file it created (`O_EXCL`) and renames it into place
+/// whole, or leaves no file; nothing else writes a frame while the folder's lock is held. Files this run
+/// did not write (a resume's kept frames, another folder in `compare`) are still read and hashed from
+/// disk (``FrameFileHash``).
 public struct FolderFrameWriter: FrameWriter {
     public let folder: OutputDirectory
     public let png: PNGWriteOptions
@@ -27,13 +28,12 @@ public struct FolderFrameWriter: FrameWriter {
         let clock = ContinuousClock()
         let path = folder.framePath(index)
         let start = clock.now
+        let algorithm = FrameManifest.currentDigestAlgorithm
+        let pixelDigest = image.pixels.withUnsafeBytes { Digest.of($0, algorithm) }
+        let pixelsHashed = clock.now
         let bytes = try Self.relabelled(path) { () throws(PNGError) in try PNGEncoder.encode(image, options: png) }
-        let encoded = clock.now
-        var pixels = SHA256Hasher()
-        image.pixels.withUnsafeBytes { pixels.update($0) }
-        let pixelDigest = pixels.finalizeHex()
         let hashed = clock.now
-        var file = SHA256Hasher()
+        var file = DigestHasher(algorithm)
         var fileHashSeconds = 0.0
         try AtomicFile.write(bytes, to: path) { piece in
             let pieceStart = clock.now
@@ -42,10 +42,10 @@ public struct FolderFrameWriter: FrameWriter {
         }
         let written = clock.now
         let timings = FrameWriteTimings(
-            encode: FramePipeline.seconds(encoded - start),
-            hash: FramePipeline.seconds(hashed - encoded) + fileHashSeconds,
+            encode: FramePipeline.seconds(hashed - pixelsHashed),
+            hash: FramePipeline.seconds(pixelsHashed - start) + fileHashSeconds,
             write: FramePipeline.seconds(written - hashed) - fileHashSeconds)
-        let frame = WrittenFrame(index: index, path: path, pixelSHA256: pixelDigest, pngSHA256: file.finalizeHex())
+        let frame = WrittenFrame(index: index, path: path, pixels: pixelDigest, png: file.finalize())
         return (frame, timings)
     }
 
@@ -61,7 +61,7 @@ public struct FolderFrameWriter: FrameWriter {
     }
 }
 
-/// Where one frame's writing went, in seconds: PNG encoding, the two SHA-256 digests, and the file's
+/// Where one frame's writing went, in seconds: PNG encoding, the two digests (XXH3-128), and the file's
 /// creation, write(2) calls and rename.
 public struct FrameWriteTimings: Sendable, Equatable {
     public var encode: Double

@@ -11,7 +11,8 @@ public enum FrameFileCheck: Sendable {
     case notARegularFile
 }
 
-/// Whether a frame file is still what its manifest entry recorded (`pngSHA256`). The file is read with
+/// Whether a frame file is still what its manifest entry recorded (its `png` digest, by the algorithm the
+/// entry names: XXH3-128, or SHA-256 in a manifest of format 1 or 2). The file is read with
 /// ``PNGDecoder/fileBytes(path:limits:)``'s bounds, so a frame replaced by a FIFO or a link to
 /// `/dev/zero` counts as changed instead of hanging or filling memory; links are not followed (a frame
 /// is a regular file in its folder).
@@ -25,7 +26,7 @@ enum FrameFileHash {
         case .regular: break
         }
         do {
-            return SHA256Hex.of(try PNGDecoder.fileBytes(path: path)) == entry.pngSHA256 ? .present : .changed
+            return entry.png.matches(try PNGDecoder.fileBytes(path: path)) ? .present : .changed
         } catch .fileNotFound {
             return .missing
         } catch {

@@ -55,8 +55,7 @@ extension FrameManifest {
 
     /// One entry as a journal line: the JSON of the entry, keys sorted, then a newline.
     static func journalLine(_ entry: Entry) -> [UInt8] {
-        Array(
-            "{\"file\":\"\(entry.file)\",\"index\":\(entry.index),\"pngSHA256\":\"\(entry.pngSHA256)\",\"sha256\":\"\(entry.sha256)\"}\n"
-                .utf8)
+        let digests = entry.digestFields.map { ",\"\($0.key)\":\"\($0.value)\"" }.joined()
+        return Array("{\"file\":\"\(entry.file)\",\"index\":\(entry.index)\(digests)}\n".utf8)
     }
 }

@@ -30,6 +30,10 @@ extension FrameManifest {
             let place = "the range \(range.first)-\(range.last)" + (shard.map { " of shard \($0.label)" } ?? "")
             return "frame \(stray.index) (\(Self.printable(stray.file))) is outside \(place)"
         }
+        if let other = frames.first(where: { $0.pixels.algorithm != digestAlgorithm || $0.png.algorithm != digestAlgorithm }) {
+            return "frame \(other.index)'s digests are \(other.pixels.algorithm.rawValue), not the "
+                + "\(digestAlgorithm.rawValue) of manifest format \(format)"
+        }
         var seen = Set<Int>(minimumCapacity: frames.count)
         if let twice = frames.first(where: { !seen.insert($0.index).inserted }) { return "frame \(twice.index) is listed twice" }
         return nil

@@ -1,17 +1,23 @@
 import Foundation
+import ShatterDigest
 
 /// `manifest.json`: what a render folder holds and how it was made, so frames can be checked,
 /// resumed and merged across shards.
 ///
 /// The header (effect, parameters, seed, backend, fps, frame range) says which job made the
-/// frames; `frames` lists each frame written, with the SHA-256 of its raw RGBA pixels as rendered
-/// (premultiplied, the same whatever the PNG settings) and of its PNG file.
+/// frames; `frames` lists each frame written, with a digest of its raw RGBA pixels as rendered
+/// (premultiplied, the same whatever the PNG settings) and one of its PNG file: XXH3-128 since format 3,
+/// SHA-256 before (``digestAlgorithm``).
 public struct FrameManifest: Codable, Sendable, Equatable {
     public static let fileName = "manifest.json"
 
-    /// 2: parameters are the effect's own (``FlatParameters``) and inputs are hashed; 1: parameters were
-    /// the command-line options as given.
-    public static let currentFormat = 2
+    /// 3: frames' digests are XXH3-128 (`"pixels"` and `"png"`, each `xxh3-128:` and 32 hex digits);
+    /// 2: parameters are the effect's own (``FlatParameters``), inputs are hashed, and frames' digests are
+    /// SHA-256 (`"sha256"` of the pixels, `"pngSHA256"` of the file, bare hex), as in 1, whose parameters
+    /// were the command-line options as given. Every format is still read and its frames checked.
+    public static let currentFormat = 3
+    /// What frames are digested with in ``currentFormat``.
+    public static let currentDigestAlgorithm = DigestAlgorithm.xxh3_128
     public var format = FrameManifest.currentFormat
     /// The Shatter that wrote it (``ShatterVersion/current``); compared only by a resume
     /// (``makerDifference(from:)``), never by a comparison or a merge.
@@ -40,6 +46,9 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     /// Written frames, by index.
     public var frames: [Entry]
 
+    /// What this manifest's format records frames' digests with: XXH3-128 from format 3, SHA-256 before.
+    public var digestAlgorithm: DigestAlgorithm { format >= 3 ? .xxh3_128 : .sha256 }
+
     public struct Span: Codable, Sendable, Equatable {
         public var first: Int
         public var last: Int
@@ -53,14 +62,60 @@ public struct FrameManifest: Codable, Sendable, Equatable {
         public var index: Int
         /// The PNG's name, relative to the manifest's folder.
         public var file: String
-        public var sha256: String
-        public var pngSHA256: String
+        /// The raw RGBA pixels as rendered (premultiplied), whatever the PNG settings: frames of two
+        /// renders with equal pixel digests (by one algorithm) are the same picture.
+        public var pixels: Digest
+        /// The PNG file's bytes: what confirms that the file on disk is the one rendered.
+        public var png: Digest
 
-        public init(index: Int, file: String, sha256: String, pngSHA256: String) {
+        public init(index: Int, file: String, pixels: Digest, png: Digest) {
             self.index = index
             self.file = file
-            self.sha256 = sha256
-            self.pngSHA256 = pngSHA256
+            self.pixels = pixels
+            self.png = png
+        }
+
+        /// The digests as the manifest's JSON holds them, keys sorted: SHA-256 as formats 1 and 2 wrote
+        /// them (`pngSHA256`, `sha256`, bare hex), any other as format 3 does (`pixels`, `png`, each
+        /// ``Digest/text``). The encoder, the journal and the streamed manifest all write these.
+        var digestFields: [(key: String, value: String)] {
+            pixels.algorithm == .sha256 && png.algorithm == .sha256
+                ? [("pngSHA256", png.hex), ("sha256", pixels.hex)] : [("pixels", pixels.text), ("png", png.text)]
+        }
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ name: String) { stringValue = name }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Key.self)
+            index = try c.decode(Int.self, forKey: Key("index"))
+            file = try c.decode(String.self, forKey: Key("file"))
+            if c.contains(Key("sha256")) || c.contains(Key("pngSHA256")) {
+                pixels = Digest(.sha256, hex: try c.decode(String.self, forKey: Key("sha256")))
+                png = Digest(.sha256, hex: try c.decode(String.self, forKey: Key("pngSHA256")))
+            } else {
+                func digest(_ name: String) throws -> Digest {
+                    let text = try c.decode(String.self, forKey: Key(name))
+                    guard let digest = Digest(text: text) else {
+                        throw DecodingError.dataCorruptedError(
+                            forKey: Key(name), in: c, debugDescription: "not a digest (algorithm:hex)")
+                    }
+                    return digest
+                }
+                (pixels, png) = (try digest("pixels"), try digest("png"))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(index, forKey: Key("index"))
+            try c.encode(file, forKey: Key("file"))
+            for (key, value) in digestFields { try c.encode(value, forKey: Key(key)) }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShatterDigest
 
 /// Where the frame pipeline puts each rendered frame; called on the encoding cores.
 public protocol FrameWriter: Sendable {
@@ -12,10 +13,10 @@ public protocol FrameWriter: Sendable {
 public struct WrittenFrame: Sendable {
     public let index: Int
     public let path: String
-    /// SHA-256 of the raw RGBA pixels as rendered (premultiplied), independent of PNG settings.
-    public let pixelSHA256: String
-    /// SHA-256 of the PNG file's bytes, to recognise the file when a render resumes.
-    public let pngSHA256: String
+    /// Digest of the raw RGBA pixels as rendered (premultiplied), independent of PNG settings.
+    public let pixels: Digest
+    /// Digest of the PNG file's bytes, to recognise the file when a render resumes.
+    public let png: Digest
 }
 
 /// How frames go down a stream.

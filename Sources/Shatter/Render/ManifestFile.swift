@@ -25,10 +25,10 @@ enum ManifestFile {
         } else {
             writer.append("\"frames\" : [\n")
             for (position, entry) in entries.enumerated() {
+                let digests = entry.entry.digestFields.map { "      \"\($0.key)\" : \"\($0.value)\"" }
                 writer.append(
                     "    {\n      \"file\" : \"\(OutputDirectory.frameName(entry.index))\",\n      \"index\" : \(entry.index),\n"
-                        + "      \"pngSHA256\" : \"\(entry.png.hex)\",\n      \"sha256\" : \"\(entry.pixels.hex)\"\n    }"
-                        + (position + 1 < entries.count ? ",\n" : "\n"))
+                        + digests.joined(separator: ",\n") + "\n    }" + (position + 1 < entries.count ? ",\n" : "\n"))
             }
             writer.append("  ]")
         }

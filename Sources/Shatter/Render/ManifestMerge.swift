@@ -84,10 +84,10 @@ public struct ManifestMerge: Sendable {
             for entry in manifest.frames {
                 let path = folder + "/" + entry.file
                 if let earlier = byIndex[entry.index] {
-                    if earlier.entry.sha256 != entry.sha256 {
+                    if earlier.entry.pixels != entry.pixels {
                         conflicts.append(
                             "frame \(entry.index) differs: \(earlier.entry.file) "
-                                + "sha256 \(earlier.entry.sha256.prefix(12))… vs \(path) \(entry.sha256.prefix(12))…")
+                                + "\(earlier.entry.pixels.text.prefix(21))… vs \(path) \(entry.pixels.text.prefix(21))…")
                     }
                     continue
                 }
@@ -109,9 +109,7 @@ public struct ManifestMerge: Sendable {
                 absent.remove(entry.index)
                 byIndex[entry.index] = (
                     folder,
-                    FrameManifest.Entry(
-                        index: entry.index, file: path, sha256: entry.sha256,
-                        pngSHA256: entry.pngSHA256)
+                    FrameManifest.Entry(index: entry.index, file: path, pixels: entry.pixels, png: entry.png)
                 )
             }
         }
@@ -197,9 +195,7 @@ extension ManifestMerge {
                 throw OutputFolderError.cannotWriteFile(path: output.path + "/" + name, reason: reason)
             }
             collected.frames.append(
-                FrameManifest.Entry(
-                    index: entry.index, file: name, sha256: entry.sha256,
-                    pngSHA256: entry.pngSHA256))
+                FrameManifest.Entry(index: entry.index, file: name, pixels: entry.pixels, png: entry.png))
         }
         try collected.write(to: output.path + "/" + FrameManifest.fileName)
     }

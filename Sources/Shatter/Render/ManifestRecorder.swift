@@ -1,4 +1,5 @@
 import Glibc
+import ShatterDigest
 
 /// Keeps a folder's manifest up to date while frames are written, from any thread, at a cost that does
 /// not grow with the frame count.
@@ -7,7 +8,7 @@ import Glibc
 /// each frame is then one line appended to `manifest.journal` as its PNG lands; ``finish()`` writes the
 /// whole manifest atomically and removes the journal. A killed render leaves `manifest.json` and the
 /// journal, which ``FrameManifest/read(folder:)`` replays, so every frame complete on disk stays listed.
-/// Entries are held in 72 bytes each (digests as binary), so a million frames cost about 72 MB.
+/// Entries are held in under 100 bytes each (digests as binary), so a million frames cost under 100 MB.
 public final class ManifestRecorder: Sendable {
     public let folder: String
     private let state: Locked<State>
@@ -46,7 +47,7 @@ public final class ManifestRecorder: Sendable {
         guard let packed = PackedEntry(entry) else {
             throw OutputFolderError.cannotWriteFile(
                 path: folder + "/" + FrameManifest.journalName,
-                reason: "frame \(entry.index)'s digests are not SHA-256 hex")
+                reason: "frame \(entry.index)'s digests are not well-formed (\(entry.pixels), \(entry.png))")
         }
         let line = FrameManifest.journalLine(entry)
         try state.withLock { state in
@@ -82,57 +83,53 @@ public final class ManifestRecorder: Sendable {
     }
 }
 
-/// A manifest entry with its two SHA-256 digests as 32 bytes each instead of 64-character strings; the
-/// file name is the one the index implies.
+/// A manifest entry with its two digests as binary words instead of hex strings; the file name is the one
+/// the index implies.
 struct PackedEntry: Sendable {
     let index: Int
-    let pixels: Digest
-    let png: Digest
+    let algorithm: DigestAlgorithm
+    let pixels: Words
+    let png: Words
 
-    struct Digest: Sendable {
-        var words: (UInt64, UInt64, UInt64, UInt64)
+    /// A digest's value, up to 256 bits, most significant word first; an algorithm with fewer bits uses
+    /// the first words only.
+    struct Words: Sendable {
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
-        init?(hex: String) {
-            let bytes = Array(hex.utf8)
-            guard bytes.count == 64 else { return nil }
-            var values: [UInt64] = []
-            for word in 0..<4 {
-                var value: UInt64 = 0
+        init?(_ digest: Digest) {
+            guard digest.isWellFormed else { return nil }
+            let bytes = Array(digest.hex.utf8)
+            var values: [UInt64] = [0, 0, 0, 0]
+            for word in 0..<bytes.count / 16 {
                 for byte in bytes[(word * 16)..<(word * 16 + 16)] {
-                    guard let nibble = Self.nibble(byte) else { return nil }
-                    value = value << 4 | UInt64(nibble)
+                    let nibble = byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : byte - UInt8(ascii: "a") + 10
+                    values[word] = values[word] << 4 | UInt64(nibble)
                 }
-                values.append(value)
             }
             words = (values[0], values[1], values[2], values[3])
         }
 
-        var hex: String {
-            [words.0, words.1, words.2, words.3].map { word in
+        func digest(_ algorithm: DigestAlgorithm) -> Digest {
+            let hex = [words.0, words.1, words.2, words.3].prefix(algorithm.hexCount / 16).map { word in
                 let digits = String(word, radix: 16)
                 return String(repeating: "0", count: 16 - digits.count) + digits
             }.joined()
-        }
-
-        private static func nibble(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-            default: return nil
-            }
+            return Digest(algorithm, hex: hex)
         }
     }
 
     init?(_ entry: FrameManifest.Entry) {
-        guard entry.file == OutputDirectory.frameName(entry.index), let pixels = Digest(hex: entry.sha256),
-            let png = Digest(hex: entry.pngSHA256)
+        guard entry.file == OutputDirectory.frameName(entry.index), entry.pixels.algorithm == entry.png.algorithm,
+            let pixels = Words(entry.pixels), let png = Words(entry.png)
         else { return nil }
         index = entry.index
+        algorithm = entry.pixels.algorithm
         self.pixels = pixels
         self.png = png
     }
 
     var entry: FrameManifest.Entry {
-        FrameManifest.Entry(index: index, file: OutputDirectory.frameName(index), sha256: pixels.hex, pngSHA256: png.hex)
+        FrameManifest.Entry(
+            index: index, file: OutputDirectory.frameName(index), pixels: pixels.digest(algorithm), png: png.digest(algorithm))
     }
 }

@@ -133,7 +133,7 @@ public struct RenderSession<E: Effect> {
                 try recorder().record(
                     FrameManifest.Entry(
                         index: frame.index, file: OutputDirectory.frameName(frame.index),
-                        sha256: frame.pixelSHA256, pngSHA256: frame.pngSHA256))
+                        pixels: frame.pixels, png: frame.png))
             }
         } catch {
             // The manifest's own error comes first, as when it was made before any frame rendered;
