@@ -42,7 +42,7 @@ import Testing
         var manifest = try #require(try FrameManifest.read(folder: folders.golden))
         let four = try #require(manifest.frames.first { $0.index == 4 })
         manifest.frames = manifest.frames.map {
-            $0.index == 5 ? FrameManifest.Entry(index: 5, file: four.file, sha256: four.sha256, pngSHA256: four.pngSHA256) : $0
+            $0.index == 5 ? FrameManifest.Entry(index: 5, file: four.file, pixels: four.pixels, png: four.png) : $0
         }
         try manifest.write(to: folders.golden + "/" + FrameManifest.fileName)
         let before = tree(folders.golden)

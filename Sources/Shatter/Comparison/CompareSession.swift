@@ -1,7 +1,7 @@
 import Foundation
 
 /// A GPU-vs-CPU (or golden-vs-new) comparison run: feed it frame pairs, and it judges each by a
-/// ``FuzzyRule``, keeps the images of failing frames (or all), and writes `report.json`, a filmstrip and
+/// `FuzzyRule`, keeps the images of failing frames (or all), and writes `report.json`, a filmstrip and
 /// `index.html` into a folder.
 ///
 /// ```swift
@@ -26,7 +26,7 @@ public struct CompareSession {
     private let lock: FolderLock
 
     /// Takes the folder for this comparison. An earlier comparison's report alone there (recognised by
-    /// its `report.json`, see ``contents(of:ownOutputs:)``) is replaced; a folder holding anything else
+    /// its `report.json`, see `contents(of:ownOutputs:)`) is replaced; a folder holding anything else
     /// is refused, unless `replacing` says to remove any report's files (only those) and leave the rest.
     /// `ownOutputs` are paths this run writes, such as its JUnit file, which may lie in the folder.
     public init(
@@ -61,7 +61,7 @@ public struct CompareSession {
             || (["expected-", "actual-", "diff-", "mask-"].contains { name.hasPrefix($0) } && name.hasSuffix(".png"))
     }
 
-    /// Compares one pair of an animation's frames; see ``add(_:expected:actual:)``.
+    /// Compares one pair of an animation's frames; see `add(_:expected:actual:)`.
     @discardableResult
     public mutating func add(frame index: Int, time: Double, expected: Image, actual: Image) throws -> CompareReport.Frame {
         try add(CompareReport.Frame.Label(index: index, time: time), expected: expected, actual: actual)
@@ -70,7 +70,7 @@ public struct CompareSession {
     /// Compares one pair and records its figures and verdict; writes its images when it fails (or with
     /// keepAll). Images of different sizes are a failing frame with that reason, not an error. With
     /// `blends` (counted by the renderer of `expected`), the figures are per blended fragment
-    /// (``ImageDifference``).
+    /// (`ImageDifference`).
     @discardableResult
     public mutating func add(
         _ label: CompareReport.Frame.Label, expected: Image, actual: Image, blends: BlendCounts? = nil

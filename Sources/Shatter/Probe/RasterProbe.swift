@@ -1,4 +1,4 @@
-/// The rasterisation rules the CPU renderer copies from the GPU, measured through any ``Renderer``
+/// The rasterisation rules the CPU renderer copies from the GPU, measured through any `Renderer`
 /// with small display lists: run on GL it shows what the driver does; run on the CPU renderer it
 /// shows what the twin assumes. Equal measurements mean the twin's rules hold on that GL.
 ///
@@ -17,7 +17,7 @@ public struct RasterProbe: Sendable {
         public var spriteEdges: [[Int]]
         /// The stored byte of a fragment whose value is (k + 0.5)/255 in float, k = 0…254.
         public var colorStore: [Int]
-        /// Per blend row (``blendRows``): the red byte over destination bytes 0…255.
+        /// Per blend row (`blendRows`): the red byte over destination bytes 0…255.
         public var blendSourceOver: [[Int]]
         public var blendScreen: [[Int]]
         /// `texture()` with linear filtering between texels 0 and 255, at weights (k + 1/4)/1024

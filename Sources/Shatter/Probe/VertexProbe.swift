@@ -1,6 +1,6 @@
 /// The vertex half of ``RasterProbe``: every vertex program run on small scenes of the real effects
 /// (and crafted point sprites at and past the walls), its outputs captured as bits. The GL renderer
-/// captures them with transform feedback; the CPU renderer computes them with ``VertexProgramTwin``.
+/// captures them with transform feedback; the CPU renderer computes them with `VertexProgramTwin`.
 /// Equal bits mean that GL places every primitive where the CPU renderer does.
 public enum VertexProbe {
     /// One scene's draws.

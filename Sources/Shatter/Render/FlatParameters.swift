@@ -1,4 +1,4 @@
-/// An effect's ``Effect/Parameters`` as the flat `name → value` strings a manifest records:
+/// An effect's `Effect.Parameters` as the flat `name → value` strings a manifest records:
 /// `{"pointSize": "2.0", "seed": "0", "spread.width": "30.0", …}`. Nested values get dotted names,
 /// absent optionals are left out, numbers are written as Swift prints them, so equal parameters give
 /// equal dictionaries and the manifest's bytes stay stable.

@@ -5,11 +5,11 @@ import ShatterPNG
 ///
 /// Each digest is taken once, from bytes already passing through: the pixels as rendered (before the
 /// encoder, while they are still in the cache), and the file's bytes as they go to write(2). The file
-/// hash is the hash of what is on disk because this is the file's one writer: ``AtomicFile`` writes
+/// hash is the hash of what is on disk because this is the file's one writer: `AtomicFile` writes
 /// exactly the observed bytes into a temporary file it created (`O_EXCL`) and renames it into place
 /// whole, or leaves no file; nothing else writes a frame while the folder's lock is held. Files this run
 /// did not write (a resume's kept frames, another folder in `compare`) are still read and hashed from
-/// disk (``FrameFileHash``).
+/// disk (`FrameFileHash`).
 public struct FolderFrameWriter: FrameWriter {
     public let folder: OutputDirectory
     public let png: PNGWriteOptions

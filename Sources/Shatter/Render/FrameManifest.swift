@@ -19,7 +19,7 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     /// What frames are digested with in ``currentFormat``.
     public static let currentDigestAlgorithm = DigestAlgorithm.xxh3_128
     public var format = FrameManifest.currentFormat
-    /// The Shatter that wrote it (``ShatterVersion/current``); compared only by a resume
+    /// The Shatter that wrote it (`ShatterVersion.current`); compared only by a resume
     /// (``makerDifference(from:)``), never by a comparison or a merge.
     public var shatterVersion: String?
     public var effect: String

@@ -1,6 +1,6 @@
 /// An effect drawing from clips instead of still pictures: the base effect is built around each
 /// clip's first frame (fitted to the output), and every frame's display list draws the clip frames
-/// shown at that instant in their place (``Texture/init(image:replacing:)``), so a backend updates
+/// shown at that instant in their place (`Texture.init(image:replacing:)`), so a backend updates
 /// its texture in place rather than uploading anew. Everything else (name, parameters, size, timing)
 /// is the base effect's.
 ///

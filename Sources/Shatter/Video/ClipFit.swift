@@ -29,7 +29,7 @@ public struct ClipFitting: Sendable, Equatable {
         self.background = background
     }
 
-    /// Throws ``ClipError/sizeMismatch`` when a `role` clip of this size cannot be used.
+    /// Throws ``ClipError/sizeMismatch(role:width:height:outputWidth:outputHeight:)`` when a `role` clip of this size cannot be used.
     public func check(width clipWidth: Int, height clipHeight: Int, role: String) throws {
         guard fit != nil || (clipWidth == width && clipHeight == height) else {
             throw ClipError.sizeMismatch(

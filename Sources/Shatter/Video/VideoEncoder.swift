@@ -5,7 +5,7 @@ import Glibc
 /// no frame touches the disk. The container picks the codec (H.264 yuv420p for `.mp4`, VP9 with
 /// alpha for `.webm`, ProRes 4444 with alpha for `.mov` (422 HQ when opaque), a palette pass for
 /// `.gif`, lossless FFV1 for `.mkv`). `.mp4`, `.webm` and `.mov` are converted with the BT.709 matrix
-/// into limited ("TV") range and tagged so (``colourFilter(pixelFormat:)``), as HD players expect;
+/// into limited ("TV") range and tagged so (`colourFilter(pixelFormat:)`), as HD players expect;
 /// ``Quality`` sets `.mp4`'s and `.webm`'s size. ffmpeg writes a temporary sibling that is renamed into place
 /// when it succeeds, so a failed or interrupted encode leaves no half-written video.
 ///
