@@ -103,9 +103,9 @@ public struct ShatteredTransition: Sendable {
     public init(from: Texture, to: Texture, parameters: Parameters) throws(ParameterError) {
         let p = parameters
         try p.checkScreen(of: Self.name)
-        // Sprites may be smaller than a pixel, but the grid they make must fit in memory, and pieces are
-        // placed in whole eighths of a pixel (PointSpriteRaster): refused here, not at the first frame.
-        try Self.checkPointSize(p)
+        // Pieces own whole pixels and are placed in whole eighths of one (PointSpriteRaster): a size the
+        // renderers cannot draw is refused here, not at the first frame; and the grid must fit in memory.
+        try Self.checkPointSize(pixels: p.pointSize * p.scale)
         let points = (Double(p.width) / p.pointSize + 1).rounded(.down) * (Double(p.height) / p.pointSize + 1).rounded(.down)
         try ParameterError.check(points, in: 1...Double(Self.maxPoints), "points in the grid", of: Self.name)
         // Frames past euler60's bound are refused when drawn, as any frame of an over-long run.
@@ -116,17 +116,23 @@ public struct ShatteredTransition: Sendable {
         self.grid = Self.buildGrid(parameters)
     }
 
-    /// The one rule for a point size: `pointSize × scale` pixels, a whole number of eighths of a pixel
-    /// from 1/8 to the largest side.
-    static func checkPointSize(_ p: Parameters) throws(ParameterError) {
-        let pixels = p.pointSize * p.scale
-        let parameter = "pointSize × scale (pixels)"
-        try ParameterError.check(pixels, in: 0.125...Double(ParameterError.maxPixelSide), parameter, of: Self.name)
-        guard (pixels * 8).rounded() == pixels * 8 else {
-            let nearest = max((pixels * 8).rounded(), 1) / 8
+    /// The pieces' sizes in pixels the transition draws: from one pixel (each piece owns whole pixels,
+    /// ``PieceTiling``, so a smaller one would own none) to the largest side.
+    public static let pointPixels: ClosedRange<Double> = 1...Double(ParameterError.maxPixelSide)
+
+    /// The one rule for a point size, which the initialiser and the command line both apply:
+    /// `pixels` (point size × scale) within ``pointPixels``, in whole eighths of a pixel, where the
+    /// point-sprite program places pieces exactly. `parameter` names it as the caller's user typed it.
+    public static func checkPointSize(
+        pixels: Double, parameter: String = "pointSize × scale (pixels)"
+    ) throws(ParameterError) {
+        let eighths = pixels * 8
+        guard pointPixels.contains(pixels), eighths.rounded() == eighths else {
+            let nearest = pixels.isFinite ? min(max(eighths.rounded() / 8, pointPixels.lowerBound), pointPixels.upperBound) : 1
             throw ParameterError(
-                effect: Self.name, parameter: parameter, value: "\(pixels)",
-                allowed: "whole eighths of a pixel (pieces are placed in 1/8 px), e.g. \(nearest)")
+                effect: Self.name, parameter: parameter, value: "\(pixels) px",
+                allowed: "\(Int(pointPixels.lowerBound))…\(Int(pointPixels.upperBound)) px in whole eighths of a pixel "
+                    + "(0.125), e.g. \(nearest)")
         }
     }
 

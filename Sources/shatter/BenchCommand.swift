@@ -95,7 +95,7 @@ struct BenchCommand: ParsableCommand {
         }
         guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
             throw ValidationError(
-                "--point-sizes must be numbers from 1 to \(Int(OptionLimits.maxPointPixels)) or auto, separated by "
+                "--point-sizes must be numbers from 1 to \(Int(ShatteredTransition.pointPixels.upperBound)) or auto, separated by "
                     + "commas, e.g. 1,2,4,16,auto; not '\(pointSizes)'")
         }
         for value in values { try OptionLimits.check(pointSize: value!, option: "--point-sizes' \(value!)") }

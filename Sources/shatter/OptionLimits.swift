@@ -12,8 +12,6 @@ enum OptionLimits {
     static let scale: ClosedRange<Double> = 0.001...1000
     /// Seconds of animation: a day.
     static let maxDuration = 86_400.0
-    /// Largest sprite, in pixels (`--point-size × --scale`, bench's `--point-sizes`): a whole maximal frame.
-    static let maxPointPixels = Double(SizeLimits.maxSide)
     /// `compare --ignored-border`: wider than any allowed image already leaves out every pixel.
     static let maxBorder = SizeLimits.maxSide
 
@@ -25,18 +23,15 @@ enum OptionLimits {
         }
     }
 
-    /// The one rule for a point size on the command line (render's, join's and bench's): `points` ×
-    /// `scale` pixels, from 1 px to a whole frame, in whole eighths of a pixel, which the point-sprite
-    /// program places exactly (``ShatteredTransition`` checks the same eighths). `option` names what the
-    /// user typed (`--point-size`, `--point-size × --scale`).
+    /// A point size on the command line (render's, join's and bench's), checked before any input is
+    /// opened by the transition's own rule (``ShatteredTransition/checkPointSize(pixels:parameter:)``):
+    /// `points` × `scale` pixels. `option` names what the user typed (`--point-size`,
+    /// `--point-size × --scale`).
     static func check(pointSize points: Double, scale: Double = 1, option: String) throws {
-        let pixels = points * scale
-        let eighths = pixels * 8
-        guard pixels.isFinite, pixels >= 1, pixels <= maxPointPixels, eighths == eighths.rounded() else {
-            let nearest = pixels.isFinite ? min(max(1, eighths.rounded() / 8), maxPointPixels) : 1
-            throw ValidationError(
-                "\(option) is \(pixels) px; pieces must be 1 to \(Int(maxPointPixels)) px in whole eighths of a pixel "
-                    + "(0.125), e.g. \(nearest)")
+        do {
+            try ShatteredTransition.checkPointSize(pixels: points * scale, parameter: option)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 

@@ -62,14 +62,15 @@ import Testing
     @Test func theShatteredTransitionsSpritesAndDuration() {
         #expect(Self.shatter(.init(width: 16, height: 16, pointSize: 1)) == nil)
         #expect(Self.shatter(.init(width: 16, height: 16, pointSize: 16384)) == nil)
-        #expect(Self.shatter(.init(width: 16, height: 16, scale: 2, pointSize: 0.25)) == nil)  // smaller than a pixel
-        // Below an eighth of a pixel, or not a whole number of eighths (pieces are placed in 1/8 px):
-        // refused when the transition is made, not at its first frame.
-        for size in [-2, -0.001, .nan, .infinity, 16385, 0, 1e-6, 0.1, 1.3, 10.2] {
+        #expect(Self.shatter(.init(width: 16, height: 16, scale: 2, pointSize: 0.5)) == nil)  // one pixel at scale 2
+        #expect(Self.shatter(.init(width: 16, height: 16, scale: 2, pointSize: 0.25)) == "pointSize × scale (pixels)")
+        // Below a pixel (a piece would own none), or not a whole number of eighths (pieces are placed in
+        // 1/8 px): refused when the transition is made, not at its first frame.
+        for size in [-2, -0.001, .nan, .infinity, 16385, 0, 1e-6, 0.1, 0.875, 1.3, 10.2] {
             #expect(Self.shatter(.init(width: 16, height: 16, pointSize: size)) == "pointSize × scale (pixels)", "\(size)")
         }
         // A grid too large to hold.
-        #expect(Self.shatter(.init(width: 16384, height: 16384, scale: 0.5, pointSize: 1)) == "points in the grid")
+        #expect(Self.shatter(.init(width: 16384, height: 16384, pointSize: 1)) == "points in the grid")
         #expect(Self.shatter(.init(width: 16, height: 16, duration: 0)) == nil)
         #expect(Self.shatter(.init(width: 16, height: 16, duration: 86_400)) == nil)
         for duration in [-1, .nan, .infinity, 86_401] {

@@ -53,7 +53,7 @@ import Testing
         }
     }
 
-    /// Random screens (1 to 400 points a side, whole pixels), sizes (any eighth from 1/8 to 40 px) and scales (1, 1.5, 2,
+    /// Random screens (1 to 400 points a side, whole pixels), sizes (any eighth from 1 to 40 px) and scales (1, 1.5, 2,
     /// the point size in points being the pixels over the scale), replayable from the seed.
     @Test func atRandomSizesScreensAndScales() throws {
         var random = SplitMix64(seed: 0x5EA7_1E55)
@@ -63,7 +63,7 @@ import Testing
             let scale = [1.0, 1.5, 2.0][Int(random.next() % 3)]
             let width = 1 + Int(random.next() % 400)
             let height = 1 + Int(random.next() % 400)
-            let pixels = Double(1 + random.next() % 320) / 8
+            let pixels = Double(8 + random.next() % 313) / 8
             // A screen of whole pixels at that scale (else the snapshot is stretched by a fraction of a pixel).
             guard (Double(width) * scale).rounded() == Double(width) * scale,
                 (Double(height) * scale).rounded() == Double(height) * scale

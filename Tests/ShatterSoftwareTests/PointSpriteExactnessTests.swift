@@ -168,7 +168,7 @@ import Testing
         let error = #expect(throws: ParameterError.self) {
             try PointLanesTests.transition(width: 20, height: 20, scale: 1, pointSize: 1.3, physics: .original, filter: .linear)
         }
-        #expect(error?.description.contains("pointSize × scale (pixels) is 1.3") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("pointSize × scale (pixels) is 1.3 px") == true, "\(String(describing: error))")
         #expect(error?.description.contains("whole eighths of a pixel") == true, "\(String(describing: error))")
         #expect(error?.description.contains("e.g. 1.25") == true, "\(String(describing: error))")
     }

@@ -15,11 +15,11 @@ import Testing
 
     static let optionCases: [Case] = [
         Case(
-            name: "point size 0", arguments: ["--point-size", "0"], expected: "--point-size is 0.0 px; pieces must be 1 to",
-            status: 64),
+            name: "point size 0", arguments: ["--point-size", "0"],
+            expected: "shatter: --point-size is 0.0 px, outside 1…16384 px", status: 64),
         Case(
             name: "negative point size", arguments: ["--point-size", "-2"],
-            expected: "--point-size is -2.0 px; pieces must be 1 to 16384 px",
+            expected: "shatter: --point-size is -2.0 px, outside 1…16384 px",
             status: 64),
         Case(name: "fps 0", arguments: ["--fps", "0"], expected: "--fps must be a number above 0", status: 64),
         Case(name: "fps nan", arguments: ["--fps", "nan"], expected: "--fps must be a number above 0", status: 64),
@@ -31,12 +31,12 @@ import Testing
         Case(name: "scale 0", arguments: ["--scale", "0"], expected: "--scale must be a number above 0", status: 64),
         Case(
             name: "sub-pixel sprites", arguments: ["--point-size", "0.5"],
-            expected: "--point-size is 0.5 px; pieces must be 1 to 16384 px in whole eighths of a pixel (0.125), e.g. 1.0",
+            expected: "shatter: --point-size is 0.5 px, outside 1…16384 px in whole eighths of a pixel (0.125), e.g. 1.0",
             status: 64),
         Case(
             name: "off the eighths", arguments: ["--point-size", "3.3", "--scale", "2"],
             expected:
-                "--point-size × --scale is 6.6 px; pieces must be 1 to 16384 px in whole eighths of a pixel (0.125), e.g. 6.625",
+                "shatter: --point-size × --scale is 6.6 px, outside 1…16384 px in whole eighths of a pixel (0.125), e.g. 6.625",
             status: 64),
         Case(name: "negative seed", arguments: ["--seed", "-1"], expected: "--seed", status: 64),
         Case(name: "negative device", arguments: ["--device", "-1"], expected: "--device must be 0 or more", status: 64),
