@@ -32,28 +32,22 @@ public final class PointMotionStage: Sendable {
         if centres.count != 2 * count { centres = [Int32](repeating: 0, count: 2 * count) }
         let blocks = grid.blocks
         let chunks = max(1, min(blocks, threads * 4))
-        grid.lanes.withUnsafeBufferPointer { lanes in
-            grid.goneAfter.withUnsafeBufferPointer { goneAfter in
-                centres.withUnsafeMutableBufferPointer { out in
-                    let out = SharedMutableBuffer(base: out)
-                    let vertices = PointVertices(
-                        lanes: lanes, goneAfter: goneAfter, program: program,
-                        kernelFrame: shatter_small_sprite_frame(
-                            lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, program: program, setup: setup,
-                            separable: grid.separable),
-                        kernel: .native)
-                    defer { withExtendedLifetime(grid.separable) {} }  // the kernel's frame points into it
-                    parallelChunks(chunks) { chunk in
-                        var scratch = shatter_point_centres()
-                        withUnsafePointer(to: vertices.kernelFrame) { frame in
-                            for block in chunkRange(chunk, of: chunks, total: blocks) {
-                                let found = vertices.centres(ofBlock: block, setup: setup, frame: frame, scratch: &scratch)
-                                for lane in 0..<min(8, count - block * 8) {
-                                    let i = 2 * (block * 8 + lane)
-                                    let drawn = found.map { $0.visible & (1 << lane) != 0 } ?? false
-                                    out.base[i] = drawn ? found!.x[lane] : PointSpriteRaster.dropped
-                                    out.base[i + 1] = drawn ? found!.y[lane] : 0
-                                }
+        grid.withVertices(program: program, kernel: .native) { lanes, goneAfter in
+            shatter_small_sprite_frame(
+                lanes: lanes, goneAfter: goneAfter, program: program, setup: setup, separable: grid.separable)
+        } _: { vertices in
+            centres.withUnsafeMutableBufferPointer { out in
+                let out = SharedMutableBuffer(base: out)
+                parallelChunks(chunks) { chunk in
+                    var scratch = shatter_point_centres()
+                    withUnsafePointer(to: vertices.kernelFrame) { frame in
+                        for block in chunkRange(chunk, of: chunks, total: blocks) {
+                            let found = vertices.centres(ofBlock: block, setup: setup, frame: frame, scratch: &scratch)
+                            for lane in 0..<min(8, count - block * 8) {
+                                let i = 2 * (block * 8 + lane)
+                                let drawn = found.map { $0.visible & (1 << lane) != 0 } ?? false
+                                out.base[i] = drawn ? found!.x[lane] : PointSpriteRaster.dropped
+                                out.base[i + 1] = drawn ? found!.y[lane] : 0
                             }
                         }
                     }

@@ -56,3 +56,24 @@ package struct PointVertices {
         return (centres.x, centres.y, scratch.visible)
     }
 }
+
+extension PointInvariantCache.Lanes {
+    /// The one place a draw builds its ``PointVertices`` from the cached lanes, for the GL renderer's
+    /// motion stage and the CPU renderer alike: `frame` makes the C kernel's frame from the lanes' and
+    /// exit times' storage (the motion stage's with the set-up alone, the CPU renderer's with its target
+    /// too), and `body` runs while that storage, and the separable grid the frame points into, live.
+    package func withVertices<Result>(
+        program: PointSpriteProgram, kernel: SmallSpriteKernel,
+        frame: (UnsafePointer<PointLanes>?, UnsafePointer<Float>?) -> shatter_small_sprite_frame,
+        _ body: (PointVertices) throws -> Result
+    ) rethrows -> Result {
+        try lanes.withUnsafeBufferPointer { lanes in
+            try goneAfter.withUnsafeBufferPointer { goneAfter in
+                let vertices = PointVertices(
+                    lanes: lanes, goneAfter: goneAfter, program: program,
+                    kernelFrame: frame(lanes.baseAddress, goneAfter.baseAddress), kernel: kernel)
+                return try withExtendedLifetime(separable) { try body(vertices) }
+            }
+        }
+    }
+}

@@ -41,23 +41,18 @@ extension SoftwareRenderer {
                 setup: setup, target: target, guardBand: guardBand, bandCount: bandCount,
                 blocks: blocks, chunks: chunks, buffers: scratch.buffers)
             batch.texture.withSampler(filter: batch.filter) { sampler in
-                grid.lanes.withUnsafeBufferPointer { lanes in
-                    grid.goneAfter.withUnsafeBufferPointer { goneAfter in
-                        let vertices = PointVertices(
-                            lanes: lanes, goneAfter: goneAfter, program: program,
-                            kernelFrame: shatter_small_sprite_frame(
-                                lanes: lanes.baseAddress, goneAfter: goneAfter.baseAddress, program: program, setup: setup,
-                                guardBand: frame.g, topRow: frame.topRow, width: frame.width, height: frame.height,
-                                bandOfRow: frame.buffers.bandOfRow, sampler: sampler,
-                                squareColors: frame.buffers.squareColors, separable: grid.separable),
-                            kernel: .allowed(by: shortcuts))
-                        let points = PointFrame.Points(vertices: vertices, sampler: sampler)
-                        if small {
-                            defer { withExtendedLifetime(grid.separable) {} }  // the kernel's frame points into it
-                            drawSmallSprites(points, frame: frame, scratch: scratch, background: background)
-                        } else {
-                            drawBinned(points, frame: frame, scratch: scratch, background: background)
-                        }
+                grid.withVertices(program: program, kernel: .allowed(by: shortcuts)) { lanes, goneAfter in
+                    shatter_small_sprite_frame(
+                        lanes: lanes, goneAfter: goneAfter, program: program, setup: setup, guardBand: frame.g,
+                        topRow: frame.topRow, width: frame.width, height: frame.height,
+                        bandOfRow: frame.buffers.bandOfRow, sampler: sampler,
+                        squareColors: frame.buffers.squareColors, separable: grid.separable)
+                } _: { vertices in
+                    let points = PointFrame.Points(vertices: vertices, sampler: sampler)
+                    if small {
+                        drawSmallSprites(points, frame: frame, scratch: scratch, background: background)
+                    } else {
+                        drawBinned(points, frame: frame, scratch: scratch, background: background)
                     }
                 }
             }
