@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Shatter builds and renders with, when any is missing:
-# EGL + GLES headers (the libraries themselves are opened at run time), GBM (optional, for EGL's
-# GBM platform), libpng, libdeflate (PNG writing), OpenSSL's libcrypto (SHA-256; libssl-dev), libxxhash (XXH3-128; libxxhash-dev), and Mesa's
-# EGL driver with llvmpipe (GL with no GPU).
+# Installs what is missing of: Debian packages (apt-get, from the machine's Debian archive) and three
+# Python packages from PyPI (pip): kubernetes-validate, and Pillow and pypng in a virtual environment.
+# Its first line of output names every package it is about to install and where each comes from.
+# The Debian packages: EGL + GLES headers (the libraries themselves are opened at run time), GBM
+# (optional, for EGL's GBM platform), libpng, libdeflate (PNG writing), OpenSSL's libcrypto (SHA-256;
+# libssl-dev), libxxhash (XXH3-128; libxxhash-dev), and Mesa's EGL driver with llvmpipe (GL with no GPU).
 # Also the checkers the tests run on Tools/cluster (shellcheck, and kubernetes-validate from PyPI)
 # zlib's static library for Tools/bundle.sh, ffmpeg (with ffprobe) for `--video` and its tests, and
 # Chromium, in which the tests open `shatter compare`'s report page headless (DOM and screenshot), and
@@ -15,8 +17,28 @@ missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
+
+# What PyPI would give: kubernetes-validate (pip, for python3), and Pillow and pypng in their own venv.
+venv="$(cd "$(dirname "$0")/.." && pwd)/.build/png-readers-venv"
+need_validate=false
+need_readers=false
+if command -v python3 >/dev/null 2>&1; then
+    command -v kubernetes-validate >/dev/null 2>&1 || need_validate=true
+    "$venv/bin/python3" -c "import PIL, png" >/dev/null 2>&1 || need_readers=true
+fi
+
+# One line up front: everything about to be installed, and from where.
+plan=()
+[ ${#missing[@]} -eq 0 ] || plan+=("${missing[*]} (Debian, apt-get)")
+! $need_validate || plan+=("kubernetes-validate (PyPI, pip)")
+! $need_readers || plan+=("Pillow and pypng (PyPI, pip, into $venv)")
+if [ ${#plan[@]} -gt 0 ]; then
+    summary="${plan[0]}"
+    for item in "${plan[@]:1}"; do summary+="; $item"; done
+    echo "Tools/setup.sh: installing $summary" >&2
+fi
+
 if [ ${#missing[@]} -gt 0 ]; then
-    echo "Tools/setup.sh: installing ${missing[*]}" >&2
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     export DEBIAN_FRONTEND=noninteractive
@@ -26,8 +48,7 @@ fi
 
 # The Kubernetes schema check; optional (the test skips with a reason without it), so a failed
 # install only warns.
-if ! command -v kubernetes-validate >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
-    echo "Tools/setup.sh: installing kubernetes-validate (PyPI)" >&2
+if $need_validate; then
     python3 -m pip install --quiet kubernetes-validate >/dev/null 2>&1 \
         || echo "Tools/setup.sh: could not install kubernetes-validate; the Kubernetes manifest check will be skipped" >&2
 fi
@@ -35,9 +56,7 @@ fi
 # Pillow and pypng in their own virtual environment, for the tests that decode Shatter's PNGs through
 # other readers (PNGReadersTests, and OtherReaderTests' pypng); optional (they skip, or check with
 # Python's zlib alone, without them).
-venv="$(cd "$(dirname "$0")/.." && pwd)/.build/png-readers-venv"
-if command -v python3 >/dev/null 2>&1 && ! "$venv/bin/python3" -c "import PIL, png" >/dev/null 2>&1; then
-    echo "Tools/setup.sh: installing Pillow and pypng (PyPI) into $venv" >&2
+if $need_readers; then
     (python3 -m venv "$venv" && "$venv/bin/python3" -m pip install --quiet --disable-pip-version-check Pillow pypng) \
         || echo "Tools/setup.sh: could not install Pillow and pypng; the PNG readers test will be skipped" >&2
 fi

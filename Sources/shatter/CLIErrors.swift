@@ -32,6 +32,8 @@ enum CLIErrors {
             case .holdsOtherFiles:
                 return CLIFailure(
                     description: "--out: \(error); choose another --out, or add --overwrite to write the report beside them")
+            case .holdsAnotherComparison:
+                return CLIFailure(description: "--out: \(error); choose another --out, or add --overwrite to replace it")
             case .holdsAnotherRender, .holdsUnclaimedFrames:
                 return CLIFailure(
                     description: "--out: \(error); to finish that render rerun it with --resume, "

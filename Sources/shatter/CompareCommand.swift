@@ -46,8 +46,9 @@ struct CompareOptions: ParsableArguments {
 
     @Flag(
         help: ArgumentHelp(
-            "Write the report into an --out that holds other files too, removing only a report's files. "
-                + "(An --out holding only an earlier report is replaced without it.)"))
+            "Write the report into an --out that holds another comparison's report or other files, removing "
+                + "only a report's files. (An --out holding only this comparison's earlier report is replaced "
+                + "without it.)"))
     var overwrite = false
 
     @Option(
@@ -63,8 +64,8 @@ struct CompareOptions: ParsableArguments {
         if let junit { try OutputFile.checkApart(junit, option: "--junit", from: inputs) }
     }
 
-    /// The comparison session over `--out`, once the JUnit file is known to be writable.
-    func session() throws -> CompareSession {
+    /// The comparison session of `subject` over `--out`, once the JUnit file is known to be writable.
+    func session(subject: String) throws -> CompareSession {
         if let junit {
             let inOut = CompareSession.sameFolder(junit, out)
             if inOut, CompareSession.isReportFileName((junit as NSString).lastPathComponent) {
@@ -74,7 +75,8 @@ struct CompareOptions: ParsableArguments {
             if !inOut || FileManager.default.fileExists(atPath: out) { try OutputFile.check(junit, option: "--junit") }
         }
         return try CompareSession(
-            rule: rule, folder: out, keepAll: keepAll, replacing: overwrite, ownOutputs: junit.map { [$0] } ?? [])
+            rule: rule, folder: out, subject: subject, keepAll: keepAll, replacing: overwrite,
+            ownOutputs: junit.map { [$0] } ?? [])
     }
 
     func validate() throws {
@@ -186,15 +188,16 @@ struct CompareCommand: ParsableCommand {
         try options.checkOutputs(against: images)
         let expected = try PNGDecoder.read(path: images[0])
         let actual = try PNGDecoder.read(path: images[1])
-        var session = try options.session()
+        let subject = "\(images[0]) vs \(images[1])"
+        var session = try options.session(subject: subject)
         try session.add(.init(name: Self.fileName(images[1])), expected: expected, actual: actual)
-        try options.conclude(session, subject: "\(images[0]) vs \(images[1])", expected: images[0], actual: images[1])
+        try options.conclude(session, subject: subject, expected: images[0], actual: images[1])
     }
 
     private func compareFolders(_ golden: String, _ new: String) throws {
         try options.checkOutputs(against: [golden, new])
         let comparison = try FolderComparison(expected: golden, actual: new)
-        var session = try options.session()
+        var session = try options.session(subject: comparison.subject)
         try comparison.run(into: &session) { done, total in Terminal.status("shatter: compared \(done)/\(total)") }
         Terminal.endStatus()
         try options.conclude(
@@ -238,7 +241,7 @@ struct CompareEffect<Options: EffectOptions>: ParsableCommand {
         let gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
         defer { gl.close() }
         let cpu = SoftwareRenderer()
-        var session = try options.session()
+        var session = try options.session(subject: Options.Made.name)
         try session.add(effect: made, frames: frames, expected: cpu, actual: gl) { done, total in
             Terminal.status("shatter: compared \(done)/\(total)")
         }

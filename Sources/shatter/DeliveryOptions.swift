@@ -2,14 +2,9 @@ import ArgumentParser
 import Glibc
 import Shatter
 
-/// Frames on a pipe or in a video instead of a folder, and how the run reports itself.
+/// Frames in a video instead of a folder, and how the run reports itself (`render`'s `--pipe` is
+/// ``PipeOption``: `join` has none to show).
 struct DeliveryOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "Stream the frames to standard output as png (for ffmpeg -f image2pipe) or rgba "
-                + "(raw 8-bit RGBA, straight alpha, for ffmpeg -f rawvideo -pix_fmt rgba).", valueName: "FORMAT"))
-    var pipe: StreamFormat?
-
     @Option(
         help: ArgumentHelp(
             "Encode the frames into this video through ffmpeg: .mp4 (H.264), .webm (VP9 with alpha), "
@@ -20,7 +15,7 @@ struct DeliveryOptions: ParsableArguments {
         help: ArgumentHelp(
             "Size against fidelity for .mp4 and .webm: high (H.264 CRF 18, at most 50 Mb/s), medium (CRF 21, "
                 + "at most 20 Mb/s; plays on common devices), small (CRF 26, at most 8 Mb/s). All fit H.264 "
-                + "High@4.2 at 1080p60. Colour is BT.709, limited range, tagged.", valueName: "PRESET"))
+                + "High@4.2 at 1080p60. Colour is BT.709, limited range, tagged. (default: medium)", valueName: "PRESET"))
     var quality: VideoEncoder.Quality?
 
     @Option(help: ArgumentHelp("The ffmpeg to run for --video (default: ffmpeg on PATH).", valueName: "PATH"))
@@ -34,7 +29,8 @@ struct DeliveryOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Sound for --video when the clips are videos with audio: crossfade (each clip's sound fades out "
-                + "while the next one's fades in, equal power), from (the first clip's alone), to (the last's), or none.",
+                + "while the next one's fades in, equal power), from (the first clip's alone), to (the last's), or none. "
+                + "(default: crossfade)",
             valueName: "MIX"))
     var audio: VideoAudio.Mix?
 
@@ -45,7 +41,6 @@ struct DeliveryOptions: ParsableArguments {
     var quiet = false
 
     func validate() throws {
-        if video != nil, pipe != nil { throw ValidationError("give --video or --pipe, not both") }
         if audio != nil, video == nil { throw ValidationError("--audio goes with --video") }
         if ffmpeg != nil || ffmpegArgs != nil || quality != nil, video == nil {
             throw ValidationError("--ffmpeg, --ffmpeg-args and --quality go with --video")

@@ -60,6 +60,7 @@ struct RenderEffect<Options: EffectOptions>: ParsableCommand {
     @OptionGroup var timing: TimingOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Sharding and resuming") var sharding: ShardOptions
+    @OptionGroup(title: "Streaming, video and progress") var stream: PipeOption
     @OptionGroup(title: "Streaming, video and progress") var delivery: DeliveryOptions
 
     func run() throws {
@@ -70,8 +71,9 @@ struct RenderEffect<Options: EffectOptions>: ParsableCommand {
         let folder = output.out ?? "frames"
         try OutputFile.check(
             outputs, inputs: effect.inputPaths, folders: folder == "-" ? [] : [folder], regularOnly: ["--video"])
+        if let video = delivery.video { try ExistingVideo.check(video, overwrite: sharding.overwrite) }
         if let out = output.out, out != "-" { try OutputFile.checkApart(out, option: "--out", from: effect.inputPaths) }
         let made = try effect.makeEffect(EffectContext(fps: timing.rate.fps, background: output.background?.color))
-        try RenderRun(timing: timing, output: output, sharding: sharding, delivery: delivery).run(made)
+        try RenderRun(timing: timing, output: output, sharding: sharding, pipe: stream.pipe, delivery: delivery).run(made)
     }
 }

@@ -26,7 +26,8 @@ struct JoinCommand: ParsableCommand {
         help: ArgumentHelp(
             "shatter (the clip breaks into pieces that fall away) or dust (it turns to dust, revealing the next), "
                 + "with seconds after a colon: shatter:1.2, dust:2. Once for every join, or once per join in order "
-                + "(default: shatter:1.2; dust alone lasts 2.31 s).", valueName: "KIND[:SECONDS]"))
+                + "(default: shatter:1.2; dust alone lasts 2.31 s).", valueName: "KIND[:SECONDS]"),
+        transform: JoinTransitionChoice.parse)
     var transitions: [JoinTransitionChoice] = []
 
     @Option(help: ArgumentHelp("Video size in pixels (default: the first clip's).", valueName: "WxH"))
@@ -47,7 +48,7 @@ struct JoinCommand: ParsableCommand {
         name: .customLong("point-size"), parsing: .unconditional,
         help: ArgumentHelp(
             "Side of the shatter's pieces in points (join draws at scale 1: a point is a pixel), or "
-                + PointSizeChoice.autoHelp + " (the default).",
+                + PointSizeChoice.autoHelp + ". (default: auto)",
             valueName: "POINTS|auto"),
         transform: PointSizeChoice.parse)
     var pointSize = PointSizeChoice.auto
@@ -70,6 +71,10 @@ struct JoinCommand: ParsableCommand {
 
     @OptionGroup(title: "Video and progress") var delivery: DeliveryOptions
 
+    @Flag(help: "Replace the --video file if it exists (without this, an existing file is refused).")
+    var overwrite = false
+
+    @Option(help: .hidden) var pipe: String?
     @Option(help: .hidden) var out: String?
     @Option(help: .hidden) var shard: String?
 
@@ -79,7 +84,7 @@ struct JoinCommand: ParsableCommand {
                 "join makes one video (--video FILE), not frames or shards; render one transition's frames with "
                     + "`shatter render shatter --from A --to B --out DIR`")
         }
-        guard delivery.pipe == nil else { throw ValidationError("join writes a video: give --video FILE, not --pipe") }
+        guard pipe == nil else { throw ValidationError("join writes a video: give --video FILE, not --pipe") }
         guard delivery.video != nil else { throw ValidationError("join needs --video FILE (.mp4, .webm, .mov, .gif, .mkv)") }
         guard clips.count >= 2 else {
             throw ValidationError("join needs two or more clips, not \(clips.count); give them in order: join A B [C…]")
@@ -100,6 +105,7 @@ struct JoinCommand: ParsableCommand {
     func run() throws {
         let path = delivery.video!
         try OutputFile.check([("--video", path)], inputs: clips, regularOnly: ["--video"])
+        try ExistingVideo.check(path, overwrite: overwrite)
         // The first clip sets the rate when it is a video; PNG frames play at the video's rate.
         let first = try Clip(path: clips[0], frameRate: fps ?? 60)
         let rate = fps ?? (first.isVideo ? first.frameRate : 60)
@@ -135,13 +141,19 @@ struct JoinCommand: ParsableCommand {
         join.range = frames.map { $0.first...$0.last }
         // The whole video within the frame cap before the backend starts (the join checks it again).
         try join.layout.checkFrameCap()
+        let warnings = delivery.quiet ? [] : HeldClipWarning.lines(join, json: delivery.progressMode.resolved == .json)
 
         let choice = try RenderRun.makeRenderer(backend, device: device, quiet: delivery.quiet)
         defer { choice.close() }
         signal(SIGPIPE, SIG_IGN)  // a closed pipe into ffmpeg is an error to report, not a death
         let summary = try RenderRun.perform(
-            { try join.run(renderer: choice, cancellation: $0, events: $1) }, delivery: delivery,
-            interruptedHint: "no video was written")
+            { cancellation, events in
+                try join.run(renderer: choice, cancellation: cancellation) { event in
+                    // Once the join has passed every check, before its first frame and progress line.
+                    if case .planned = event { warnings.forEach(Terminal.error) }
+                    events(event)
+                }
+            }, delivery: delivery, interruptedHint: "no video was written")
         guard !delivery.quiet else { return }
         RenderRun.printSummary(summary, place: path, choice: choice, toStandardError: false)
     }
@@ -172,6 +184,17 @@ struct JoinTransitionChoice: ExpressibleByArgument {
     }
 
     static var defaultValueDescription: String { "shatter:1.2" }
+
+    /// `--transition`'s value, or an error that lists the choices.
+    static func parse(_ argument: String) throws -> JoinTransitionChoice {
+        if let choice = JoinTransitionChoice(argument: argument) { return choice }
+        let kinds = Kind.allCases.map(\.rawValue)
+        guard kinds.contains(String(argument.prefix { $0 != ":" })) else {
+            throw ValidationError(
+                "give \(kinds.joined(separator: " or ")), with seconds after a colon if you like (shatter:1.2, dust:2)")
+        }
+        throw ValidationError("the seconds after the colon must be a number over 0 and at most \(Int(OptionLimits.maxDuration))")
+    }
 
     /// The library's transition for a `width`×`height` video.
     func transition(width: Int, height: Int, options: JoinCommand) -> VideoJoin.Transition {

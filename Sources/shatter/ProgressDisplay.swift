@@ -38,6 +38,7 @@ final class ProgressDisplay: Sendable {
         var started = Date()
         var written = 0
         var total: Int?
+        var left = TimeLeft(total: 0)
         var stopped = false
     }
 
@@ -61,6 +62,7 @@ final class ProgressDisplay: Sendable {
             state.withLock {
                 $0.started = Date()
                 $0.total = toRender
+                $0.left = TimeLeft(total: toRender)
                 guard !$0.stopped else { return }
                 switch mode {
                 case .json: Terminal.error(Self.json(["event": "start", "framesTotal": toRender, "elapsedSeconds": 0]))
@@ -72,7 +74,11 @@ final class ProgressDisplay: Sendable {
             state.withLock {
                 $0.written = max($0.written, written)
                 $0.total = total
+                $0.left.record(written: $0.written, at: Date().timeIntervalSince($0.started))
             }
+        case .drawnFrames(let spans):
+            // A join's transitions are drawn, its clips copied: the time left counts each at its own pace.
+            state.withLock { $0.left = TimeLeft(total: $0.left.total, drawn: spans) }
         }
     }
 
@@ -113,7 +119,7 @@ final class ProgressDisplay: Sendable {
         let elapsed = now.timeIntervalSince(state.started)
         let (written, total) = (state.written, state.total ?? 0)
         let fps = elapsed > 0 ? Double(written) / elapsed : 0
-        let eta = fps > 0 ? Double(max(0, total - written)) / fps : nil
+        let eta = state.left.seconds
         guard mode == .json else {
             let left = eta.map { "ETA \(Self.duration($0))" } ?? "ETA unknown"
             return "shatter: frame \(written)/\(total), \(DecimalText.rounded(fps, to: 1)) frames/s, \(left)"
@@ -128,7 +134,7 @@ final class ProgressDisplay: Sendable {
 
     private static func hundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 
-    private static func json(_ object: [String: Any]) -> String {
+    static func json(_ object: [String: Any]) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }

@@ -9,6 +9,7 @@ struct RenderRun {
     let timing: TimingOptions
     let output: OutputOptions
     let sharding: ShardOptions
+    let pipe: StreamFormat?
     let delivery: DeliveryOptions
 
     /// `--head` and `--tail` make one whole video: refused for anything else, and over the frame cap
@@ -23,7 +24,7 @@ struct RenderRun {
     }
 
     func run<E: Effect>(_ effect: E) throws {
-        let streamFormat = delivery.pipe ?? (output.out == "-" ? .png : nil)
+        let streamFormat = pipe ?? (output.out == "-" ? .png : nil)
         try checkCombinations(streaming: streamFormat != nil)
         try checkJoin(effect)
 
@@ -125,12 +126,15 @@ struct RenderRun {
         throw ExitCode(128 + (Interruption.receivedSignal ?? SIGINT))
     }
 
-    /// The one summary line: frames, where, seconds, backend and renderer.
+    /// The one summary line: frames, where, seconds, backend and renderer. The job's seconds are wall
+    /// time; encoding's are summed over the cores that share it, so they may exceed the job's, and
+    /// the line says which is which.
     static func printSummary(_ summary: RenderSummary, place: String, choice: Backend.Choice, toStandardError: Bool) {
+        let cores = AvailableCores.count
         let line =
             "Rendered \(summary.written) \(Self.frames(summary.written)) to \(place) in \(format(summary.seconds)) s "
             + "(\(choice.backend.rawValue): \(choice.renderer.description); render \(format(summary.renderSeconds)) s, "
-            + "encode \(format(summary.encodeSeconds)) s over all cores)"
+            + "encode \(format(summary.encodeSeconds)) s of CPU time on \(cores) \(cores == 1 ? "core" : "cores"))"
         // Standard output carries the frames when streaming: everything else goes to standard error.
         toStandardError ? Terminal.error(line) : print(line)
     }
@@ -139,13 +143,15 @@ struct RenderRun {
         if streaming, let out = output.out, out != "-" {
             throw ValidationError("--pipe streams to standard output; give it without --out \(out)")
         }
+        if delivery.video != nil, pipe != nil { throw ValidationError("give --video or --pipe, not both") }
         if delivery.video != nil, output.out != nil { throw ValidationError("give --video or --out, not both") }
         if delivery.video != nil, sharding.shard != nil {
             throw ValidationError(
                 "--video makes one whole video; render shards with --out, then join them (manifest merge --collect)")
         }
-        if streaming || delivery.video != nil, sharding.existingFrames != .refuse {
-            throw ValidationError("--resume and --overwrite need a folder (--out DIR)")
+        if streaming || delivery.video != nil, sharding.resume { throw ValidationError("--resume needs a folder (--out DIR)") }
+        if streaming, sharding.overwrite {
+            throw ValidationError("--overwrite goes with a folder (--out DIR) or a video (--video FILE), not a stream")
         }
     }
 

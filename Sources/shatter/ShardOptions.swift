@@ -18,7 +18,10 @@ struct ShardOptions: ParsableArguments {
     @Flag(help: "Keep the frames whose PNG exists and matches --out's manifest.json; render the rest.")
     var resume = false
 
-    @Flag(help: "Remove the render already in --out (its manifest and the frames it lists, nothing else) first.")
+    @Flag(
+        help: ArgumentHelp(
+            "Remove the render already in --out (its manifest and the frames it lists, nothing else) first; "
+                + "with --video, replace the file there."))
     var overwrite = false
 
     /// What to do with a render already in the folder.

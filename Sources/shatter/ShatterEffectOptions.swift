@@ -31,8 +31,8 @@ struct ShatterEffectOptions: EffectOptions {
     @Option(
         name: .customLong("point-size"), parsing: .unconditional,
         help: ArgumentHelp(
-            "Side of the pieces in points (pixels = points × --scale; default 2, the original's), or "
-                + PointSizeChoice.autoHelp + ".", valueName: "POINTS|auto"),
+            "Side of the pieces in points (pixels = points × --scale), or " + PointSizeChoice.autoHelp
+                + ". (default: 2, the original's)", valueName: "POINTS|auto"),
         transform: PointSizeChoice.parse)
     var pointSize = PointSizeChoice.points(ShatteredTransition.originalPointSize)
 

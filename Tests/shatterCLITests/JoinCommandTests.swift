@@ -92,7 +92,16 @@ struct JoinCommandTests {
                 s.file("long.mkv"), "--progress", "json",
             ])
         try #require(run.status == 0, "\(run.stderr)")
-        let times = try Self.events(run.stderr).map { try #require($0["elapsedSeconds"] as? Double) }
+        // Each dust's 26 frames outlast b's 50 by 2: one warning says b holds its last frame.
+        let events = try Self.events(run.stderr)
+        #expect(
+            events.filter { $0["event"] as? String == "warning" }.map { $0["message"] as? String } == [
+                "clip \(clips[1]) lasts 2.0 s, less than its two transitions (2.08 s), so it holds its last frame; "
+                    + "give a longer clip or a shorter --transition"
+            ])
+        let times = try events.filter { $0["event"] as? String != "warning" }.map {
+            try #require($0["elapsedSeconds"] as? Double)
+        }
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
         // The clock ticks every 0.5 s, so even a late tick on a busy machine stays within the second.
         #expect(times.count >= 3 && gaps.allSatisfy { $0 >= 0 && $0 <= 1.0 }, "\(times)")

@@ -163,11 +163,36 @@ import Testing
         let out = s.file("compare")
         #expect(try CLIRun.shatter(["compare", "--images", a, b, "--out", out]).status == 1)  // fails: diff-00000.png kept
         #expect(FileManager.default.fileExists(atPath: out + "/diff-00000.png"))
-        let again = try CLIRun.shatter(["compare", "--images", a, a, "--out", out])
+        // The same comparison again, once b is fixed: its report replaces the earlier one.
+        try FileManager.default.removeItem(atPath: b)
+        try FileManager.default.copyItem(atPath: a, toPath: b)
+        let again = try CLIRun.shatter(["compare", "--images", a, b, "--out", out])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(s.allContents(of: out) == ["filmstrip.png", "index.html", "report.json"])  // no stale diff-00000.png
         let report = try String(contentsOfFile: out + "/report.json", encoding: .utf8)
         #expect(report.contains("\"passed\" : true"), "\(report)")
+    }
+
+    @Test func anotherComparisonsReportIsRefusedUnlessOverwrite() throws {
+        let s = try TemporaryFolder()
+        let (a, b) = try images(s)
+        let out = s.file("compare")
+        // A trailing slash on --out prints no doubled slash.
+        let first = try CLIRun.shatter(["compare", "--images", a, a, "--out", out + "/"])
+        #expect(first.status == 0 && first.stdout.contains("report: \(out)/index.html\n"), "\(first.stdout)")
+        let earlier = try String(contentsOfFile: out + "/report.json", encoding: .utf8)
+        let refused = try CLIRun.shatter(["compare", "--images", b, b, "--out", out])
+        #expect(refused.status == 2 && refused.errorLines.count == 1, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "--out: \(out) holds the report of another comparison (\(a) vs \(a)); choose another --out, "
+                    + "or add --overwrite to replace it"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: out + "/report.json", encoding: .utf8) == earlier)  // nothing replaced
+        let replaced = try CLIRun.shatter(["compare", "--images", b, b, "--out", out, "--overwrite"])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        let report = try JSONDecoder().decode(
+            CompareReport.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
+        #expect(report.subject == "\(b) vs \(b)")
     }
 
     @Test func aFolderHoldingAnythingElseIsRefusedAndOverwriteWritesBesideIt() throws {

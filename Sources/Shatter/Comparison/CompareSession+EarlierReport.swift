@@ -5,8 +5,9 @@ extension CompareSession {
     enum FolderContents: Equatable {
         /// Nothing there (or only this run's own outputs and lock).
         case empty
-        /// Only an earlier comparison's report: its `report.json` and the files it lists or writes.
-        case earlierReport(files: [String])
+        /// Only an earlier comparison's report: its `report.json` and the files it lists or writes, and
+        /// the subject it compared (what says whether it is this comparison's).
+        case earlierReport(files: [String], subject: String)
         /// Something else too; `example` is the first such file.
         case other(example: String)
     }
@@ -26,7 +27,7 @@ extension CompareSession {
         if let stranger = names.first(where: { !listed.contains($0) || !isRegularFile(folder + "/" + $0) }) {
             return .other(example: stranger)
         }
-        return .earlierReport(files: names)
+        return .earlierReport(files: names, subject: report.subject)
     }
 
     /// Whether `file` lies directly in `folder` (paths made absolute and tidied, links not followed).

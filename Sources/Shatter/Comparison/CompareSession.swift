@@ -25,23 +25,29 @@ public struct CompareSession {
     /// Held while the session lives, so two comparisons never write one folder.
     private let lock: FolderLock
 
-    /// Takes the folder for this comparison. An earlier comparison's report alone there (recognised by
-    /// its `report.json`, see `contents(of:ownOutputs:)`) is replaced; a folder holding anything else
-    /// is refused, unless `replacing` says to remove any report's files (only those) and leave the rest.
-    /// `ownOutputs` are paths this run writes, such as its JUnit file, which may lie in the folder.
+    /// Takes the folder for this comparison. An earlier report of the same `subject` alone there
+    /// (recognised by its `report.json`, see `contents(of:ownOutputs:)`) is replaced, as a rerun's
+    /// should be; another comparison's report, or anything else, is refused, so no report is lost
+    /// unasked, unless `replacing` says to remove any report's files (only those) and leave the rest.
+    /// With no `subject`, any earlier report is taken for this comparison's. `ownOutputs` are paths
+    /// this run writes, such as its JUnit file, which may lie in the folder.
     public init(
-        rule: FuzzyRule, folder: String, keepAll: Bool = false, replacing: Bool = false, ownOutputs: [String] = []
+        rule: FuzzyRule, folder: String, subject: String? = nil, keepAll: Bool = false, replacing: Bool = false,
+        ownOutputs: [String] = []
     ) throws {
         self.rule = rule
         self.folder = try OutputDirectory(folder)
         self.keepAll = keepAll
         palette = DiffPalette(rule: rule)
+        let folder = self.folder.path
         lock = try FolderLock(folder: folder)
         let own = Set(ownOutputs.filter { Self.sameFolder($0, folder) }.map { ($0 as NSString).lastPathComponent })
         switch Self.contents(of: folder, ownOutputs: own) {
         case .empty: break
-        case .earlierReport(let files):
+        case .earlierReport(let files, let earlier) where earlier == subject || subject == nil || replacing:
             for name in files { unlink(folder + "/" + name) }
+        case .earlierReport(_, let earlier):
+            throw OutputFolderError.holdsAnotherComparison(path: folder, subject: earlier)
         case .other(let example):
             guard replacing else { throw OutputFolderError.holdsOtherFiles(path: folder, example: example) }
             for name in Self.reportFiles(in: folder) { unlink(folder + "/" + name) }

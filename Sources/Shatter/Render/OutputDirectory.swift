@@ -5,8 +5,9 @@ import Glibc
 public struct OutputDirectory: Sendable {
     public let path: String
 
+    /// `path` is kept as given less any trailing slash, so the files it names print as `DIR/file`.
     public init(_ path: String) throws(OutputFolderError) {
-        self.path = path
+        self.path = Self.withoutTrailingSlash(path)
         try Self.createIfMissing(path)
         guard access(path, W_OK | X_OK) == 0 else {
             throw .notWritable(path: path, reason: Self.lastError())
@@ -44,6 +45,13 @@ public struct OutputDirectory: Sendable {
         }
     }
 
+    /// `out/` and `out//` are `out`; `/` stays `/`.
+    static func withoutTrailingSlash(_ path: String) -> String {
+        var tidy = Substring(path)
+        while tidy.count > 1, tidy.hasSuffix("/") { tidy = tidy.dropLast() }
+        return String(tidy)
+    }
+
     static func lastError() -> String { String(cString: strerror(errno)) }
 }
 
@@ -64,6 +72,8 @@ public enum OutputFolderError: Error, CustomStringConvertible, Equatable {
     case holdsUnclaimedFrames(path: String, count: Int, example: String)
     /// A comparison's folder holds files that are not an earlier comparison's report (`example` is one).
     case holdsOtherFiles(path: String, example: String)
+    /// A comparison's folder holds the report of another comparison, of `subject`.
+    case holdsAnotherComparison(path: String, subject: String)
 
     public var description: String {
         switch self {
@@ -80,6 +90,8 @@ public enum OutputFolderError: Error, CustomStringConvertible, Equatable {
                 "\(path) holds \(count) frame file\(count == 1 ? "" : "s") (\(example)…) that no Shatter manifest there describes"
         case .holdsOtherFiles(let path, let example):
             return "\(path) holds files that are not an earlier comparison's report (\(example))"
+        case .holdsAnotherComparison(let path, let subject):
+            return "\(path) holds the report of another comparison (\(subject))"
         }
     }
 }

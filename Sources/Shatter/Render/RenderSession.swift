@@ -216,6 +216,10 @@ public enum RenderEvent: Sendable, Equatable {
     case planned(toRender: Int, kept: Int)
     /// A frame's PNG is in place: `written` of `total` so far.
     case frameWritten(written: Int, total: Int)
+    /// After `planned`, for a video of clips: the positions (from 0, in the order frames are written)
+    /// of the transitions' frames, drawn at the renderer's pace while the clips' are copied through
+    /// (see ``TimeLeft``).
+    case drawnFrames([Range<Int>])
 }
 
 /// What a render did.

@@ -28,10 +28,20 @@ public struct JoinLayout: Sendable, Equatable {
         let last = clipFrames.count - 1
         soloFrames = clipFrames.indices.map { i in
             guard (i > 0 || head) && (i < last || tail) else { return 0 }
-            let entry = i > 0 ? transitionFrames[i - 1] : 0
-            let exit = i < last ? transitionFrames[i] : 0
-            return max(0, clipFrames[i] - entry - exit)
+            return max(0, clipFrames[i] - Self.framesOfTransitions(around: i, transitionFrames))
         }
+    }
+
+    /// The clips (their indices) shorter than the transitions into and out of them: each is never
+    /// seen alone, and holds its last frame until the transition out of it ends, so the video seems
+    /// to freeze there.
+    public static func heldClips(clipFrames: [Int], transitionFrames: [Int]) -> [Int] {
+        clipFrames.indices.filter { clipFrames[$0] < framesOfTransitions(around: $0, transitionFrames) }
+    }
+
+    /// Frames of the transitions into and out of clip `i`.
+    private static func framesOfTransitions(around i: Int, _ transitionFrames: [Int]) -> Int {
+        (i > 0 ? transitionFrames[i - 1] : 0) + (i < transitionFrames.count ? transitionFrames[i] : 0)
     }
 
     /// The layout of clips shown alone for `soloFrames` frames each.

@@ -41,6 +41,7 @@ struct JoinStream {
         let started = Date()
         let total = window.count
         events(.planned(toRender: total, kept: 0))
+        events(.drawnFrames(drawnFrames))
         var progress = (written: 0, render: 0.0, encode: 0.0, sheet: Image?.none)
         var start = 0  // the part's first frame in the video
         do {
@@ -95,6 +96,23 @@ struct JoinStream {
         return RenderSummary(
             written: progress.written, kept: 0, interrupted: interrupted, seconds: Date().timeIntervalSince(started),
             renderSeconds: progress.render, encodeSeconds: progress.encode, contactSheet: progress.sheet)
+    }
+
+    /// Where the transitions' frames lie among the window's, counted from the window's first.
+    var drawnFrames: [Range<Int>] {
+        var start = 0
+        var spans: [Range<Int>] = []
+        for part in parts {
+            switch part {
+            case .clip(_, _, _, _, let count): start += count
+            case .transition(let count, _):
+                let frames = window.clamped(to: start..<start + count)
+                if !frames.isEmpty { spans.append(frames.lowerBound - window.lowerBound..<frames.upperBound - window.lowerBound) }
+                start += count
+            case .done: break
+            }
+        }
+        return spans
     }
 
     /// One transition's frames into the stream (the effect's type opened from the part).

@@ -68,11 +68,14 @@ public struct VideoJoin {
     }
 
     /// Where every clip and transition lies in the video.
-    public var layout: JoinLayout {
-        JoinLayout(
-            clipFrames: clips.map { JoinLayout.frames(of: $0, fps: video.fps) },
-            transitionFrames: transitions.map { FrameTimeline(duration: $0.duration, fps: video.fps).count })
-    }
+    public var layout: JoinLayout { JoinLayout(clipFrames: clipFrames, transitionFrames: transitionFrames) }
+
+    /// The clips (their indices) shorter than their transitions, which hold their last frame while
+    /// those play (``JoinLayout/heldClips(clipFrames:transitionFrames:)``): worth a warning.
+    public var heldClips: [Int] { JoinLayout.heldClips(clipFrames: clipFrames, transitionFrames: transitionFrames) }
+
+    private var clipFrames: [Int] { clips.map { JoinLayout.frames(of: $0, fps: video.fps) } }
+    private var transitionFrames: [Int] { transitions.map { FrameTimeline(duration: $0.duration, fps: video.fps).count } }
 
     /// Checks the clips, the transitions and the range, starts ffmpeg, streams every frame into it and
     /// moves the finished video into place. `events` hears `.planned` with the video's frame count

@@ -1,0 +1,68 @@
+import Foundation
+import Shatter
+import ShatterTestSupport
+import Testing
+
+/// `--video FILE` keeps a video already there unless `--overwrite`, as `--out` keeps a render; a join
+/// warns of a clip its transitions outlast.
+@Suite(.enabled(if: FFmpeg.available, "needs Debian's ffmpeg and ffprobe (Tools/setup.sh installs them)"))
+struct VideoTargetTests {
+    /// A clip of `seconds` of 64×48 test picture at 10 fps.
+    static func clip(_ path: String, seconds: String = "1") throws -> String {
+        let made = try FFmpeg.shell(
+            "ffmpeg -v error -nostdin -y -f lavfi -i testsrc=size=64x48:rate=10 -t \(seconds) -pix_fmt yuv420p '\(path)'")
+        try #require(made.status == 0, "\(made.stderr)")
+        return path
+    }
+
+    /// Runs `arguments + ["--video", video]` three times: the first makes it, the second is refused in
+    /// one line leaving it as it was, the third replaces it with `--overwrite`.
+    func expectKept(_ arguments: [String], video: String) throws {
+        let first = try CLIRun.shatter(arguments + ["--video", video])
+        try #require(first.status == 0, "\(first.stderr)")
+        let made = try Data(contentsOf: URL(fileURLWithPath: video))
+        let refused = try CLIRun.shatter(arguments + ["--video", video])
+        #expect(refused.status == 1 && refused.errorLines.count == 1, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("--video \(video) already exists; add --overwrite to replace it, or give another file"),
+            "\(refused.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: video)) == made)
+        let replaced = try CLIRun.shatter(arguments + ["--video", video, "--overwrite"])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+    }
+
+    @Test func renderKeepsAnExistingVideoUnlessOverwrite() throws {
+        let s = try TemporaryFolder()
+        let render = ["render", "shatter", "--size", "32x24", "--fps", "10", "--duration", "0.3", "--backend", "cpu"]
+        try expectKept(render, video: s.file("t.mp4"))
+        // The summary tells the job's wall time from the encoder's time summed over cores.
+        let run = try CLIRun.shatter(render + ["--video", s.file("u.mp4")])
+        #expect(run.stdout.contains(" s of CPU time on \(AvailableCores.count) core"), "\(run.stdout)")
+        // --resume still needs a folder.
+        let resume = try CLIRun.shatter(render + ["--video", s.file("v.mp4"), "--resume"])
+        #expect(resume.status == 64 && resume.stderr.contains("--resume needs a folder (--out DIR)"), "\(resume.stderr)")
+    }
+
+    @Test func joinKeepsAnExistingVideoUnlessOverwrite() throws {
+        let s = try TemporaryFolder()
+        let clips = [try Self.clip(s.file("a.mp4")), try Self.clip(s.file("b.mp4"))]
+        try expectKept(["join"] + clips + ["--transition", "shatter:0.3", "--backend", "cpu", "--quiet"], video: s.file("j.mp4"))
+    }
+
+    @Test func aClipShorterThanItsTransitionsIsNamedInOneWarning() throws {
+        let s = try TemporaryFolder()
+        let clips = [
+            try Self.clip(s.file("a.mp4")), try Self.clip(s.file("short.mp4"), seconds: "0.5"), try Self.clip(s.file("c.mp4")),
+        ]
+        let run = try CLIRun.shatter(
+            ["join"] + clips + [
+                "--transition", "shatter:0.4", "--backend", "cpu", "--progress", "none", "--video", s.file("j.mp4"),
+            ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.errorLines == [
+                "shatter: warning: clip \(clips[1]) lasts 0.5 s, less than its two transitions (1.0 s), so it holds its "
+                    + "last frame; give a longer clip or a shorter --transition"
+            ], "\(run.stderr)")
+    }
+}
