@@ -117,7 +117,7 @@ public struct ShatteredTransition: Sendable {
     }
 
     /// The pieces' sizes in pixels the transition draws: from one pixel (each piece owns whole pixels,
-    /// ``PieceTiling``, so a smaller one would own none) to the largest side.
+    /// `PieceTiling`, so a smaller one would own none) to the largest side.
     public static let pointPixels: ClosedRange<Double> = 1...Double(ParameterError.maxPixelSide)
 
     /// The one rule for a point size, which the initialiser and the command line both apply:

@@ -1,7 +1,7 @@
 import ShatterCore
 
 /// The grid last drawn as ``PointLanes``, with the per-point quotients of the vertex program
-/// (`PointSpriteProgram.invariants`) and texel origins (``PointSpriteRaster/origin(ofPoint:attributes:)``) worked out, and for each block of eight the time all of them have
+/// (`PointSpriteProgram.invariants`) and texel origins (`PointSpriteRaster.origin(ofPoint:attributes:)`) worked out, and for each block of eight the time all of them have
 /// fallen out of sight (``PointExit``): an effect draws the same grid every frame, so this is done once.
 /// Where the caller runs only the small-sprite kernel and the grid is separable (its bytes checked
 /// point by point), a ``SeparableGrid`` instead of the lanes.

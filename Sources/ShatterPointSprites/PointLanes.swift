@@ -1,4 +1,4 @@
-/// Eight points' constants side by side (the grid's centre, texel origin (``PointSpriteRaster/origin(ofPoint:attributes:)``)
+/// Eight points' constants side by side (the grid's centre, texel origin (`PointSpriteRaster.origin(ofPoint:attributes:)`)
 /// and motion, and the two
 /// quotients of ``PointSpriteProgram/invariants(centre:motion:)``), so the vertex program runs on
 /// eight at once.
