@@ -334,7 +334,8 @@ public final class GLRenderer: Renderer {
                 for point in 0..<grid.count {
                     let origin = raster.origin(ofPoint: point, attributes: a)
                     let extent = raster.extents(ofPoint: point)
-                    origins.replaceSubrange(4 * point..<4 * point + 4, with: [origin.x, origin.y, extent.x, extent.y])
+                    (origins[4 * point], origins[4 * point + 1]) = (origin.x, origin.y)
+                    (origins[4 * point + 2], origins[4 * point + 3]) = (extent.x, extent.y)
                 }
             }
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), entry.origins)

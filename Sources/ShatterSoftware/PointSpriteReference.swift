@@ -24,7 +24,7 @@ extension SoftwareRenderer {
                 let motion = SIMD2(attributes[a + 4], attributes[a + 5])
                 guard let q = setup.centre(clip: program.vertex(centre: centre, motion: motion)) else { continue }
                 let extent = raster.extents(ofPoint: point)
-                let origin = attributes.withUnsafeBufferPointer { raster.origin(ofPoint: point, attributes: $0) }
+                let origin = raster.origin(uvOrigin: SIMD2(attributes[a + 2], attributes[a + 3]), extent: extent)
                 let base = SIMD2(
                     raster.baseX(origin: origin.x, q: q.x, extent: extent.x),
                     raster.baseY(origin: origin.y, q: q.y, extent: extent.y))

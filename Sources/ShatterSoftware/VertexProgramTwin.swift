@@ -119,7 +119,8 @@ public struct VertexProgramTwin: Sendable {
                 continue
             }
             let extent = raster.extents(ofPoint: point)
-            let origin = a.withUnsafeBufferPointer { raster.origin(ofPoint: point, attributes: $0) }
+            let uv = SIMD2(a[point * PointGrid.stride + 2], a[point * PointGrid.stride + 3])
+            let origin = raster.origin(uvOrigin: uv, extent: extent)
             let centre16 = SIMD2(
                 Float(raster.glCentreX(q.x, extent: extent.x)), Float(raster.glCentreY(q.y, extent: extent.y)))
             let ndc = mad(centre16, SIMD2(repeating: u_inverseViewport8), SIMD2(repeating: -1))
