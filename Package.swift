@@ -33,6 +33,11 @@ let package = Package(
         // libxxhash: XXH3-128, the frames' digests in manifests (seven to nine times cheaper than SHA-256 on a
         // 1080p frame; docs/frame-output.md says why a non-cryptographic hash is enough there).
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
+        // XXH3-128's loop compiled from libxxhash's own header for each tier of CLanes' instruction-set
+        // table (cpu.h): the static archive the GPU-box bundle links has only the SSE2 loop.
+        .target(
+            name: "CFastDigest", dependencies: ["CXXHash", "CLanes"],
+            cSettings: [.headerSearchPath("../CLanes/include")]),
         // Float <-> integer conversions of SIMD lanes, which Swift's SIMD types do element by element
         // (lanes.h), and the small-sprite kernel and the binned sprites' fragment stage, each one body
         // compiled for any x86-64 and again for AVX2 (small_sprites.c, binned_sprites.c).
@@ -61,9 +66,9 @@ let package = Package(
         // CPU as the original's CPU runs it.
         .target(name: "ShatterPointSprites", dependencies: ["ShatterCore", "CLanes"]),
         .target(name: "ShatterSoftware", dependencies: ["ShatterCore", "ShatterShaders", "CLanes", "ShatterPointSprites"]),
-        // Digests: XXH3-128 for manifests' frames (libxxhash), SHA-256 for older manifests, goldens and inputs
+        // Digests: XXH3-128 for manifests' frames (libxxhash, its loop from CFastDigest), SHA-256 for older manifests, goldens and inputs
         // (libcrypto).
-        .target(name: "ShatterDigest", dependencies: ["CLibCrypto", "CXXHash"]),
+        .target(name: "ShatterDigest", dependencies: ["CLibCrypto", "CXXHash", "CFastDigest", "CLanes"]),
         .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG", "CDeflate", "CFastPNG", "CLanes"]),
 
         // GLSL ES 3.00 programs, embedded in code at build time.
@@ -114,8 +119,10 @@ let package = Package(
 
         // Helpers shared by the test targets: effect fixtures, whether GL works, temporary folders, PNG
         // building, CRC.
-        .target(name: "ShatterTestSupport", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterScenes", "ShatterCompare", "ShatterEffects", "ShatterGL"],
-                path: "Tests/ShatterTestSupport"),
+        .target(
+            name: "ShatterTestSupport",
+            dependencies: ["ShatterCore", "ShatterAnimation", "ShatterScenes", "ShatterCompare", "ShatterEffects", "ShatterGL"],
+            path: "Tests/ShatterTestSupport"),
         // Regression benchmarks of the core paths: `swift run -c release shatter-benchmarks`.
         .executableTarget(name: "shatter-benchmarks", dependencies: ["Shatter"]),
 
@@ -125,11 +132,16 @@ let package = Package(
         .testTarget(name: "ShatterCompareTests", dependencies: ["ShatterCompare"]),
         .testTarget(name: "ShatterAnimationTests", dependencies: ["ShatterAnimation", "ShatterTestSupport"]),
         .testTarget(name: "ShatterEffectsTests", dependencies: ["ShatterEffects", "ShatterAnimation", "ShatterTestSupport"]),
-        .testTarget(name: "ShatterSoftwareTests", dependencies: ["ShatterSoftware", "ShatterPointSprites", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterDigest", "ShatterTestSupport"],
-                    exclude: ["Goldens"]),  // read by path (GoldenFile.swift), so re-recording writes the checked-in file
+        .testTarget(
+            name: "ShatterSoftwareTests",
+            dependencies: [
+                "ShatterSoftware", "ShatterPointSprites", "ShatterEffects", "ShatterCompare", "ShatterPNG", "ShatterDigest",
+                "ShatterTestSupport",
+            ],
+            exclude: ["Goldens"]),  // read by path (GoldenFile.swift), so re-recording writes the checked-in file
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG", "ShatterTestSupport"]),
         .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport", "ShatterTesting"]),
-        .testTarget(name: "ShatterTests", dependencies: ["Shatter", "ShatterTestSupport"]),
+        .testTarget(name: "ShatterTests", dependencies: ["Shatter", "ShatterDigest", "ShatterTestSupport"]),
         .testTarget(name: "shatterCLITests", dependencies: ["Shatter", "shatter", "ShatterTestSupport"]),
         // ShatterTesting and ShatterSnapshotTesting as a user's test target uses them (the README's samples).
         .testTarget(

@@ -1,3 +1,4 @@
+import CFastDigest
 import CXXHash
 
 /// The hash functions a digest can be taken with.
@@ -93,12 +94,15 @@ public struct DigestHasher: Sendable {
     }
 
     /// Adds `bytes` after those given before.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) { update(bytes, loop: .widest) }
+
+    /// Adds `bytes` with XXH3's loop for `loop` (every loop gives the same digest; tests hold them to it).
+    mutating func update(_ bytes: UnsafeRawBufferPointer, loop: XXH3Loop) {
         switch algorithm {
         case .sha256: sha256!.update(bytes)
         case .xxh3_128:
             if !isKnownUniquelyReferenced(&xxh3) { xxh3 = xxh3!.copy() }
-            xxh3!.update(bytes)
+            xxh3!.update(bytes, loop: loop)
         }
     }
 
@@ -132,9 +136,9 @@ private final class XXH3State: @unchecked Sendable {
 
     func copy() -> XXH3State { XXH3State(copying: self) }
 
-    func update(_ bytes: UnsafeRawBufferPointer) {
+    func update(_ bytes: UnsafeRawBufferPointer, loop: XXH3Loop) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        _ = shatter_xxh3_128_update(state, base, bytes.count)  // fails only on a null state
+        shatter_xxh3_128_update_tier(UnsafeMutableRawPointer(state), base, bytes.count, loop.rawValue)
     }
 
     func hex() -> String {

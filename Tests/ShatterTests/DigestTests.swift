@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Shatter
+@testable import ShatterDigest
 
 /// ``Digest``: XXH3-128 as `xxh128sum` prints it, SHA-256 as before, and the algorithm part of the value.
 @Suite struct DigestTests {
@@ -47,5 +48,34 @@ import Testing
         let buffer = pixels.withUnsafeBytes { Digest.of($0, .xxh3_128) }
         #expect(buffer == Digest.of(pixels, .xxh3_128))
         #expect(buffer != Digest.of(pixels.dropLast() + [8], .xxh3_128))
+    }
+
+    /// Every XXH3 loop this processor runs (the library's, and the AVX2 and AVX-512 twins compiled from its
+    /// header) gives the reference digests, over inputs that end inside a stripe, a block and the state's
+    /// buffer, fed whole and in uneven pieces; a frame of noise too, as the manifest hashes it.
+    @Test func everyLoopGivesTheSameDigests() {
+        var random = SystemRandomNumberGenerator()
+        let noise = (0..<(1920 * 1080 * 4 + 13)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        #expect(XXH3Loop.runnable.first == .baseline)
+        for count in [0, 3, 16, 129, 240, 241, 1023, 1025, 64 * 1024 + 7, noise.count] {
+            let bytes = Array(noise[..<count])
+            let reference = Digest.of(bytes, .xxh3_128)
+            for loop in XXH3Loop.runnable {
+                var whole = DigestHasher(.xxh3_128)
+                bytes.withUnsafeBytes { whole.update($0, loop: loop) }
+                var pieces = DigestHasher(.xxh3_128)
+                var start = 0
+                while start < count {
+                    let end = min(count, start + Int.random(in: 1...70_000, using: &random))
+                    bytes[start..<end].withUnsafeBytes { pieces.update($0, loop: loop) }
+                    start = end
+                }
+                #expect(whole.finalize() == reference, "\(loop) over \(count) bytes at once")
+                #expect(pieces.finalize() == reference, "\(loop) over \(count) bytes in pieces")
+            }
+        }
+        var empty = DigestHasher(.xxh3_128)
+        empty.update(UnsafeRawBufferPointer(start: nil, count: 0), loop: XXH3Loop.widest)
+        #expect(empty.finalize().hex == "99aa06d3014798d86001c324468d497f")
     }
 }

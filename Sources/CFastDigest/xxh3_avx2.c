@@ -1,0 +1,10 @@
+/* XXH3-128's update compiled for the AVX2 tier (fast_digest.h). */
+#include "cpu.h"
+#include <stddef.h>
+
+#if defined(__x86_64__)
+#define XXH_VECTOR XXH_AVX2
+#define SHATTER_XXH3_TARGET SHATTER_TARGET_AVX2
+#define SHATTER_XXH3_TWIN shatter_xxh3_128_update_avx2
+#include "xxh3_twin.h"
+#endif
