@@ -112,15 +112,17 @@ start() {
         --log-file="$dir/munged.log" --seed-file="$dir/munged.seed" 2>/dev/null \
         || failed "munged did not start" munged.log
 
-    local host node port
-    host=$(hostname -s)
-    # The node as slurmd sees it (CPUs, sockets, RealMemory), so that it registers as idle, not drained.
+    local node name port
+    # The node as slurmd sees it (CPUs, sockets, RealMemory), so that it registers as idle, not drained;
+    # its name is this machine's short host name, which slurmctld must find in SlurmctldHost.
     node=$(slurmd -C | grep '^NodeName=')
+    name=${node#NodeName=}
+    name=${name%% *}
     port=$(free_ports) || failed "found no two free TCP ports in 50 tries"
     cat >"$conf" <<EOF
 # Written by $me: one node, no cgroups, no accounting; everything in $dir.
 ClusterName=shatter-local
-SlurmctldHost=$host(127.0.0.1)
+SlurmctldHost=$name(127.0.0.1)
 SlurmctldPort=$port
 SlurmdPort=$((port + 1))
 SlurmUser=root
@@ -147,8 +149,7 @@ EOF
     slurmctld 2>/dev/null || failed "slurmctld did not start" slurmctld.log
     slurmd 2>/dev/null || failed "slurmd did not start" slurmd.log
 
-    local name=${node#NodeName=} state=""
-    name=${name%% *}
+    local state=""
     for _ in $(seq $((ready_timeout * 10))); do
         state=$(sinfo -h -n "$name" -o %T 2>/dev/null || true)
         [ "$state" = idle ] && return 0
