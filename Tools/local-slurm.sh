@@ -18,7 +18,7 @@ usage="usage: $me start|stop DIR"
 action=$1
 dir=$2
 conf="$dir/slurm.conf"
-ready_timeout=30 # seconds for slurmd to register; it takes about one here
+ready_timeout=30 # seconds for slurmd to register; it takes under one here
 
 # Whether a process runs: exists and is not a zombie (an exited daemon waits there for init to reap it).
 running() {
@@ -115,7 +115,7 @@ start() {
     local node name port
     # The node as slurmd sees it (CPUs, sockets, RealMemory), so that it registers as idle, not drained;
     # its name is this machine's short host name, which slurmctld must find in SlurmctldHost.
-    node=$(slurmd -C | grep '^NodeName=')
+    node=$(slurmd -C | grep '^NodeName=') || failed "slurmd -C did not describe this node"
     name=${node#NodeName=}
     name=${name%% *}
     port=$(free_ports) || failed "found no two free TCP ports in 50 tries"
