@@ -5,14 +5,17 @@
 # The Debian packages: EGL + GLES headers (the libraries themselves are opened at run time), GBM
 # (optional, for EGL's GBM platform), libpng, libdeflate (PNG writing), OpenSSL's libcrypto (SHA-256;
 # libssl-dev), libxxhash (XXH3-128; libxxhash-dev), and Mesa's EGL driver with llvmpipe (GL with no GPU).
-# Also the checkers the tests run on Tools/cluster (shellcheck, and kubernetes-validate from PyPI)
+# Also the checkers the tests run on Tools/cluster (shellcheck, and kubernetes-validate from PyPI),
+# Slurm (slurm-wlm) and MUNGE, from which Tools/check-cluster.sh starts a single-node Slurm of its own
+# (it uses neither the services nor the munge key that installing them may set up: its daemons run
+# from a temporary folder, with a key of their own, and are stopped after it),
 # zlib's static library for Tools/bundle.sh, ffmpeg (with ffprobe) for `--video` and its tests, and
 # Chromium, in which the tests open `shatter compare`'s report page headless (DOM and screenshot), and
 # GNU time, which measures the tool's peak memory in the tests, and pypng (PyPI), a second PNG reader.
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
-packages=(pkg-config libegl-dev libgles-dev libgbm1 libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck ffmpeg chromium time libdeflate-dev libssl-dev libxxhash-dev)
+packages=(pkg-config libegl-dev libgles-dev libgbm1 libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck ffmpeg chromium time libdeflate-dev libssl-dev libxxhash-dev slurm-wlm munge)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
