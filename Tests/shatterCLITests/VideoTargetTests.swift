@@ -43,6 +43,26 @@ struct VideoTargetTests {
         #expect(resume.status == 64 && resume.stderr.contains("--resume needs a folder (--out DIR)"), "\(resume.stderr)")
     }
 
+    /// A link kept where the video belongs (to a bigger disk, say) stays a link: the video replaces the
+    /// file it names, and nothing is left beside either.
+    @Test func aVideoThroughALinkReplacesTheFileItNames() throws {
+        let s = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: s.file("disk"), withIntermediateDirectories: false)
+        let target = try Self.clip(s.file("disk/real.mp4"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: s.file("link.mp4"), withDestinationPath: target)
+        let run = try CLIRun.shatter(
+            ["render", "shatter", "--size", "32x24", "--fps", "10", "--duration", "0.3", "--backend", "cpu", "--quiet"]
+                + ["--video", s.file("link.mp4"), "--overwrite"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: s.file("link.mp4")) == target)
+        let after = try Data(contentsOf: URL(fileURLWithPath: target))
+        #expect(after != before && after.count > 0)
+        #expect(try FFmpeg.shell("ffprobe -v error -show_entries stream=width -of csv=p=0 '\(target)'").stdout == "32\n")
+        #expect(s.allContents() == ["disk", "link.mp4"])
+        #expect(s.allContents(of: s.file("disk")) == ["real.mp4"])
+    }
+
     @Test func joinKeepsAnExistingVideoUnlessOverwrite() throws {
         let s = try TemporaryFolder()
         let clips = [try Self.clip(s.file("a.mp4")), try Self.clip(s.file("b.mp4"))]

@@ -7,7 +7,8 @@ import Glibc
 /// `.gif`, lossless FFV1 for `.mkv`). `.mp4`, `.webm` and `.mov` are converted with the BT.709 matrix
 /// into limited ("TV") range and tagged so (`colourFilter(pixelFormat:)`), as HD players expect;
 /// ``Quality`` sets `.mp4`'s and `.webm`'s size. ffmpeg writes a temporary sibling that is renamed into place
-/// when it succeeds, so a failed or interrupted encode leaves no half-written video.
+/// when it succeeds, so a failed or interrupted encode leaves no half-written video; through a link, the
+/// file the link names is the one replaced, and the link stays (``OutputFile/replacedFile(_:)``).
 ///
 /// ```swift
 /// let video = try VideoEncoder(VideoEncoder.Request(path: "out.mp4", width: 375, height: 667, fps: 60))
@@ -51,6 +52,8 @@ public final class VideoEncoder {
     /// Left when ffmpeg's stderr reaches its end (ffmpeg exited).
     private let errorsRead = DispatchGroup()
     private let temporary: String
+    /// The file the finished video is renamed over: `request.path`, or the file a link there names.
+    private let destination: String
 
     /// The file descriptor to write raw RGBA frames to.
     public var input: Int32 { stdin.fileHandleForWriting.fileDescriptor }
@@ -62,11 +65,13 @@ public final class VideoEncoder {
         guard Self.containers.contains(container) else { throw VideoError.unknownContainer(path: request.path) }
         try OutputFile.check(request.path, option: "--video", regularOnly: true)
         let executable = try request.ffmpeg.map { try Self.checkExecutable($0) } ?? Self.findOnPath()
+        // Through a link, the video replaces the file the link names, beside it; the link stays.
+        destination = OutputFile.replacedFile(request.path)
         // A render killed outright (SIGKILL, a lost node) left its half-written video under a hidden name.
-        let name = (request.path as NSString).lastPathComponent
-        let folder = (request.path as NSString).deletingLastPathComponent
+        let name = (destination as NSString).lastPathComponent
+        let folder = (destination as NSString).deletingLastPathComponent
         OutputDirectory.removeStaleTemporaries(in: folder.isEmpty ? "." : folder) { $0 == Substring(name) }
-        temporary = request.path.replacingLastComponent { ".\($0).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))" }
+        temporary = destination.replacingLastComponent { ".\($0).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))" }
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = Self.arguments(request, container: container, output: temporary)
@@ -162,7 +167,7 @@ public final class VideoEncoder {
             unlink(temporary)
             throw failure
         }
-        guard rename(temporary, request.path) == 0 else {
+        guard rename(temporary, destination) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw OutputFolderError.cannotWriteFile(path: request.path, reason: reason)
