@@ -145,7 +145,6 @@ struct JoinCommand: ParsableCommand {
 
         let choice = try RenderRun.makeRenderer(backend, device: device, quiet: delivery.quiet)
         defer { choice.close() }
-        signal(SIGPIPE, SIG_IGN)  // a closed pipe into ffmpeg is an error to report, not a death
         let summary = try RenderRun.perform(
             { cancellation, events in
                 try join.run(renderer: choice, cancellation: cancellation) { event in
