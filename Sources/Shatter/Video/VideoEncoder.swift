@@ -83,7 +83,7 @@ public final class VideoEncoder {
         let errors = Locked<[UInt8]>([])
         self.errors = errors
         do {
-            try process.run()
+            try ToolPath.start(process)
         } catch {
             throw VideoError.cannotStart(ffmpeg: executable, reason: "\(error)")
         }
