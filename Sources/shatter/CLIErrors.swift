@@ -66,6 +66,9 @@ enum CLIErrors {
             case .ffmpegNotFound:
                 return CLIFailure(
                     description: "\(error); install it (apt-get install ffmpeg, or Tools/setup.sh) or give --ffmpeg PATH")
+            case .ffmpegIsAFolder(let path):
+                let inside = (path.hasSuffix("/") ? path : path + "/") + "ffmpeg"
+                return ValidationError("--ffmpeg \(path) is a folder; give the ffmpeg program itself, such as \(inside)")
             case .silentClip(let role):
                 return ValidationError("--audio \(role): the --\(role) clip is not a video with sound")
             case .partialJoin:

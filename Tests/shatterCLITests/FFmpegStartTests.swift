@@ -3,11 +3,25 @@ import Shatter
 import ShatterTestSupport
 import Testing
 
-/// What stands between Shatter and starting ffmpeg or ffprobe is said in one line: a descriptor left
-/// open above a lowered open-file limit (bash's own 255 after `ulimit -n 200`), which Shatter gets round
-/// by raising its soft limit where the hard one allows.
+/// What stands between Shatter and starting ffmpeg or ffprobe is said in one line: a `--ffmpeg` that
+/// names a folder, and a descriptor left open above a lowered open-file limit (bash's own 255 after
+/// `ulimit -n 200`), which Shatter gets round by raising its soft limit where the hard one allows.
 @Suite(.enabled(if: FFmpeg.available, "needs Debian's ffmpeg and ffprobe (Tools/setup.sh installs them)"))
 struct FFmpegStartTests {
+    static let render = ["render", "shatter", "--size", "32x24", "--fps", "10", "--duration", "0.2", "--backend", "cpu"]
+
+    @Test func aFolderGivenAsFFmpegIsNamedInOneLine() throws {
+        let s = try TemporaryFolder()
+        let run = try CLIRun.shatter(Self.render + ["--video", s.file("v.mp4"), "--ffmpeg", "/usr/bin"])
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(
+            run.errorLines == [
+                "shatter: error: --ffmpeg /usr/bin is a folder; give the ffmpeg program itself, such as /usr/bin/ffmpeg "
+                    + "(see --help)"
+            ], "\(run.stderr)")
+        #expect(s.allContents().isEmpty)
+    }
+
     /// `limits` lowers the open-file limit in bash after opening descriptor 250, then runs a join of two
     /// video clips (ffprobe, two decoders and the encoder).
     func join(limits: String, in s: TemporaryFolder) throws -> CLIRun {

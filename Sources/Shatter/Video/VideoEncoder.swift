@@ -229,6 +229,9 @@ public final class VideoEncoder {
     }
 
     private static func checkExecutable(_ path: String) throws -> String {
+        var status = stat()
+        // A folder passes access(X_OK) (it can be entered) but cannot be run.
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw VideoError.ffmpegIsAFolder(path: path) }
         guard access(path, X_OK) == 0 else { throw VideoError.ffmpegNotFound(searched: path) }
         return path
     }
@@ -241,6 +244,8 @@ public enum VideoError: Error, CustomStringConvertible, Equatable {
     /// No executable ffmpeg where it was looked for (the PATH, or the given path).
     case ffmpegNotFound(searched: String)
     case cannotStart(ffmpeg: String, reason: String)
+    /// The ffmpeg given is a folder (the one holding ffmpeg, say), not the program.
+    case ffmpegIsAFolder(path: String)
     /// ffmpeg exited with `status`; `message` is its last words.
     case ffmpegFailed(status: Int32, message: String)
     /// ffmpeg was killed by `signal`.
@@ -262,6 +267,7 @@ public enum VideoError: Error, CustomStringConvertible, Equatable {
             return "\(path): Shatter writes video as " + VideoEncoder.containers.map { "." + $0 }.joined(separator: ", ")
         case .ffmpegNotFound(let searched): return "no ffmpeg found (looked in \(searched))"
         case .cannotStart(let ffmpeg, let reason): return "cannot start \(ffmpeg): \(reason)"
+        case .ffmpegIsAFolder(let path): return "\(path) is a folder, not the ffmpeg program"
         case .ffmpegFailed(let status, let message):
             return "ffmpeg failed (exit \(status))" + (message.isEmpty ? "" : ": \(message)")
         case .ffmpegKilled(let signal, let message):
