@@ -176,7 +176,7 @@ struct JoinTransitionChoice: ExpressibleByArgument {
         guard let kind = Kind(rawValue: String(parts[0])) else { return nil }
         var seconds: Double?
         if parts.count == 2 {
-            guard let value = Double(parts[1]), value.isFinite, value > 0, value <= OptionLimits.maxDuration else { return nil }
+            guard let value = Double(parts[1]), ParameterError.transitionDurations.contains(value) else { return nil }
             seconds = value
         }
         self.init(kind: kind, seconds: seconds)
@@ -192,7 +192,9 @@ struct JoinTransitionChoice: ExpressibleByArgument {
             throw ValidationError(
                 "give \(kinds.joined(separator: " or ")), with seconds after a colon if you like (shatter:1.2, dust:2)")
         }
-        throw ValidationError("the seconds after the colon must be a number over 0 and at most \(Int(OptionLimits.maxDuration))")
+        let seconds = ParameterError.transitionDurations
+        throw ValidationError(
+            "the seconds after the colon must be a number from \(seconds.lowerBound) to \(Int(seconds.upperBound))")
     }
 
     /// The library's transition for a `width`×`height` video.

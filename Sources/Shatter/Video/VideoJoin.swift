@@ -90,6 +90,10 @@ public struct VideoJoin {
         guard transitions.count == clips.count - 1 else {
             throw VideoJoinError.transitionCount(clips: clips.count, transitions: transitions.count)
         }
+        let seconds = ParameterError.transitionDurations
+        if let short = transitions.first(where: { !seconds.contains($0.duration) }) {
+            throw VideoJoinError.transitionDuration(short.duration, allowed: seconds)
+        }
         let fitting = ClipFitting(fit: fit, width: video.width, height: video.height, background: background)
         for clip in clips { try fitting.check(width: clip.width, height: clip.height, role: clip.path) }
         let layout = self.layout
@@ -145,6 +149,8 @@ private func drawn<Base: Effect>(_ base: Base, from clips: [ClipInput]) -> any E
 public enum VideoJoinError: Error, CustomStringConvertible, Equatable {
     case tooFewClips(Int)
     case transitionCount(clips: Int, transitions: Int)
+    /// A transition lasting `seconds`, outside `allowed` (``ParameterError/transitionDurations``).
+    case transitionDuration(Double, allowed: ClosedRange<Double>)
 
     public var description: String {
         switch self {
@@ -152,6 +158,8 @@ public enum VideoJoinError: Error, CustomStringConvertible, Equatable {
             return "a join needs at least two clips, not \(count); give two or more"
         case .transitionCount(let clips, let transitions):
             return "\(clips) clips need \(clips - 1) transitions (one between each two), not \(transitions)"
+        case .transitionDuration(let seconds, let allowed):
+            return "a transition lasts \(seconds) s, outside \(allowed.lowerBound)…\(allowed.upperBound) s"
         }
     }
 }
