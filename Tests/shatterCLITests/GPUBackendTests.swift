@@ -134,6 +134,18 @@ import Testing
             "\(run.stderr)")
         #expect(run.stdout.contains("UNLIKE  color store at (k + 0.5)/255  GL: "), "\(run.stdout)")
 
+        // The record's words reach the terminal without their control characters (a title change, a
+        // screen clear): each is shown as U+FFFD.
+        report.renderer = "evil\u{1B}]0;owned\u{07}\u{1B}[2J GL"
+        let store = try #require(report.findings.firstIndex { $0.rule == .colorStore })
+        report.findings[store].gl = "stored\u{1B}[31m red"
+        try JSONEncoder().encode(report).write(to: URL(fileURLWithPath: edited))
+        let hostile = try CLIRun.shatter(["probe", "--expect", edited])
+        #expect(hostile.status == 1 && hostile.errorLines.count == 1, "\(hostile.stderr)")
+        #expect(!(hostile.stdout + hostile.stderr).contains("\u{1B}") && !hostile.stdout.contains("\u{07}"))
+        #expect(hostile.stderr.contains("recorded on evil\u{FFFD}]0;owned\u{FFFD}\u{FFFD}[2J GL: "), "\(hostile.stderr)")
+        #expect(hostile.stdout.contains("stored\u{FFFD}[31m red"), "\(hostile.stdout)")
+
         let notAReport = scratch.file("manifest.json")
         try #"{"frames": []}"#.write(toFile: notAReport, atomically: true, encoding: .utf8)
         let bad = try CLIRun.shatter(["probe", "--expect", notAReport])
