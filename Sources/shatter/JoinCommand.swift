@@ -147,11 +147,8 @@ struct JoinCommand: ParsableCommand {
         defer { choice.close() }
         let summary = try RenderRun.perform(
             { cancellation, events in
-                try join.run(renderer: choice, cancellation: cancellation) { event in
-                    // Once the join has passed every check, before its first frame and progress line.
-                    if case .planned = event { warnings.forEach(Terminal.error) }
-                    events(event)
-                }
+                try join.run(
+                    renderer: choice, cancellation: cancellation, events: HeldClipWarning.printing(warnings, before: events))
             }, delivery: delivery, interruptedHint: "no video was written")
         guard !delivery.quiet else { return }
         RenderRun.printSummary(summary, place: path, choice: choice, toStandardError: false)

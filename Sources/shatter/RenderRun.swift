@@ -52,7 +52,9 @@ struct RenderRun {
             video.extraArguments = delivery.extraArguments
             video.audio = delivery.audio ?? .crossfade
             video.quality = delivery.quality ?? .medium
-            render = { try video.run(renderer: choice, cancellation: $0, events: $1) }
+            let json = delivery.progressMode.resolved == .json
+            let warnings = delivery.quiet ? [] : HeldClipWarning.lines(effect, fps: options.fps, json: json)
+            render = { try video.run(renderer: choice, cancellation: $0, events: HeldClipWarning.printing(warnings, before: $1)) }
         } else {
             let destination: RenderDestination
             if let streamFormat {

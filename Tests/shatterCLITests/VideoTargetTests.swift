@@ -85,4 +85,21 @@ struct VideoTargetTests {
                     + "last frame; give a longer clip or a shorter --transition"
             ], "\(run.stderr)")
     }
+
+    /// `render --head` of a clip shorter than the transition: the same warning as join's, naming
+    /// render's own option; the `--tail` clip, long enough, is not named.
+    @Test func aHeadClipShorterThanTheTransitionIsNamedInOneWarning() throws {
+        let s = try TemporaryFolder()
+        let short = try Self.clip(s.file("short.mp4"), seconds: "0.5")
+        let run = try CLIRun.shatter([
+            "render", "shatter", "--from", short, "--to", try Self.clip(s.file("b.mp4")), "--head", "--tail",
+            "--duration", "0.8", "--fps", "10", "--backend", "cpu", "--progress", "none", "--video", s.file("r.mp4"),
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.errorLines == [
+                "shatter: warning: clip \(short) lasts 0.5 s, less than its transition (0.9 s), so it holds its last frame; "
+                    + "give a longer clip or a shorter --duration"
+            ], "\(run.stderr)")
+    }
 }
