@@ -112,6 +112,8 @@ enum CLIErrors {
         case .glVersionTooOld: return "\(error); use --backend cpu"
         case .pointSizeOutOfRange: return "\(error); use a smaller --point-size or --scale, or --backend cpu"
         case .textureTooLarge: return "\(error); use a smaller image or --backend cpu"
+        case .frameTooLarge(_, _, _, let largest):
+            return "\(error); give a smaller --size (× --scale), at most \(largest) pixels a side, or --backend cpu"
         case .noSuchDevice: return "\(error); run `shatter info` to list them and pick one with --device N"
         case .softwareRasterizerOnly: return "\(error); --backend gl accepts it, --backend cpu renders without GL"
         case .libraryMissing, .entryPointMissing: return "\(error); --backend cpu renders without GL"

@@ -26,6 +26,28 @@ import Testing
         #expect(scratch.contents(of: out).isEmpty)
     }
 
+    /// The largest output (16384 px a side) on a GL whose renderbuffer is no larger: the guard band
+    /// leaves it 4 px short at point size 2, refused in one line naming the size the user gave and the
+    /// largest this GL draws, which renders.
+    @Test(.enabled(if: (gl?.maxRenderbufferSize ?? .max) <= 16384, "needs a GL drawing at most 16384 px a side"))
+    func anOutputTheGuardBandMakesTooLargeIsRefusedNamingTheLargestThatDraws() throws {
+        let scratch = try TemporaryFolder()
+        let render = ["render", "shatter", "--frames", "0", "--backend", "gl", "--out", scratch.file("frames")]
+        let run = try CLIRun.shatter(render + ["--size", "16384x1"])
+        #expect(run.status == 1 && run.errorLines.count == 1, "\(run.stderr)")
+        let prefix =
+            "shatter: error: a 16384x1 frame is drawn with a 2-pixel guard band on every side, and this GL draws at most "
+        #expect(run.stderr.hasPrefix(prefix), "\(run.stderr)")
+        let largest = try #require(Int(run.stderr.dropFirst(prefix.count).prefix { $0.isNumber }))
+        #expect(
+            run.stderr.hasSuffix(
+                " pixels a side with it; give a smaller --size (× --scale), at most \(largest) pixels a side, or --backend cpu\n"),
+            "\(run.stderr)")
+        #expect(scratch.contents(of: scratch.file("frames")).isEmpty)
+        let fits = try CLIRun.shatter(render + ["--size", "\(largest)x1", "--overwrite"])
+        #expect(fits.status == 0, "\(fits.stderr)")
+    }
+
     @Test(.enabled(if: gl != nil, "needs an EGL context for the GL shard"))
     func mergingAGLShardWithACPUShardFailsNamingBothRenderers() throws {
         let scratch = try TemporaryFolder()
