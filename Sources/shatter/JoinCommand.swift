@@ -12,8 +12,9 @@ struct JoinCommand: ParsableCommand {
             Each clip plays whole, in order; a transition takes the last moments of the clip before it and \
             the first of the next, so the video lasts the clips' lengths less the transitions'. A clip \
             shorter than its transitions holds its last frame. The clips' sound fades from one to the next \
-            over each transition (equal power). Frames stream into ffmpeg as they are made: memory does not \
-            grow with the clips. join writes one video: --frames A-B picks frames of the joined video (a \
+            over each transition (equal power). Frames stream into ffmpeg as they are made: their memory \
+            does not grow with the clips; the sound's mix opens every clip with sound at once (about 2 MB \
+            each; --audio none opens none). join writes one video: --frames A-B picks frames of the joined video (a \
             preview); it has no --out, --pipe, --shard or --resume (render a transition alone with \
             `shatter render shatter --from A --to B` for those).
             """)

@@ -4,7 +4,9 @@ import Foundation
 /// first clip plays up to the first transition, which takes its last moments and the next clip's
 /// first; that clip goes on to the next transition, and so on to the end of the last clip
 /// (``JoinLayout``). The clips' sound is crossfaded at each transition. Frames stream through ffmpeg
-/// as they are made, one transition built at a time, so memory does not grow with the clips.
+/// as they are made, one transition built at a time, so the frames' memory does not grow with the clips;
+/// the sound's does, since the ffmpeg that mixes it opens every clip with sound at once (about 2 MB each,
+/// docs/video.md).
 /// Two clips give exactly what ``ClipDriven/joining(from:to:fps:transitionDuration:head:tail:fitting:transition:)``
 /// with a head and a tail gives: both run through the same stream.
 ///
