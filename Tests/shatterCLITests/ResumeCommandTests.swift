@@ -81,7 +81,7 @@ import Testing
 
     @Test func resumeRefusesAFolderOfAnotherRender() throws {
         let scratch = try TemporaryFolder()
-        let (out, small) = try Self.renderSmall(in: scratch)
+        let small = try Self.renderSmall(in: scratch).command
         let run = try CLIRun.shatter(small + ["--seed", "4", "--resume"])
         #expect(run.status == 1 && run.errorLines.count == 1)
         #expect(run.stderr.contains("it holds another render (seed 0 vs 4)"), "\(run.stderr)")
