@@ -151,7 +151,7 @@ private func drawn<Base: Effect>(_ base: Base, from clips: [ClipInput]) -> any E
 public enum VideoJoinError: Error, CustomStringConvertible, Equatable {
     case tooFewClips(Int)
     case transitionCount(clips: Int, transitions: Int)
-    /// A transition lasting `seconds`, outside `allowed` (``ParameterError/transitionDurations``).
+    /// A transition lasting `seconds`, outside `allowed` (`ParameterError.transitionDurations`).
     case transitionDuration(Double, allowed: ClosedRange<Double>)
 
     public var description: String {
