@@ -224,8 +224,8 @@ extension CompareReport {
         let byHash = identical.filter { !$0.decoded }.count
         let how =
             byHash == identical.count
-            ? "their raw-pixel hashes agree; no PNG was decoded"
-            : byHash == 0 ? "compared pixel by pixel" : "\(byHash) by their raw-pixel hashes, the rest pixel by pixel"
+            ? "their raw-pixel and file hashes agree; no PNG was decoded"
+            : byHash == 0 ? "compared pixel by pixel" : "\(byHash) by their raw-pixel and file hashes, the rest pixel by pixel"
         return "<h2>Identical \(noun)s</h2>\n<p class=\"identical\">\(identical.count) \(Page.plural(noun, identical.count)) "
             + "identical (\(how)): \(Page.escape(which)).</p>\n"
     }

@@ -29,7 +29,7 @@ public struct DustReveal: Sendable {
 
     public init(snapshot: Texture, next: Texture, parameters: Parameters) throws(ParameterError) {
         if let duration = parameters.duration {
-            try ParameterError.check(duration, in: 0.001...ParameterError.durations.upperBound, "duration", of: Self.name)
+            try ParameterError.check(duration, in: ParameterError.transitionDurations, "duration", of: Self.name)
         }
         dust = try DustEffect(snapshot: snapshot, parameters: parameters.dust)
         self.parameters = parameters

@@ -23,6 +23,9 @@ public struct ParameterError: Error, Equatable, CustomStringConvertible {
     public static let scales: ClosedRange<Double> = 0.001...1000
     /// Seconds of animation: a day.
     public static let durations: ClosedRange<Double> = 0...86_400
+    /// Seconds a transition between two clips may last (a join's shatter or dust): a millisecond to a
+    /// day. Shorter, it would be one frame at any rate; the one bound every transition is held to.
+    public static let transitionDurations: ClosedRange<Double> = 0.001...durations.upperBound
 
     /// Throws unless `range` holds `value` (NaN never is).
     static func check<T: Comparable>(

@@ -34,6 +34,9 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
     case textureTooLarge(width: Int, height: Int, maximum: Int)
     /// The frame's power-of-two viewport (`side` pixels square) is beyond `GL_MAX_VIEWPORT_DIMS`.
     case viewportTooLarge(side: Int, maximum: Int)
+    /// A `width`×`height` frame, with its guard band of `guardBand` pixels on every side, is larger than
+    /// this GL draws (its renderbuffer and power-of-two viewport): at most `largestSide` pixels a side.
+    case frameTooLarge(width: Int, height: Int, guardBand: Int, largestSide: Int)
     /// A GL call raised `glGetError()`.
     case call(String, code: UInt32)
 
@@ -77,6 +80,9 @@ public enum GLError: Error, CustomStringConvertible, Sendable {
                 + "\(supported.lowerBound)…\(supported.upperBound) px"
         case .textureTooLarge(let width, let height, let maximum):
             return "a \(width)x\(height) texture exceeds this GL's GL_MAX_TEXTURE_SIZE \(maximum)"
+        case .frameTooLarge(let width, let height, let band, let largest):
+            return "a \(width)x\(height) frame is drawn with a \(band)-pixel guard band on every side, and this GL draws "
+                + "at most \(largest) pixels a side with it"
         case .viewportTooLarge(let side, let maximum):
             return "the frame needs a \(side)x\(side) viewport (the framebuffer's next power of two), beyond this "
                 + "GL's GL_MAX_VIEWPORT_DIMS \(maximum): use a smaller output size"

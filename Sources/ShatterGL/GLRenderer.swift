@@ -177,6 +177,11 @@ public final class GLRenderer: Renderer {
             return ContinuousClock.now
         }
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
+        // Checked against the image the user asked for, not the framebuffer behind it.
+        let largest = largestFramebufferSide - 2 * guardBand.pixels
+        guard max(list.width, list.height) <= largest else {
+            throw GLError.frameTooLarge(width: list.width, height: list.height, guardBand: guardBand.pixels, largestSide: largest)
+        }
         try prepareFramebuffer(guardBand)
 
         // The framebuffer is the lower-left part of a K × K viewport, K a power of two: window → NDC is a
@@ -368,6 +373,14 @@ public final class GLRenderer: Renderer {
     }
 
     // MARK: Framebuffer
+
+    /// The largest framebuffer side this GL draws: within its renderbuffer size, and with the power of
+    /// two above it (the viewport) within its viewport.
+    private var largestFramebufferSide: Int {
+        var viewport = 1
+        while viewport * 2 <= maxViewportSide { viewport *= 2 }
+        return min(info.maxRenderbufferSize, viewport)
+    }
 
     private func prepareFramebuffer(_ guardBand: GuardBand) throws {
         let width = guardBand.framebufferWidth

@@ -1,4 +1,5 @@
 import CPNG
+import Glibc
 import ShatterCore
 
 /// Reads PNG files of every color type into premultiplied RGBA8 `Image`s.
@@ -26,6 +27,21 @@ public enum PNGDecoder {
     /// for hashing or copying frames a folder holds, which a link to `/dev/zero` or a FIFO must not stall.
     public static func fileBytes(path: String, limits: PNGLimits = .default) throws(PNGError) -> [UInt8] {
         try FileReader.readPNG(path: path, limits: limits)
+    }
+
+    /// Whether the regular file at `path` starts with the PNG signature: what makes a file a picture
+    /// whatever its name (`/dev/stdin` with a PNG sent to it, `shot` with no extension). Reads 8 bytes;
+    /// false for anything else, a file it cannot open, and anything but a regular file (a stream read
+    /// here would lose its first bytes).
+    public static func hasSignature(path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        var head = [UInt8](repeating: 0, count: PNGHeader.signature.count)
+        let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        return count == head.count && head == PNGHeader.signature
     }
 
     /// Decodes PNG bytes; `name` is what error messages call the data (usually its file name).

@@ -66,6 +66,9 @@ enum CLIErrors {
             case .ffmpegNotFound:
                 return CLIFailure(
                     description: "\(error); install it (apt-get install ffmpeg, or Tools/setup.sh) or give --ffmpeg PATH")
+            case .ffmpegIsAFolder(let path):
+                let inside = (path.hasSuffix("/") ? path : path + "/") + "ffmpeg"
+                return ValidationError("--ffmpeg \(path) is a folder; give the ffmpeg program itself, such as \(inside)")
             case .silentClip(let role):
                 return ValidationError("--audio \(role): the --\(role) clip is not a video with sound")
             case .partialJoin:
@@ -109,6 +112,8 @@ enum CLIErrors {
         case .glVersionTooOld: return "\(error); use --backend cpu"
         case .pointSizeOutOfRange: return "\(error); use a smaller --point-size or --scale, or --backend cpu"
         case .textureTooLarge: return "\(error); use a smaller image or --backend cpu"
+        case .frameTooLarge(_, _, _, let largest):
+            return "\(error); give a smaller --size (× --scale), at most \(largest) pixels a side, or --backend cpu"
         case .noSuchDevice: return "\(error); run `shatter info` to list them and pick one with --device N"
         case .softwareRasterizerOnly: return "\(error); --backend gl accepts it, --backend cpu renders without GL"
         case .libraryMissing, .entryPointMissing: return "\(error); --backend cpu renders without GL"

@@ -151,7 +151,7 @@ struct CompareCommand: ParsableCommand {
             may differ by the delta × max(1, n), the rounding GLES allows every fixed-function blend \
             (docs/parity.md); --images and --dirs compare plain differences. --dirs pairs \
             frames by index through the folders' manifest.json (by file name without one); frames whose \
-            raw-pixel hashes agree are identical without decoding; missing, extra and resized frames \
+            raw-pixel and file hashes both agree are identical without decoding; missing, extra and resized frames \
             fail. --update copies NEW over GOLDEN instead. Exit codes: 0 every frame passes, 1 a frame fails, 2 an error.
             """,
         subcommands: EffectRegistry.compareCommands

@@ -12,8 +12,9 @@ struct JoinCommand: ParsableCommand {
             Each clip plays whole, in order; a transition takes the last moments of the clip before it and \
             the first of the next, so the video lasts the clips' lengths less the transitions'. A clip \
             shorter than its transitions holds its last frame. The clips' sound fades from one to the next \
-            over each transition (equal power). Frames stream into ffmpeg as they are made: memory does not \
-            grow with the clips. join writes one video: --frames A-B picks frames of the joined video (a \
+            over each transition (equal power). Frames stream into ffmpeg as they are made: their memory \
+            does not grow with the clips; the sound's mix opens every clip with sound at once (about 2 MB \
+            each; --audio none opens none). join writes one video: --frames A-B picks frames of the joined video (a \
             preview); it has no --out, --pipe, --shard or --resume (render a transition alone with \
             `shatter render shatter --from A --to B` for those).
             """)
@@ -145,14 +146,10 @@ struct JoinCommand: ParsableCommand {
 
         let choice = try RenderRun.makeRenderer(backend, device: device, quiet: delivery.quiet)
         defer { choice.close() }
-        signal(SIGPIPE, SIG_IGN)  // a closed pipe into ffmpeg is an error to report, not a death
         let summary = try RenderRun.perform(
             { cancellation, events in
-                try join.run(renderer: choice, cancellation: cancellation) { event in
-                    // Once the join has passed every check, before its first frame and progress line.
-                    if case .planned = event { warnings.forEach(Terminal.error) }
-                    events(event)
-                }
+                try join.run(
+                    renderer: choice, cancellation: cancellation, events: HeldClipWarning.printing(warnings, before: events))
             }, delivery: delivery, interruptedHint: "no video was written")
         guard !delivery.quiet else { return }
         RenderRun.printSummary(summary, place: path, choice: choice, toStandardError: false)
@@ -177,7 +174,7 @@ struct JoinTransitionChoice: ExpressibleByArgument {
         guard let kind = Kind(rawValue: String(parts[0])) else { return nil }
         var seconds: Double?
         if parts.count == 2 {
-            guard let value = Double(parts[1]), value.isFinite, value > 0, value <= OptionLimits.maxDuration else { return nil }
+            guard let value = Double(parts[1]), ParameterError.transitionDurations.contains(value) else { return nil }
             seconds = value
         }
         self.init(kind: kind, seconds: seconds)
@@ -193,7 +190,9 @@ struct JoinTransitionChoice: ExpressibleByArgument {
             throw ValidationError(
                 "give \(kinds.joined(separator: " or ")), with seconds after a colon if you like (shatter:1.2, dust:2)")
         }
-        throw ValidationError("the seconds after the colon must be a number over 0 and at most \(Int(OptionLimits.maxDuration))")
+        let seconds = ParameterError.transitionDurations
+        throw ValidationError(
+            "the seconds after the colon must be a number from \(seconds.lowerBound) to \(Int(seconds.upperBound))")
     }
 
     /// The library's transition for a `width`×`height` video.

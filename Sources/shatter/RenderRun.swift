@@ -52,13 +52,13 @@ struct RenderRun {
             video.extraArguments = delivery.extraArguments
             video.audio = delivery.audio ?? .crossfade
             video.quality = delivery.quality ?? .medium
-            signal(SIGPIPE, SIG_IGN)  // a closed pipe into ffmpeg is an error to report, not a death
-            render = { try video.run(renderer: choice, cancellation: $0, events: $1) }
+            let json = delivery.progressMode.resolved == .json
+            let warnings = delivery.quiet ? [] : HeldClipWarning.lines(effect, fps: options.fps, json: json)
+            render = { try video.run(renderer: choice, cancellation: $0, events: HeldClipWarning.printing(warnings, before: $1)) }
         } else {
             let destination: RenderDestination
             if let streamFormat {
                 destination = .stream(fd: STDOUT_FILENO, format: streamFormat)
-                signal(SIGPIPE, SIG_IGN)  // a closed pipe is an error to report, not a death
             } else if output.out == nil, output.contactSheet != nil {
                 destination = .none
             } else {

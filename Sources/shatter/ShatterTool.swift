@@ -32,6 +32,9 @@ enum Main {
             Glibc.exit(1)
         }
         FrameMemory.keepFreedFrameBuffers()
+        // A closed pipe (ffmpeg's input, a `--pipe` reader, a progress reader that quit) is an error to
+        // report where it matters, never a silent death: writes to it fail with EPIPE instead.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try ShatterTool.parseAsRoot()
             try command.run()

@@ -160,6 +160,13 @@ struct VideoJoinTests {
         wide.fit = .contain
         wide.range = 0...99
         #expect(throws: FrameSelectionError.self) { try wide.run(renderer: try Backend.cpu.makeRenderer()) }
+        // A shatter held to the dust's shortest transition: one bound for both.
+        let instant = VideoJoin.Transition.shatter(ShatteredTransition.Parameters(width: 32, height: 24, duration: 1e-300))
+        let short = VideoJoin(
+            clips: [a, a], transitions: [instant], video: VideoEncoder.Request(path: path, width: 32, height: 24, fps: 10))
+        #expect(throws: VideoJoinError.transitionDuration(1e-300, allowed: ParameterError.transitionDurations)) {
+            try short.run(renderer: try Backend.cpu.makeRenderer())
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("x.mkv") }.isEmpty)
     }
 }

@@ -20,7 +20,7 @@ import Testing
         // Nothing was decoded, so there is no filmstrip; the page says how the frames were matched.
         #expect(s.contents(of: s.file("r")) == ["index.html", "report.json"])
         let html = try String(contentsOfFile: s.file("r") + "/index.html", encoding: .utf8)
-        #expect(html.contains("6 frames identical (their raw-pixel hashes agree; no PNG was decoded): 0–5."))
+        #expect(html.contains("6 frames identical (their raw-pixel and file hashes agree; no PNG was decoded): 0–5."))
     }
 
     @Test func aBlockChangedByThreeFailsNamingTheFrameAndTheBox() throws {

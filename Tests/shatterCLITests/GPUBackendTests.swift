@@ -26,6 +26,28 @@ import Testing
         #expect(scratch.contents(of: out).isEmpty)
     }
 
+    /// The largest output (16384 px a side) on a GL whose renderbuffer is no larger: the guard band
+    /// leaves it 4 px short at point size 2, refused in one line naming the size the user gave and the
+    /// largest this GL draws, which renders.
+    @Test(.enabled(if: (gl?.maxRenderbufferSize ?? .max) <= 16384, "needs a GL drawing at most 16384 px a side"))
+    func anOutputTheGuardBandMakesTooLargeIsRefusedNamingTheLargestThatDraws() throws {
+        let scratch = try TemporaryFolder()
+        let render = ["render", "shatter", "--frames", "0", "--backend", "gl", "--out", scratch.file("frames")]
+        let run = try CLIRun.shatter(render + ["--size", "16384x1"])
+        #expect(run.status == 1 && run.errorLines.count == 1, "\(run.stderr)")
+        let prefix =
+            "shatter: error: a 16384x1 frame is drawn with a 2-pixel guard band on every side, and this GL draws at most "
+        #expect(run.stderr.hasPrefix(prefix), "\(run.stderr)")
+        let largest = try #require(Int(run.stderr.dropFirst(prefix.count).prefix { $0.isNumber }))
+        #expect(
+            run.stderr.hasSuffix(
+                " pixels a side with it; give a smaller --size (× --scale), at most \(largest) pixels a side, or --backend cpu\n"),
+            "\(run.stderr)")
+        #expect(scratch.contents(of: scratch.file("frames")).isEmpty)
+        let fits = try CLIRun.shatter(render + ["--size", "\(largest)x1", "--overwrite"])
+        #expect(fits.status == 0, "\(fits.stderr)")
+    }
+
     @Test(.enabled(if: gl != nil, "needs an EGL context for the GL shard"))
     func mergingAGLShardWithACPUShardFailsNamingBothRenderers() throws {
         let scratch = try TemporaryFolder()
@@ -133,6 +155,18 @@ import Testing
                 "1 rule measured otherwise than recorded on \(Self.gl!.renderer): \(ProbeReport.Rule.colorStore.rawValue)"),
             "\(run.stderr)")
         #expect(run.stdout.contains("UNLIKE  color store at (k + 0.5)/255  GL: "), "\(run.stdout)")
+
+        // The record's words reach the terminal without their control characters (a title change, a
+        // screen clear): each is shown as U+FFFD.
+        report.renderer = "evil\u{1B}]0;owned\u{07}\u{1B}[2J GL"
+        let store = try #require(report.findings.firstIndex { $0.rule == .colorStore })
+        report.findings[store].gl = "stored\u{1B}[31m red"
+        try JSONEncoder().encode(report).write(to: URL(fileURLWithPath: edited))
+        let hostile = try CLIRun.shatter(["probe", "--expect", edited])
+        #expect(hostile.status == 1 && hostile.errorLines.count == 1, "\(hostile.stderr)")
+        #expect(!(hostile.stdout + hostile.stderr).contains("\u{1B}") && !hostile.stdout.contains("\u{07}"))
+        #expect(hostile.stderr.contains("recorded on evil\u{FFFD}]0;owned\u{FFFD}\u{FFFD}[2J GL: "), "\(hostile.stderr)")
+        #expect(hostile.stdout.contains("stored\u{FFFD}[31m red"), "\(hostile.stdout)")
 
         let notAReport = scratch.file("manifest.json")
         try #"{"frames": []}"#.write(toFile: notAReport, atomically: true, encoding: .utf8)

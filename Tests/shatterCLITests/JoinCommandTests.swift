@@ -134,6 +134,9 @@ struct JoinCommandTests {
             (clips + ["--shard", "0/2"], 64, "join makes one video"),
             (clips + ["--audio", "to", "--frames", "0-999"], 64, "--frames 0-999 is outside"),
             (clips + ["--point-size", "big"], 64, "give a number of points or auto"),
+            // One bound for every transition's seconds, named as join's option (join has no --duration).
+            (clips + ["--transition", "shatter:1e-300"], 64, "'--transition <KIND[:SECONDS]>': the seconds after the colon"),
+            (clips + ["--transition", "dust:0.0001"], 64, "the seconds after the colon must be a number from 0.001 to 86400"),
         ] {
             let run = try CLIRun.shatter(["join"] + arguments + ["--backend", "cpu", "--video", video])
             #expect(run.status == Int32(status) && run.errorLines.count == 1, "\(arguments): \(run.stderr)")

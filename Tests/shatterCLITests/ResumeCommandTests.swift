@@ -59,11 +59,17 @@ import Testing
         #expect(resumedManifest == cleanManifest)
     }
 
-    @Test func resumeRerendersAFrameWhosePNGNoLongerMatches() throws {
-        let scratch = try TemporaryFolder()
+    /// Renders 13 small frames of the shatter into `scratch`'s `out`; the folder and the command, to run again.
+    static func renderSmall(in scratch: TemporaryFolder) throws -> (out: String, command: [String]) {
         let out = scratch.file("out")
         let small = ["render", "shatter", "--size", "40x30", "--fps", "10", "--backend", "cpu", "--out", out]
         #expect(try CLIRun.shatter(small).status == 0)
+        return (out, small)
+    }
+
+    @Test func resumeRerendersAFrameWhosePNGNoLongerMatches() throws {
+        let scratch = try TemporaryFolder()
+        let (out, small) = try Self.renderSmall(in: scratch)
         let original = try Data(contentsOf: URL(fileURLWithPath: out + "/frame-00005.png"))
         try Data([0x89, 0x50]).write(to: URL(fileURLWithPath: out + "/frame-00005.png"))
         try FileManager.default.removeItem(atPath: out + "/frame-00007.png")
@@ -75,11 +81,32 @@ import Testing
 
     @Test func resumeRefusesAFolderOfAnotherRender() throws {
         let scratch = try TemporaryFolder()
-        let out = scratch.file("out")
-        let small = ["render", "shatter", "--size", "40x30", "--fps", "10", "--backend", "cpu", "--out", out]
-        #expect(try CLIRun.shatter(small).status == 0)
+        let small = try Self.renderSmall(in: scratch).command
         let run = try CLIRun.shatter(small + ["--seed", "4", "--resume"])
         #expect(run.status == 1 && run.errorLines.count == 1)
         #expect(run.stderr.contains("it holds another render (seed 0 vs 4)"), "\(run.stderr)")
+    }
+
+    /// A shard resumed into a folder holding frames outside it (the whole render, another shard) would
+    /// list only its own frames: refused, the manifest left whole. The whole render resumed into a
+    /// shard's folder keeps that shard's frames and renders the rest.
+    @Test func resumeRefusesAShardThatWouldDropFrames() throws {
+        let scratch = try TemporaryFolder()
+        let (out, small) = try Self.renderSmall(in: scratch)
+        let manifest = try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))
+        let run = try CLIRun.shatter(small + ["--shard", "0/2", "--resume"])
+        #expect(run.status == 1 && run.errorLines.count == 1, "\(run.stderr)")
+        #expect(
+            run.stderr.contains("it holds another render (shard none, the whole render vs 0/2, which would drop its frame 1)"),
+            "\(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")) == manifest)
+
+        let shard = scratch.file("shard")
+        #expect(try CLIRun.shatter(small.dropLast() + [shard, "--shard", "1/2"]).status == 0)
+        let other = try CLIRun.shatter(small.dropLast() + [shard, "--shard", "0/2", "--resume"])
+        #expect(other.status == 1 && other.stderr.contains("(shard 1/2 vs 0/2, which would drop its frame 1)"), "\(other.stderr)")
+        let whole = try CLIRun.shatter(small.dropLast() + [shard, "--resume"])
+        #expect(whole.stdout.hasPrefix("Resuming: 6 frames already done, 7 to render"), "\(whole.stdout)")
+        #expect(try FrameManifest.read(path: shard + "/manifest.json")?.frames.count == 13)
     }
 }

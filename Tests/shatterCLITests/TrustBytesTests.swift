@@ -52,6 +52,28 @@ func tree(_ root: String) -> [String: String] {
         #expect(report.frames.filter { $0.index != 5 }.allSatisfy { $0.verdict == .identical && !$0.decoded })
     }
 
+    /// An edited frame whose manifest entry got the new file's digest but kept the old pixel digest
+    /// (a script that rehashes files): its pixels are claimed, not confirmed, so it is decoded and fails.
+    @Test func aStalePixelDigestBesideAnUpdatedFileDigestIsNotIdentical() throws {
+        let s = try TemporaryFolder()
+        let folders = try RenderFolders(s)
+        try Self.paintBehindTheManifest(folders, folders.new)
+        var manifest = try #require(try FrameManifest.read(folder: folders.new))
+        let i = try #require(manifest.frames.firstIndex { $0.index == 5 })
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folders.framePath(folders.new, 5))))
+        let stale = manifest.frames[i]
+        manifest.frames[i] = .init(
+            index: 5, file: stale.file, pixels: stale.pixels, png: Digest.of(bytes, manifest.digestAlgorithm))
+        try manifest.write(to: folders.new + "/" + FrameManifest.fileName)
+        let run = try CLIRun.shatter([
+            "compare", "--dirs", folders.golden, folders.new, "--out", s.file("r"), "--max-different-pixels", "0",
+        ])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("FAIL: 5/6 frames pass"), "\(run.stdout)")
+        let frame = try #require(try RenderFolders.report(s.file("r")).frames.first { $0.index == 5 })
+        #expect(frame.verdict == .fail && frame.decoded)
+    }
+
     @Test func updateReplacesAGoldenFrameEditedBehindItsManifest() throws {
         let s = try TemporaryFolder()
         let folders = try RenderFolders(s)

@@ -43,6 +43,26 @@ struct VideoTargetTests {
         #expect(resume.status == 64 && resume.stderr.contains("--resume needs a folder (--out DIR)"), "\(resume.stderr)")
     }
 
+    /// A link kept where the video belongs (to a bigger disk, say) stays a link: the video replaces the
+    /// file it names, and nothing is left beside either.
+    @Test func aVideoThroughALinkReplacesTheFileItNames() throws {
+        let s = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: s.file("disk"), withIntermediateDirectories: false)
+        let target = try Self.clip(s.file("disk/real.mp4"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: s.file("link.mp4"), withDestinationPath: target)
+        let run = try CLIRun.shatter(
+            ["render", "shatter", "--size", "32x24", "--fps", "10", "--duration", "0.3", "--backend", "cpu", "--quiet"]
+                + ["--video", s.file("link.mp4"), "--overwrite"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: s.file("link.mp4")) == target)
+        let after = try Data(contentsOf: URL(fileURLWithPath: target))
+        #expect(after != before && after.count > 0)
+        #expect(try FFmpeg.shell("ffprobe -v error -show_entries stream=width -of csv=p=0 '\(target)'").stdout == "32\n")
+        #expect(s.allContents() == ["disk", "link.mp4"])
+        #expect(s.allContents(of: s.file("disk")) == ["real.mp4"])
+    }
+
     @Test func joinKeepsAnExistingVideoUnlessOverwrite() throws {
         let s = try TemporaryFolder()
         let clips = [try Self.clip(s.file("a.mp4")), try Self.clip(s.file("b.mp4"))]
@@ -63,6 +83,23 @@ struct VideoTargetTests {
             run.errorLines == [
                 "shatter: warning: clip \(clips[1]) lasts 0.5 s, less than its two transitions (1.0 s), so it holds its "
                     + "last frame; give a longer clip or a shorter --transition"
+            ], "\(run.stderr)")
+    }
+
+    /// `render --head` of a clip shorter than the transition: the same warning as join's, naming
+    /// render's own option; the `--tail` clip, long enough, is not named.
+    @Test func aHeadClipShorterThanTheTransitionIsNamedInOneWarning() throws {
+        let s = try TemporaryFolder()
+        let short = try Self.clip(s.file("short.mp4"), seconds: "0.5")
+        let run = try CLIRun.shatter([
+            "render", "shatter", "--from", short, "--to", try Self.clip(s.file("b.mp4")), "--head", "--tail",
+            "--duration", "0.8", "--fps", "10", "--backend", "cpu", "--progress", "none", "--video", s.file("r.mp4"),
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.errorLines == [
+                "shatter: warning: clip \(short) lasts 0.5 s, less than its transition (0.9 s), so it holds its last frame; "
+                    + "give a longer clip or a shorter --duration"
             ], "\(run.stderr)")
     }
 }

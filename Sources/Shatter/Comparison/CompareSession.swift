@@ -117,7 +117,7 @@ public struct CompareSession {
         return frame
     }
 
-    /// Records a pair whose raw-pixel hashes agree: identical, with no image decoded.
+    /// Records a pair whose raw-pixel and file hashes agree: identical, with no image decoded.
     public mutating func addIdenticalByHash(_ label: CompareReport.Frame.Label) {
         record(.identicalByHash(label))
     }

@@ -1,5 +1,5 @@
 /// A golden folder against a new render, frame by frame: pairs them (``FramePairing``), takes frames
-/// whose raw-pixel hashes agree as identical without decoding a PNG (once each file is confirmed
+/// whose raw-pixel and file hashes both agree as identical without decoding a PNG (once each file is confirmed
 /// against its manifest's file hash: ``FrameFolder/confirmingFiles()``), and judges the rest by the
 /// session's `FuzzyRule`. Frames missing from the new folder, extra frames and frames of another size
 /// are failing frames in the report, not errors.

@@ -6,12 +6,16 @@ public struct FramePairing: Sendable {
         public let expected: FrameFolder.Frame?
         public let actual: FrameFolder.Frame?
 
-        /// Both raw-pixel digests are known and agree (by one algorithm: a format 2 manifest's SHA-256 never
-        /// equals a format 3 one's XXH3-128, so such frames are decoded): the frames are identical, no
-        /// decoding needed.
+        /// Both frames' digests agree, raw pixels and file, by one algorithm (a format 2 manifest's
+        /// SHA-256 never equals a format 3 one's XXH3-128): the frames are identical, no decoding needed.
+        /// Both, because only the file digest is confirmed against the file (``FrameFolder/confirmingFiles()``):
+        /// a pixel digest left as it was when an edited frame's file digest was updated would otherwise
+        /// pass the edit as identical. Frames whose files differ are decoded and judged by their pixels.
         public var identicalByHash: Bool {
-            guard let a = expected?.pixels, let b = actual?.pixels else { return false }
-            return a == b
+            guard let a = expected?.pixels, let b = actual?.pixels, let x = expected?.png, let y = actual?.png else {
+                return false
+            }
+            return a == b && x == y
         }
     }
 

@@ -26,10 +26,25 @@ extension ProbeReport {
             }
         }
         do {
-            return try JSONDecoder().decode(ProbeReport.self, from: Data(bytes))
+            return try JSONDecoder().decode(ProbeReport.self, from: Data(bytes)).printable()
         } catch {
             throw .notAReport(path: path)
         }
+    }
+
+    /// The report with every string a command echoes made printable (``PrintableText``): a recorded report
+    /// is another machine's words, and control characters in them must not reach the terminal. Only
+    /// words change; the measurements the rules compare are numbers.
+    func printable() -> ProbeReport {
+        var report = self
+        (report.renderer, report.platform, report.version) =
+            (PrintableText.of(renderer), PrintableText.of(platform), PrintableText.of(version))
+        report.findings = findings.map { finding in
+            var finding = finding
+            (finding.gl, finding.twin) = (PrintableText.of(finding.gl), PrintableText.of(finding.twin))
+            return finding
+        }
+        return report
     }
 
     /// One finding per rule: whether this GL measured exactly what `recorded`'s GL did (facts equal,

@@ -84,8 +84,6 @@ extension FrameManifest {
     /// A name taken from the file, fit for a one-line message: control characters and line breaks
     /// shown as U+FFFD, and at most 80 characters.
     static func printable(_ text: String) -> String {
-        let unsafe: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator]
-        let scalars = text.unicodeScalars.prefix(80).map { unsafe.contains($0.properties.generalCategory) ? "\u{FFFD}" : $0 }
-        return String(String.UnicodeScalarView(scalars)) + (text.unicodeScalars.count > 80 ? "…" : "")
+        PrintableText.of(text, limit: 80)
     }
 }

@@ -7,7 +7,7 @@ import Glibc
 /// input.
 ///
 /// - nothing there, or a regular file: written to a temporary sibling and renamed over it (atomic);
-///   a link to a regular file replaces the file it points to and stays a link;
+///   a link to a regular file replaces the file it points to and stays a link (``replacedFile(_:)``);
 /// - a FIFO or a character device (`/dev/null`, a terminal, `/dev/stdout`): written through, never
 ///   replaced; a FIFO nobody reads is refused rather than waited on;
 /// - a folder, a socket, a block device or a link to nothing: refused;
@@ -73,7 +73,7 @@ public enum OutputFile {
         case .fifo, .characterDevice: return
         case .missing, .regular: break
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = (replacedFile(path) as NSString).deletingLastPathComponent
         guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else {
             throw OutputFolderError.cannotWriteFile(path: path, reason: String(cString: strerror(errno)))
         }
@@ -92,12 +92,17 @@ public enum OutputFile {
             if stat(path, &status) == 0, [STDOUT_FILENO, STDERR_FILENO].contains(where: { isOpen($0, as: status) }) {
                 return try writeThrough(bytes, to: path)
             }
-            // A link keeps pointing at the file it names: that file is the one replaced.
-            let target =
-                (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
-                ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
-            try AtomicFile.write(bytes, to: target)
+            try AtomicFile.write(bytes, to: replacedFile(path))
         }
+    }
+
+    /// The file a write to `path` replaces: for a link, the file it names (the link stays a link,
+    /// pointing at the new file, as a user who linked an output elsewhere expects); else `path`.
+    /// Every atomic writer (this one, a video's) renames its temporary over this path.
+    public static func replacedFile(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return path }
+        return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 
     /// Opens what is there without creating or truncating a file (a FIFO without blocking, so one

@@ -16,12 +16,24 @@ public enum ResumePlan {
     /// another renderer: frames of two versions or two GPUs would mix under one manifest's name, and a
     /// merge could no longer tell them apart.
     static func check(_ earlier: FrameManifest, in folder: String, for job: FrameManifest) throws {
-        if let difference = job.jobDifference(from: earlier) {
+        if let difference = job.jobDifference(from: earlier) ?? droppedByShard(earlier, job) {
             throw ManifestError.differentRender(folder: folder, difference: difference)
         }
         if let difference = job.makerDifference(from: earlier) {
             throw ManifestError.otherMaker(folder: folder, difference: difference)
         }
+    }
+
+    /// Where `job`'s shard would drop frames `earlier` holds (a whole render resumed as shard 0/2, or
+    /// shard 1/2 resumed into shard 0/2's folder): the resumed manifest lists only its shard's frames,
+    /// so the others would leave the manifest while their files stay. A shard resumed as the whole
+    /// render keeps every frame, and is allowed.
+    private static func droppedByShard(_ earlier: FrameManifest, _ job: FrameManifest) -> String? {
+        guard earlier.shard != job.shard, let shard = job.shard,
+            let outside = earlier.frames.first(where: { !shard.contains($0.index) })
+        else { return nil }
+        return "shard \(earlier.shard?.label ?? "none, the whole render") vs \(shard.label), which would drop its frame "
+            + "\(outside.index)"
     }
 
     /// The entries of `earlier` (already known to be the same job) whose PNG still matches.

@@ -65,10 +65,11 @@ public final class Clip: Sendable {
             lastRead.withLock { $0 = (0, first) }
         } else if !exists {
             throw ClipError.notFound(path: path)
-        } else if path.lowercased().hasSuffix(".png") || !Self.isRegularFile(path) {
+        } else if path.lowercased().hasSuffix(".png") || !Self.isRegularFile(path) || PNGDecoder.hasSignature(path: path) {
             // A pipe, FIFO or device (`/dev/stdin`, `/dev/zero`) can be read once only, and ffprobe and
             // ffmpeg would each read it from the start (ffprobe would wait forever on a FIFO with no
-            // writer): it is taken as one PNG, read once and bounded, refused at once if not a PNG.
+            // writer): it is taken as one PNG, read once and bounded, refused at once if not a PNG. A
+            // file whose bytes are a PNG is one whatever its name (`/dev/stdin` given a file, `< p.png`).
             let image = try PNGDecoder.read(path: path, limits: limits)
             (width, height, frameCount, self.frameRate) = (image.width, image.height, 1, frameRate)
             source = .still(image)

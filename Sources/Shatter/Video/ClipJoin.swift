@@ -4,6 +4,9 @@
 public struct ClipJoin: Sendable, Equatable {
     public var headFrames: Int
     public var tailFrames: Int
+    /// The roles (`from`, `to`) of the clips asked for as a head or a tail that are shorter than the
+    /// transition: never seen alone, each holds its last frame through it (worth a warning).
+    public var heldRoles: [String] = []
 
     public init(headFrames: Int = 0, tailFrames: Int = 0) {
         self.headFrames = headFrames
@@ -21,10 +24,12 @@ extension ClipJoin {
     /// `head`, the `from` clip's frames beyond the transition come first; with `tail`, the `to` clip's
     /// follow. A side without a clip adds nothing. The two-clip case of ``JoinLayout``.
     public init(from: Clip?, to: Clip?, transitionFrames: Int, fps: Double, head: Bool, tail: Bool) {
-        let layout = JoinLayout(
-            clipFrames: [from, to].map { $0.map { JoinLayout.frames(of: $0, fps: fps) } ?? 0 },
-            transitionFrames: [transitionFrames], head: head, tail: tail)
+        let clipFrames = [from, to].map { $0.map { JoinLayout.frames(of: $0, fps: fps) } ?? 0 }
+        let layout = JoinLayout(clipFrames: clipFrames, transitionFrames: [transitionFrames], head: head, tail: tail)
         self.init(headFrames: layout.soloFrames[0], tailFrames: layout.soloFrames[1])
+        let asked = [head && from != nil, tail && to != nil]
+        heldRoles = JoinLayout.heldClips(clipFrames: clipFrames, transitionFrames: [transitionFrames])
+            .filter { asked[$0] }.map { ["from", "to"][$0] }
     }
 }
 

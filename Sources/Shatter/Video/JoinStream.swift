@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Only the part being written holds decoded frames or a built transition: a transition is built when
 /// its turn comes, and a clip's decoder is stopped once the clip has been shown for the last time, so
-/// memory does not grow with the number of clips or their length.
+/// the frames' memory does not grow with the number of clips or their length (the sound's mix, made by the
+/// same ffmpeg, is ``VideoAudio``'s).
 struct JoinStream {
     enum Part {
         /// `count` frames of `clip`, fitted, from its frame `first` (frames at the video's rate, counted

@@ -19,6 +19,12 @@ enum ToolPath {
         "file:" + (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
     }
 
+    /// Starts `process` (ffmpeg, ffprobe) once there is room for it (``DescriptorRoom``).
+    static func start(_ process: Process) throws {
+        try DescriptorRoom.make()
+        try process.run()
+    }
+
     /// Runs `executable` to the end; its standard output, and its exit status and standard error.
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
@@ -29,7 +35,7 @@ enum ToolPath {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
+        try start(process)
         // Read both to the end before waiting, so a chatty tool cannot fill a pipe and stall.
         let errorData = Locked(Data())
         let reader = Thread { errorData.withLock { $0 = errors.fileHandleForReading.readDataToEndOfFile() } }

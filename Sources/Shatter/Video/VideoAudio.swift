@@ -4,6 +4,7 @@ import Foundation
 /// a transition fading out while the next one's fades in over it (an equal-power crossfade:
 /// quarter-sine gains, cos² + sin² = 1), or one clip's alone. ffmpeg does the work while it encodes the
 /// frames; the sound is cut and padded with silence to exactly the video's length, `frames / fps` seconds.
+/// That ffmpeg opens every voice's file at once: its memory grows by about 2 MB a voice (docs/video.md).
 ///
 /// ```swift
 /// let layout = JoinLayout(clipFrames: [60, 60, 60], transitionFrames: [37, 37])

@@ -156,7 +156,7 @@ final class VideoClipReader: Sendable {
             process.standardOutput = pipe
             process.standardError = errors
             do {
-                try process.run()
+                try ToolPath.start(process)
             } catch {
                 throw ClipError.decodeFailed(path: reader.path, reason: "cannot start \(reader.ffmpeg): \(error)")
             }

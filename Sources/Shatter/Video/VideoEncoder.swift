@@ -7,7 +7,8 @@ import Glibc
 /// `.gif`, lossless FFV1 for `.mkv`). `.mp4`, `.webm` and `.mov` are converted with the BT.709 matrix
 /// into limited ("TV") range and tagged so (`colourFilter(pixelFormat:)`), as HD players expect;
 /// ``Quality`` sets `.mp4`'s and `.webm`'s size. ffmpeg writes a temporary sibling that is renamed into place
-/// when it succeeds, so a failed or interrupted encode leaves no half-written video.
+/// when it succeeds, so a failed or interrupted encode leaves no half-written video; through a link, the
+/// file the link names is the one replaced, and the link stays (``OutputFile/replacedFile(_:)``).
 ///
 /// ```swift
 /// let video = try VideoEncoder(VideoEncoder.Request(path: "out.mp4", width: 375, height: 667, fps: 60))
@@ -51,6 +52,8 @@ public final class VideoEncoder {
     /// Left when ffmpeg's stderr reaches its end (ffmpeg exited).
     private let errorsRead = DispatchGroup()
     private let temporary: String
+    /// The file the finished video is renamed over: `request.path`, or the file a link there names.
+    private let destination: String
 
     /// The file descriptor to write raw RGBA frames to.
     public var input: Int32 { stdin.fileHandleForWriting.fileDescriptor }
@@ -62,11 +65,13 @@ public final class VideoEncoder {
         guard Self.containers.contains(container) else { throw VideoError.unknownContainer(path: request.path) }
         try OutputFile.check(request.path, option: "--video", regularOnly: true)
         let executable = try request.ffmpeg.map { try Self.checkExecutable($0) } ?? Self.findOnPath()
+        // Through a link, the video replaces the file the link names, beside it; the link stays.
+        destination = OutputFile.replacedFile(request.path)
         // A render killed outright (SIGKILL, a lost node) left its half-written video under a hidden name.
-        let name = (request.path as NSString).lastPathComponent
-        let folder = (request.path as NSString).deletingLastPathComponent
+        let name = (destination as NSString).lastPathComponent
+        let folder = (destination as NSString).deletingLastPathComponent
         OutputDirectory.removeStaleTemporaries(in: folder.isEmpty ? "." : folder) { $0 == Substring(name) }
-        temporary = request.path.replacingLastComponent { ".\($0).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))" }
+        temporary = destination.replacingLastComponent { ".\($0).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))" }
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = Self.arguments(request, container: container, output: temporary)
@@ -78,7 +83,7 @@ public final class VideoEncoder {
         let errors = Locked<[UInt8]>([])
         self.errors = errors
         do {
-            try process.run()
+            try ToolPath.start(process)
         } catch {
             throw VideoError.cannotStart(ffmpeg: executable, reason: "\(error)")
         }
@@ -162,7 +167,7 @@ public final class VideoEncoder {
             unlink(temporary)
             throw failure
         }
-        guard rename(temporary, request.path) == 0 else {
+        guard rename(temporary, destination) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw OutputFolderError.cannotWriteFile(path: request.path, reason: reason)
@@ -224,6 +229,9 @@ public final class VideoEncoder {
     }
 
     private static func checkExecutable(_ path: String) throws -> String {
+        var status = stat()
+        // A folder passes access(X_OK) (it can be entered) but cannot be run.
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw VideoError.ffmpegIsAFolder(path: path) }
         guard access(path, X_OK) == 0 else { throw VideoError.ffmpegNotFound(searched: path) }
         return path
     }
@@ -236,6 +244,8 @@ public enum VideoError: Error, CustomStringConvertible, Equatable {
     /// No executable ffmpeg where it was looked for (the PATH, or the given path).
     case ffmpegNotFound(searched: String)
     case cannotStart(ffmpeg: String, reason: String)
+    /// The ffmpeg given is a folder (the one holding ffmpeg, say), not the program.
+    case ffmpegIsAFolder(path: String)
     /// ffmpeg exited with `status`; `message` is its last words.
     case ffmpegFailed(status: Int32, message: String)
     /// ffmpeg was killed by `signal`.
@@ -257,6 +267,7 @@ public enum VideoError: Error, CustomStringConvertible, Equatable {
             return "\(path): Shatter writes video as " + VideoEncoder.containers.map { "." + $0 }.joined(separator: ", ")
         case .ffmpegNotFound(let searched): return "no ffmpeg found (looked in \(searched))"
         case .cannotStart(let ffmpeg, let reason): return "cannot start \(ffmpeg): \(reason)"
+        case .ffmpegIsAFolder(let path): return "\(path) is a folder, not the ffmpeg program"
         case .ffmpegFailed(let status, let message):
             return "ffmpeg failed (exit \(status))" + (message.isEmpty ? "" : ": \(message)")
         case .ffmpegKilled(let signal, let message):

@@ -4,7 +4,9 @@ import Foundation
 /// first clip plays up to the first transition, which takes its last moments and the next clip's
 /// first; that clip goes on to the next transition, and so on to the end of the last clip
 /// (``JoinLayout``). The clips' sound is crossfaded at each transition. Frames stream through ffmpeg
-/// as they are made, one transition built at a time, so memory does not grow with the clips.
+/// as they are made, one transition built at a time, so the frames' memory does not grow with the clips;
+/// the sound's does, since the ffmpeg that mixes it opens every clip with sound at once (about 2 MB each,
+/// docs/video.md).
 /// Two clips give exactly what ``ClipDriven/joining(from:to:fps:transitionDuration:head:tail:fitting:transition:)``
 /// with a head and a tail gives: both run through the same stream.
 ///
@@ -90,6 +92,10 @@ public struct VideoJoin {
         guard transitions.count == clips.count - 1 else {
             throw VideoJoinError.transitionCount(clips: clips.count, transitions: transitions.count)
         }
+        let seconds = ParameterError.transitionDurations
+        if let short = transitions.first(where: { !seconds.contains($0.duration) }) {
+            throw VideoJoinError.transitionDuration(short.duration, allowed: seconds)
+        }
         let fitting = ClipFitting(fit: fit, width: video.width, height: video.height, background: background)
         for clip in clips { try fitting.check(width: clip.width, height: clip.height, role: clip.path) }
         let layout = self.layout
@@ -145,6 +151,8 @@ private func drawn<Base: Effect>(_ base: Base, from clips: [ClipInput]) -> any E
 public enum VideoJoinError: Error, CustomStringConvertible, Equatable {
     case tooFewClips(Int)
     case transitionCount(clips: Int, transitions: Int)
+    /// A transition lasting `seconds`, outside `allowed` (`ParameterError.transitionDurations`).
+    case transitionDuration(Double, allowed: ClosedRange<Double>)
 
     public var description: String {
         switch self {
@@ -152,6 +160,8 @@ public enum VideoJoinError: Error, CustomStringConvertible, Equatable {
             return "a join needs at least two clips, not \(count); give two or more"
         case .transitionCount(let clips, let transitions):
             return "\(clips) clips need \(clips - 1) transitions (one between each two), not \(transitions)"
+        case .transitionDuration(let seconds, let allowed):
+            return "a transition lasts \(seconds) s, outside \(allowed.lowerBound)…\(allowed.upperBound) s"
         }
     }
 }
