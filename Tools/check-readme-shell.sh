@@ -4,9 +4,10 @@
 # folder), no `shatter` on PATH until the README's set-up puts it there, and stdin empty. Exports and
 # `cd`s carry over from one command to the next, as in a terminal. Every command must exit 0
 # (pipelines under pipefail); a failure stops the check with the README's line, the exit status and
-# the command's output. At the end nothing in the clone may have changed but its build (.build/,
-# .swiftpm/, Package.resolved: the set-up's own release build): `git status --porcelain --ignored`
-# before and after, and any file written in it while the examples ran. Run by .ci/run after the
+# the command's output. At the end nothing in the clone may have changed but its builds (.build/,
+# .swiftpm/, Package.resolved, dist/: what the set-up's Tools/install.sh builds, all ignored by git):
+# `git status --porcelain --ignored` before and after, and any file written in it while the examples
+# ran. Run by .ci/run after the
 # other checks; the scratch folder is removed (README_SHELL_KEEP=1 keeps it and says where).
 #
 #   Tools/check-readme-shell.sh
@@ -156,7 +157,7 @@ done
 
 # What the examples may not change: the clone, but for its build.
 repository_state() {
-    git -C "$repo" status --porcelain --ignored | grep -Ev '^!! (\.build/|\.swiftpm/|Package\.resolved$)' || true
+    git -C "$repo" status --porcelain --ignored | grep -Ev '^!! (\.build/|\.swiftpm/|Package\.resolved|dist/)$' || true
     git -C "$repo" diff HEAD --binary | sha256sum
 }
 repository_state >"$scratch/before"
@@ -174,7 +175,7 @@ env -i HOME="$scratch/home" PATH="$path" TMPDIR="$scratch/tmp" LANG=C.UTF-8 USER
 [ $status -eq 0 ] || exit 1
 
 repository_state >"$scratch/after"
-written=$(find "$repo" \( -path "$repo/.git" -o -path "$repo/.build" -o -path "$repo/.swiftpm" \) -prune -o \
+written=$(find "$repo" \( -path "$repo/.git" -o -path "$repo/.build" -o -path "$repo/.swiftpm" -o -path "$repo/dist" \) -prune -o \
     -newer "$scratch/started" ! -type d ! -path "$repo/Package.resolved" -print)
 if ! cmp -s "$scratch/before" "$scratch/after" || [ -n "$written" ]; then
     echo "$me: the README's examples changed the clone:" >&2

@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Builds `shatter` (the release build, .build/release/shatter) and installs a copy of it as
-# DIR/shatter, ~/.local/bin/shatter by default, so that the README's examples find it on PATH. Where
-# DIR is not on PATH it says so and prints the line that puts it there. Run it in the clone, after
-# Tools/setup.sh; run it again after a `git pull` to install the new build.
+# Builds `shatter` as the one-file binary Tools/bundle.sh makes (release, needing only glibc:
+# dist/shatter-linux-<arch>/shatter) and installs a copy of it as DIR/shatter, ~/.local/bin/shatter by
+# default, so that the README's examples find it on PATH. Where DIR is not on PATH it says so and
+# prints the line that puts it there. Run it in the clone, after Tools/setup.sh; run it again after a
+# `git pull` to install the new build (the build is then incremental, and in CI it reuses the one
+# Tools/check-bundle.sh made).
 #
 #   Tools/install.sh [DIR]
 #
-# The copy is a plain file (it keeps working when .build is cleaned); an existing DIR/shatter that is
-# a plain file is replaced whole (a temporary name in DIR, then renamed), anything else there (a link,
-# a folder, a device) is refused and left as it is.
+# On x86-64 the bundle is built for x86-64-v3 (AVX2 and FMA); where this processor lacks them, the
+# build that refuses to start is replaced by one for any x86-64 (SHATTER_BUNDLE_CPU=baseline).
+# The copy is a plain file (it keeps working when the clone's builds are cleaned); an existing
+# DIR/shatter that is a plain file is replaced whole (a temporary name in DIR, then renamed), anything
+# else there (a link, a folder, a device) is refused and left as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,7 +29,6 @@ esac
 [ $# -le 1 ] || { echo "Tools/install.sh: one folder at most; usage: Tools/install.sh [DIR]" >&2; exit 64; }
 [ -n "${HOME:-}" ] || [ $# -eq 1 ] || { echo "Tools/install.sh: HOME is not set; name the folder: Tools/install.sh DIR" >&2; exit 64; }
 dir=${1:-$HOME/.local/bin}
-command -v swift >/dev/null || { echo "Tools/install.sh: swift is not on PATH; install the Swift 6 toolchain" >&2; exit 1; }
 
 target="$dir/shatter"
 # Checked before the build, so a refusal costs nothing.
@@ -38,19 +41,24 @@ if [ -L "$target" ] || { [ -e "$target" ] && [ ! -f "$target" ]; }; then
     exit 1
 fi
 
-echo "Tools/install.sh: building the release shatter (swift build -c release --product shatter; minutes the first time)" >&2
-swift build -c release --product shatter >&2
-binary="$(swift build -c release --show-bin-path)/shatter"
-[ -x "$binary" ] || { echo "Tools/install.sh: the build left no $binary" >&2; exit 1; }
+dist="dist/shatter-linux-$(uname -m)"
+echo "Tools/install.sh: building $dist/shatter with Tools/bundle.sh (minutes the first time)" >&2
+Tools/bundle.sh "$dist" >&2
+if ! refusal=$("$dist/shatter" --version 2>&1); then
+    grep -q "built for x86-64-v3" <<<"$refusal" \
+        || { echo "Tools/install.sh: the built $dist/shatter does not run: $refusal" >&2; exit 1; }
+    echo "Tools/install.sh: this processor lacks x86-64-v3; building for any x86-64 instead" >&2
+    SHATTER_BUNDLE_CPU=baseline Tools/bundle.sh "$dist" >&2
+fi
 
 mkdir -p "$dir"
 temporary=$(mktemp "$dir/.shatter.XXXXXX")
 trap 'rm -f "$temporary"' EXIT
-cp "$binary" "$temporary"
+cp "$dist/shatter" "$temporary"
 chmod 755 "$temporary"
 mv -f "$temporary" "$target"
 trap - EXIT
-echo "Tools/install.sh: installed $target (a copy of $binary)"
+echo "Tools/install.sh: installed $target (shatter $("$target" --version), a copy of $dist/shatter)"
 
 # Is DIR on PATH, as the folder's own name or through a link to it?
 resolved=$(cd "$dir" && pwd -P)
