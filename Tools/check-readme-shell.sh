@@ -7,10 +7,15 @@
 # the command's output. At the end nothing in the clone may have changed but its builds (.build/,
 # .swiftpm/, Package.resolved, dist/: what the set-up's Tools/install.sh builds, all ignored by git):
 # `git status --porcelain --ignored` before and after, and any file written in it while the examples
-# ran. Run by .ci/run after the
-# other checks; the scratch folder is removed (README_SHELL_KEEP=1 keeps it and says where).
+# ran. The scratch folder is removed (README_SHELL_KEEP=1 keeps it and says where). The whole run is
+# stopped after README_SHELL_TIMEOUT seconds (1800), naming the command it was in.
+# Run by .ci/run last: after Tools/check-bundle.sh, whose build the set-up's Tools/install.sh reuses
+# (without it, that is a release build of its own: minutes).
 #
 #   Tools/check-readme-shell.sh
+#
+# The README runs its set-up in the clone, then moves to a folder of its own (`cd ~/shatter-try`)
+# before its first example: a command that runs the clone's Tools/ belongs before that `cd`.
 #
 # Skipped, and only this: a command that runs `swift test` (the README's test command), which .ci/run
 # runs first; the check says so in its output. Anything else must run, or be written in the README as
@@ -67,6 +72,7 @@ make_input() {
 # shellcheck disable=SC2154  # readme_check_me and readme_check_logs: set by the driver's first line
 run_commands() {
     set -o pipefail
+    trap 'trap - EXIT; exit 124' TERM # the time limit, which the check reports itself
     local readme_check_test='(^|[;&|[:space:]])swift[[:space:]]+test([[:space:]]|$)'
     local readme_check_record readme_check_line readme_check_command="" readme_check_first=0 readme_check_log
     local readme_check_status readme_check_started readme_check_ms readme_check_word readme_check_words readme_check_made
@@ -114,6 +120,7 @@ run_commands() {
             printf 'README.md:%s: made its inputs %s in %s (%d.%d s)\n' "$readme_check_first" "${readme_check_made[*]}" "$PWD" \
                 $((readme_check_ms / 1000)) $((readme_check_ms % 1000 / 100))
         fi
+        printf 'README.md:%s: %s\n' "$readme_check_first" "$readme_check_command" >"$readme_check_logs/running"
         readme_check_started=$(date +%s%N)
         readme_check_status=0
         # A command that ends the shell (`exit`) is a failure too, named as any other (on fd 4, the
@@ -170,8 +177,13 @@ touch "$scratch/started"
 } >"$scratch/driver.sh"
 started=$(date +%s)
 status=0
-env -i HOME="$scratch/home" PATH="$path" TMPDIR="$scratch/tmp" LANG=C.UTF-8 USER="${USER:-$(id -un)}" \
+limit=${README_SHELL_TIMEOUT:-1800}
+timeout "$limit" env -i HOME="$scratch/home" PATH="$path" TMPDIR="$scratch/tmp" LANG=C.UTF-8 USER="${USER:-$(id -un)}" \
     LOGNAME="${LOGNAME:-$(id -un)}" bash --noprofile --norc "$scratch/driver.sh" || status=$?
+if [ $status -eq 124 ]; then
+    echo "$me: stopped after $limit s (README_SHELL_TIMEOUT) in $(cat "$scratch/logs/running")" >&2
+    tail -n 60 "$scratch/logs/$(sed -n 's/^README.md:\([0-9]*\):.*/\1/p;q' "$scratch/logs/running").log" >&2
+fi
 [ $status -eq 0 ] || exit 1
 
 repository_state >"$scratch/after"
