@@ -31,7 +31,14 @@ struct BoundedInputTests {
 
     @Test("endless devices are refused after their first bytes", arguments: ["/dev/zero", "/dev/urandom"])
     func endlessDevice(_ path: String) {
-        #expect(pngError { _ = try PNGDecoder.read(path: path) } == .notPNG(path: path, looksLike: nil))
+        // Refused as not a PNG from its first bytes, not read on. What random bytes look like is chance (a
+        // first byte of `<` reads as text, 1 time in 256), so only /dev/zero's answer is exact.
+        let error = pngError { _ = try PNGDecoder.read(path: path) }
+        guard case .notPNG(path, let looksLike) = error else {
+            Issue.record("\(path) should be refused as not a PNG, not \(String(describing: error))")
+            return
+        }
+        if path == "/dev/zero" { #expect(looksLike == nil) }
     }
 
     @Test("a FIFO with no writer reads as empty instead of hanging")
