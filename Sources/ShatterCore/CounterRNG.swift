@@ -20,6 +20,8 @@ public struct CounterRNG: Sendable {
     public enum Stream: UInt64, Sendable {
         case shatter = 1
         case dust = 2
+        /// Which of the original's numbered sounds plays (`thanos_dust_1` … `6`).
+        case sound = 3
     }
 
     /// A uniform number in [0, 1) with 53 random bits.

@@ -58,6 +58,9 @@ public struct DustLayerMotion: Sendable {
     /// Seconds between the first layer's start and the (N)th's would-be start.
     public static let stagger = 1.35
 
+    /// Seconds until layer `index` of `count` starts to move: `1.35·index/count`.
+    public static func beginTime(index: Int, of count: Int) -> Double { stagger * Double(index) / Double(count) }
+
     public init(index: Int, of count: Int, anchor: Point, spread: Size, path: DustPath, seed: UInt64) {
         let rng = CounterRNG(seed: seed, stream: .dust)
         // Pixels use draws 0 and 1 of the same stream (DustLayerSplit); layers use 2, 3 and 4.
@@ -65,7 +68,7 @@ public struct DustLayerMotion: Sendable {
         self.index = index
         self.anchor = anchor
         self.path = path
-        beginTime = Self.stagger * Double(index) / Double(count)
+        beginTime = Self.beginTime(index: index, of: count)
         radian1 = Double.pi / 12 * random(2)
         radian2 = Double.pi / 12 * random(3)
         let direction = 2 * Double.pi * random(4)

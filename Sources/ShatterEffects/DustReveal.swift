@@ -51,4 +51,5 @@ extension DustReveal: Effect {
     public var pixelWidth: Int { parameters.dust.pixelWidth }
     public var pixelHeight: Int { parameters.dust.pixelHeight }
     public var inputs: [String: Texture] { ["from": dust.snapshot, "to": next] }
+    public var soundCues: [SoundCue] { parameters.soundCues }
 }

@@ -35,6 +35,10 @@ public protocol Effect: Sendable {
     /// as a different render.
     var inputs: [String: Texture] { get }
 
+    /// Where the original plays its sounds, on the effect's own timeline (none for most effects); a
+    /// video lays the user's sound files there (`VideoRender.sounds` in Shatter).
+    var soundCues: [SoundCue] { get }
+
     /// What to draw at `time` seconds. Throws only where drawing needs input read on demand (a clip's
     /// frame); the built-in effects never throw.
     func displayList(at time: Double) throws -> DisplayList
@@ -43,6 +47,7 @@ public protocol Effect: Sendable {
 extension Effect {
     public var playsBackwards: Bool { false }
     public var inputs: [String: Texture] { [:] }
+    public var soundCues: [SoundCue] { [] }
 }
 
 extension Effect where Parameters: ScreenSized {
@@ -65,6 +70,7 @@ extension DustEffect: Effect {
     public static let name = "dust"
     public var playsBackwards: Bool { parameters.reverse }
     public var inputs: [String: Texture] { ["from": snapshot] }
+    public var soundCues: [SoundCue] { parameters.soundCues }
 }
 
 extension UberSplash: Effect {
@@ -74,5 +80,7 @@ extension UberSplash: Effect {
 
 extension SpriteSheetPlayer: Effect {
     public static let name = "sprite"
+    public var playsBackwards: Bool { parameters.reverse }
     public var inputs: [String: Texture] { ["sheet": sheetTexture] }
+    public var soundCues: [SoundCue] { parameters.soundCues }
 }

@@ -25,13 +25,19 @@ public struct SpriteSheetPlayer: Sendable {
         public var duration: Double
         /// Output pixels per sheet pixel.
         public var scale: Double
+        /// Play backwards: the snap undone, as the original's time stone undoes it (with its reverse sound).
+        public var reverse: Bool
 
-        public init(frameWidth: Int, frameHeight: Int, frames: Int? = nil, duration: Double = 2, scale: Double = 1) {
+        public init(
+            frameWidth: Int, frameHeight: Int, frames: Int? = nil, duration: Double = 2, scale: Double = 1,
+            reverse: Bool = false
+        ) {
             self.frameWidth = frameWidth
             self.frameHeight = frameHeight
             self.frames = frames
             self.duration = duration
             self.scale = scale
+            self.reverse = reverse
         }
     }
 

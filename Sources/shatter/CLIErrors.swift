@@ -86,6 +86,12 @@ enum CLIErrors {
                         + "pass --fit stretch|contain|cover, or --size and --scale to match the clip")
             default: return CLIFailure(description: "\(error)")
             }
+        case let error as OriginalSoundError:
+            switch error {
+            case .noCues, .silentContainer: return ValidationError("--sounds: \(error); leave out --sounds")
+            case .notAFolder: return CLIFailure(description: "--sounds \(error); give the folder that holds them")
+            default: return CLIFailure(description: "--sounds: \(error)")
+            }
         case let error as StreamError:
             return CLIFailure(description: "\(error); stopped")
         case let error as CompareError:

@@ -34,6 +34,14 @@ struct DeliveryOptions: ParsableArguments {
             valueName: "MIX"))
     var audio: VideoAudio.Mix?
 
+    @Option(
+        help: ArgumentHelp(
+            "Folder of your copies of the Thanos original's sounds for --video of sprite, dust and join's dust: "
+                + "thanos_snap_sound, thanos_dust_1 … thanos_dust_6, thanos_reverse_sound, any extension ffmpeg "
+                + "reads; each is laid at the original's cue and mixed with any clip sound. (default: none)",
+            valueName: "DIR"))
+    var sounds: String?
+
     @Option(help: ProgressMode.help)
     var progress: ProgressMode = .auto
 
@@ -42,6 +50,7 @@ struct DeliveryOptions: ParsableArguments {
 
     func validate() throws {
         if audio != nil, video == nil { throw ValidationError("--audio goes with --video") }
+        if sounds != nil, video == nil { throw ValidationError("--sounds goes with --video") }
         if ffmpeg != nil || ffmpegArgs != nil || quality != nil, video == nil {
             throw ValidationError("--ffmpeg, --ffmpeg-args and --quality go with --video")
         }
@@ -56,6 +65,9 @@ struct DeliveryOptions: ParsableArguments {
     }
 
     var progressMode: ProgressMode { quiet ? .none : progress }
+
+    /// `--sounds`' folder, opened and its files checked; nil without it.
+    func soundFolder() throws -> OriginalSoundFolder? { try sounds.map { try OriginalSoundFolder(path: $0) } }
 
     /// `--ffmpeg-args`, split at spaces.
     var extraArguments: [String] { ffmpegArgs.map { $0.split(separator: " ").map(String.init) } ?? [] }

@@ -69,11 +69,14 @@ struct RenderEffect<Options: EffectOptions>: ParsableCommand {
             path.map { (option: option, path: $0) }
         }
         let folder = output.out ?? "frames"
+        let sounds = try delivery.soundFolder()
         try OutputFile.check(
-            outputs, inputs: effect.inputPaths, folders: folder == "-" ? [] : [folder], regularOnly: ["--video"])
+            outputs, inputs: effect.inputPaths + (sounds?.files.values.sorted() ?? []), folders: folder == "-" ? [] : [folder],
+            regularOnly: ["--video"])
         if let video = delivery.video { try ExistingVideo.check(video, overwrite: sharding.overwrite) }
         if let out = output.out, out != "-" { try OutputFile.checkApart(out, option: "--out", from: effect.inputPaths) }
         let made = try effect.makeEffect(EffectContext(fps: timing.rate.fps, background: output.background?.color))
-        try RenderRun(timing: timing, output: output, sharding: sharding, pipe: stream.pipe, delivery: delivery).run(made)
+        try RenderRun(timing: timing, output: output, sharding: sharding, pipe: stream.pipe, delivery: delivery).run(
+            made, sounds: sounds)
     }
 }

@@ -105,7 +105,8 @@ struct JoinCommand: ParsableCommand {
 
     func run() throws {
         let path = delivery.video!
-        try OutputFile.check([("--video", path)], inputs: clips, regularOnly: ["--video"])
+        let sounds = try delivery.soundFolder()
+        try OutputFile.check([("--video", path)], inputs: clips + (sounds?.files.values.sorted() ?? []), regularOnly: ["--video"])
         try ExistingVideo.check(path, overwrite: overwrite)
         // The first clip sets the rate when it is a video; PNG frames play at the video's rate.
         let first = try Clip(path: clips[0], frameRate: fps ?? 60)
@@ -139,6 +140,7 @@ struct JoinCommand: ParsableCommand {
         join.fit = fit
         join.background = background?.color ?? .transparent
         join.audio = audio
+        join.sounds = sounds
         join.range = frames.map { $0.first...$0.last }
         // The whole video within the frame cap before the backend starts (the join checks it again).
         try join.layout.checkFrameCap()

@@ -23,7 +23,8 @@ struct RenderRun {
         try join.layout(transitionFrames: transition).checkFrameCap()
     }
 
-    func run<E: Effect>(_ effect: E) throws {
+    /// `sounds` is `--sounds`' folder, already opened (its files are inputs no output may replace).
+    func run<E: Effect>(_ effect: E, sounds: OriginalSoundFolder? = nil) throws {
         let streamFormat = pipe ?? (output.out == "-" ? .png : nil)
         try checkCombinations(streaming: streamFormat != nil)
         try checkJoin(effect)
@@ -52,6 +53,7 @@ struct RenderRun {
             video.extraArguments = delivery.extraArguments
             video.audio = delivery.audio ?? .crossfade
             video.quality = delivery.quality ?? .medium
+            video.sounds = sounds
             let json = delivery.progressMode.resolved == .json
             let warnings = delivery.quiet ? [] : HeldClipWarning.lines(effect, fps: options.fps, json: json)
             render = { try video.run(renderer: choice, cancellation: $0, events: HeldClipWarning.printing(warnings, before: $1)) }

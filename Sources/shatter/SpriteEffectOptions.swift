@@ -7,7 +7,7 @@ struct SpriteEffectOptions: EffectOptions {
     static let discussion = """
         Frame k of the sheet shows for t in [k·d/N, (k+1)·d/N); from t = d on the layer shows \
         frame 0 again, as the original (its animation is removed on completion). With no --sheet, \
-        Shatter draws a 48-frame, 80x80 snap.
+        Shatter draws a 48-frame, 80x80 snap. --reverse plays the same frames backwards.
         """
 
     @Option(help: ArgumentHelp("PNG sprite sheet, frames side by side from the left.", valueName: "PNG"))
@@ -33,6 +33,9 @@ struct SpriteEffectOptions: EffectOptions {
     @Option(parsing: .unconditional, help: "Output pixels per sheet pixel.")
     var scale: Double = 1
 
+    @Flag(help: "Play backwards: the snap undone, as the original's time stone (its sound: thanos_reverse_sound).")
+    var reverse = false
+
     func validate() throws {
         try OptionLimits.check(scale: scale)
         try OptionLimits.check(duration: duration, positive: true)
@@ -51,7 +54,7 @@ struct SpriteEffectOptions: EffectOptions {
         let size = frameSize ?? Dimensions(width: image.height, height: image.height)
         let parameters = SpriteSheetPlayer.Parameters(
             frameWidth: size.width, frameHeight: size.height,
-            frames: sheetFrameCount, duration: duration, scale: scale)
+            frames: sheetFrameCount, duration: duration, scale: scale, reverse: reverse)
         let player: SpriteSheetPlayer
         do {
             player = try SpriteSheetPlayer(sheet: image, parameters: parameters)

@@ -1,5 +1,6 @@
 import Foundation
 import Shatter
+import ShatterTestSupport
 
 /// Clips made for tests: PNG sequences of solid colors that change every frame, and videos made
 /// from them by the real ffmpeg.
@@ -28,33 +29,8 @@ enum ClipFixtures {
         }
 
     /// Runs ffmpeg (from PATH) with `arguments`; throws with its last words when it fails.
-    static func ffmpeg(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-v", "error", "-nostdin", "-y"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw FixtureFailure(
-                description: "ffmpeg \(arguments.joined(separator: " ")): \(String(decoding: said, as: UTF8.self))")
-        }
-    }
+    static func ffmpeg(_ arguments: [String]) throws { try FFmpegTool.run(arguments) }
 
     /// ffprobe's one value for `arguments` (e.g. `-show_entries format=duration FILE`), trimmed.
-    static func probe(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffprobe", "-v", "error", "-of", "csv=p=0"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let said = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    struct FixtureFailure: Error, CustomStringConvertible { let description: String }
+    static func probe(_ arguments: [String]) throws -> String { try FFmpegTool.probe(arguments) }
 }

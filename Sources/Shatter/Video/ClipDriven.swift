@@ -32,6 +32,7 @@ public struct ClipDriven<Base: Effect>: Effect, ClipSourced, CustomInputDigests 
     public var duration: Double { base.duration }
     public var playsBackwards: Bool { base.playsBackwards }
     public var inputs: [String: Texture] { base.inputs }
+    public var soundCues: [SoundCue] { base.soundCues }
 
     /// A still clip (one frame) shown unfitted records its pixels' hash, as a PNG input always did;
     /// any other clip records its digest and how it is fitted.

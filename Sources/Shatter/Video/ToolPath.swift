@@ -25,6 +25,16 @@ enum ToolPath {
         try process.run()
     }
 
+    /// Whether ffprobe finds an audio stream in `path`; when it does not, why (ffprobe's last words).
+    static func audioStream(in path: String, ffprobe: String) throws -> (found: Bool, reason: String) {
+        let probe = try run(
+            ffprobe,
+            ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=index", "-of", "csv=p=0", plainFile(path)])
+        let found = probe.status == 0 && !probe.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        let reason = probe.errors.split(whereSeparator: \.isNewline).last.map(String.init) ?? "no audio stream"
+        return (found, reason)
+    }
+
     /// Runs `executable` to the end; its standard output, and its exit status and standard error.
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()

@@ -18,9 +18,10 @@ public struct VideoAudio: Sendable, Equatable {
         case none, crossfade, from, to
     }
 
-    /// One clip's sound in the video. Times are seconds of the video, before any ``window``.
+    /// One clip's sound in the video, or one sound file laid at a cue. Times are seconds of the video,
+    /// before any ``window``.
     public struct Voice: Sendable, Equatable {
-        /// A video file whose first audio stream is used.
+        /// A video or sound file whose first audio stream is used.
         public var path: String
         /// Where the clip's sound starts in the video (its second 0 plays here).
         public var start: Double
@@ -48,10 +49,13 @@ public struct VideoAudio: Sendable, Equatable {
     }
 
     /// The sound of clips joined as `layout` says, `clips` naming each clip's video file with sound
-    /// (nil for a clip without); nil when nothing is heard. Crossfaded, each clip is heard from the
+    /// (nil for a clip without), and `cues` laid over it (the original's sounds,
+    /// ``OriginalSoundFolder``); nil when nothing is heard. Crossfaded, each clip is heard from the
     /// start of the transition into it to the end of the transition out of it; alone, the first clip
     /// is heard through the whole video, the last from where it enters to the end.
-    public init?(clips: [String?], layout: JoinLayout, fps: Double, mix: Mix, window: Range<Int>? = nil) {
+    public init?(
+        clips: [String?], layout: JoinLayout, fps: Double, mix: Mix, window: Range<Int>? = nil, cues: [Voice] = []
+    ) {
         let seconds = { (frame: Int) in Double(frame) / fps }
         let last = clips.count - 1
         var voices: [Voice] = []
@@ -70,21 +74,24 @@ public struct VideoAudio: Sendable, Equatable {
                         fadeOut: i < last ? seconds(layout.transitionFrames[i]) : 0))
             }
         }
+        voices += cues
         guard !voices.isEmpty else { return nil }
         self.init(
             voices: voices, total: seconds(layout.totalFrames),
             window: window.map { seconds($0.lowerBound)..<seconds($0.upperBound) })
     }
 
-    /// The sound of `clips` joined as `layout` says, for the frames `window` of the video: nil when no
-    /// clip is a video with sound or the mix is `.none`; throws when `.from` or `.to` asks for the
-    /// sound of a clip that has none.
-    static func join(clips: [Clip?], layout: JoinLayout, fps: Double, mix: Mix, window: Range<Int>) throws -> VideoAudio? {
+    /// The sound of `clips` joined as `layout` says, with `cues` laid over it, for the frames `window`
+    /// of the video: nil when nothing is heard; throws when `.from` or `.to` asks for the sound of a
+    /// clip that has none.
+    static func join(
+        clips: [Clip?], layout: JoinLayout, fps: Double, mix: Mix, window: Range<Int>, cues: [Voice] = []
+    ) throws -> VideoAudio? {
         let paths = clips.map { $0.flatMap { $0.hasAudio ? $0.path : nil } }
         if mix == .from, (paths.first ?? nil) == nil { throw VideoError.silentClip(role: "from") }
         if mix == .to, (paths.last ?? nil) == nil { throw VideoError.silentClip(role: "to") }
         let whole = window == 0..<layout.totalFrames
-        return VideoAudio(clips: paths, layout: layout, fps: fps, mix: mix, window: whole ? nil : window)
+        return VideoAudio(clips: paths, layout: layout, fps: fps, mix: mix, window: whole ? nil : window, cues: cues)
     }
 
     /// Seconds of the video: the window's, else the whole join's.

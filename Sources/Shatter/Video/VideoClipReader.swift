@@ -65,13 +65,7 @@ final class VideoClipReader: Sendable {
                 path: path, width: self.width, height: self.height, maxWidth: limits.maxWidth, maxHeight: limits.maxHeight,
                 maxPixels: limits.maxPixels)
         }
-        let audio = try ToolPath.run(
-            ffprobe,
-            [
-                "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=index",
-                "-of", "csv=p=0", ToolPath.plainFile(path),
-            ])
-        hasAudio = audio.status == 0 && !audio.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        hasAudio = try ToolPath.audioStream(in: path, ffprobe: ffprobe).found
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
         var fingerprint = Array("video \(size) \(width)x\(height) \(count) \(rate)\n".utf8)
         if let head = FileHandle(forReadingAtPath: path) {

@@ -27,9 +27,16 @@ public struct VideoJoin {
         /// Builds the transition around the frames the two clips show as it starts (fitted to the
         /// video); the join then plays both clips through it.
         public var make: @Sendable (_ from: Texture, _ to: Texture) throws -> any Effect
+        /// Where the original plays its sounds, on the transition's clock (the effect `make` builds
+        /// has them too, but the sound is laid out before any transition is built).
+        public var soundCues: [SoundCue]
 
-        public init(duration: Double, make: @escaping @Sendable (_ from: Texture, _ to: Texture) throws -> any Effect) {
+        public init(
+            duration: Double, soundCues: [SoundCue] = [],
+            make: @escaping @Sendable (_ from: Texture, _ to: Texture) throws -> any Effect
+        ) {
             self.duration = duration
+            self.soundCues = soundCues
             self.make = make
         }
 
@@ -42,7 +49,9 @@ public struct VideoJoin {
         /// seconds (nil: the dust's own).
         public static func dust(_ parameters: DustEffect.Parameters, duration: Double? = nil) -> Transition {
             let reveal = DustReveal.Parameters(dust: parameters, duration: duration)
-            return Transition(duration: reveal.seconds) { try DustReveal(snapshot: $0, next: $1, parameters: reveal) }
+            return Transition(duration: reveal.seconds, soundCues: reveal.soundCues) {
+                try DustReveal(snapshot: $0, next: $1, parameters: reveal)
+            }
         }
     }
 
@@ -62,6 +71,10 @@ public struct VideoJoin {
     public var range: ClosedRange<Int>?
     /// Frames rendered but not yet written, at most, in each transition.
     public var framesInFlight = 4
+    /// The user's copies of the original's sounds, laid at each transition's cues (a dust sound as each
+    /// dust transition starts, picked by its seed) and mixed with the clips' sound; nil for none. A
+    /// join whose transitions have no cues, or a `.gif`, is refused.
+    public var sounds: OriginalSoundFolder?
 
     public init(clips: [Clip], transitions: [Transition], video: VideoEncoder.Request) {
         self.clips = clips
@@ -102,7 +115,15 @@ public struct VideoJoin {
         try layout.checkFrameCap()
         let window = try Self.window(range, frames: layout.totalFrames)
         var request = video
-        request.audio = try VideoAudio.join(clips: clips, layout: layout, fps: video.fps, mix: audio, window: window)
+        let cued = transitions.indices.map {
+            OriginalSoundFolder.CuedPart(
+                cues: transitions[$0].soundCues, start: layout.transitionStart($0), frames: layout.transitionFrames[$0])
+        }
+        let cues =
+            try sounds?.voices(for: cued, in: video, totalFrames: layout.totalFrames, what: "a join without a dust transition")
+            ?? []
+        request.audio = try VideoAudio.join(
+            clips: clips, layout: layout, fps: video.fps, mix: audio, window: window, cues: cues)
         var settings = JoinStream.Settings(fps: video.fps)
         settings.framesInFlight = framesInFlight
         settings.png.background = background.a == 255 ? background : nil

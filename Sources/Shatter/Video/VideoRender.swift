@@ -25,6 +25,9 @@ public struct VideoRender<E: Effect> {
     public var audio: VideoAudio.Mix = .crossfade
     /// `.mp4`'s and `.webm`'s size against fidelity.
     public var quality = VideoEncoder.Quality.medium
+    /// The user's copies of the original's sounds, laid at the effect's `Effect.soundCues` and mixed
+    /// with any clip sound; nil for none. An effect without cues, or a `.gif`, is refused.
+    public var sounds: OriginalSoundFolder?
 
     public init(effect: E, path: String, options: RenderSession<E>.Options = .init()) {
         self.effect = effect
@@ -62,9 +65,15 @@ public struct VideoRender<E: Effect> {
         let from = clips?.input("from")
         let to = clips?.input("to")
         var parts: [JoinStream.Part] = [.transition(frames: transition) { effect }]
+        let cued = OriginalSoundFolder.CuedPart(
+            cues: effect.soundCues, start: layout.transitionStart(0), frames: transition, backwards: effect.playsBackwards)
+        let cues =
+            try sounds?.voices(for: [cued], in: request, totalFrames: layout.totalFrames, what: "the \(E.name) effect") ?? []
+        // Clips' sound is heard only from an effect drawn from clips; the cues are heard in any.
+        request.audio = try VideoAudio.join(
+            clips: [from?.clip, to?.clip], layout: layout, fps: options.fps, mix: clips == nil ? .none : audio,
+            window: window, cues: cues)
         if clips != nil {
-            request.audio = try VideoAudio.join(
-                clips: [from?.clip, to?.clip], layout: layout, fps: options.fps, mix: audio, window: window)
             if let from, join.headFrames > 0 {
                 parts.insert(.clip(from.clip, fitting: from.fitting, role: "from", first: 0, count: join.headFrames), at: 0)
             }
