@@ -25,7 +25,7 @@
 # quote, a loop). Each command's words are looked up in make_input below: a word naming an input that
 # does not exist in the folder the command runs in is made there first (a word's trailing / is
 # dropped, so `golden/` is the folder golden). They are small: still PNGs of 390x844, clips of
-# 320x180 and 2 s with sound, folders of 13 frames at 120x90.
+# 320x180 and 2 s with sound, folders of 13 frames at 120x90, a sounds folder of half-second tones.
 # To add an input: add a case to make_input that makes the file or folder named by its argument in the
 # current folder (ffmpeg, or `shatter`, which is on PATH once the README's set-up has run).
 set -euo pipefail
@@ -61,6 +61,15 @@ make_input() {
             # golden on the CPU renderer, new on whatever auto picks (GL on a GPU box): the README's pair.
             shatter render shatter --size 120x90 --fps 10 --quiet --backend "$([ "$1" = golden ] && echo cpu || echo auto)" \
                 --out "$1"
+            ;;
+        sounds)
+            # The user's copies of the original's sounds (Shatter ships none): a tone of its own for each.
+            mkdir sounds
+            local name frequency=300
+            for name in thanos_snap_sound thanos_dust_{1..6} thanos_reverse_sound; do
+                ffmpeg -v error -f lavfi -i "sine=frequency=$frequency:duration=0.5" "sounds/$name.wav"
+                frequency=$((frequency + 100))
+            done
             ;;
         *) return 99 ;;
     esac
