@@ -146,6 +146,10 @@ let package = Package(
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG", "ShatterTestSupport"]),
         .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport", "ShatterTesting"]),
         .testTarget(name: "ShatterTests", dependencies: ["Shatter", "ShatterTestSupport"]),
+        // The plugins' body; the kind target gives it the one symbol each plugin library defines.
+        .testTarget(
+            name: "ShatterFrei0rTests",
+            dependencies: ["ShatterFrei0r", "Frei0rShatterKind", "ShatterCore", "ShatterEffects", "ShatterSoftware"]),
         .testTarget(name: "shatterCLITests", dependencies: ["Shatter", "shatter", "ShatterTestSupport"]),
         // ShatterTesting and ShatterSnapshotTesting as a user's test target uses them (the README's samples).
         .testTarget(
