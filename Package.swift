@@ -13,6 +13,10 @@ let package = Package(
         .library(name: "ShatterTesting", targets: ["ShatterTesting"]),
         .library(name: "ShatterSnapshotTesting", targets: ["ShatterSnapshotTesting"]),
         .executable(name: "shatter", targets: ["shatter"]),
+        // frei0r mixer2 plugins for MLT (Kdenlive, Shotcut, melt) and GStreamer: one shared library per
+        // transition, installed as shatter.so and shatter_dust.so by Tools/install-frei0r.sh (docs/frei0r.md).
+        .library(name: "frei0r-shatter", type: .dynamic, targets: ["ShatterFrei0r", "Frei0rShatterKind"]),
+        .library(name: "frei0r-shatter-dust", type: .dynamic, targets: ["ShatterFrei0r", "Frei0rDustKind"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -101,6 +105,18 @@ let package = Package(
                 "ShatterPointSprites", "ShatterSoftware", "ShatterGL", "ShatterPNG", "ShatterDigest",
             ]
         ),
+        // frei0r's C interface (the system's frei0r.h, frei0r-plugins-dev) and the one function each plugin's
+        // library defines to say which transition it is.
+        .target(name: "CFrei0r"),
+        // The frei0r plugins' body: the C functions a host calls, drawing on the CPU renderer. Only the
+        // rendering modules, so the plugin needs nothing but libc, libm, libstdc++ and libgcc_s once the
+        // Swift standard library is linked in statically.
+        .target(
+            name: "ShatterFrei0r",
+            dependencies: ["CFrei0r", "ShatterCore", "ShatterAnimation", "ShatterEffects", "ShatterSoftware"]),
+        // Each plugin's one difference: which transition its library is.
+        .target(name: "Frei0rShatterKind"),
+        .target(name: "Frei0rDustKind"),
         .executableTarget(
             name: "shatter",
             dependencies: ["Shatter", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -142,6 +158,10 @@ let package = Package(
         .testTarget(name: "ShatterPNGTests", dependencies: ["ShatterPNG", "ShatterCore", "CPNG", "ShatterTestSupport"]),
         .testTarget(name: "ShatterGLTests", dependencies: ["ShatterGL", "Shatter", "ShatterTestSupport", "ShatterTesting"]),
         .testTarget(name: "ShatterTests", dependencies: ["Shatter", "ShatterDigest", "ShatterTestSupport"]),
+        // The plugins' body; the kind target gives it the one symbol each plugin library defines.
+        .testTarget(
+            name: "ShatterFrei0rTests",
+            dependencies: ["ShatterFrei0r", "Frei0rShatterKind", "ShatterCore", "ShatterEffects", "ShatterSoftware"]),
         .testTarget(name: "shatterCLITests", dependencies: ["Shatter", "shatter", "ShatterTestSupport"]),
         // ShatterTesting and ShatterSnapshotTesting as a user's test target uses them (the README's samples).
         .testTarget(

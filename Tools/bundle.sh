@@ -6,6 +6,7 @@
 #                                        on x86_64 compiled for
 #                                        x86-64-v3 (SHATTER_BUNDLE_CPU=baseline: for any x86-64)
 #   dist/shatter-linux-<arch>/README.md  how to run it
+#   dist/shatter-linux-<arch>/frei0r/    the frei0r plugins and Kdenlive's descriptions (Tools/install-frei0r.sh)
 # The binary needs only glibc: EGL and GLES (libEGL.so.1, libGLESv2.so.2, through libglvnd) and
 # libgbm.so.1 are opened at run time, only by the GL backend. The script checks the ELF NEEDED list
 # and fails on anything but glibc's libraries.
@@ -91,6 +92,10 @@ if [ -n "$unexpected" ]; then
     exit 1
 fi
 
+# The frei0r plugins for video editors (docs/frei0r.md): built for any x86-64, since an editor's
+# machine may be older than a GPU box, with Kdenlive's descriptions beside them.
+Tools/install-frei0r.sh "$dist/frei0r" "$dist/frei0r" >&2
+
 cat > "$dist/README.md" <<README
 # shatter for Linux ($arch)
 
@@ -106,6 +111,10 @@ by 10_nvidia.json), and libgbm.so.1 only for EGL's GBM platform. Without them \`
     ./shatter render shatter --size 1920x1080 --backend gpu --out frames   # refuses llvmpipe
     ./shatter compare shatter --size 1920x1080     # NVIDIA vs the CPU renderer
     ./shatter bench --size 1920x1080
+
+\`frei0r/\` holds the frei0r transitions for MLT (melt, Kdenlive, Shotcut) and GStreamer, shatter.so and
+shatter_dust.so (they need only libc, libm, libstdc++ and libgcc_s), and Kdenlive's descriptions of them:
+copy the .so files into ~/.frei0r-1/lib and the .xml files into ~/.local/share/kdenlive/transitions.
 
 On an NVIDIA machine with no X server, the EGL device platform picks the GPU: every hardware device
 in turn, the scheduler's (CUDA_VISIBLE_DEVICES, NVIDIA_VISIBLE_DEVICES, SLURM_STEP_GPUS) first;

@@ -20,6 +20,10 @@ build_log=$(Tools/bundle.sh "$dist" 2>&1) || { printf '%s\n' "$build_log" | tail
 grep -q "needs: " <<<"$build_log" || fail "Tools/bundle.sh did not list the libraries the binary needs"
 [ -f "$dist/README.md" ] || fail "the bundle has no README.md"
 
+for plugin in shatter shatter_dust; do
+    for file in "$plugin.so" "frei0r_$plugin.xml"; do [ -f "$dist/frei0r/$file" ] || fail "the bundle has no frei0r/$file"; done
+done
+
 clean="$scratch/clean"
 mkdir -p "$clean"
 cp "$dist/shatter" "$clean/shatter"

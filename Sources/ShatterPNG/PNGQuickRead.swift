@@ -1,5 +1,6 @@
 import CDeflate
 import Glibc
+import ShatterCore
 
 /// The common PNG, decoded with libdeflate instead of libpng's zlib: 8-bit RGB or RGBA, not interlaced,
 /// nothing but IDAT data between the chunks libpng has already read and IEND. zlib's inflate (with its

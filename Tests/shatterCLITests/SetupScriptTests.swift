@@ -28,8 +28,9 @@ import Testing
         let first = try #require(run.errorLines.first)
         #expect(first.hasPrefix("Tools/setup.sh: installing pkg-config libegl-dev"), "\(first)")
         for words in [
-            "ffmpeg", "chromium", "libxxhash-dev", "slurm-wlm", "munge (Debian, apt-get)",
-            "kubernetes-validate (PyPI, pip)", "Pillow and pypng (PyPI, pip, into",
+            "ffmpeg", "chromium", "libxxhash-dev", "slurm-wlm", "munge", "frei0r-plugins-dev", "melt",
+            "gstreamer1.0-plugins-bad (Debian, apt-get)", "kubernetes-validate (PyPI, pip)",
+            "Pillow and pypng (PyPI, pip, into",
         ] {
             #expect(first.contains(words), "\(words): \(first)")
         }

@@ -1,16 +1,15 @@
-import ShatterCore
-
-/// Conversions between Shatter's premultiplied pixels and PNG's straight alpha.
+/// Conversions between Shatter's premultiplied pixels and the straight alpha of PNG files and of hosts
+/// such as frei0r's (`ShatterPNG` and `ShatterFrei0r` share them, so both give the same bytes).
 ///
 /// Rounding is exact round-to-nearest in both directions, which makes a premultiplied → PNG →
 /// premultiplied round trip lossless for every valid premultiplied pixel (each color ≤ alpha):
 /// un-premultiplying lands within ½ of the true straight value, and premultiplying that again
 /// lands within a/510 < ½ of the original, so it rounds back to it.
-enum Alpha {
+package enum Alpha {
     /// `round(c * a / 255)`; `(x + 128 + ((x + 128) >> 8)) >> 8` equals `(x + 127) / 255` for
     /// every x = c·a ≤ 255·255, without a division.
     @inline(__always)
-    static func premultiply(_ c: UInt8, _ a: UInt8) -> UInt8 {
+    package static func premultiply(_ c: UInt8, _ a: UInt8) -> UInt8 {
         let t = UInt32(c) * UInt32(a) + 128
         return UInt8(truncatingIfNeeded: (t + (t >> 8)) >> 8)
     }
@@ -18,25 +17,25 @@ enum Alpha {
     /// `min(255, round(c' * 255 / a))` for a > 0. Colors above alpha (not valid premultiplied
     /// values) are clamped to 255.
     @inline(__always)
-    static func unpremultiply(_ c: UInt8, _ a: UInt8) -> UInt8 {
+    package static func unpremultiply(_ c: UInt8, _ a: UInt8) -> UInt8 {
         UInt8(min(255, (UInt32(c) * 255 + UInt32(a) / 2) / UInt32(a)))
     }
 
     /// ``unpremultiply(_:_:)`` for every (alpha, color), indexed `alpha << 8 | color`: 64 KiB,
     /// built once, so writing a translucent frame costs a load per channel instead of a division.
-    static let unpremultiplyTable: [UInt8] = (0..<65536).map { i in
+    package static let unpremultiplyTable: [UInt8] = (0..<65536).map { i in
         let a = UInt8(i >> 8)
         let c = UInt8(i & 255)
         return a == 0 ? 0 : unpremultiply(c, a)
     }
 
     /// Straight RGBA8 (libpng's output) → premultiplied, in place.
-    static func premultiplyInPlace(_ pixels: inout [UInt8]) {
+    package static func premultiplyInPlace(_ pixels: inout [UInt8]) {
         pixels.withUnsafeMutableBufferPointer { premultiplyInPlace($0.baseAddress!, count: $0.count) }
     }
 
     /// `count` bytes of straight RGBA8 at `p` → premultiplied, in place.
-    static func premultiplyInPlace(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
+    package static func premultiplyInPlace(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
         // The common case, opaque pixels, is unchanged: eight at a time are checked with one vector compare.
         let opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)
         var i = 0
@@ -59,7 +58,7 @@ enum Alpha {
     }
 
     /// Premultiplied RGBA8 → straight RGBA8 for PNG. Alpha 0 becomes (0, 0, 0, 0).
-    static func straightRGBA(_ image: Image) -> [UInt8] {
+    package static func straightRGBA(_ image: Image) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: image.pixels.count) { out, count in
             for y in 0..<image.height { straightRow(image, y, into: out.baseAddress! + y * image.width * 4) }
             count = image.pixels.count
@@ -67,7 +66,7 @@ enum Alpha {
     }
 
     /// Row `y` of ``straightRGBA(_:)``, written to `out` (`width × 4` bytes).
-    static func straightRow(_ image: Image, _ y: Int, into out: UnsafeMutablePointer<UInt8>) {
+    package static func straightRow(_ image: Image, _ y: Int, into out: UnsafeMutablePointer<UInt8>) {
         let count = image.width * 4
         image.pixels.withUnsafeBufferPointer { pixels in
             out.update(from: pixels.baseAddress! + y * count, count: count)
@@ -102,7 +101,7 @@ enum Alpha {
 
     /// Premultiplied RGBA8 composited over an opaque `background`: RGB8 (`channels` 3) or RGBA8 with
     /// alpha 255 (`channels` 4); see ``rgbOverRow(_:_:background:into:channels:)``.
-    static func composited(_ image: Image, over background: RGBA8, channels: Int) -> [UInt8] {
+    package static func composited(_ image: Image, over background: RGBA8, channels: Int) -> [UInt8] {
         let rowBytes = image.width * channels
         return [UInt8](unsafeUninitializedCapacity: rowBytes * image.height) { out, count in
             for y in 0..<image.height {
@@ -115,7 +114,7 @@ enum Alpha {
     /// Row `y` of the premultiplied RGBA8 `image` composited over an opaque `background`:
     /// `c' + round(bg * (255 - a) / 255)`, clamped to 255 for invalid (color > alpha) pixels; as RGB8,
     /// or as RGBA8 with alpha 255 when `channels` is 4.
-    static func rgbOverRow(
+    package static func rgbOverRow(
         _ image: Image, _ y: Int, background: RGBA8, into out: UnsafeMutablePointer<UInt8>,
         channels: Int = 3
     ) {

@@ -1,0 +1,118 @@
+import ShatterCore
+import ShatterEffects
+import ShatterSoftware
+
+/// One transition a host made with `f0r_construct`: its frame size, its parameters' values, and
+/// everything a frame needs, kept from frame to frame so that after the first no frame-sized buffer
+/// is allocated: the two pictures (straight alpha in, premultiplied here), the rendered frame, the
+/// effect (its grid or its dust split, rebuilt only when a parameter other than `progress` changes)
+/// and the renderer's own scratch.
+///
+/// A host may call one instance from several threads at once (MLT's slices, docs/frei0r.md): the
+/// calls take turns on a lock, so none sees another's half-written buffers.
+final class Frei0rInstance: Sendable {
+    let transition: PluginTransition
+    let width: Int
+    let height: Int
+    private let state: Locked<State>
+
+    private struct State {
+        var values: [Double]
+        var from = Image(width: 0, height: 0)
+        var to = Image(width: 0, height: 0)
+        var frame = Image(width: 0, height: 0)
+        var built: Built?
+        /// The settings no transition could be built from (a frame too large for its pieces), so that a
+        /// failed build is not retried every frame.
+        var refused: Frei0rSettings?
+    }
+
+    /// The effect for one set of settings, built around pictures that stand in for every frame's.
+    private struct Built {
+        let settings: Frei0rSettings
+        let effect: any Effect
+        let from: Texture
+        let to: Texture
+    }
+
+    private let renderer = SoftwareRenderer()
+
+    /// Nil for a size no transition can have (0, or over `ParameterError.maxPixelSide`).
+    init?(transition: PluginTransition, width: Int, height: Int) {
+        let sides = 1...ParameterError.maxPixelSide
+        guard sides.contains(width), sides.contains(height) else { return nil }
+        self.transition = transition
+        self.width = width
+        self.height = height
+        state = Locked(State(values: transition.parameters.map(\.defaultValue)))
+    }
+
+    /// The value a host last set (or the default), as it set it.
+    func value(at index: Int) -> Double? {
+        state.withLock { $0.values.indices.contains(index) ? $0.values[index] : nil }
+    }
+
+    func setValue(_ value: Double, at index: Int) {
+        state.withLock { if $0.values.indices.contains(index) { $0.values[index] = value } }
+    }
+
+    /// Draws the transition between `from` and `to` (straight RGBA8, `width`×`height`, top row first) at
+    /// the instant `progress` names into `output`. Where no transition can be drawn, it cuts: `from`
+    /// until `progress` reaches 1, then `to`.
+    func update(from: UnsafePointer<UInt8>, to: UnsafePointer<UInt8>, output: UnsafeMutablePointer<UInt8>) {
+        let bytes = width * height * 4
+        state.withLock { state in
+            let settings = transition.settings(state.values, width: width, height: height)
+            let progress = transition.parameters[0].unit(state.values[0])
+            guard state.refused != settings, let built = built(for: settings, in: &state) else {
+                output.update(from: progress < 1 ? from : to, count: bytes)
+                return
+            }
+            Self.load(from, into: &state.from, width: width, height: height)
+            Self.load(to, into: &state.to, width: width, height: height)
+            do {
+                try draw(built, at: progress * settings.seconds, into: &state)
+            } catch {
+                output.update(from: progress < 1 ? from : to, count: bytes)
+                return
+            }
+            for y in 0..<height { Alpha.straightRow(state.frame, y, into: output + y * width * 4) }
+        }
+    }
+
+    /// The effect for `settings`, built on first use and again whenever they change.
+    private func built(for settings: Frei0rSettings, in state: inout State) -> Built? {
+        if let built = state.built, built.settings == settings { return built }
+        state.built = nil
+        // Stand-ins, never drawn: each frame's pictures take their place. The dust splits its picture by
+        // size, so its stand-in has the frame's; the others' size is not read.
+        let sized = settings.splitsSnapshot
+        let from = Texture(image: Image(width: sized ? width : 1, height: sized ? height : 1))
+        let to = Texture(image: Image(width: 1, height: 1))
+        guard let effect = try? settings.makeEffect(from: from, to: to) else {
+            state.refused = settings
+            return nil
+        }
+        state.built = Built(settings: settings, effect: effect, from: from, to: to)
+        return state.built
+    }
+
+    /// One frame: the pictures in their stand-ins' places, each set up once for the frame's draws.
+    private func draw(_ built: Built, at time: Double, into state: inout State) throws {
+        let from = Texture(image: state.from, replacing: built.from)
+        let to = Texture(image: state.to, replacing: built.to)
+        let list = try built.effect.displayList(at: time).replacingTextures {
+            $0 === built.from ? from : $0 === built.to ? to : $0
+        }
+        try renderer.render(list, into: &state.frame)
+    }
+
+    /// A host's straight RGBA8 frame into `image`, premultiplied, reusing its buffer.
+    private static func load(_ pixels: UnsafePointer<UInt8>, into image: inout Image, width: Int, height: Int) {
+        if image.width != width || image.height != height { image = Image(width: width, height: height) }
+        image.pixels.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.update(from: pixels, count: buffer.count)
+            Alpha.premultiplyInPlace(buffer.baseAddress!, count: buffer.count)
+        }
+    }
+}
