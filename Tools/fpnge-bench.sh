@@ -11,8 +11,9 @@
 #   Tools/fpnge-bench.sh FPNGE_SOURCE_DIR                    # a checkout of veluca93/fpnge
 #   REPEAT=5 SHATTER=/path/to/release/shatter Tools/fpnge-bench.sh FPNGE_SOURCE_DIR
 #
-# fpnge is built as its README says, for AVX2 (g++ -O3 -mavx2 -mpclmul); Shatter's encoder is compiled
-# from this checkout with clang -O3 and run as its AVX2 twin (TWIN=0 runs the baseline one).
+# fpnge is built with g++ $FPNGE_FLAGS (-O3 -mavx2 unless set; -march=native, as fpnge's build.sh, also
+# gives it PCLMUL for its CRC); Shatter's encoder is compiled from this checkout with clang -O3 and run
+# as its AVX2 twin (TWIN=0 runs the baseline one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ $# -ne 1 || ! -f "$1/fpnge.cc" ]]; then
@@ -36,11 +37,12 @@ rm -rf "$work/ui"
 cp "$work/ui/frame-00000.png" "$work/ui.png"
 
 include=(-ISources/CFastPNG/include -ISources/CDeflate -ISources/CLanes/include -I"$fpnge")
-g++ -O3 -mavx2 -mpclmul -DNDEBUG -c "$fpnge/fpnge.cc" -o "$work/fpnge.o"
+read -r -a flags <<<"${FPNGE_FLAGS:--O3 -mavx2}"
+g++ "${flags[@]}" -DNDEBUG -c "$fpnge/fpnge.cc" -o "$work/fpnge.o"
 clang -O3 "${include[@]}" -c Sources/CFastPNG/fast_png.c -o "$work/fast_png.o"
 g++ -O3 "${include[@]}" Tools/fpnge-bench/bench.cc "$work/fpnge.o" "$work/fast_png.o" -ldeflate -lxxhash -o "$work/bench"
 
-echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg); fpnge: g++ ${flags[*]}" >&2
 echo "| frames | Shatter level 1 + digests | fpnge level 1 | fpnge default (4) | Shatter − fpnge default | Shatter's size ÷ fpnge default's |"
 echo "|---|---:|---:|---:|---:|---:|"
 for snapshot in noisy ui; do

@@ -461,10 +461,12 @@ ALWAYS void band_block(const uint8_t *bytes, size_t n, size_t line, int last, in
         uint64_t extra = s > 256 ? length_extra[s - 257] + 1 : 0;  /* + the distance code's bit */
         bits += (uint64_t)c.freq[s] * (c.lengths[s] + extra);
     }
-    if (bits >= (uint64_t)(n + 5 * (n / 65535 + 1)) * 8) {
+    uint64_t storedBits = (uint64_t)(n + 5 * (n / 65535 + 1)) * 8;
+    if (bits >= storedBits) {
         stored(bytes, n, last, w);
         return;
     }
+    writer_t start = *w;  /* the counts are estimates: if the block comes out no smaller, stored it is */
     uint16_t codes[LITLEN_SYMBOLS];
     canonical_codes(c.lengths, LITLEN_SYMBOLS, codes);
     for (int v = 0; v < 256; v++) c.literal[v] = codes[v] | (uint32_t)c.lengths[v] << 16;
@@ -477,6 +479,10 @@ ALWAYS void band_block(const uint8_t *bytes, size_t n, size_t line, int last, in
     dynamic_header(c.lengths, last, w);
     tokens(&c, w, bytes, 0, n, runs, before, NULL, 1, avx2);
     put_flushed(w, codes[END_OF_BLOCK], c.lengths[END_OF_BLOCK]);
+    if ((uint64_t)(w->out - start.out) * 8 + w->count - start.count >= storedBits) {
+        *w = start;
+        stored(bytes, n, last, w);
+    }
 }
 
 /* ---- The stream. ---- */
@@ -485,8 +491,10 @@ size_t shatter_fast_png_bound(long width, long height, int channels) {
     size_t stride = (size_t)width * (size_t)channels + 1, band = stride * BAND;
     size_t bands = ((size_t)height + BAND - 1) / BAND;
     /* Stored bands, each split at 65,535 bytes (5 bytes a block, 1 of alignment), the zlib header and
-     * Adler-32, and the bit writers' 16 bytes of slack. */
-    return stride * (size_t)height + bands * (5 * (band / 65535 + 1) + 1) + 2 + 4 + 16;
+     * Adler-32, and the bit writer's 8 bytes of slack; and room for one band's Huffman block tried and
+     * given up for stored (codes of ≤ 12 bits a byte and a header of under 512 bytes: half a band
+     * more). */
+    return stride * (size_t)height + bands * (5 * (band / 65535 + 1) + 1) + 2 + 4 + 8 + band / 2 + 512;
 }
 
 ALWAYS size_t encode(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
