@@ -29,15 +29,7 @@ width=1920 height=1080 fps=20 frames=25
 # their own virtual environment, and Shatter's release build.
 Tools/setup.sh
 venv=.build/peer-venv
-[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r Tools/peer/requirements.txt
-if [ -n "${SHATTER:-}" ]; then
-    shatter=$SHATTER
-    [ -x "$shatter" ] || { echo "Tools/peer-bench.sh: SHATTER=$shatter is not an executable" >&2; exit 64; }
-else
-    swift build -c release --product shatter >&2
-    shatter="$(swift build -c release --show-bin-path)/shatter"
-fi
+shatter=$(Tools/peer/prepare.sh)
 
 work=.build/peer-bench
 mkdir -p "$work"

@@ -9,11 +9,18 @@
 
 #include "shim.h"  /* CDeflate (Package.swift adds its folder): libdeflate and the row filters */
 #include "cpu.h"   /* CLanes' instruction-set table: the AVX2 twin's target attribute */
+#include "filter_lanes.h"
 #include <stdlib.h>
 #include <string.h>
 
 #define ALWAYS static inline __attribute__((always_inline))
 #define BAND SHATTER_FAST_PNG_BAND_ROWS
+#ifndef RUN_MIN
+#define RUN_MIN 16
+#endif
+#ifndef SAMPLE_EVERY
+#define SAMPLE_EVERY 8
+#endif
 
 /* The literal/length code is limited to 12 bits so that four codes (48 bits) go into the bit buffer
  * between flushes; a byte's code seldom wants more, and the cap costs a fraction of a percent. */
@@ -60,6 +67,11 @@ ALWAYS void align(writer_t *w) {
  * algorithm gives them, deepened where over the limit as miniz does (tdefl_huffman_enforce_max_code_size):
  * whole leaves moved from the longest length up until Kraft's sum is one again. A lone used symbol
  * gets a partner, since decoders expect a complete code. */
+static int compare_keys(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
 static void code_lengths(const uint32_t *freq, int n, unsigned limit, uint8_t *lengths) {
     int symbols[LITLEN_SYMBOLS], used = 0;
     memset(lengths, 0, (size_t)n);
@@ -74,15 +86,12 @@ static void code_lengths(const uint32_t *freq, int n, unsigned limit, uint8_t *l
         lengths[symbols[0] == 0 ? 1 : 0] = 1;
         return;
     }
-    /* Insertion sort by frequency (at most 286 symbols, mostly near-sorted byte counts). */
-    for (int i = 1; i < used; i++) {
-        int s = symbols[i], j = i;
-        while (j > 0 && freq[symbols[j - 1]] > freq[s]) {
-            symbols[j] = symbols[j - 1];
-            j--;
-        }
-        symbols[j] = s;
-    }
+    /* By frequency, ties by symbol: a sort of keys frequency << 16 | symbol (a band's 256 bytes all have
+     * counts, in no useful order, so an insertion sort's quadratic cost shows). */
+    uint64_t keys[LITLEN_SYMBOLS];
+    for (int i = 0; i < used; i++) keys[i] = (uint64_t)freq[symbols[i]] << 16 | (uint64_t)symbols[i];
+    qsort(keys, (size_t)used, sizeof keys[0], compare_keys);
+    for (int i = 0; i < used; i++) symbols[i] = (int)(keys[i] & 0xffff);
     /* Huffman's tree by the two-queue method: leaves in order, internal nodes made in order. */
     uint64_t weight[2 * LITLEN_SYMBOLS];
     int parent[2 * LITLEN_SYMBOLS];
@@ -147,11 +156,14 @@ static const uint16_t length_base[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13
                                          31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
 static const uint8_t length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
 
-/* The length symbol (257 …) of a match of `length` 3 … 258. */
-static int length_symbol(int length) {
-    int k = 28;
-    while (length_base[k] > length) k--;
-    return 257 + k;
+/* The length symbol (257 …) of a match of `length` 3 … 258: lengths 3 … 10 one symbol each, then four
+ * symbols per doubling, each covering 2^extra lengths, and 258 its own. */
+static inline int length_symbol(int length) {
+    unsigned l = (unsigned)length - 3;
+    if (length == 258) return 285;
+    if (l < 8) return 257 + (int)l;
+    unsigned extra = 31u - (unsigned)__builtin_clz(l) - 2;
+    return 257 + 4 * (int)extra + 4 + (int)((l >> extra) & 3);
 }
 
 /* ---- A band's tokens: bytes, and runs of zeros as distance-1 matches. ---- */
@@ -167,21 +179,29 @@ typedef struct {
 } code_t;
 
 /* A run of `run` zero bytes: matches of up to 258, the last byte before them being zero (the caller
- * writes a literal zero first when it is not), and fewer than 3 left over as literals. The counting
- * pass starts from the histogram of every byte, so it takes the matched zeros back out of it. */
+ * writes a literal zero first when it is not), and fewer than 3 left over as literals. */
 ALWAYS void zero_run(code_t *c, writer_t *w, long run, int encode) {
     while (run >= 3) {
         long length = run > 258 ? (run - 258 < 3 ? run - 3 : 258) : run;
-        if (encode) {
-            put_flushed(w, c->match[length], c->matchBits[length]);
-        } else {
-            c->freq[length_symbol((int)length)]++;
-            c->freq[0] -= (uint32_t)length;
-        }
+        if (encode) put_flushed(w, c->match[length], c->matchBits[length]);
+        else c->freq[length_symbol((int)length)]++;
         run -= length;
     }
     if (encode)
         for (; run > 0; run--) put_flushed(w, c->literal[0] & 0xffff, c->literal[0] >> 16);
+    else
+        c->freq[0] += (uint32_t)run;
+}
+
+/* Ends a run of `run` zero bytes, the byte before them `before`: a literal zero first where that is
+ * not zero, so that the matches copy a zero. */
+ALWAYS void end_run(code_t *c, writer_t *w, long run, int before, int encode) {
+    if (before != 0) {
+        if (encode) put_flushed(w, c->literal[0] & 0xffff, c->literal[0] >> 16);
+        else c->freq[0]++;
+        run--;
+    }
+    zero_run(c, w, run, encode);
 }
 
 /* Four bytes' codes joined two by two, so that the joins do not wait on one another, then written. */
@@ -193,10 +213,9 @@ ALWAYS void put4(const code_t *c, writer_t *w, const uint8_t *bytes) {
     put(w, low | high << (l0 + l1), l0 + l1 + l2 + l3);
 }
 
-/* Literal bytes; the counting pass has them in its histogram already. */
-ALWAYS void literals(code_t *c, writer_t *w, const uint8_t *bytes, int count, int encode) {
-    if (!encode) return;
-    int k = 0;
+/* Literal bytes' codes, four at a time. */
+ALWAYS void literals_scalar(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count) {
+    size_t k = 0;
     for (; k + 4 <= count; k += 4) {
         put4(c, w, bytes + k);
         flush(w);
@@ -208,40 +227,57 @@ ALWAYS void literals(code_t *c, writer_t *w, const uint8_t *bytes, int count, in
     flush(w);
 }
 
-/* How many bytes from `i` on are whole 8-byte words of zeros (before `n`): flat screens filter to long
- * runs of them, which the scans below skip 64 bytes a compare instead of 8. */
-ALWAYS size_t zero_words(const uint8_t *bytes, size_t i, size_t n) {
-    size_t start = i;
-    for (; i + 64 <= n; i += 64) {
-        uint64_t w[8];
-        memcpy(w, bytes + i, 64);
-        if ((w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7]) != 0) break;
+#if defined(__x86_64__)
+#include <immintrin.h>
+/* The same in AVX2 lanes: eight bytes' table entries gathered at once, joined pairwise in the lanes
+ * (two codes of ≤ 12 bits, then two of ≤ 24) into two groups of four codes of ≤ 48 bits, each written
+ * with one put. The bits written are literals_scalar's. */
+static inline SHATTER_TARGET_AVX2 void literals_avx2(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count) {
+    const __m256i low16 = _mm256_set1_epi32(0xffff), low32 = _mm256_set1_epi64x(0xffffffff);
+    size_t k = 0;
+    for (; k + 8 <= count; k += 8) {
+        __m256i index = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(bytes + k)));
+        __m256i entry = _mm256_i32gather_epi32((const int *)c->literal, index, 4);
+        __m256i code = _mm256_and_si256(entry, low16), length = _mm256_srli_epi32(entry, 16);
+        /* Pairs: the odd symbol's code after the even one's, in each 64-bit lane. */
+        __m256i lowLength = _mm256_and_si256(length, low32);
+        __m256i pair = _mm256_or_si256(_mm256_and_si256(code, low32),
+                                       _mm256_sllv_epi64(_mm256_srli_epi64(code, 32), lowLength));
+        __m256i pairLength = _mm256_add_epi64(lowLength, _mm256_srli_epi64(length, 32));
+        /* Quads: each 128-bit lane's upper pair after its lower one. */
+        __m256i quad = _mm256_or_si256(pair, _mm256_sllv_epi64(_mm256_srli_si256(pair, 8), pairLength));
+        __m256i quadLength = _mm256_add_epi64(pairLength, _mm256_srli_si256(pairLength, 8));
+        uint64_t quads[4], lengths[4];
+        _mm256_storeu_si256((__m256i *)quads, quad);
+        _mm256_storeu_si256((__m256i *)lengths, quadLength);
+        put_flushed(w, quads[0], (unsigned)lengths[0]);
+        put_flushed(w, quads[2], (unsigned)lengths[2]);
     }
+    literals_scalar(c, w, bytes + k, count - k);
+}
+#endif
+
+/* Literals through either twin's writer, on a copy of the writer whose address the output's stores
+ * cannot alias, so that its fields stay in registers. */
+ALWAYS void literals(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count, int avx2) {
+    writer_t local = *w;
+#if defined(__x86_64__)
+    if (avx2) literals_avx2(c, &local, bytes, count);
+    else literals_scalar(c, &local, bytes, count);
+#else
+    (void)avx2;
+    literals_scalar(c, &local, bytes, count);
+#endif
+    *w = local;
+}
+
+/* How often each byte value of these literals occurs, in four tables so that repeated values do not
+ * wait on one another's increments. */
+ALWAYS void histogram(const uint8_t *bytes, size_t n, uint32_t h[4][256]) {
+    size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         uint64_t word;
         memcpy(&word, bytes + i, 8);
-        if (word != 0) break;
-    }
-    return i - start;
-}
-
-/* How often each byte value occurs, in four tables so that repeated values do not wait on one
- * another's increments; words of zeros, common in flat screens, counted at once. */
-ALWAYS void histogram(const uint8_t *bytes, size_t n, uint32_t *freq) {
-    uint32_t h[4][256];
-    memset(h, 0, sizeof h);
-    uint32_t zeros = 0;
-    size_t i = 0;
-    while (i + 8 <= n) {
-        uint64_t word;
-        memcpy(&word, bytes + i, 8);
-        if (word == 0) {
-            size_t skip = zero_words(bytes, i, n);
-            zeros += (uint32_t)skip;
-            i += skip;
-            continue;
-        }
-        i += 8;
         h[0][word & 255]++;
         h[1][word >> 8 & 255]++;
         h[2][word >> 16 & 255]++;
@@ -252,90 +288,72 @@ ALWAYS void histogram(const uint8_t *bytes, size_t n, uint32_t *freq) {
         h[3][word >> 56]++;
     }
     for (; i < n; i++) h[0][bytes[i]]++;
-    for (int v = 0; v < 256; v++) freq[v] += h[0][v] + h[1][v] + h[2][v] + h[3][v];
-    freq[0] += zeros;
 }
 
-/* Ends a run of `run` zero bytes, the byte before them `last`. */
-ALWAYS void end_run(code_t *c, writer_t *w, long run, int last, int encode) {
-    if (last != 0) {
-        literals(c, w, (const uint8_t *)"\0", 1, encode);
-        run--;
-    }
-    zero_run(c, w, run, encode);
-}
-
-/* Counts (encode 0) or writes (encode 1) the band's tokens, 8 bytes at a time: a word's leading zero
- * bytes extend the run before it, its trailing ones start the next, and the bytes between are
- * literals. `last` is the byte before `bytes` in the stream (nonzero at its start), so a run can go
- * on from the previous band's end. Both passes split the same way. */
-ALWAYS void tokens(code_t *c, writer_t *w, const uint8_t *bytes, size_t n, int *last, int encode) {
-    long run = 0;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t word;
-        memcpy(&word, bytes + i, 8);
-        if (word == 0) {
-            size_t skip = zero_words(bytes, i, n);  /* at least this word */
-            run += (long)skip;
-            i += skip - 8;
-            continue;
+/* Which of the band's bytes lie in runs of RUN_MIN or more zeros, a bit each (bit i % 64 of word
+ * i / 64): the zero bytes found 32 at a time by a vector compare; then a bit kept where it and the
+ * next RUN_MIN − 1 are set (the run's length doubling each step), and every byte of such a stretch
+ * marked (the same steps backwards). Shorter runs of zeros stay literals: a zero's code is short where
+ * zeros are common, and a match pays off on long runs, while each run costs a token and a stretch.
+ * `runs` has n / 64 + 2 words. */
+ALWAYS void zero_runs(const uint8_t *bytes, size_t n, uint64_t *runs) {
+    typedef _Bool bits_v __attribute__((ext_vector_type(FILTER_LANES)));
+    size_t words = (n + 63) / 64;
+    for (size_t k = 0; k < words; k++) {
+        uint64_t zero = 0;
+        for (int half = 0; half < 2; half++) {
+            bits_v is = __builtin_convertvector((signed_v)(lanes_load(bytes + k * 64 + half * 32) == 0), bits_v);
+            uint32_t mask;
+            memcpy(&mask, &is, 4);
+            zero |= (uint64_t)mask << (32 * half);
         }
-        int lead = __builtin_ctzll(word) >> 3, trail = __builtin_clzll(word) >> 3;
-        run += lead;
-        if (run >= 3) {
-            end_run(c, w, run, *last, encode);
-            literals(c, w, bytes + i + lead, 8 - lead - trail, encode);
-        } else {
-            literals(c, w, bytes + i + lead - run, 8 - trail - lead + (int)run, encode);
-        }
-        run = trail;
-        *last = bytes[i + 7 - trail];  /* the word's last nonzero byte */
+        runs[k] = zero;
     }
-    for (; i < n; i++) {
-        if (bytes[i] == 0) {
-            run++;
-            continue;
-        }
-        if (run >= 3) end_run(c, w, run, *last, encode);
-        else literals(c, w, bytes + i - run, (int)run, encode);
-        literals(c, w, bytes + i, 1, encode);
-        run = 0;
-        *last = bytes[i];
+    if (n % 64) runs[words - 1] &= (1ull << (n % 64)) - 1;  /* past the band: not zeros */
+    runs[words] = 0;
+    for (unsigned length = 1; length < RUN_MIN;) {
+        unsigned step = length < RUN_MIN - length ? length : RUN_MIN - length;
+        for (size_t k = 0; k < words; k++) runs[k] &= runs[k] >> step | runs[k + 1] << (64 - step);
+        length += step;
     }
-    if (run >= 3) {
-        end_run(c, w, run, *last, encode);
-        *last = 0;
-    } else if (run) {
-        literals(c, w, bytes + n - run, (int)run, encode);
-        *last = 0;
+    for (unsigned length = 1; length < RUN_MIN;) {
+        unsigned step = length < RUN_MIN - length ? length : RUN_MIN - length;
+        uint64_t before = 0;
+        for (size_t k = 0; k < words; k++) {
+            uint64_t word = runs[k];
+            runs[k] = word | word << step | before >> (64 - step);
+            before = word;
+        }
+        length += step;
     }
 }
 
-/* ---- Row filters: CDeflate's (shim.h), shared with the libdeflate levels. ---- */
-
-/* Filters `row` into `out` (stride + 1 bytes, the type first) with `type`, or with whichever of sub, up
- * and Paeth has the least shatter_png_row_cost (none seldom wins on a frame; the others each win somewhere: up on
- * flat screens, Paeth on gradients and text, sub on rows of horizontal runs). */
-ALWAYS void filter_line(int type, const uint8_t *row, const uint8_t *prev, size_t stride, size_t bpp, uint8_t *out,
-                        uint8_t *scratch) {
-    if (type != SHATTER_FAST_PNG_ADAPTIVE) {
-        out[0] = (uint8_t)type;
-        shatter_png_filter_row(type, row, prev, stride, bpp, out + 1);
-        return;
+/* The first position from `i` on (before `n`) whose bit in `runs` is `set`, or n. */
+ALWAYS size_t next_bit(const uint64_t *runs, size_t i, size_t n, int set) {
+    size_t k = i / 64;
+    uint64_t word = (set ? runs[k] : ~runs[k]) & (~0ull << (i % 64));
+    while (word == 0) {
+        if (++k * 64 >= n) return n;
+        word = set ? runs[k] : ~runs[k];
     }
-    shatter_png_filter_row(2, row, prev, stride, bpp, out + 1);
-    size_t best = shatter_png_row_cost(out + 1, stride);
-    out[0] = 2;
-    static const int others[2] = {4, 1};
-    for (int k = 0; k < 2 && best > 0; k++) {
-        shatter_png_filter_row(others[k], row, prev, stride, bpp, scratch);
-        size_t cost = shatter_png_row_cost(scratch, stride);
-        if (cost < best) {
-            best = cost;
-            out[0] = (uint8_t)others[k];
-            memcpy(out + 1, scratch, stride);
-        }
+    size_t at = k * 64 + (size_t)__builtin_ctzll(word);
+    return at < n ? at : n;
+}
+
+/* Counts (encode 0) or writes (encode 1) the tokens of the band's bytes from `i` to `end`: its
+ * stretches of literals, and its runs of RUN_MIN or more zeros (`runs`, zero_runs). `before` is the byte
+ * before the band in the stream (nonzero at its start), so a run at the band's start can copy the
+ * previous band's last zero. The counting pass counts only the runs' tokens when `h` is NULL, only the
+ * literals (into `h`) otherwise. */
+ALWAYS void tokens(code_t *c, writer_t *w, const uint8_t *bytes, size_t i, size_t end, const uint64_t *runs,
+                   int before, uint32_t h[4][256], int encode, int avx2) {
+    while (i < end) {
+        size_t start = next_bit(runs, i, end, 1);
+        if (encode) literals(c, w, bytes + i, start - i, avx2);
+        else if (h) histogram(bytes + i, start - i, h);
+        if (start == end) break;
+        i = next_bit(runs, start, end, 0);
+        if (encode || !h) end_run(c, w, (long)(i - start), start > 0 ? bytes[start - 1] : before, encode);
     }
 }
 
@@ -419,13 +437,23 @@ static void stored(const uint8_t *bytes, size_t n, int last, writer_t *w) {
     } while (n > 0);
 }
 
-/* One band's block: its code from its own tokens, or stored where that comes out no smaller. */
-ALWAYS void band_block(const uint8_t *bytes, size_t n, int last, int *lastByte, writer_t *w) {
+/* One band's block: its code from its own tokens, or stored where that comes out no smaller. `runs`
+ * has n / 64 + 2 words of room. */
+ALWAYS void band_block(const uint8_t *bytes, size_t n, size_t line, int last, int *lastByte, uint64_t *runs, writer_t *w,
+                       int avx2) {
     code_t c;
     memset(c.freq, 0, sizeof c.freq);
     int before = *lastByte;
-    histogram(bytes, n, c.freq);
-    tokens(&c, w, bytes, n, lastByte, 0);
+    *lastByte = bytes[n - 1];
+    zero_runs(bytes, n, runs);
+    uint32_t h[4][256];
+    memset(h, 0, sizeof h);
+    tokens(&c, w, bytes, 0, n, runs, before, NULL, 0, avx2);
+    for (size_t start = 0; start < n; start += SAMPLE_EVERY * line)
+        tokens(&c, w, bytes, start, start + line, runs, before, h, 0, avx2);
+    /* The literals' counts estimated from the sampled lines, and every byte given a code, since the
+     * lines not sampled may hold any. */
+    for (int v = 0; v < 256; v++) c.freq[v] += SAMPLE_EVERY * (h[0][v] + h[1][v] + h[2][v] + h[3][v]) + 1;
     c.freq[END_OF_BLOCK] = 1;
     code_lengths(c.freq, LITLEN_SYMBOLS, LITLEN_LIMIT, c.lengths);
     uint64_t bits = dynamic_header(c.lengths, last, NULL);
@@ -433,10 +461,12 @@ ALWAYS void band_block(const uint8_t *bytes, size_t n, int last, int *lastByte, 
         uint64_t extra = s > 256 ? length_extra[s - 257] + 1 : 0;  /* + the distance code's bit */
         bits += (uint64_t)c.freq[s] * (c.lengths[s] + extra);
     }
-    if (bits >= (uint64_t)(n + 5 * (n / 65535 + 1)) * 8) {
+    uint64_t storedBits = (uint64_t)(n + 5 * (n / 65535 + 1)) * 8;
+    if (bits >= storedBits) {
         stored(bytes, n, last, w);
         return;
     }
+    writer_t start = *w;  /* the counts are estimates: if the block comes out no smaller, stored it is */
     uint16_t codes[LITLEN_SYMBOLS];
     canonical_codes(c.lengths, LITLEN_SYMBOLS, codes);
     for (int v = 0; v < 256; v++) c.literal[v] = codes[v] | (uint32_t)c.lengths[v] << 16;
@@ -447,9 +477,12 @@ ALWAYS void band_block(const uint8_t *bytes, size_t n, int last, int *lastByte, 
         c.matchBits[length] = (uint8_t)(l + e + 1);
     }
     dynamic_header(c.lengths, last, w);
-    int again = before;
-    tokens(&c, w, bytes, n, &again, 1);
+    tokens(&c, w, bytes, 0, n, runs, before, NULL, 1, avx2);
     put_flushed(w, codes[END_OF_BLOCK], c.lengths[END_OF_BLOCK]);
+    if ((uint64_t)(w->out - start.out) * 8 + w->count - start.count >= storedBits) {
+        *w = start;
+        stored(bytes, n, last, w);
+    }
 }
 
 /* ---- The stream. ---- */
@@ -458,21 +491,27 @@ size_t shatter_fast_png_bound(long width, long height, int channels) {
     size_t stride = (size_t)width * (size_t)channels + 1, band = stride * BAND;
     size_t bands = ((size_t)height + BAND - 1) / BAND;
     /* Stored bands, each split at 65,535 bytes (5 bytes a block, 1 of alignment), the zlib header and
-     * Adler-32, and the bit writer's 8 bytes of slack. */
-    return stride * (size_t)height + bands * (5 * (band / 65535 + 1) + 1) + 2 + 4 + 8;
+     * Adler-32, and the bit writer's 8 bytes of slack; and room for one band's Huffman block tried and
+     * given up for stored (codes of ≤ 12 bits a byte and a header of under 512 bytes: half a band
+     * more). */
+    return stride * (size_t)height + bands * (5 * (band / 65535 + 1) + 1) + 2 + 4 + 8 + band / 2 + 512;
 }
 
 ALWAYS size_t encode(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
-                     uint8_t *out) {
+                     uint8_t *out, int avx2) {
     size_t bpp = (size_t)channels, stride = (size_t)width * bpp;
-    uint8_t *raw = malloc(stride * (BAND + 1)), *filtered = malloc((stride + 1) * BAND), *scratch = malloc(stride);
-    if (!raw || !filtered || !scratch) {
-        free(raw), free(filtered), free(scratch);
+    /* Each row FILTER_PAD zeros after the one before (the pixel left of the first), room for the last
+     * vector after it; the filtered band likewise. */
+    size_t pitch = FILTER_PAD + (stride + FILTER_LANES - 1) / FILTER_LANES * FILTER_LANES;
+    size_t bandBytes = (stride + 1) * BAND;
+    uint8_t *raw = calloc(pitch * (BAND + 1) + FILTER_LANES, 1), *filtered = malloc(bandBytes + 2 * FILTER_LANES);
+    uint64_t *runs = malloc((bandBytes / 64 + 2) * sizeof *runs);
+    if (!raw || !filtered || !runs) {
+        free(raw), free(filtered), free(runs);
         return 0;
     }
     uint8_t *rows[BAND + 1];
-    for (int r = 0; r <= BAND; r++) rows[r] = raw + r * stride;
-    memset(rows[0], 0, stride);  /* the zero row above the first */
+    for (int r = 0; r <= BAND; r++) rows[r] = raw + r * pitch + FILTER_PAD;  /* rows[0]: the zero row above the first */
     writer_t w = {0, 0, out};
     put_flushed(&w, 0x78 | 0x01 << 8, 16);  /* zlib: deflate, 32 KiB window, fastest, check bits */
     uint32_t adler = 1;
@@ -480,29 +519,34 @@ ALWAYS size_t encode(long width, long height, int channels, int filter, shatter_
     for (long first = 0; first < height; first += BAND) {
         long count = height - first < BAND ? height - first : BAND;
         for (long r = 0; r < count; r++) row(context, first + r, rows[r + 1]);
-        for (long r = 0; r < count; r++)
-            filter_line(filter, rows[r + 1], rows[r], stride, bpp, filtered + r * (stride + 1), scratch);
+        for (long r = 0; r < count; r++) {
+            uint8_t *line = filtered + r * (stride + 1);
+            int type = lanes_choose(filter, rows[r + 1], rows[r], stride, bpp);
+            line[0] = (uint8_t)type;
+            lanes_filter_row(type, rows[r + 1], rows[r], stride, bpp, line + 1);
+        }
         size_t n = (size_t)count * (stride + 1);
         adler = libdeflate_adler32(adler, filtered, n);
-        band_block(filtered, n, first + count == height, &lastByte, &w);
+        memset(filtered + n, 0xff, 2 * FILTER_LANES);  /* past the band: not zeros */
+        band_block(filtered, n, stride + 1, first + count == height, &lastByte, runs, &w, avx2);
         memcpy(rows[0], rows[count], stride);  /* the next band's row above */
     }
     align(&w);
     uint8_t trailer[4] = {(uint8_t)(adler >> 24), (uint8_t)(adler >> 16), (uint8_t)(adler >> 8), (uint8_t)adler};
     memcpy(w.out, trailer, 4);
-    free(raw), free(filtered), free(scratch);
+    free(raw), free(filtered), free(runs);
     return (size_t)(w.out + 4 - out);
 }
 
 static size_t encode_baseline(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
                               uint8_t *out) {
-    return encode(width, height, channels, filter, row, context, out);
+    return encode(width, height, channels, filter, row, context, out, 0);
 }
 
 #if defined(__x86_64__)
 SHATTER_TARGET_AVX2 static size_t encode_avx2(long width, long height, int channels, int filter,
-                                                               shatter_fast_png_row_fn row, void *context, uint8_t *out) {
-    return encode(width, height, channels, filter, row, context, out);
+                                              shatter_fast_png_row_fn row, void *context, uint8_t *out) {
+    return encode(width, height, channels, filter, row, context, out, 1);
 }
 #endif
 

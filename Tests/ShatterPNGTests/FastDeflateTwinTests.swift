@@ -15,23 +15,27 @@ struct FastDeflateTwinTests {
         // Noise over a flat field with a band boundary inside: literals, runs and stored bands.
         var image = RoundTripTests.randomImage(width: 300, height: 70, seed: 11)
         for y in 20..<50 { for x in 0..<300 { image[x, y] = RGBA8(r: 30, g: 60, b: 90, a: 255) } }
-        let straight = Alpha.straightRGBA(image)
-        func stream(avx2: Bool) -> [UInt8] {
-            let bound = FastDeflate.bound(width: 300, height: 70, channels: 4)
-            return [UInt8](unsafeUninitializedCapacity: bound) { out, count in
-                count = FastDeflate.zlib(width: 300, height: 70, channels: 4, filter: filter, into: out.baseAddress!, avx2: avx2)
-                { y, row in
-                    straight.withUnsafeBufferPointer { row.update(from: $0.baseAddress! + y * 1200, count: 1200) }
-                }
-            }
-        }
-        let baseline = stream(avx2: false)
+        let baseline = Self.stream(image, filter: filter, avx2: false)
         #expect(!baseline.isEmpty)
-        #expect(baseline == stream(avx2: true))
+        #expect(baseline == Self.stream(image, filter: filter, avx2: true))
         // PNGEncoder's file holds that stream, and libpng decodes it to the image.
         let png = try PNGEncoder.encode(image, options: PNGWriteOptions(filter: filter))
         let idat = png.count - 12 - 4 - baseline.count  // the IDAT data sits before its CRC and IEND
         #expect(Array(png[idat..<idat + baseline.count]) == baseline)
         #expect(try PNGDecoder.decode(data: png, name: "twin.png") == image)
+    }
+
+    /// The level-1 IDAT stream (zlib) of `image` from one twin.
+    static func stream(_ image: Image, filter: PNGFilter, avx2: Bool) -> [UInt8] {
+        let straight = Alpha.straightRGBA(image)
+        let rowBytes = image.width * 4
+        let bound = FastDeflate.bound(width: image.width, height: image.height, channels: 4)
+        return [UInt8](unsafeUninitializedCapacity: bound) { out, count in
+            count = FastDeflate.zlib(
+                width: image.width, height: image.height, channels: 4, filter: filter, into: out.baseAddress!, avx2: avx2
+            ) { y, row in
+                straight.withUnsafeBufferPointer { row.update(from: $0.baseAddress! + y * rowBytes, count: rowBytes) }
+            }
+        }
     }
 }

@@ -1,19 +1,23 @@
 /*
  * The fast PNG encoder behind compression level 1: the IDAT stream (a zlib stream) of an 8-bit RGB or
  * RGBA image, made several times faster than libdeflate's level 1 for the frames Shatter writes (docs/png.md). In the manner of fpnge, it
- * skips LZ77's match search, the cost that dominates every general deflater on noisy frames:
+ * skips LZ77's match search, the cost that dominates every general deflater on noisy frames, and works
+ * in vector lanes:
  *
  * - each row takes the PNG filter (sub, up or Paeth) whose bytes, read as signed, have the least sum
- *   of magnitudes (the usual heuristic; the filters and sums vectorise);
+ *   of magnitudes (the usual heuristic), the three costed 32 bytes at a time in one pass over the row
+ *   and only the chosen one written (filter_lanes.h);
  * - each band of SHATTER_FAST_PNG_BAND_ROWS rows is one deflate block with its own Huffman code of
- *   byte values, built from the band's histogram (a noisy band costs about its entropy, a flat one
- *   almost nothing);
- * - runs of zero bytes (flat areas under the up or sub filter) become matches at distance 1, the one
- *   LZ77 match that needs no search;
+ *   byte values, from a histogram of every eighth line (every byte keeps a code, so the lines not
+ *   sampled may hold any);
+ * - runs of 16 or more zero bytes (flat areas under the up or sub filter), found by vector compares
+ *   and bit masks, become matches at distance 1, the one LZ77 match that needs no search;
+ * - the literals' codes are gathered and joined eight at a time in AVX2 lanes;
  * - a band the code would not shrink is stored.
  *
- * One body, compiled for any x86-64 and again for AVX2 (as small_sprites.c), chosen once per process.
- * Any zlib decoder reads the result: it is plain deflate, Huffman blocks with distance-1 matches.
+ * One body, compiled for any x86-64 and again for AVX2 (as small_sprites.c), chosen once per process;
+ * both write the same bytes. Any zlib decoder reads the result: it is plain deflate, Huffman blocks
+ * with distance-1 matches.
  */
 #ifndef SHATTER_FAST_PNG_H
 #define SHATTER_FAST_PNG_H
@@ -29,7 +33,8 @@ typedef void (*shatter_fast_png_row_fn)(void *context, long y, uint8_t *out);
 /* Filters, as PNG numbers them; SHATTER_FAST_PNG_ADAPTIVE lets each row choose. */
 enum { SHATTER_FAST_PNG_ADAPTIVE = -1 };
 
-/* The most bytes shatter_fast_png_zlib can write for this image (every band stored). */
+/* The most bytes shatter_fast_png_zlib can write for this image (every band stored, and room for one
+ * band's Huffman block tried and given up). */
 size_t shatter_fast_png_bound(long width, long height, int channels);
 
 /*
