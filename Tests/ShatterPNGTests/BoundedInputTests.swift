@@ -128,7 +128,8 @@ struct BoundedInputTests {
         #expect(decode(maxWidth: 16) == 0)
         #expect(decode(maxWidth: 3) == -1)
         // libpng warns "Image width exceeds user limit in IHDR", then fails with:
-        #expect(String(cString: message) == "Invalid IHDR data")
+        let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        #expect(String(decoding: text, as: UTF8.self) == "Invalid IHDR data")
     }
 
     /// Calls `body` with a path that opens a pipe already holding `bytes` and no writer left, as

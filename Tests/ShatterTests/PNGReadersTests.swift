@@ -89,7 +89,8 @@ import Testing
         for (name, image) in corpus {
             var variants: [(String, PNGWriteOptions)] = [0, 1, 6].map { ("level\($0)", PNGWriteOptions(compressionLevel: $0)) }
             if name.hasSuffix("mid-fall") {
-                variants += [PNGFilter.none, .sub, .up, .paeth].map { ("level1-\($0)", PNGWriteOptions(filter: $0)) }
+                let filters: [PNGFilter] = [.none, .sub, .up, .paeth]
+                variants += filters.map { ("level1-\($0)", PNGWriteOptions(filter: $0)) }
             }
             for (label, options) in variants {
                 let bytes = try PNGEncoder.encode(image, options: options)
