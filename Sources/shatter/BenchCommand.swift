@@ -132,7 +132,7 @@ struct BenchCommand: ParsableCommand {
         configuration.to = toPicture
         // The GL device is asked for only when GL is measured: a stray SHATTER_EGL_DEVICE never stops a CPU run.
         if configuration.backends != [.cpu] { configuration.glOptions = .init(deviceIndex: try device.resolvedIndex()) }
-        let report = try PointSizeBenchmark(configuration: configuration).run { Terminal.status("shatter bench: \($0)") }
+        let report = try PointSizeBenchmark(configuration: configuration).run { Terminal.progress("shatter bench: \($0)") }
         Terminal.endStatus()
         print(report.table(), terminator: "")
         if let gl = report.machine.gl { print("GL: \(gl.vendor), \(gl.renderer), \(gl.version) on the \(gl.platform) platform") }

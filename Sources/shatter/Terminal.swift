@@ -19,6 +19,12 @@ enum Terminal {
         writeStandardError("\r\u{1B}[K" + line)
     }
 
+    /// Progress of long work: on a terminal the status line, rewritten in place; in a log one line each,
+    /// so that a long run is never silent there.
+    static func progress(_ line: String) {
+        if stderrIsTerminal { status(line) } else { error(line) }
+    }
+
     static func endStatus() {
         guard stderrIsTerminal else { return }
         writeStandardError("\r\u{1B}[K")

@@ -12,6 +12,9 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("backend  point   points"))
+        // Into a log (not a terminal) each configuration is a line as it starts: a long run is never silent.
+        let started = run.stderr.split(separator: "\n").filter { $0.hasPrefix("shatter bench: cpu, point size ") }
+        #expect(started.count == 2, "\(run.stderr)")
         // The stable JSON shape users' scripts read.
         let json =
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: s.file("b.json")))) as? [String: Any]
