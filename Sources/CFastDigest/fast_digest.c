@@ -1,6 +1,5 @@
-/* Picks the XXH3-128 update twin for this processor (fast_digest.h). */
+/* Runs the XXH3-128 update twin of a tier (fast_digest.h). */
 #include "fast_digest.h"
-#include "cpu.h"
 #include <xxhash.h>
 
 #if defined(__x86_64__)
@@ -21,8 +20,4 @@ void shatter_xxh3_128_update_tier(void *state, const void *input, size_t length,
 #endif
     (void)tier;
     XXH3_128bits_update((XXH3_state_t *)state, input, length);
-}
-
-void shatter_xxh3_128_update(void *state, const void *input, size_t length) {
-    shatter_xxh3_128_update_tier(state, input, length, shatter_instruction_set());
 }

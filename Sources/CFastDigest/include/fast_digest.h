@@ -11,12 +11,10 @@
 
 #include <stddef.h>
 
-/* Adds `length` bytes to the XXH3-128 state `state` (an XXH3_state_t* from libxxhash) with the widest
- * loop this processor runs (shatter_instruction_set()). */
-void shatter_xxh3_128_update(void *state, const void *input, size_t length);
-
-/* The same with the twin of `tier` (0 the library's baseline loop, 1 AVX2, 2 AVX-512): for tests, which
- * hold every twin to the same digests. The caller makes sure the processor runs the tier. */
+/* Adds `length` bytes to the XXH3-128 state `state` (an XXH3_state_t* from libxxhash) with the twin of
+ * `tier` (0 the library's baseline loop, 1 AVX2, 2 AVX-512). The caller picks the tier from
+ * shatter_instruction_set() (the widest this processor runs), or any lower one: tests hold every twin
+ * to the same digests. */
 void shatter_xxh3_128_update_tier(void *state, const void *input, size_t length, int tier);
 
 #endif /* SHATTER_FAST_DIGEST_H */
