@@ -40,7 +40,8 @@ include=(-ISources/CFastPNG/include -ISources/CDeflate -ISources/CLanes/include 
 read -r -a flags <<<"${FPNGE_FLAGS:--O3 -mavx2}"
 g++ "${flags[@]}" -DNDEBUG -c "$fpnge/fpnge.cc" -o "$work/fpnge.o"
 clang -O3 "${include[@]}" -c Sources/CFastPNG/fast_png.c -o "$work/fast_png.o"
-g++ -O3 "${include[@]}" Tools/fpnge-bench/bench.cc "$work/fpnge.o" "$work/fast_png.o" -ldeflate -lxxhash -o "$work/bench"
+clang -O3 "${include[@]}" -c Sources/CFastPNG/opaque_rgb.c -o "$work/opaque_rgb.o"
+g++ -O3 "${include[@]}" Tools/fpnge-bench/bench.cc "$work/fpnge.o" "$work/fast_png.o" "$work/opaque_rgb.o" -ldeflate -lxxhash -o "$work/bench"
 
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg); fpnge: g++ ${flags[*]}" >&2
 echo "| frames | Shatter level 1 + digests | fpnge level 1 | fpnge default (4) | Shatter − fpnge default | Shatter's size ÷ fpnge default's |"

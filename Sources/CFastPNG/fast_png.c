@@ -518,7 +518,12 @@ ALWAYS size_t encode(long width, long height, int channels, int filter, shatter_
     int lastByte = 1;
     for (long first = 0; first < height; first += BAND) {
         long count = height - first < BAND ? height - first : BAND;
-        for (long r = 0; r < count; r++) row(context, first + r, rows[r + 1]);
+        for (long r = 0; r < count; r++) {
+            if (!row(context, first + r, rows[r + 1])) {
+                free(raw), free(filtered), free(runs);
+                return 0;
+            }
+        }
         for (long r = 0; r < count; r++) {
             uint8_t *line = filtered + r * (stride + 1);
             int type = lanes_choose(filter, rows[r + 1], rows[r], stride, bpp);

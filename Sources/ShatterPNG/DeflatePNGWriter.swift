@@ -8,7 +8,7 @@ struct DeflatePNGWriter {
     let width: Int
     let height: Int
     /// 3 (RGB) or 4 (RGBA).
-    let channels: Int
+    var channels: Int
     /// `--compression`'s level: ``PNGWriteOptions/fastCompressionLevel`` is Shatter's own encoder,
     /// any other libdeflate's level, 0 (stored) … 9.
     var level: Int32 = 1
@@ -16,8 +16,10 @@ struct DeflatePNGWriter {
     /// Whether ``FastDeflate`` makes the IDAT stream instead of libdeflate.
     var fast: Bool { level == Int32(PNGWriteOptions.fastCompressionLevel) }
 
-    /// Encodes the image whose row `y` `row(y, buffer)` writes (`width × channels` bytes).
-    func encode(name: String, row: (Int, UnsafeMutablePointer<UInt8>) -> Void) throws(PNGError) -> [UInt8] {
+    /// Encodes the image whose row `y` `row(y, buffer)` writes (`width × channels` bytes). `row`
+    /// returns false to give the encoding up (the rows are not what it can write), and then so does
+    /// this, with nil.
+    func encode(name: String, row: (Int, UnsafeMutablePointer<UInt8>) -> Bool) throws(PNGError) -> [UInt8]? {
         let stride = width * channels
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max),
             stride.multipliedReportingOverflow(by: height).overflow == false
@@ -26,13 +28,18 @@ struct DeflatePNGWriter {
         }
         if fast {
             let bound = FastDeflate.bound(width: width, height: height, channels: channels)
-            return try container(name: name, bound: bound) { out in
-                let size = FastDeflate.zlib(width: width, height: height, channels: channels, filter: filter, into: out, row: row)
-                return size > 0
+            var givenUp = false
+            let png = try container(name: name, bound: bound) { out in
+                let size = FastDeflate.zlib(width: width, height: height, channels: channels, filter: filter, into: out) {
+                    givenUp = givenUp || !row($0, $1)
+                    return !givenUp
+                }
+                return size > 0 || givenUp
                     ? .success(size) : .failure(.encodeFailed(path: name, message: "out of memory for the encoder's rows"))
             }
+            return givenUp ? nil : png
         }
-        let filtered = filterRows(stride: stride, row: row)
+        guard let filtered = filterRows(stride: stride, row: row) else { return nil }
         defer { filtered.deallocate() }
         guard let compressor = libdeflate_alloc_compressor(level) else {
             throw .encodeFailed(path: name, message: "libdeflate could not make a level \(level) compressor (out of memory)")
@@ -100,8 +107,8 @@ struct DeflatePNGWriter {
     }
 
     /// The filtered image: per row a filter-type byte and the filtered bytes. Rows are made two at a
-    /// time (this one and the one above), never the whole unfiltered image.
-    private func filterRows(stride: Int, row: (Int, UnsafeMutablePointer<UInt8>) -> Void) -> UnsafeMutableBufferPointer<UInt8> {
+    /// time (this one and the one above), never the whole unfiltered image. Nil where `row` gave up.
+    private func filterRows(stride: Int, row: (Int, UnsafeMutablePointer<UInt8>) -> Bool) -> UnsafeMutableBufferPointer<UInt8>? {
         let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: (stride + 1) * height)
         let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * 2)
         defer { rows.deallocate() }
@@ -119,7 +126,10 @@ struct DeflatePNGWriter {
         for y in 0..<height {
             let current = rows + (y & 1) * stride
             let previous = y == 0 ? nil : UnsafePointer(rows + ((y - 1) & 1) * stride)
-            row(y, current)
+            guard row(y, current) else {
+                out.deallocate()
+                return nil
+            }
             let line = out.baseAddress! + y * (stride + 1)
             var best = candidates[0]
             var bestCost = Int.max

@@ -17,18 +17,20 @@ enum FastDeflate {
 
     /// Writes the zlib stream of the image whose row `y` `row(y, buffer)` writes (`width × channels`
     /// bytes) to `out` (``bound(width:height:channels:)`` bytes); returns its size, or 0 when the
-    /// encoder's band buffers could not be allocated. `avx2`: which twin (tests pick; both write the
+    /// encoder's band buffers could not be allocated or `row` returned false (to stop it). `avx2`: which twin (tests pick; both write the
     /// same bytes).
     static func zlib(
         width: Int, height: Int, channels: Int, filter: PNGFilter, into out: UnsafeMutablePointer<UInt8>,
-        avx2: Bool = processorRunsAVX2, row: (Int, UnsafeMutablePointer<UInt8>) -> Void
+        avx2: Bool = processorRunsAVX2, row: (Int, UnsafeMutablePointer<UInt8>) -> Bool
     ) -> Int {
         withoutActuallyEscaping(row) { row in
             let source = RowSource(row)
             return withExtendedLifetime(source) {
                 shatter_fast_png_zlib(
                     width, height, Int32(channels), filter.pngType,
-                    { context, y, buffer in Unmanaged<RowSource>.fromOpaque(context!).takeUnretainedValue().row(y, buffer!) },
+                    { context, y, buffer in
+                        Unmanaged<RowSource>.fromOpaque(context!).takeUnretainedValue().row(y, buffer!) ? 1 : 0
+                    },
                     Unmanaged.passUnretained(source).toOpaque(), out, avx2 ? 1 : 0)
             }
         }
@@ -36,8 +38,8 @@ enum FastDeflate {
 
     /// The row closure behind the C callback's context pointer.
     private final class RowSource {
-        let row: (Int, UnsafeMutablePointer<UInt8>) -> Void
-        init(_ row: @escaping (Int, UnsafeMutablePointer<UInt8>) -> Void) { self.row = row }
+        let row: (Int, UnsafeMutablePointer<UInt8>) -> Bool
+        init(_ row: @escaping (Int, UnsafeMutablePointer<UInt8>) -> Bool) { self.row = row }
     }
 }
 

@@ -1,13 +1,14 @@
 import ShatterCore
 
-/// Writes `Image`s as 8-bit PNG: RGBA with straight alpha, or RGB over an opaque background.
+/// Writes `Image`s as 8-bit PNG: RGBA with straight alpha, RGB where every pixel is opaque (unless
+/// ``PNGWriteOptions/keepsOpaqueAlpha``), or RGB over an opaque background.
 ///
 /// Premultiplied color is un-premultiplied with exact rounding, `c = min(255, round(c' · 255 / a))`,
 /// and fully transparent pixels become (0, 0, 0, 0); reading the file back with ``PNGDecoder``
 /// gives the original pixels exactly whenever every color ≤ alpha (any valid premultiplied image).
 ///
 /// ```swift
-/// let bytes = try PNGEncoder.encode(frame)                                    // fast, RGBA
+/// let bytes = try PNGEncoder.encode(frame)                                    // fast; RGB where opaque
 /// try PNGEncoder.write(frame, to: "out/frame-00001.png")                      // atomic
 /// try PNGEncoder.write(frame, to: "poster.png",
 ///                      options: PNGWriteOptions(compressionLevel: 9, background: .opaqueWhite))
@@ -40,13 +41,25 @@ public enum PNGEncoder {
         guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height * 4 else {
             throw .invalidImage(path: name, reason: "\(image.width)×\(image.height) with \(image.pixels.count) bytes")
         }
-        var writer = DeflatePNGWriter(width: image.width, height: image.height, channels: options.background == nil ? 4 : 3)
+        var writer = DeflatePNGWriter(width: image.width, height: image.height, channels: 3)
         writer.level = Int32(options.compressionLevel)
         writer.filter = options.effectiveFilter
         if let background = options.background {
             guard background.a == 255 else { throw .backgroundNotOpaque(background) }
-            return try writer.encode(name: name) { y, row in Alpha.rgbOverRow(image, y, background: background, into: row) }
+            return try writer.encode(name: name) { y, row in
+                Alpha.rgbOverRow(image, y, background: background, into: row)
+                return true
+            }!
         }
-        return try writer.encode(name: name) { y, row in Alpha.straightRow(image, y, into: row) }
+        // An opaque image goes as RGB; the first pixel that is not stops that (in the row where it lies),
+        // and the image is written as RGBA after all.
+        if !options.keepsOpaqueAlpha, let png = try writer.encode(name: name, row: { OpaqueRGB.row(image, $0, into: $1) }) {
+            return png
+        }
+        writer.channels = 4
+        return try writer.encode(name: name) { y, row in
+            Alpha.straightRow(image, y, into: row)
+            return true
+        }!
     }
 }

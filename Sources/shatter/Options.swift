@@ -72,6 +72,13 @@ struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Composite frames over this opaque color and write RGB PNGs.", valueName: "RRGGBB"))
     var background: HexColor?
 
+    @Flag(
+        name: .customLong("keep-alpha"),
+        help: ArgumentHelp(
+            "Write every frame as RGBA. By default a frame whose every pixel is opaque is written as RGB: "
+                + "the same pixels, smaller and sooner."))
+    var keepAlpha = false
+
     @Option(
         name: .customLong("contact-sheet"),
         help: ArgumentHelp("Also write a contact sheet of evenly spaced frames to this PNG.", valueName: "PNG"))
@@ -88,6 +95,9 @@ struct OutputOptions: ParsableArguments {
         }
         guard (0...9).contains(compression) else {
             throw ValidationError("--compression must be 0…9, not \(compression)")
+        }
+        if keepAlpha, background != nil {
+            throw ValidationError("--keep-alpha and --background disagree: --background writes RGB PNGs; drop one of them")
         }
     }
 }

@@ -34,7 +34,8 @@ struct RenderRun {
         options.range = timing.range
         options.shard = try sharding.resolved()
         options.existingFrames = sharding.existingFrames
-        options.png = PNGWriteOptions(compressionLevel: output.compression, background: output.background?.color)
+        options.png = PNGWriteOptions(
+            compressionLevel: output.compression, background: output.background?.color, keepsOpaqueAlpha: output.keepAlpha)
         options.contactSheetFrames = output.contactSheet == nil ? nil : output.sheetFrames
         // The frames are checked before the backend starts, so a bad range costs no GL bring-up.
         _ = try FrameSelection(

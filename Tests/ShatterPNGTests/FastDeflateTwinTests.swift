@@ -35,6 +35,7 @@ struct FastDeflateTwinTests {
                 width: image.width, height: image.height, channels: 4, filter: filter, into: out.baseAddress!, avx2: avx2
             ) { y, row in
                 straight.withUnsafeBufferPointer { row.update(from: $0.baseAddress! + y * rowBytes, count: rowBytes) }
+                return true
             }
         }
     }

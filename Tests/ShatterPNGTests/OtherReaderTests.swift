@@ -106,9 +106,14 @@ import Testing
                 for level in levels {
                     for background in [nil, RGBA8(r: 250, g: 240, b: 10, a: 255)] {
                         let options = PNGWriteOptions(compressionLevel: level, filter: filter, background: background)
-                        let path = folder + "/\(n)-\(filter)-\(level)-\(background == nil ? "rgba" : "rgb").png"
-                        try PNGEncoder.write(image, to: path, options: options)
-                        let raw = background.map { Alpha.composited(image, over: $0, channels: 3) } ?? Alpha.straightRGBA(image)
+                        let path = folder + "/\(n)-\(filter)-\(level)-\(background == nil ? "own" : "over").png"
+                        let png = try PNGEncoder.write(image, to: path, options: options)
+                        // An opaque image is written as RGB without a background too (its pixels over any opaque
+                        // color are themselves).
+                        let rgb = png[25] == 2
+                        #expect(rgb == (background != nil || image.allPixels.allSatisfy { $0.a == 255 }), "\(path)")
+                        let over = background ?? RGBA8(r: 0, g: 0, b: 0, a: 255)
+                        let raw = rgb ? Alpha.composited(image, over: over, channels: 3) : Alpha.straightRGBA(image)
                         try Data(raw).write(to: URL(fileURLWithPath: String(path.dropLast(4)) + ".raw"))
                         files.append(path)
                     }

@@ -18,6 +18,7 @@
 #include "fpnge.h"
 extern "C" {
 #include "fast_png.h"
+#include "opaque_rgb.h"
 }
 
 static double cpu_ms() {
@@ -29,29 +30,46 @@ static double cpu_ms() {
 struct Frame {
     const uint8_t *pixels;
     long width;
+    int twin;
 };
 
-static void copy_row(void *context, long y, uint8_t *out) {
+// As PNGEncoder's rows: an opaque row as RGB (packed), else giving up; or RGBA, copied.
+static int copy_row(void *context, long y, uint8_t *out) {
     const Frame *frame = static_cast<const Frame *>(context);
     memcpy(out, frame->pixels + y * frame->width * 4, frame->width * 4);
+    return 1;
+}
+
+static int opaque_row(void *context, long y, uint8_t *out) {
+    const Frame *frame = static_cast<const Frame *>(context);
+    return shatter_opaque_rgb(frame->pixels + y * frame->width * 4, frame->width, out, frame->twin) == (size_t)frame->width;
 }
 
 static void put_be32(std::vector<uint8_t> &file, size_t at, uint32_t v) {
     file[at] = v >> 24, file[at + 1] = v >> 16, file[at + 2] = v >> 8, file[at + 3] = v;
 }
 
-// Shatter's file: signature, IHDR, one IDAT, IEND; then the pixels' digest and the file's.
+// Shatter's file as `shatter render` writes it: signature, IHDR, one IDAT, IEND (RGB where the frame is
+// opaque, as PNGEncoder finds out while packing the rows; else RGBA); then the pixels' digest and the
+// file's.
 static size_t shatter_png(const uint8_t *pixels, long width, long height, int twin, std::vector<uint8_t> &file) {
     static const uint8_t head[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R',
-                                   0, 0, 0, 0, 0, 0, 0, 0, 8, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 'I', 'D', 'A', 'T'};
+                                   0, 0, 0, 0, 0, 0, 0, 0, 8, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 'I', 'D', 'A', 'T'};
     size_t bound = shatter_fast_png_bound(width, height, 4);
     file.resize(sizeof head + bound + 4 + 12);
     memcpy(file.data(), head, sizeof head);
-    put_be32(file, 16, width), put_be32(file, 20, height);
-    put_be32(file, 29, libdeflate_crc32(0, file.data() + 12, 17));
-    Frame frame{pixels, width};
-    size_t n = shatter_fast_png_zlib(width, height, 4, SHATTER_FAST_PNG_ADAPTIVE, copy_row, &frame,
+    Frame frame{pixels, width, twin};
+    int channels = 3;
+    size_t n = shatter_fast_png_zlib(width, height, 3, SHATTER_FAST_PNG_ADAPTIVE, opaque_row, &frame,
                                      file.data() + sizeof head, twin);
+    if (n == 0) {
+        channels = 4;
+        n = shatter_fast_png_zlib(width, height, 4, SHATTER_FAST_PNG_ADAPTIVE, copy_row, &frame, file.data() + sizeof head,
+                                  twin);
+    }
+    put_be32(file, 16, width), put_be32(file, 20, height);
+    file[25] = channels == 4 ? 6 : 2;
+    put_be32(file, 29, libdeflate_crc32(0, file.data() + 12, 17));
     put_be32(file, 33, n);
     put_be32(file, sizeof head + n, libdeflate_crc32(0, file.data() + 37, n + 4));
     static const uint8_t iend[] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};

@@ -27,8 +27,9 @@
 
 #define SHATTER_FAST_PNG_BAND_ROWS 32
 
-/* Writes row `y` (width · channels bytes, unfiltered) to `out`. */
-typedef void (*shatter_fast_png_row_fn)(void *context, long y, uint8_t *out);
+/* Writes row `y` (width · channels bytes, unfiltered) to `out` and returns 1; or returns 0 to stop the
+ * encoding (the caller found the rows are not what it wants written). */
+typedef int (*shatter_fast_png_row_fn)(void *context, long y, uint8_t *out);
 
 /* Filters, as PNG numbers them; SHATTER_FAST_PNG_ADAPTIVE lets each row choose. */
 enum { SHATTER_FAST_PNG_ADAPTIVE = -1 };
@@ -39,7 +40,7 @@ size_t shatter_fast_png_bound(long width, long height, int channels);
 
 /*
  * Encodes the image as a zlib stream into `out` (at least shatter_fast_png_bound bytes); returns the
- * bytes written, or 0 when memory for the band buffers could not be had. `filter` is a PNG filter type
+ * bytes written, or 0 when memory for the band buffers could not be had or `row` stopped it. `filter` is a PNG filter type
  * (0 none, 1 sub, 2 up, 4 Paeth) or SHATTER_FAST_PNG_ADAPTIVE. `avx2`: take the AVX2 twin (only where
  * shatter_cpu_runs_avx2() says so).
  */
