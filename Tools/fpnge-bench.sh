@@ -36,12 +36,20 @@ rm -rf "$work/ui"
 "$shatter" render shatter --size 1920x1080 --frames 0-0 --backend cpu --quiet --out "$work/ui"
 cp "$work/ui/frame-00000.png" "$work/ui.png"
 
-include=(-ISources/CFastPNG/include -ISources/CDeflate -ISources/CLanes/include -I"$fpnge")
+include=(-ISources/CFastPNG/include -ISources/CDeflate -ISources/CLanes/include -ISources/CFastDigest/include -I"$fpnge")
 read -r -a flags <<<"${FPNGE_FLAGS:--O3 -mavx2}"
 g++ "${flags[@]}" -DNDEBUG -c "$fpnge/fpnge.cc" -o "$work/fpnge.o"
-clang -O3 "${include[@]}" -c Sources/CFastPNG/fast_png.c -o "$work/fast_png.o"
-clang -O3 "${include[@]}" -c Sources/CFastPNG/opaque_rgb.c -o "$work/opaque_rgb.o"
-g++ -O3 "${include[@]}" Tools/fpnge-bench/bench.cc "$work/fpnge.o" "$work/fast_png.o" "$work/opaque_rgb.o" -ldeflate -lxxhash -o "$work/bench"
+# Shatter's side as the shatter binary builds it: the encoder, the opaque rows' packer, and the digests'
+# loops (CFastDigest's twins, the widest the processor runs picked by CLanes' instruction-set table).
+shatter_c=(Sources/CFastPNG/fast_png.c Sources/CFastPNG/opaque_rgb.c Sources/CLanes/cpu.c Sources/CFastDigest/fast_digest.c
+    Sources/CFastDigest/xxh3_avx2.c Sources/CFastDigest/xxh3_avx512.c)
+objects=()
+for source in "${shatter_c[@]}"; do
+    object="$work/$(basename "$source" .c).o"
+    clang -O3 "${include[@]}" -c "$source" -o "$object"
+    objects+=("$object")
+done
+g++ -O3 "${include[@]}" Tools/fpnge-bench/bench.cc "$work/fpnge.o" "${objects[@]}" -ldeflate -lxxhash -o "$work/bench"
 
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg); fpnge: g++ ${flags[*]}" >&2
 echo "| frames | Shatter level 1 + digests | fpnge level 1 | fpnge default (4) | Shatter − fpnge default | Shatter's size ÷ fpnge default's |"
