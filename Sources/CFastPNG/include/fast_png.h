@@ -5,8 +5,9 @@
  * in vector lanes:
  *
  * - each row takes the PNG filter (sub, up or Paeth) whose bytes, read as signed, have the least sum
- *   of magnitudes (the usual heuristic), the three costed 32 bytes at a time in one pass over the row
- *   and only the chosen one written (filter_lanes.h);
+ *   of magnitudes (the usual heuristic), the three costed 32 bytes at a time in one pass over every
+ *   other 32 bytes of the row, and only the chosen one written (filter_lanes.h); a row equal to the
+ *   one above takes up at once;
  * - each band of SHATTER_FAST_PNG_BAND_ROWS rows is one deflate block with its own Huffman code of
  *   byte values, from a histogram of every eighth line (every byte keeps a code, so the lines not
  *   sampled may hold any);
