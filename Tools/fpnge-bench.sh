@@ -13,7 +13,8 @@
 #
 # fpnge is built with g++ $FPNGE_FLAGS (-O3 -mavx2 unless set; -march=native, as fpnge's build.sh, also
 # gives it PCLMUL for its CRC); Shatter's encoder is compiled from this checkout with clang -O3 and run
-# as its AVX2 twin (TWIN=0 runs the baseline one).
+# as its AVX2 twin (TWIN=0 runs the baseline one). KEEP_ALPHA=1 has Shatter write every frame as RGBA, as
+# `--keep-alpha` does (and fpnge always does), instead of RGB where the frame is opaque.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ $# -ne 1 || ! -f "$1/fpnge.cc" ]]; then
@@ -23,8 +24,12 @@ fi
 fpnge=$1
 repeat=${REPEAT:-3}
 twin=${TWIN:-1}
+keep_alpha=${KEEP_ALPHA:-0}
 if ! [[ "$repeat" =~ ^[1-9][0-9]*$ ]]; then echo "Tools/fpnge-bench.sh: REPEAT must be a whole number ≥ 1, not '$repeat'" >&2; exit 64; fi
 if ! [[ "$twin" =~ ^[01]$ ]]; then echo "Tools/fpnge-bench.sh: TWIN must be 0 (baseline) or 1 (AVX2), not '$twin'" >&2; exit 64; fi
+if ! [[ "$keep_alpha" =~ ^[01]$ ]]; then echo "Tools/fpnge-bench.sh: KEEP_ALPHA must be 0 or 1, not '$keep_alpha'" >&2; exit 64; fi
+alpha=()
+if [[ "$keep_alpha" == 1 ]]; then alpha=(keep-alpha); fi
 work=.build/fpnge-bench
 mkdir -p "$work"
 
@@ -51,7 +56,7 @@ for source in "${shatter_c[@]}"; do
 done
 g++ -O3 "${include[@]}" Tools/fpnge-bench/bench.cc "$work/fpnge.o" "${objects[@]}" -ldeflate -lxxhash -o "$work/bench"
 
-echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg); fpnge: g++ ${flags[*]}" >&2
+echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg); fpnge: g++ ${flags[*]}; Shatter: $([[ "$keep_alpha" == 1 ]] && echo "every frame RGBA" || echo "RGB where opaque")" >&2
 echo "| frames | Shatter level 1 + digests | fpnge level 1 | fpnge default (4) | Shatter − fpnge default | Shatter's size ÷ fpnge default's |"
 echo "|---|---:|---:|---:|---:|---:|"
 for snapshot in noisy ui; do
@@ -59,7 +64,7 @@ for snapshot in noisy ui; do
         frames="$work/$snapshot-p$size.rgba"
         "$shatter" render shatter --from "$work/$snapshot.png" --to "$work/flat.png" --size 1920x1080 --fps 10 \
             --point-size "$size" --backend cpu --quiet --pipe rgba >"$frames"
-        "$work/bench" "$frames" 1920 1080 "$repeat" "$twin" | awk -F'\t' -v name="$snapshot p$size" '{
+        "$work/bench" "$frames" 1920 1080 "$repeat" "$twin" "${alpha[@]}" | awk -F'\t' -v name="$snapshot p$size" '{
             split($3, s, " "); split($4, a, " "); split($5, b, " ");
             printf "| %s (%s) | %s ms, %s kB | %s ms, %s kB | %s ms, %s kB | %+.2f ms | %.2f |\n",
                 name, $2, s[2], s[4], a[2], a[4], b[2], b[4], s[2] - b[2], s[4] / b[4] }'

@@ -67,9 +67,23 @@ ALWAYS void align(writer_t *w) {
  * algorithm gives them, deepened where over the limit as miniz does (tdefl_huffman_enforce_max_code_size):
  * whole leaves moved from the longest length up until Kraft's sum is one again. A lone used symbol
  * gets a partner, since decoders expect a complete code. */
-static int compare_keys(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
+/* `count` symbols (in increasing order) sorted by frequency, ties staying in symbol order: a stable
+ * radix sort, a byte of the frequency a pass, as many passes as the largest frequency has bytes (a
+ * band's code is built 34 times a 1080p frame, and qsort's calls through a pointer cost more than the
+ * counting). */
+static void sort_by_frequency(int *symbols, int count, const uint32_t *freq) {
+    int spare[LITLEN_SYMBOLS], *from = symbols, *to = spare;
+    uint32_t largest = 0;
+    for (int i = 0; i < count; i++) largest = freq[symbols[i]] > largest ? freq[symbols[i]] : largest;
+    for (unsigned shift = 0; shift < 32 && (largest >> shift) != 0; shift += 8) {
+        int start[257] = {0};
+        for (int i = 0; i < count; i++) start[(freq[from[i]] >> shift & 255) + 1]++;
+        for (int d = 0; d < 256; d++) start[d + 1] += start[d];
+        for (int i = 0; i < count; i++) to[start[freq[from[i]] >> shift & 255]++] = from[i];
+        int *swap = from;
+        from = to, to = swap;
+    }
+    if (from != symbols) memcpy(symbols, from, (size_t)count * sizeof *symbols);
 }
 
 static void code_lengths(const uint32_t *freq, int n, unsigned limit, uint8_t *lengths) {
@@ -86,12 +100,9 @@ static void code_lengths(const uint32_t *freq, int n, unsigned limit, uint8_t *l
         lengths[symbols[0] == 0 ? 1 : 0] = 1;
         return;
     }
-    /* By frequency, ties by symbol: a sort of keys frequency << 16 | symbol (a band's 256 bytes all have
-     * counts, in no useful order, so an insertion sort's quadratic cost shows). */
-    uint64_t keys[LITLEN_SYMBOLS];
-    for (int i = 0; i < used; i++) keys[i] = (uint64_t)freq[symbols[i]] << 16 | (uint64_t)symbols[i];
-    qsort(keys, (size_t)used, sizeof keys[0], compare_keys);
-    for (int i = 0; i < used; i++) symbols[i] = (int)(keys[i] & 0xffff);
+    /* By frequency, ties by symbol (a band's 256 bytes all have counts, in no useful order, so an
+     * insertion sort's quadratic cost shows). */
+    sort_by_frequency(symbols, used, freq);
     /* Huffman's tree by the two-queue method: leaves in order, internal nodes made in order. */
     uint64_t weight[2 * LITLEN_SYMBOLS];
     int parent[2 * LITLEN_SYMBOLS];
@@ -144,9 +155,7 @@ static void canonical_codes(const uint8_t *lengths, int n, uint16_t *codes) {
     for (int s = 0; s < n; s++) {
         unsigned l = lengths[s];
         if (!l) continue;
-        unsigned c = next[l]++, reversed = 0;
-        for (unsigned b = 0; b < l; b++) reversed |= ((c >> b) & 1) << (l - 1 - b);
-        codes[s] = (uint16_t)reversed;
+        codes[s] = (uint16_t)(__builtin_bitreverse16((uint16_t)next[l]++) >> (16 - l));
     }
 }
 

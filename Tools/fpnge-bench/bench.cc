@@ -4,7 +4,7 @@
 // REPEAT rounds; per frame the median of each encoder's thread CPU time, then the mean over the frames.
 // Built and run by Tools/fpnge-bench.sh, which says how.
 //
-//   bench FRAMES.rgba WIDTH HEIGHT REPEAT TWIN   (TWIN: 0 baseline, 1 AVX2, 2 AVX-512)
+//   bench FRAMES.rgba WIDTH HEIGHT REPEAT TWIN [keep-alpha]   (TWIN: 0 baseline, 1 AVX2)
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -54,7 +54,7 @@ static void put_be32(std::vector<uint8_t> &file, size_t at, uint32_t v) {
 // Shatter's file as `shatter render` writes it: signature, IHDR, one IDAT, IEND (RGB where the frame is
 // opaque, as PNGEncoder finds out while packing the rows; else RGBA); then the pixels' digest and the
 // file's.
-static size_t shatter_png(const uint8_t *pixels, long width, long height, int twin, std::vector<uint8_t> &file) {
+static size_t shatter_png(const uint8_t *pixels, long width, long height, int twin, bool keepAlpha, std::vector<uint8_t> &file) {
     static const uint8_t head[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R',
                                    0, 0, 0, 0, 0, 0, 0, 0, 8, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 'I', 'D', 'A', 'T'};
     size_t bound = shatter_fast_png_bound(width, height, 4);
@@ -62,8 +62,9 @@ static size_t shatter_png(const uint8_t *pixels, long width, long height, int tw
     memcpy(file.data(), head, sizeof head);
     Frame frame{pixels, width, twin};
     int channels = 3;
-    size_t n = shatter_fast_png_zlib(width, height, 3, SHATTER_FAST_PNG_ADAPTIVE, opaque_row, &frame,
-                                     file.data() + sizeof head, twin);
+    size_t n = keepAlpha ? 0
+                         : shatter_fast_png_zlib(width, height, 3, SHATTER_FAST_PNG_ADAPTIVE, opaque_row, &frame,
+                                                 file.data() + sizeof head, twin);
     if (n == 0) {
         channels = 4;
         n = shatter_fast_png_zlib(width, height, 4, SHATTER_FAST_PNG_ADAPTIVE, copy_row, &frame, file.data() + sizeof head,
@@ -103,12 +104,13 @@ static double median(std::vector<double> v) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 6) {
-        fprintf(stderr, "usage: bench FRAMES.rgba WIDTH HEIGHT REPEAT TWIN\n");
+    if (argc != 6 && !(argc == 7 && strcmp(argv[6], "keep-alpha") == 0)) {
+        fprintf(stderr, "usage: bench FRAMES.rgba WIDTH HEIGHT REPEAT TWIN [keep-alpha]\n");
         return 64;
     }
     long width = atol(argv[2]), height = atol(argv[3]);
     int repeat = atoi(argv[4]), twin = atoi(argv[5]);
+    bool keepAlpha = argc == 7;  // every frame RGBA, as --keep-alpha (and fpnge) write it
     FILE *in = fopen(argv[1], "rb");
     if (!in) {
         perror(argv[1]);
@@ -129,7 +131,7 @@ int main(int argc, char **argv) {
         for (int r = 0; r < repeat; r++) {
             for (int k = 0; k < 3; k++) {
                 double start = cpu_ms();
-                size[k] = k == 0 ? shatter_png(pixels, width, height, twin, file)
+                size[k] = k == 0 ? shatter_png(pixels, width, height, twin, keepAlpha, file)
                                  : fpnge_png(pixels, width, height, k == 1 ? 1 : FPNGE_COMPRESS_LEVEL_DEFAULT, file);
                 t[k].push_back(cpu_ms() - start);
             }
