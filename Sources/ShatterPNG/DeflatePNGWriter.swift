@@ -16,6 +16,15 @@ struct DeflatePNGWriter {
     /// Whether ``FastDeflate`` makes the IDAT stream instead of libdeflate.
     var fast: Bool { level == Int32(PNGWriteOptions.fastCompressionLevel) }
 
+    /// Encodes the image whose row `y` `row(y, buffer)` writes (`width × channels` bytes), every row.
+    func encode(name: String, everyRow row: (Int, UnsafeMutablePointer<UInt8>) -> Void) throws(PNGError) -> [UInt8] {
+        // Rows that never give up leave the encoding nothing to give up, so nil cannot come back.
+        try encode(name: name) { y, buffer in
+            row(y, buffer)
+            return true
+        }!
+    }
+
     /// Encodes the image whose row `y` `row(y, buffer)` writes (`width × channels` bytes). `row`
     /// returns false to give the encoding up (the rows are not what it can write), and then so does
     /// this, with nil.

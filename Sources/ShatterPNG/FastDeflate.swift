@@ -17,8 +17,8 @@ enum FastDeflate {
 
     /// Writes the zlib stream of the image whose row `y` `row(y, buffer)` writes (`width × channels`
     /// bytes) to `out` (``bound(width:height:channels:)`` bytes); returns its size, or 0 when the
-    /// encoder's band buffers could not be allocated or `row` returned false (to stop it). `avx2`: which twin (tests pick; both write the
-    /// same bytes).
+    /// encoder's band buffers could not be allocated or `row` returned false (to stop it). `avx2`:
+    /// which twin (tests pick; both write the same bytes).
     static func zlib(
         width: Int, height: Int, channels: Int, filter: PNGFilter, into out: UnsafeMutablePointer<UInt8>,
         avx2: Bool = processorRunsAVX2, row: (Int, UnsafeMutablePointer<UInt8>) -> Bool

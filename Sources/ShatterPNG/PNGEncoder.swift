@@ -46,10 +46,8 @@ public enum PNGEncoder {
         writer.filter = options.effectiveFilter
         if let background = options.background {
             guard background.a == 255 else { throw .backgroundNotOpaque(background) }
-            return try writer.encode(name: name) { y, row in
-                Alpha.rgbOverRow(image, y, background: background, into: row)
-                return true
-            }!
+            return try writer.encode(
+                name: name, everyRow: { y, row in Alpha.rgbOverRow(image, y, background: background, into: row) })
         }
         // An opaque image goes as RGB; the first pixel that is not stops that (in the row where it lies),
         // and the image is written as RGBA after all.
@@ -57,9 +55,6 @@ public enum PNGEncoder {
             return png
         }
         writer.channels = 4
-        return try writer.encode(name: name) { y, row in
-            Alpha.straightRow(image, y, into: row)
-            return true
-        }!
+        return try writer.encode(name: name, everyRow: { y, row in Alpha.straightRow(image, y, into: row) })
     }
 }
