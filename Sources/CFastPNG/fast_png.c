@@ -63,10 +63,6 @@ ALWAYS void align(writer_t *w) {
 
 /* ---- Huffman codes. ---- */
 
-/* Code lengths of at most `limit` bits for `n` symbols of the given frequencies, as Huffman's
- * algorithm gives them, deepened where over the limit as miniz does (tdefl_huffman_enforce_max_code_size):
- * whole leaves moved from the longest length up until Kraft's sum is one again. A lone used symbol
- * gets a partner, since decoders expect a complete code. */
 /* `count` symbols (in increasing order) sorted by frequency, ties staying in symbol order: a stable
  * radix sort, a byte of the frequency a pass, as many passes as the largest frequency has bytes (a
  * band's code is built 34 times a 1080p frame, and qsort's calls through a pointer cost more than the
@@ -86,6 +82,10 @@ static void sort_by_frequency(int *symbols, int count, const uint32_t *freq) {
     if (from != symbols) memcpy(symbols, from, (size_t)count * sizeof *symbols);
 }
 
+/* Code lengths of at most `limit` bits for `n` symbols of the given frequencies, as Huffman's
+ * algorithm gives them, deepened where over the limit as miniz does (tdefl_huffman_enforce_max_code_size):
+ * whole leaves moved from the longest length up until Kraft's sum is one again. A lone used symbol
+ * gets a partner, since decoders expect a complete code. */
 static void code_lengths(const uint32_t *freq, int n, unsigned limit, uint8_t *lengths) {
     int symbols[LITLEN_SYMBOLS], used = 0;
     memset(lengths, 0, (size_t)n);
@@ -100,8 +100,7 @@ static void code_lengths(const uint32_t *freq, int n, unsigned limit, uint8_t *l
         lengths[symbols[0] == 0 ? 1 : 0] = 1;
         return;
     }
-    /* By frequency, ties by symbol (a band's 256 bytes all have counts, in no useful order, so an
-     * insertion sort's quadratic cost shows). */
+    /* By frequency, ties by symbol. */
     sort_by_frequency(symbols, used, freq);
     /* Huffman's tree by the two-queue method: leaves in order, internal nodes made in order. */
     uint64_t weight[2 * LITLEN_SYMBOLS];

@@ -37,16 +37,16 @@ struct DeflatePNGWriter {
         }
         if fast {
             let bound = FastDeflate.bound(width: width, height: height, channels: channels)
-            var givenUp = false
-            let png = try container(name: name, bound: bound) { out in
+            return try container(name: name, bound: bound) { out in
+                var givenUp = false
                 let size = FastDeflate.zlib(width: width, height: height, channels: channels, filter: filter, into: out) {
-                    givenUp = givenUp || !row($0, $1)
+                    givenUp = !row($0, $1)
                     return !givenUp
                 }
-                return size > 0 || givenUp
+                if givenUp { return nil }
+                return size > 0
                     ? .success(size) : .failure(.encodeFailed(path: name, message: "out of memory for the encoder's rows"))
             }
-            return givenUp ? nil : png
         }
         guard let filtered = filterRows(stride: stride, row: row) else { return nil }
         defer { filtered.deallocate() }
@@ -64,15 +64,19 @@ struct DeflatePNGWriter {
     }
 
     /// The PNG file around an IDAT stream of at most `bound` bytes, which `idat` writes in place and
-    /// returns the size of.
+    /// returns the size of; nil, and no file, where `idat` gave up (returned nil).
     private func container(
-        name: String, bound: Int, idat compress: (UnsafeMutablePointer<UInt8>) -> Result<Int, PNGError>
-    ) throws(PNGError) -> [UInt8] {
+        name: String, bound: Int, idat compress: (UnsafeMutablePointer<UInt8>) -> Result<Int, PNGError>?
+    ) throws(PNGError) -> [UInt8]? {
         let head = PNGHeader.signature.count + 25 + 8  // signature, IHDR chunk, IDAT's length and type
         var failure: PNGError?
+        var givenUp = false
         let png = [UInt8](unsafeUninitializedCapacity: head + bound + 4 + 12) { out, count in
             let idat: Int
             switch compress(out.baseAddress! + head) {
+            case nil:
+                givenUp = true
+                return
             case .success(let size) where size <= Int(Int32.max): idat = size
             case .success(let size):
                 failure = .encodeFailed(path: name, message: "the IDAT stream (\(size) bytes) is over PNG's chunk size")
@@ -112,7 +116,7 @@ struct DeflatePNGWriter {
             count = at
         }
         if let failure { throw failure }
-        return png
+        return givenUp ? nil : png
     }
 
     /// The filtered image: per row a filter-type byte and the filtered bytes. Rows are made two at a
