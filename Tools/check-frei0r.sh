@@ -15,6 +15,7 @@
 #   Tools/check-frei0r.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+repo=$PWD
 
 fail() { echo "Tools/check-frei0r.sh: $*" >&2; exit 1; }
 for tool in swift cc readelf nm ffmpeg ffprobe melt gst-launch-1.0 python3; do
@@ -108,11 +109,22 @@ joined() {
         || fail "$video: frame 40 is $before from the first clip, 100 is $after from the second, the middle $from and $to"
     echo "Tools/check-frei0r.sh: $video: 125 frames, 5 s of sound; mid-transition frame $from and $to from each clip" >&2
 }
-FREI0R_PATH="$plugins" melt a.mp4 b.mp4 -mix 25 -mixer mix -mixer frei0r.shatter progress="0=0;-1=1" \
+FREI0R_PATH="$plugins" melt a.mp4 b.mp4 -mix 25 -mixer mix:-1 -mixer frei0r.shatter progress="0=0;-1=1" \
     -consumer avformat:joined.mp4 vcodec=libx264 acodec=aac >melt.log 2>&1 || { tail -5 melt.log >&2; fail "melt failed"; }
 joined joined.mp4
+# The README's melt command, verbatim: a join of the size its -profile names (1080p, 25 fps) whose sound
+# crossfades from a's 440 Hz tone to b's 660 Hz one over the transition (2 s to 3 s), with no step where
+# it starts or ends (MLT's `-mixer mix` without `:-1` holds both at half: a 6 dB step at each end).
+readme_melt=$(grep -m1 '^melt .*frei0r.shatter' "$repo/README.md") || fail "README.md has no melt command"
+output=$(sed -n 's/.*-consumer avformat:\([^ ]*\).*/\1/p' <<<"$readme_melt")
+FREI0R_PATH="$plugins" eval "$readme_melt" >melt.log 2>&1 </dev/null || { tail -5 melt.log >&2; fail "the README's melt command failed"; }
+size=$(ffprobe -v error -select_streams v -count_frames -show_entries stream=width,height,nb_read_frames -of csv=p=0 "$output")
+[ "$size" = "1920,1080,125" ] || fail "the README's melt join is $size (width, height, frames), not 1920,1080,125"
+ffmpeg -loglevel error -i "$output" -ac 1 -ar 8000 -f s16le joined.s16
+frames crossfade joined.s16 8000 2 3 440 660 >crossfade.log || { cat crossfade.log >&2; fail "the README's melt join does not crossfade its sound"; }
+echo "Tools/check-frei0r.sh: the README's melt command: 1920x1080, 125 frames, the sound crossfaded over the transition" >&2
 # MLT's slices: the documented default (no threads property) draws whole frames; threads=0 must not crash.
-FREI0R_PATH="$plugins" melt a.mp4 b.mp4 -mix 25 -mixer mix -mixer frei0r.shatter progress="0=0;-1=1" threads=0 \
+FREI0R_PATH="$plugins" melt a.mp4 b.mp4 -mix 25 -mixer mix:-1 -mixer frei0r.shatter progress="0=0;-1=1" threads=0 \
     -consumer avformat:sliced.mp4 vcodec=libx264 acodec=aac >melt.log 2>&1 || { tail -5 melt.log >&2; fail "melt with threads=0 failed"; }
 # An MLT XML project as Kdenlive writes one: the clips on two tracks, overlapping by 25 frames, and the
 # composition and a sound mix between the tracks.

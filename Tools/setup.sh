@@ -14,12 +14,15 @@
 # GNU time, which measures the tool's peak memory in the tests, and pypng (PyPI), a second PNG reader;
 # and for the frei0r plugins (Tools/install-frei0r.sh, Tools/check-frei0r.sh): frei0r.h
 # (frei0r-plugins-dev), and the hosts they are checked in: MLT's melt, and GStreamer's gst-launch-1.0
-# with its frei0r elements (gst-plugins-bad) and the base and good elements the README's pipeline uses.
+# with its frei0r elements (gst-plugins-bad) and the base and good elements the README's pipeline uses;
+# and Kdenlive, in which Tools/check-kdenlive.sh drops the compositions as a user does: kdenlive, an X
+# server of its own (xvfb), xdotool to drive it, ImageMagick's import for its screenshots, and D-Bus's
+# dbus-run-session, which Kdenlive needs.
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
 packages=(pkg-config libegl-dev libgles-dev libgbm1 libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck ffmpeg chromium time libdeflate-dev libssl-dev libxxhash-dev
-    slurm-wlm munge frei0r-plugins-dev melt gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad)
+    kdenlive xvfb xdotool imagemagick dbus-daemon slurm-wlm munge frei0r-plugins-dev melt gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

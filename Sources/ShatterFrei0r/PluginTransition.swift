@@ -46,9 +46,10 @@ enum PluginTransition: Int32, Sendable {
     var parameters: [Frei0rParameter] {
         let progress = Frei0rParameter(
             name: "progress", explanation: "The transition's time as a fraction of its length: animate it from 0 to 1",
-            defaultValue: 0)
+            defaultValue: 0, control: .progress(switchLabel: "Reverse"))
         let seed = Frei0rParameter(
-            name: "seed", explanation: "The random motion's seed: 1000 × value, rounded", defaultValue: 0)
+            name: "seed", explanation: "The random motion's seed: 1000 × value, rounded", defaultValue: 0,
+            control: .number(label: "Seed", shown: 0...Self.seedRange, factor: Self.seedRange, decimals: 0))
         switch self {
         case .shatter:
             return [
@@ -56,27 +57,46 @@ enum PluginTransition: Int32, Sendable {
                 Frei0rParameter(
                     name: "point_size",
                     explanation: "Pieces' side: 64 × value pixels, in eighths; 0 (under one pixel) is auto, 2/375 of the width",
-                    defaultValue: 0),
+                    defaultValue: 0,
+                    control: .number(
+                        label: "Piece size in pixels (0: auto, the original's look at any width)",
+                        shown: 0...Self.pointSizeRange, factor: Self.pointSizeRange, decimals: 3)),
                 Frei0rParameter(
                     name: "duration",
                     explanation: "Seconds of the pieces' fall the transition shows: 10 × value, at least 0.1 (0.12: 1.2 s)",
-                    defaultValue: 0.12),
+                    defaultValue: 0.12,
+                    control: .number(
+                        label: "Seconds of the fall shown (1.2: the original's)",
+                        shown: Self.shortestSeconds...Self.secondsRange, factor: Self.secondsRange, decimals: 1)),
                 seed,
                 Frei0rParameter(
                     name: "physics",
                     explanation: "Below 0.25 original, 0.25 textbook, 0.5 original with 60 Hz steps, 0.75 textbook with steps",
-                    defaultValue: 0),
+                    defaultValue: 0,
+                    control: .choice(
+                        label: "Physics",
+                        choices: [
+                            .init(label: "Original", value: 0), .init(label: "Textbook", value: 0.25),
+                            .init(label: "Original in 60 Hz steps", value: 0.5),
+                            .init(label: "Textbook in 60 Hz steps", value: 0.75),
+                        ])),
             ]
         case .dust:
             return [
                 progress,
                 Frei0rParameter(
                     name: "layers", explanation: "Layers of dust: 255 × value, rounded, at least 1 (0.1255: 32)",
-                    defaultValue: 32 / Self.layersRange),
+                    defaultValue: 32 / Self.layersRange,
+                    control: .number(
+                        label: "Layers of dust (32: the original's)", shown: 1...Self.layersRange,
+                        factor: Self.layersRange, decimals: 0)),
                 Frei0rParameter(
                     name: "drift",
                     explanation: "How far the dust drifts: 60 × 30 points times value (0.5: the original's 30 × 15)",
-                    defaultValue: 0.5),
+                    defaultValue: 0.5,
+                    control: .number(
+                        label: "Drift in percent (50: the original's 30 × 15 points)", shown: 0...100, factor: 100,
+                        decimals: 0)),
                 seed,
             ]
         }
