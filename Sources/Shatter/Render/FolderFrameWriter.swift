@@ -35,7 +35,7 @@ public struct FolderFrameWriter: FrameWriter {
         let hashed = clock.now
         var file = DigestHasher(algorithm)
         var fileHashSeconds = 0.0
-        try AtomicFile.write(bytes, to: path) { piece in
+        try AtomicFile.write(bytes, name: OutputDirectory.frameName(index), in: folder.handle, path: path) { piece in
             let pieceStart = clock.now
             file.update(piece)
             fileHashSeconds += FramePipeline.seconds(clock.now - pieceStart)

@@ -1,9 +1,13 @@
 import Glibc
+import ShatterCore
 
 /// The folder frames are written to: created when missing, refused when it is a file or cannot be
 /// written, before any frame is rendered.
 public struct OutputDirectory: Sendable {
     public let path: String
+    /// The folder's own descriptor: every file a render writes for itself is opened through it
+    /// (``FolderHandle``), never through a link, and in this folder even if the path is swapped mid-run.
+    public let handle: FolderHandle
 
     /// `path` is kept as given less any trailing slash, so the files it names print as `DIR/file`.
     public init(_ path: String) throws(OutputFolderError) {
@@ -11,6 +15,11 @@ public struct OutputDirectory: Sendable {
         try Self.createIfMissing(path)
         guard access(path, W_OK | X_OK) == 0 else {
             throw .notWritable(path: path, reason: Self.lastError())
+        }
+        do {
+            handle = try FolderHandle(path: self.path)
+        } catch {
+            throw .notWritable(path: path, reason: error.description)
         }
     }
 
