@@ -80,6 +80,36 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
     }
 
+    /// `--out` swapped for a link to another folder mid-render (issue 48, L14): before, the rest of the
+    /// frames went into the link's target. Now every file lands in the folder opened at the start, and the
+    /// render stops at the next frame with one line.
+    @Test func aFolderSwappedForALinkMidRenderGetsNothingWrittenIntoTheLinksTarget() throws {
+        let s = try TemporaryFolder()
+        let elsewhere = s.file("elsewhere")
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: false)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIRun.binary)
+        process.arguments = ["render", "shatter", "--backend", "cpu", "--size", "1280x720", "--out", s.file("out")]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while !FileManager.default.fileExists(atPath: s.file("out/frame-00001.png")), process.isRunning, Date() < deadline {
+            usleep(2_000)
+        }
+        try #require(process.isRunning, "the render ended before the folder could be swapped")
+        #expect(rename(s.file("out"), s.file("moved")) == 0)
+        #expect(symlink("elsewhere", s.file("out")) == 0)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "\(stderr)")
+        #expect(stderr.contains("--out \(s.file("out")) was moved or replaced while the render ran"), "\(stderr)")
+        #expect(s.allContents(of: elsewhere).isEmpty)
+        let kept = try #require(try FrameManifest.read(folder: s.file("moved")))
+        #expect(!kept.frames.isEmpty && kept.frames.allSatisfy { FileManager.default.fileExists(atPath: s.file("moved/" + $0.file)) })
+    }
+
     /// A lock file with a second name (a hard link to a file elsewhere) is not opened in place either:
     /// the pid would land in the other name's file.
     @Test func aHardLinkedLockFileIsRefused() throws {

@@ -83,6 +83,8 @@ public enum OutputFolderError: Error, CustomStringConvertible, Equatable {
     case holdsOtherFiles(path: String, example: String)
     /// A comparison's folder holds the report of another comparison, of `subject`.
     case holdsAnotherComparison(path: String, subject: String)
+    /// The path no longer names the folder a run opened (moved, removed, or swapped for a link).
+    case replacedDuringRun(path: String)
 
     public var description: String {
         switch self {
@@ -101,6 +103,9 @@ public enum OutputFolderError: Error, CustomStringConvertible, Equatable {
             return "\(path) holds files that are not an earlier comparison's report (\(example))"
         case .holdsAnotherComparison(let path, let subject):
             return "\(path) holds the report of another comparison (\(subject))"
+        case .replacedDuringRun(let path):
+            return "\(path) was moved or replaced while the render ran; the frames written so far are in the folder "
+                + "it named at the start: put that folder back and rerun with --resume"
         }
     }
 }
