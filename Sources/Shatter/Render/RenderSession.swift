@@ -182,6 +182,8 @@ public struct RenderSession<E: Effect> {
     private func startingManifest(inputs: [String: String]?) throws -> FrameManifest {
         var parameters = try FlatParameters.encode(effect.parameters)
         if let background = options.png.background { parameters["background"] = background.hexRGB }
+        // Recorded only when set, so manifests from before it read as what they are: frames without it.
+        if options.png.keepsOpaqueAlpha { parameters[FrameManifest.keepAlphaKey] = "true" }
         var manifest = FrameManifest(
             effect: E.name, parameters: parameters, inputs: inputs,
             seed: parameters["seed"].flatMap { UInt64($0) }, backend: renderer.backend.rawValue,
