@@ -66,9 +66,13 @@ import Testing
         let run = try CLIRun.shatter(["compare", "--dirs", folders.golden, folders.new, "--update"] + option, in: s.path)
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
         #expect(run.errorLines.count == 1, "\(run.stderr)")
-        #expect(run.errorLines.first?.contains("\(option[0]) is for a comparison's report; --update writes GOLDEN and no report") == true, "\(run.stderr)")
+        #expect(
+            run.errorLines.first?.contains("\(option[0]) is for a comparison's report; --update writes GOLDEN and no report")
+                == true, "\(run.stderr)")
         #expect(tree(folders.golden) == before)
-        #expect(!FileManager.default.fileExists(atPath: s.file("report")) && !FileManager.default.fileExists(atPath: s.file("result.xml")))
+        #expect(
+            !FileManager.default.fileExists(atPath: s.file("report"))
+                && !FileManager.default.fileExists(atPath: s.file("result.xml")))
     }
 
     /// Names from NEW's manifest are printed safe for a terminal (issue 48, L5).

@@ -93,10 +93,15 @@ import Testing
         }
         let run = try clone.install(["plugins", "kdenlive"])
         #expect(run.status == 1, "\(run.stderr)")
-        #expect(run.errorLines == ["Tools/install-frei0r.sh: \(target) exists and is not a plain file; remove it or name another folder"])
+        #expect(
+            run.errorLines == [
+                "Tools/install-frei0r.sh: \(target) exists and is not a plain file; remove it or name another folder"
+            ])
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
         #expect(!fm.fileExists(atPath: clone.calls), "the build ran")
-        #expect(clone.folder.allContents(of: clone.work + "/plugins").count == (stand == .pluginFolder || stand == .pluginLink ? 1 : 0))
+        #expect(
+            clone.folder.allContents(of: clone.work + "/plugins").count
+                == (stand == .pluginFolder || stand == .pluginLink ? 1 : 0))
         if stand == .pluginFolder { #expect(clone.folder.allContents(of: target).isEmpty) }
     }
 
@@ -106,7 +111,9 @@ import Testing
         let run = try clone.install(home: false)
         #expect(run.status == 64)
         #expect(
-            run.errorLines == ["Tools/install-frei0r.sh: HOME is not set; name the folders: Tools/install-frei0r.sh DIR KDENLIVE-DIR"],
+            run.errorLines == [
+                "Tools/install-frei0r.sh: HOME is not set; name the folders: Tools/install-frei0r.sh DIR KDENLIVE-DIR"
+            ],
             "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: clone.calls), "the build ran")
     }

@@ -9,7 +9,9 @@ import Testing
     /// A render of four frames in `s/render`, and its journal's path.
     private func render(_ s: TemporaryFolder) throws -> (folder: String, journal: String) {
         let folder = s.file("render")
-        let run = try CLIRun.shatter(["render", "shatter", "--backend", "cpu", "--size", "64x48", "--frames", "0-3", "--out", folder])
+        let run = try CLIRun.shatter([
+            "render", "shatter", "--backend", "cpu", "--size", "64x48", "--frames", "0-3", "--out", folder,
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         return (folder, folder + "/" + FrameManifest.journalName)
     }
@@ -67,7 +69,8 @@ import Testing
         let run = try MeasuredRun.shatter(["manifest", "merge", folder])
         #expect(run.status == 1, "\(run.stderr)")
         #expect(
-            run.stderr.contains("\(journal) describes no possible render (line 1 is longer than 1024 bytes, which no frame entry is)"),
+            run.stderr.contains(
+                "\(journal) describes no possible render (line 1 is longer than 1024 bytes, which no frame entry is)"),
             "\(run.stderr)")
         #expect(run.peakResidentBytes < 100 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MiB")
     }

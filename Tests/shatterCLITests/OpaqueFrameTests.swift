@@ -69,7 +69,10 @@ import Testing
         let run = try CLIRun.shatter(render + second + ["--resume"])
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.errorLines.count == 1, "\(run.stderr)")
-        let (was, asked) = first.isEmpty ? ("RGB frames where opaque", "RGBA frames (--keep-alpha)") : ("RGBA frames (--keep-alpha)", "RGB frames where opaque")
+        let (was, asked) =
+            first.isEmpty
+            ? ("RGB frames where opaque", "RGBA frames (--keep-alpha)")
+            : ("RGBA frames (--keep-alpha)", "RGB frames where opaque")
         #expect(run.stderr.contains("it holds another render (\(was) vs \(asked))"), "\(run.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")) == before)
         #expect(try Self.colorType(out + "/frame-00002.png") == (first.isEmpty ? 2 : 6))
@@ -83,7 +86,9 @@ import Testing
         let render = ["render", "shatter", "--size", "60x40", "--backend", "cpu", "--frames", "0-3"]
         #expect(try CLIRun.shatter(render + ["--shard", "0/2", "--out", scratch.file("s0")]).status == 0)
         #expect(try CLIRun.shatter(render + ["--shard", "1/2", "--keep-alpha", "--out", scratch.file("s1")]).status == 0)
-        let run = try CLIRun.shatter(["manifest", "merge", scratch.file("s0"), scratch.file("s1"), "--collect", scratch.file("all")])
+        let run = try CLIRun.shatter([
+            "manifest", "merge", scratch.file("s0"), scratch.file("s1"), "--collect", scratch.file("all"),
+        ])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         let conflicts = run.stdout.split(separator: "\n").filter { $0.hasPrefix("conflict:") }
         #expect(

@@ -107,7 +107,8 @@ import Testing
         #expect(stderr.contains("--out \(s.file("out")) was moved or replaced while the render ran"), "\(stderr)")
         #expect(s.allContents(of: elsewhere).isEmpty)
         let kept = try #require(try FrameManifest.read(folder: s.file("moved")))
-        #expect(!kept.frames.isEmpty && kept.frames.allSatisfy { FileManager.default.fileExists(atPath: s.file("moved/" + $0.file)) })
+        #expect(
+            !kept.frames.isEmpty && kept.frames.allSatisfy { FileManager.default.fileExists(atPath: s.file("moved/" + $0.file)) })
     }
 
     /// A lock file with a second name (a hard link to a file elsewhere) is not opened in place either:

@@ -84,7 +84,8 @@ public enum FolderUpdate {
                 continue
             }
             try AtomicFile.write(
-                try bytes(of: source.filePath(incoming)), name: incoming.file, in: goldenFolder, path: golden + "/" + incoming.file)
+                try bytes(of: source.filePath(incoming)), name: incoming.file, in: goldenFolder,
+                path: golden + "/" + incoming.file)
             if let old = pair.expected {
                 summary.replaced.append(incoming.file)
                 if old.file != incoming.file { stale.append(old.file) }

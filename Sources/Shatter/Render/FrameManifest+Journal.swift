@@ -19,7 +19,9 @@ extension FrameManifest {
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { return 0 }
-            if code == ELOOP { throw ManifestError.notAManifest(path: path, detail: "a symbolic link, not a journal Shatter wrote") }
+            if code == ELOOP {
+                throw ManifestError.notAManifest(path: path, detail: "a symbolic link, not a journal Shatter wrote")
+            }
             throw ManifestError.unreadable(path: path)
         }
         defer { close(fd) }
@@ -100,7 +102,8 @@ private struct JournalLines {
             guard line.count + (stop - start) <= FrameManifest.maximumJournalLine else {
                 throw ManifestError.invalid(
                     path: path,
-                    detail: "line \(number + 1) is longer than \(FrameManifest.maximumJournalLine) bytes, which no frame entry is")
+                    detail: "line \(number + 1) is longer than \(FrameManifest.maximumJournalLine) bytes, which no frame entry is"
+                )
             }
             line.append(contentsOf: chunk[start..<stop])
             if let newline {

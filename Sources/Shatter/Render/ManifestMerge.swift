@@ -185,7 +185,8 @@ extension ManifestMerge {
             if linkat(AT_FDCWD, entry.file, output.handle.fd, temporary, 0) == 0 {
                 if let code = output.handle.rename(temporary, to: name) {
                     output.handle.remove(temporary)
-                    throw OutputFolderError.cannotWriteFile(path: output.path + "/" + name, reason: String(cString: strerror(code)))
+                    throw OutputFolderError.cannotWriteFile(
+                        path: output.path + "/" + name, reason: String(cString: strerror(code)))
                 }
             } else {
                 // Another file system (or one without hard links): a copy, read bounded like every frame.

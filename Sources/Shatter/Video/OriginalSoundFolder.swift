@@ -140,7 +140,9 @@ public enum OriginalSoundError: Error, CustomStringConvertible, Equatable {
         case .twoFiles(let folder, let name, let files):
             // Two names in full, then a count: 2,000 same-named files still make one short line.
             let shown = files.prefix(2).map { PrintableText.of($0, limit: 80) }
-            let list = files.count > 2 ? shown.joined(separator: ", ") + " and \(files.count - 2) more" : shown.joined(separator: " and ")
+            let list =
+                files.count > 2
+                ? shown.joined(separator: ", ") + " and \(files.count - 2) more" : shown.joined(separator: " and ")
             return "\(folder) holds \(files.count == 2 ? "two" : String(files.count)) files named "
                 + "\(PrintableText.of(name, limit: 80)): \(list); keep one"
         case .notAPlainFile(let path):
