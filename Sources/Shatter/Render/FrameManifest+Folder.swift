@@ -18,6 +18,9 @@ extension FrameManifest {
         guard var manifest = try read(path: path) else { return nil }
         if let problem = manifest.folderProblem { throw ManifestError.invalid(path: path, detail: problem) }
         let journal = folder + "/" + journalName
+        // No journal (a render that finished): no table of a million entries built for nothing.
+        var status = stat()
+        guard lstat(journal, &status) == 0 else { return manifest }
         var byIndex = Dictionary(manifest.frames.map { ($0.index, $0) }, uniquingKeysWith: { $1 })
         guard try replayJournal(journal, into: &byIndex) > 0 else { return manifest }
         manifest.frames = byIndex.keys.sorted().map { byIndex[$0]! }
