@@ -8,12 +8,17 @@ import Testing
 /// repository's golden folder can carry links) is refused in one line: nothing is written through it, no
 /// file appears where a dangling link points, and nothing waits on the FIFO (issue 48, H1 and M4). Before,
 /// `render` wrote its pid through a linked `.shatter.lock` and hung opening a FIFO `manifest.journal`.
+/// Commands: `render`, `render --resume`, `compare --update`, `manifest merge --collect`, `compare --out`.
 @Suite struct PlantedNodeTests {
-    enum Command: String, CaseIterable { case render, resume, update, collect }
+    enum Command: String, CaseIterable { case render, resume, update, collect, report }
     enum Node: String, CaseIterable { case link, dangling, fifo }
 
     static let names = [FolderLock.fileName, FrameManifest.fileName, FrameManifest.journalName, "frame-00000.png"]
-    static let cases = Command.allCases.flatMap { command in names.map { (command, $0) } }
+    /// A comparison's report folder: its lock and the report's own files.
+    static let reportNames = [FolderLock.fileName, "report.json", "index.html", "filmstrip.png"]
+    static let cases = Command.allCases.flatMap { command in
+        (command == .report ? reportNames : names).map { (command, $0) }
+    }
     static let render = ["render", "shatter", "--backend", "cpu", "--size", "64x48", "--frames", "0-1"]
 
     @Test(arguments: cases)
@@ -72,6 +77,11 @@ import Testing
             try renderInto("new", in: s)
             try FileManager.default.createDirectory(atPath: s.file("gathered"), withIntermediateDirectories: false)
             return (s.file("gathered"), ["manifest", "merge", "new", "--collect", "gathered"])
+        case .report:
+            try renderInto("golden", in: s)
+            try renderInto("new", in: s, seed: 7)
+            try FileManager.default.createDirectory(atPath: s.file("report"), withIntermediateDirectories: false)
+            return (s.file("report"), ["compare", "--dirs", "golden", "new", "--out", "report"])
         }
     }
 
