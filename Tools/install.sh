@@ -8,12 +8,15 @@
 #
 #   Tools/install.sh [DIR]
 #
+# A relative DIR is taken from the folder you run the script in.
+#
 # On x86-64 the bundle is built for x86-64-v3 (AVX2 and FMA); where this processor lacks them, the
 # build that refuses to start is replaced by one for any x86-64 (SHATTER_BUNDLE_CPU=baseline).
 # The copy is a plain file (it keeps working when the clone's builds are cleaned); an existing
 # DIR/shatter that is a plain file is replaced whole (a temporary name in DIR, then renamed), anything
 # else there (a link, a folder, a device) is refused and left as it is.
 set -euo pipefail
+caller=$PWD
 cd "$(dirname "$0")/.."
 
 case "${1:-}" in
@@ -29,6 +32,8 @@ esac
 [ $# -le 1 ] || { echo "Tools/install.sh: one folder at most; usage: Tools/install.sh [DIR]" >&2; exit 64; }
 [ -n "${HOME:-}" ] || [ $# -eq 1 ] || { echo "Tools/install.sh: HOME is not set; name the folder: Tools/install.sh DIR" >&2; exit 64; }
 dir=${1:-$HOME/.local/bin}
+# Relative to where the user stands, not to the clone this script moved into.
+case $dir in /*) ;; *) dir=$caller/$dir ;; esac
 
 target="$dir/shatter"
 # Checked before the build, so a refusal costs nothing.

@@ -1,3 +1,5 @@
+import ShatterCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -13,7 +15,9 @@ private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -
 ///
 /// rename within one folder is atomic, so a reader (or a crash) sees either the old file or the
 /// complete new one, never a half-written PNG. The temporary name starts with a dot and carries
-/// the pid plus a random suffix so concurrent writers never share one.
+/// the pid plus a random suffix so concurrent writers never share one. Both are reached through
+/// ``FolderHandle`` (the folder's descriptor, `O_EXCL | O_NOFOLLOW`), and a target that is a link, a
+/// FIFO or a device is refused rather than replaced, so nothing is written outside the folder.
 public enum AtomicFile {
     /// Pieces `observe` sees: small enough to still be in cache when write(2) copies them.
     static let observedPiece = 256 * 1024
@@ -25,47 +29,72 @@ public enum AtomicFile {
         _ bytes: [UInt8], to path: String, observe: ((UnsafeRawBufferPointer) -> Void)? = nil
     ) throws(PNGError) {
         let slash = path.lastIndex(of: "/")
-        let prefix = slash.map { String(path[...$0]) } ?? ""  // "out/" or ""
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         guard !base.isEmpty, base != ".", base != ".." else { throw .isDirectory(path: path) }
+        let handle: FolderHandle
+        do {
+            handle = try FolderHandle(path: folder)
+        } catch {
+            guard case .system(_, let code) = error.problem else { throw .notOwnFile(error) }
+            throw folderError(path: path, folder: folder, operation: "open", errno: code)
+        }
+        try write(bytes, name: base, in: handle, path: path, observe: observe)
+    }
 
-        let (fd, temporary) = try createTemporary(prefix: prefix, base: base, path: path, folder: folder)
+    /// ``write(_:to:observe:)`` for `name` in an open folder; `path` is what errors call the file.
+    public static func write(
+        _ bytes: [UInt8], name: String, in folder: FolderHandle, path: String? = nil,
+        observe: ((UnsafeRawBufferPointer) -> Void)? = nil
+    ) throws(PNGError) {
+        let path = path ?? folder.filePath(name)
+        switch folder.kind(of: name) {
+        case .missing, .regular: break
+        case .directory: throw .isDirectory(path: path)
+        case let other: throw .notOwnFile(OwnFileError(path: path, problem: .notOwn(other)))
+        }
+        let (fd, temporary) = try createTemporary(name: name, in: folder, path: path)
         do throws(PNGError) {
             try writeAll(bytes, to: fd, path: path, observe: observe)
         } catch {
             close(fd)
-            unlink(temporary)
+            folder.remove(temporary)
             throw error
         }
         // close can be where a network or quota filesystem finally reports a failed write.
         guard close(fd) == 0 else {
             let code = errno
-            unlink(temporary)
+            folder.remove(temporary)
             throw writeError(path: path, operation: "close", errno: code)
         }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
+        if let code = folder.rename(temporary, to: name) {
+            folder.remove(temporary)
             throw code == EISDIR
-                ? .isDirectory(path: path) : folderError(path: path, folder: folder, operation: "rename", errno: code)
+                ? .isDirectory(path: path)
+                : folderError(path: path, folder: folder.path, operation: "rename", errno: code)
         }
     }
 
     /// Creates `<folder>/.<name>.tmp-<pid>-<random>` exclusively, retrying on a name clash.
-    private static func createTemporary(
-        prefix: String, base: String, path: String,
-        folder: String
-    ) throws(PNGError) -> (Int32, String) {
+    private static func createTemporary(name: String, in folder: FolderHandle, path: String) throws(PNGError) -> (
+        Int32, String
+    ) {
         var code: Int32 = EEXIST
         for _ in 0..<16 where code == EEXIST {
-            let suffix = String(UInt32.random(in: .min ... .max), radix: 16)
-            let temporary = "\(prefix).\(base).tmp-\(getpid())-\(suffix)"
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd >= 0 { return (fd, temporary) }
-            code = errno
+            let temporary = temporaryName(for: name)
+            do {
+                return (try folder.open(temporary, .new), temporary)
+            } catch {
+                // A link or FIFO at a fresh random name is someone's plant: another name is drawn.
+                if case .system(_, let failure) = error.problem { code = failure } else { code = EEXIST }
+            }
         }
-        throw folderError(path: path, folder: folder, operation: "create", errno: code)
+        throw folderError(path: path, folder: folder.path, operation: "create", errno: code)
+    }
+
+    /// `.<name>.tmp-<pid>-<random hex>`: the form stale-temporary sweeps recognise.
+    public static func temporaryName(for name: String) -> String {
+        ".\(name).tmp-\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 16))"
     }
 
     /// Sorts errno from creating or renaming a file in `folder`.

@@ -58,6 +58,9 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     case diskFull(path: String, reason: String)
     /// Any other I/O failure while reading or writing (`reason` is `strerror`).
     case ioFailed(path: String, operation: String, reason: String)
+    /// The name holds something other than a plain file (a symbolic link, a FIFO, a device): never
+    /// written through nor replaced (``FolderHandle``).
+    case notOwnFile(OwnFileError)
 
     public var description: String {
         switch self {
@@ -113,6 +116,8 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): \(reason) while writing — free some disk space; the previous file, if any, is untouched."
         case .ioFailed(let path, let operation, let reason):
             return "\(path): \(operation) failed (\(reason)) — check the path and the disk."
+        case .notOwnFile(let error):
+            return error.description
         }
     }
 }

@@ -26,6 +26,7 @@ enum CLIErrors {
         case let error as OutputFolderError:
             switch error {
             case .cannotWriteFile: return CLIFailure(description: "\(error)")
+            case .replacedDuringRun: return CLIFailure(description: "--out \(error)")
             case .busy: return CLIFailure(description: "--out: \(error); wait for it to finish, or choose another --out")
             case .holdsAnotherRender(_, let difference) where difference.hasPrefix("shard "):
                 return CLIFailure(description: "--out: \(error); give each shard its own --out (then `shatter manifest merge`)")

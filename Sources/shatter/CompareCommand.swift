@@ -33,10 +33,15 @@ struct CompareOptions: ParsableArguments {
     var ignoredBorder: Int = FuzzyRule.parity.ignoredBorder
 
     @Option(
+        name: .customLong("out"),
         help: ArgumentHelp(
-            "Folder for report.json, index.html, filmstrip.png and the images of failing frames.",
+            "Folder for report.json, index.html, filmstrip.png and the images of failing frames (default: compare).",
             valueName: "DIR"))
-    var out: String = "compare"
+    var givenOut: String?
+
+    /// The report's folder: `--out`, else `compare`. Kept apart from what was given so `--update`, which
+    /// writes no report, can refuse an `--out` it would otherwise ignore.
+    var out: String { givenOut ?? "compare" }
 
     @Flag(help: "Print report.json to stdout instead of the table.")
     var json = false
@@ -206,10 +211,20 @@ struct CompareCommand: ParsableCommand {
     }
 
     private func updateGolden(_ golden: String, from new: String) throws {
+        // --update writes GOLDEN and no report: a report option would be ignored, and a stale JUnit file
+        // left as the result of a run that never wrote it (issue 48, L4).
+        let reportOptions: [(String, Bool)] = [
+            ("--out", options.givenOut != nil), ("--junit", options.junit != nil), ("--json", options.json),
+            ("--keep-all", options.keepAll), ("--overwrite", options.overwrite),
+        ]
+        if let (option, _) = reportOptions.first(where: \.1) {
+            throw ValidationError("\(option) is for a comparison's report; --update writes GOLDEN and no report: drop \(option)")
+        }
         let summary = try FolderUpdate.run(golden: golden, new: new)
         print("updated \(golden) from \(new): \(summary)")
         for (verb, files) in [("replaced", summary.replaced), ("added", summary.added), ("removed", summary.removed)] {
-            for file in files.prefix(10) { print("  \(verb) \(file)") }
+            // Names come from NEW's manifest: shown safe for a terminal (no escapes, no line breaks).
+            for file in files.prefix(10) { print("  \(verb) \(PrintableText.of(file, limit: 80))") }
             if files.count > 10 { print("  … \(files.count - 10) more \(verb)") }
         }
     }

@@ -52,6 +52,8 @@ struct MergeManifests: ParsableCommand {
         try OutputFile.check(
             out.map { [(option: "--out", path: $0)] } ?? [], inputs: folders,
             folders: folders + (collect.map { [$0] } ?? []))
+        // Gathered frames inside a shard would become files of that shard (issue 48, L1).
+        if let collect { try OutputFile.checkApart(collect, option: "--collect", from: folders) }
         let result = try ManifestMerge.merge(folders: folders, verify: !noVerify, allowMixedRenderers: allowMixedRenderers)
         if result.hasMixedRenderers {
             let named = result.renderers.map { "\($0.rendererAndDriver) (\($0.backend), \($0.folder))" }.joined(separator: " vs ")

@@ -63,6 +63,18 @@ import Testing
                 == "frame 4 (frame-00004.png) is outside the range 0-6 of shard 1/2")
     }
 
+    /// The message names the digest of the other algorithm (issue 48, L6: it read "frame 5's digests are
+    /// xxh3-128, not the xxh3-128 of manifest format 3" when the file's digest was SHA-256).
+    @Test func aMixedEntryNamesTheDigestThatDiffers() throws {
+        let entry: [String: Any] = [
+            "file": "frame-00002.png", "index": 2, "pixels": "xxh3-128:" + String(repeating: "a", count: 32),
+            "png": "sha256:" + String(repeating: "b", count: 64),
+        ]
+        #expect(
+            try decodeError(["format": 3, "frames": [entry]])
+                == "frame 2's png digest is sha256, not the xxh3-128 of manifest format 3")
+    }
+
     @Test("a shard's frames are counted, not listed: 2 million frames in 2 shards is within the limit")
     func shardedSelection() throws {
         let shard: [String: Any] = ["index": 1, "count": 2, "scheme": "modulo"]

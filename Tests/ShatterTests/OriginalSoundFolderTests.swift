@@ -69,6 +69,19 @@ struct OriginalSoundFolderTests {
         ) { try OriginalSoundFolder(path: folder.path) }
     }
 
+    /// Many same-named files make one short line (issue 48, L6: 2,000 made a 46,965-byte line).
+    @Test func manySameNamedFilesAreCountedNotListed() {
+        let files = (0..<2000).map { "thanos_snap_sound.x\($0)" }
+        let line = "\(OriginalSoundError.twoFiles(folder: "s", name: "thanos_snap_sound", files: files))"
+        #expect(
+            line
+                == "s holds 2000 files named thanos_snap_sound: thanos_snap_sound.x0, thanos_snap_sound.x1 and 1998 more; keep one"
+        )
+        #expect(
+            "\(OriginalSoundError.twoFiles(folder: "s", name: "a", files: ["a.mp3", "a.wav"]))"
+                == "s holds two files named a: a.mp3 and a.wav; keep one")
+    }
+
     @Test func aFIFOAFolderOrAFileWithoutSoundIsRefusedAndLeftAsItIs() throws {
         let folder = try TemporaryFolder()
         let fifo = folder.file("thanos_reverse_sound.wav")

@@ -54,4 +54,42 @@ import Testing
             "\(run.stderr)")
         #expect(tree(folders.golden) == before)
     }
+
+    /// `--update` writes GOLDEN and no report, so a report option is refused rather than ignored (issue 48,
+    /// L4: a stale JUnit file stayed as the result).
+    @Test(arguments: [["--junit", "result.xml"], ["--out", "report"], ["--json"], ["--keep-all"]])
+    func aReportOptionWithUpdateIsRefused(_ option: [String]) throws {
+        let s = try TemporaryFolder()
+        let folders = try RenderFolders(s)
+        try folders.edit(folders.new, frame: 3) { RenderFolders.brighten(&$0, x: 10, y: 10, side: 10, by: 3) }
+        let before = tree(folders.golden)
+        let run = try CLIRun.shatter(["compare", "--dirs", folders.golden, folders.new, "--update"] + option, in: s.path)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.errorLines.count == 1, "\(run.stderr)")
+        #expect(
+            run.errorLines.first?.contains("\(option[0]) is for a comparison's report; --update writes GOLDEN and no report")
+                == true, "\(run.stderr)")
+        #expect(tree(folders.golden) == before)
+        #expect(
+            !FileManager.default.fileExists(atPath: s.file("report"))
+                && !FileManager.default.fileExists(atPath: s.file("result.xml")))
+    }
+
+    /// Names from NEW's manifest are printed safe for a terminal (issue 48, L5).
+    @Test func theSummaryPrintsNamesWithoutEscapesOrLineBreaks() throws {
+        let s = try TemporaryFolder()
+        let folders = try RenderFolders(s)
+        let odd = "odd\u{1B}[2J\nforged.png"
+        try FileManager.default.copyItem(atPath: folders.framePath(folders.new, 2), toPath: folders.new + "/" + odd)
+        var manifest = try #require(try FrameManifest.read(folder: folders.new))
+        manifest.frames = manifest.frames.map {
+            $0.index == 2 ? FrameManifest.Entry(index: 2, file: odd, pixels: $0.pixels, png: $0.png) : $0
+        }
+        try manifest.write(to: folders.new + "/" + FrameManifest.fileName)
+        let run = try CLIRun.shatter(["compare", "--dirs", folders.golden, folders.new, "--update"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("\u{1B}"), "\(run.stdout)")
+        #expect(run.stdout.contains("odd\u{FFFD}[2J\u{FFFD}forged.png"), "\(run.stdout)")
+        #expect(!run.stdout.split(separator: "\n").contains { $0.hasPrefix("forged") }, "\(run.stdout)")
+    }
 }

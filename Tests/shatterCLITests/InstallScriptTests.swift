@@ -92,6 +92,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: clone.calls), "the build ran")
     }
 
+    /// A relative DIR is the caller's (issue 48, L3): before, it was taken from the clone the script moves into.
+    @Test func aRelativeFolderIsTakenFromWhereTheUserStands() throws {
+        let clone = try Clone()
+        let run = try clone.install(["tools/bin"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(clone.folder.allContents(of: clone.folder.file("tools/bin")) == ["shatter"])
+        #expect(!FileManager.default.fileExists(atPath: clone.folder.file("clone/tools")), "DIR was taken from the clone")
+    }
+
     @Test func aFailedBuildInstallsNothing() throws {
         let clone = try Clone(.fails)
         let run = try clone.install()

@@ -51,6 +51,23 @@ import Testing
             saying: "--out \(folders.new)/report is inside \(folders.new), an input folder", in: s)
     }
 
+    /// Through a link to an input folder, a path not there yet is still inside it (issue 48, L1: the
+    /// JUnit file was written into the golden folder, and `--collect` gathered frames into a shard).
+    @Test func anOutputThroughALinkToAnInputFolderIsInsideIt() throws {
+        let s = try TemporaryFolder()
+        let folders = try RenderFolders(s)
+        #expect(symlink(folders.golden, s.file("alias")) == 0)
+        try Self.expectRefused(
+            ["compare", "--dirs", folders.golden, folders.new, "--junit", s.file("alias/x.xml"), "--out", s.file("r")],
+            status: 2, saying: "--junit \(s.file("alias/x.xml")) is inside \(folders.golden), an input folder", in: s)
+        try Self.expectRefused(
+            ["manifest", "merge", folders.golden, "--collect", s.file("alias/gathered")], status: 64,
+            saying: "--collect \(s.file("alias/gathered")) is inside \(folders.golden), an input folder", in: s)
+        try Self.expectRefused(
+            ["manifest", "merge", folders.golden, "--collect", folders.golden + "/gathered"], status: 64,
+            saying: "--collect \(folders.golden)/gathered is inside \(folders.golden), an input folder", in: s)
+    }
+
     @Test(arguments: ["--chart", "--json", "--csv"])
     func benchRefusesAReportOntoItsPicture(_ option: String) throws {
         let s = try TemporaryFolder()

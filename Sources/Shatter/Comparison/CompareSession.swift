@@ -40,7 +40,7 @@ public struct CompareSession {
         self.keepAll = keepAll
         palette = DiffPalette(rule: rule)
         let folder = self.folder.path
-        lock = try FolderLock(folder: folder)
+        lock = try FolderLock(self.folder.handle)
         let own = Set(ownOutputs.filter { Self.sameFolder($0, folder) }.map { ($0 as NSString).lastPathComponent })
         switch Self.contents(of: folder, ownOutputs: own) {
         case .empty: break
@@ -167,11 +167,8 @@ public struct CompareSession {
         + "the channel delta × max(1, n), the slack GLES allows fixed-function blending (docs/parity.md)"
 
     static func writeAtomically(_ data: Data, to path: String) throws {
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw OutputFolderError.cannotWriteFile(path: path, reason: error.localizedDescription)
-        }
+        // AtomicFile, not Data.write(options: .atomic): a report's names get the folder's own-file rules.
+        try AtomicFile.write(Array(data), to: path)
     }
 }
 

@@ -56,8 +56,8 @@ public enum FolderUpdate {
         }
         try refuseAbsentFrames(source)
         try refuseSharedFiles(source)
-        _ = try OutputDirectory(golden)
-        let lock = try FolderLock(folder: golden)
+        let goldenFolder = try OutputDirectory(golden).handle
+        let lock = try FolderLock(goldenFolder)
         defer { lock.release() }
         let target = try FrameFolder(path: golden).confirmingFiles()
         try refuseSharedFiles(target)
@@ -83,7 +83,9 @@ public enum FolderUpdate {
                 summary.unchanged += 1
                 continue
             }
-            try AtomicFile.write(try bytes(of: source.filePath(incoming)), to: golden + "/" + incoming.file)
+            try AtomicFile.write(
+                try bytes(of: source.filePath(incoming)), name: incoming.file, in: goldenFolder,
+                path: golden + "/" + incoming.file)
             if let old = pair.expected {
                 summary.replaced.append(incoming.file)
                 if old.file != incoming.file { stale.append(old.file) }
@@ -96,8 +98,12 @@ public enum FolderUpdate {
         // finds a listed frame missing.
         if let manifest = source.manifest {
             summary.manifest = target.manifest == nil ? .written : target.manifest == manifest ? .unchanged : .replaced
-            if summary.manifest != .unchanged { try manifest.write(to: golden + "/" + FrameManifest.fileName) }
-            unlink(golden + "/" + FrameManifest.journalName)
+            if summary.manifest != .unchanged {
+                try AtomicFile.write(
+                    try manifest.encoded(), name: FrameManifest.fileName, in: goldenFolder,
+                    path: golden + "/" + FrameManifest.fileName)
+            }
+            goldenFolder.remove(FrameManifest.journalName)
         } else if target.manifest != nil {
             FrameManifest.remove(folder: golden)
             summary.manifest = .removed

@@ -23,6 +23,7 @@ extension ExistingFrames {
         case .resume:
             guard let earlier else { return [] }
             try ResumePlan.check(earlier, in: folder.path, for: job)
+            ResumePlan.clearReplacedFrames(in: folder.handle, earlier: earlier, for: job)
             return ResumePlan.keptFrames(in: folder.path, earlier: earlier, for: job)
         case .overwrite:
             for file in claimed where file == OutputDirectory.frameName(FrameManifest.index(of: file) ?? -1) {

@@ -27,6 +27,9 @@ public struct FolderFrameWriter: FrameWriter {
     public func writeTimed(_ image: Image, index: Int) throws -> (frame: WrittenFrame, timings: FrameWriteTimings) {
         let clock = ContinuousClock()
         let path = folder.framePath(index)
+        // Frames go on landing in the folder opened at the start (its descriptor); a path swapped since
+        // (for a link elsewhere) stops the render rather than leaving the user looking at another folder.
+        guard folder.handle.isStillAtPath else { throw OutputFolderError.replacedDuringRun(path: folder.path) }
         let start = clock.now
         let algorithm = FrameManifest.currentDigestAlgorithm
         let pixelDigest = image.pixels.withUnsafeBytes { Digest.of($0, algorithm) }
@@ -35,7 +38,7 @@ public struct FolderFrameWriter: FrameWriter {
         let hashed = clock.now
         var file = DigestHasher(algorithm)
         var fileHashSeconds = 0.0
-        try AtomicFile.write(bytes, to: path) { piece in
+        try AtomicFile.write(bytes, name: OutputDirectory.frameName(index), in: folder.handle, path: path) { piece in
             let pieceStart = clock.now
             file.update(piece)
             fileHashSeconds += FramePipeline.seconds(clock.now - pieceStart)

@@ -9,8 +9,8 @@ extension FrameManifest {
     public static let journalName = "manifest.journal"
 
     /// A folder's manifest with its journal replayed (later entries win, a torn last line is ignored);
-    /// nil when the folder has no manifest. The journal is read with the manifest's bounds, and the
-    /// replayed manifest is validated again, so a crafted journal can neither fill memory nor slip an
+    /// nil when the folder has no manifest. The journal is streamed in bounded memory
+    /// (``replayJournal(_:into:)``), and the replayed manifest is validated again, so a crafted journal can neither fill memory nor slip an
     /// entry outside the render's range past the checks ``read(path:)`` makes. Every file named must be
     /// a plain name beside the manifest (``isPlainFrameName(_:)``), so no entry reaches outside it.
     public static func read(folder: String) throws -> FrameManifest? {
@@ -18,18 +18,11 @@ extension FrameManifest {
         guard var manifest = try read(path: path) else { return nil }
         if let problem = manifest.folderProblem { throw ManifestError.invalid(path: path, detail: problem) }
         let journal = folder + "/" + journalName
-        guard let data = try readBytes(path: journal), !data.isEmpty else { return manifest }
+        // No journal (a render that finished): no table of a million entries built for nothing.
+        var status = stat()
+        guard lstat(journal, &status) == 0 else { return manifest }
         var byIndex = Dictionary(manifest.frames.map { ($0.index, $0) }, uniquingKeysWith: { $1 })
-        let decoder = JSONDecoder()
-        for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let entry = try? decoder.decode(Entry.self, from: Data(line)) else { continue }
-            byIndex[entry.index] = entry
-            // Each index is kept once, so a journal that lists more frames than the render has is
-            // damaged; stopping here keeps the table within the frame limit.
-            guard byIndex.count <= FrameSelection.maximumFrames else {
-                throw ManifestError.invalid(path: journal, detail: "more frame entries than any render has")
-            }
-        }
+        guard try replayJournal(journal, into: &byIndex) > 0 else { return manifest }
         manifest.frames = byIndex.keys.sorted().map { byIndex[$0]! }
         if let problem = manifest.problem ?? manifest.folderProblem {
             throw ManifestError.invalid(path: journal, detail: problem)

@@ -31,8 +31,10 @@ extension FrameManifest {
             return "frame \(stray.index) (\(Self.printable(stray.file))) is outside \(place)"
         }
         if let other = frames.first(where: { $0.pixels.algorithm != digestAlgorithm || $0.png.algorithm != digestAlgorithm }) {
-            return "frame \(other.index)'s digests are \(other.pixels.algorithm.rawValue), not the "
-                + "\(digestAlgorithm.rawValue) of manifest format \(format)"
+            // Name the digest that differs: both may not (one XXH3, one SHA-256).
+            let odd = [("pixels", other.pixels.algorithm), ("png", other.png.algorithm)].filter { $0.1 != digestAlgorithm }
+            return "frame \(other.index)'s \(odd.map { "\($0.0) digest is \($0.1.rawValue)" }.joined(separator: " and ")), "
+                + "not the \(digestAlgorithm.rawValue) of manifest format \(format)"
         }
         var seen = Set<Int>(minimumCapacity: frames.count)
         if let twice = frames.first(where: { !seen.insert($0.index).inserted }) { return "frame \(twice.index) is listed twice" }

@@ -10,6 +10,8 @@ import ShatterDigest
 /// SHA-256 before (``digestAlgorithm``).
 public struct FrameManifest: Codable, Sendable, Equatable {
     public static let fileName = "manifest.json"
+    /// The parameter that records `--keep-alpha` (every frame RGBA): `"true"`, or absent.
+    public static let keepAlphaKey = "keepAlpha"
 
     /// 3: frames' digests are XXH3-128 (`"pixels"` and `"png"`, each `xxh3-128:` and 32 hex digits);
     /// 2: parameters are the effect's own (``FlatParameters``), inputs are hashed, and frames' digests are
@@ -23,7 +25,9 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     /// (``makerDifference(from:)``), never by a comparison or a merge.
     public var shatterVersion: String?
     public var effect: String
-    /// The effect's parameters (``FlatParameters``), defaults included, plus the PNG background.
+    /// The effect's parameters (``FlatParameters``), defaults included, plus the PNG background and
+    /// ``keepAlphaKey`` when frames were written as RGBA whatever their alpha: both change the files, so a
+    /// resume or a merge treats another setting as another render.
     public var parameters: [String: String]
     /// SHA-256 of each input picture's pixels by role (`from`, `to`, `sheet`), so a changed input is
     /// recognised as another render; nil for effects that draw their own.
@@ -166,6 +170,12 @@ public struct FrameManifest: Codable, Sendable, Equatable {
         if parameters != other.parameters {
             let keys = Set(parameters.keys).union(other.parameters.keys).sorted()
             let key = keys.first { parameters[$0] != other.parameters[$0] } ?? "?"
+            if key == Self.keepAlphaKey {
+                func frames(_ manifest: FrameManifest) -> String {
+                    manifest.parameters[key] == nil ? "RGB frames where opaque" : "RGBA frames (--keep-alpha)"
+                }
+                return "\(frames(other)) vs \(frames(self))"
+            }
             return "\(key) \(other.parameters[key] ?? "unset") vs \(parameters[key] ?? "unset")"
         }
         if inputs != other.inputs {

@@ -1,10 +1,22 @@
 import Glibc
+import ShatterCore
+import ShatterPNG
 
 /// Writes `manifest.json` without holding it all in memory: the header through `JSONEncoder`, the
 /// frames streamed in the same pretty, key-sorted form, to a temporary sibling renamed into place,
 /// so the bytes equal ``FrameManifest/encoded()`` and a reader only ever sees a whole manifest.
 enum ManifestFile {
     static func write(header: FrameManifest, entries: [PackedEntry], to path: String) throws {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        try write(header: header, entries: entries, name: name, in: try FolderHandle(path: folder))
+    }
+
+    /// ``write(header:entries:to:)`` for `name` in an open folder: the temporary is created there
+    /// exclusively and renamed over `name`, which must be missing or a plain file (``FolderHandle``).
+    static func write(header: FrameManifest, entries: [PackedEntry], name: String, in folder: FolderHandle) throws {
+        let path = folder.filePath(name)
         var empty = header
         empty.frames = []
         let text = String(decoding: try empty.encoded(), as: UTF8.self)
@@ -13,11 +25,11 @@ enum ManifestFile {
             // An encoder that prints empty arrays another way: fall back to encoding everything.
             var whole = header
             whole.frames = entries.map(\.entry)
-            return try AtomicFile.write(try whole.encoded(), to: path)
+            return try AtomicFile.write(try whole.encoded(), name: name, in: folder)
         }
-        let temporary = path.replacingLastComponent { ".\($0).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))" }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw OutputFolderError.cannotWriteFile(path: path, reason: OutputDirectory.lastError()) }
+        try folder.refuseUnlessReplaceable(name)
+        let temporary = AtomicFile.temporaryName(for: name)
+        let fd = try folder.open(temporary, .new)
         var writer = BufferedWriter(fd: fd)
         writer.append(text[..<slot.lowerBound])
         if entries.isEmpty {
@@ -37,13 +49,12 @@ enum ManifestFile {
         guard flushed, close(fd) == 0 else {
             let reason = OutputDirectory.lastError()
             if !flushed { close(fd) }
-            unlink(temporary)
+            folder.remove(temporary)
             throw OutputFolderError.cannotWriteFile(path: path, reason: reason)
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = OutputDirectory.lastError()
-            unlink(temporary)
-            throw OutputFolderError.cannotWriteFile(path: path, reason: reason)
+        if let code = folder.rename(temporary, to: name) {
+            folder.remove(temporary)
+            throw OutputFolderError.cannotWriteFile(path: path, reason: String(cString: strerror(code)))
         }
     }
 

@@ -162,7 +162,7 @@ extension ManifestMerge {
     /// folder must be new or empty; frames are linked or copied under a temporary name and renamed.
     public func collect(into folder: String) throws {
         let output = try OutputDirectory(folder)
-        let lock = try FolderLock(folder: output.path)
+        let lock = try FolderLock(output.handle)
         defer { lock.release() }
         let present = ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).filter {
             $0 != FolderLock.fileName
@@ -174,29 +174,30 @@ extension ManifestMerge {
         collected.frames = []
         for entry in merged.frames {
             let name = OutputDirectory.frameName(entry.index)
-            let temporary = output.path + "/." + name + ".tmp-\(getpid())"
+            let temporary = AtomicFile.temporaryName(for: name)
             // Checked again here: the merge may have been made long before, and a frame file replaced
             // by a link or a FIFO since must not be gathered (a copy would follow the link).
             guard FileKind(path: entry.file) == .regular else {
                 throw OutputFolderError.cannotWriteFile(
                     path: output.path + "/" + name, reason: "\(entry.file) is no longer a regular file")
             }
-            if link(entry.file, temporary) != 0 {
-                do {
-                    try FileManager.default.copyItem(atPath: entry.file, toPath: temporary)
-                } catch {
-                    unlink(temporary)
-                    throw OutputFolderError.cannotWriteFile(path: output.path + "/" + name, reason: error.localizedDescription)
+            try output.handle.refuseUnlessReplaceable(name)
+            if linkat(AT_FDCWD, entry.file, output.handle.fd, temporary, 0) == 0 {
+                if let code = output.handle.rename(temporary, to: name) {
+                    output.handle.remove(temporary)
+                    throw OutputFolderError.cannotWriteFile(
+                        path: output.path + "/" + name, reason: String(cString: strerror(code)))
                 }
-            }
-            guard rename(temporary, output.path + "/" + name) == 0 else {
-                let reason = OutputDirectory.lastError()
-                unlink(temporary)
-                throw OutputFolderError.cannotWriteFile(path: output.path + "/" + name, reason: reason)
+            } else {
+                // Another file system (or one without hard links): a copy, read bounded like every frame.
+                try AtomicFile.write(
+                    try PNGDecoder.fileBytes(path: entry.file), name: name, in: output.handle, path: output.path + "/" + name)
             }
             collected.frames.append(
                 FrameManifest.Entry(index: entry.index, file: name, pixels: entry.pixels, png: entry.png))
         }
-        try collected.write(to: output.path + "/" + FrameManifest.fileName)
+        try AtomicFile.write(
+            try collected.encoded(), name: FrameManifest.fileName, in: output.handle,
+            path: output.path + "/" + FrameManifest.fileName)
     }
 }

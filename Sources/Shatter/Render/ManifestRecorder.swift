@@ -1,4 +1,5 @@
 import Glibc
+import ShatterCore
 import ShatterDigest
 
 /// Keeps a folder's manifest up to date while frames are written, from any thread, at a cost that does
@@ -11,6 +12,7 @@ import ShatterDigest
 /// Entries are held in under 100 bytes each (digests as binary), so a million frames cost under 100 MB.
 public final class ManifestRecorder: Sendable {
     public let folder: String
+    private let handle: FolderHandle
     private let state: Locked<State>
 
     private struct State {
@@ -22,8 +24,16 @@ public final class ManifestRecorder: Sendable {
 
     /// Writes the starting manifest (header plus frames kept from an earlier run) and starts an empty
     /// journal. `expectedFrames` reserves room for the entries to come.
-    public init(folder: String, manifest: FrameManifest, expectedFrames: Int = 0) throws {
-        self.folder = folder
+    public convenience init(folder: String, manifest: FrameManifest, expectedFrames: Int = 0) throws {
+        try self.init(folder: FolderHandle(path: folder), manifest: manifest, expectedFrames: expectedFrames)
+    }
+
+    /// Both files are reached through the folder's descriptor (``FolderHandle``): a link, FIFO or device
+    /// at `manifest.journal` is refused before the manifest is touched, never opened (a FIFO would hang the
+    /// open), and the journal is made afresh (`O_EXCL`), so no earlier file's other names see its lines.
+    public init(folder: FolderHandle, manifest: FrameManifest, expectedFrames: Int = 0) throws {
+        self.folder = folder.path
+        handle = folder
         var header = manifest
         let kept = manifest.frames.compactMap(PackedEntry.init)
         header.frames = []
@@ -31,10 +41,13 @@ public final class ManifestRecorder: Sendable {
         entries.reserveCapacity(kept.count + expectedFrames)
         entries.append(contentsOf: kept)
         entries.sort { $0.index < $1.index }
-        try ManifestFile.write(header: header, entries: entries, to: folder + "/" + FrameManifest.fileName)
-        let journalPath = folder + "/" + FrameManifest.journalName
-        let fd = open(journalPath, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw OutputFolderError.cannotWriteFile(path: journalPath, reason: OutputDirectory.lastError()) }
+        try folder.refuseUnlessReplaceable(FrameManifest.journalName)
+        try ManifestFile.write(header: header, entries: entries, name: FrameManifest.fileName, in: folder)
+        // The earlier journal was folded into the manifest just written; a regular file's name is removed
+        // (never truncated through another name) and a new one made.
+        if folder.kind(of: FrameManifest.journalName).isRegular { folder.remove(FrameManifest.journalName) }
+        let fd = try folder.open(FrameManifest.journalName, .new)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_APPEND)
         state = Locked(State(header: header, entries: entries, journal: fd))
     }
 
@@ -65,10 +78,10 @@ public final class ManifestRecorder: Sendable {
         try state.withLock { state in
             guard !state.finished else { return }
             state.entries.sort { $0.index < $1.index }
-            try ManifestFile.write(header: state.header, entries: state.entries, to: folder + "/" + FrameManifest.fileName)
+            try ManifestFile.write(header: state.header, entries: state.entries, name: FrameManifest.fileName, in: handle)
             close(state.journal)
             state.journal = -1
-            unlink(folder + "/" + FrameManifest.journalName)
+            handle.remove(FrameManifest.journalName)
             state.finished = true
         }
     }

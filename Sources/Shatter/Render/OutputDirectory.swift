@@ -1,9 +1,13 @@
 import Glibc
+import ShatterCore
 
 /// The folder frames are written to: created when missing, refused when it is a file or cannot be
 /// written, before any frame is rendered.
 public struct OutputDirectory: Sendable {
     public let path: String
+    /// The folder's own descriptor: every file a render writes for itself is opened through it
+    /// (``FolderHandle``), never through a link, and in this folder even if the path is swapped mid-run.
+    public let handle: FolderHandle
 
     /// `path` is kept as given less any trailing slash, so the files it names print as `DIR/file`.
     public init(_ path: String) throws(OutputFolderError) {
@@ -11,6 +15,11 @@ public struct OutputDirectory: Sendable {
         try Self.createIfMissing(path)
         guard access(path, W_OK | X_OK) == 0 else {
             throw .notWritable(path: path, reason: Self.lastError())
+        }
+        do {
+            handle = try FolderHandle(path: self.path)
+        } catch {
+            throw .notWritable(path: path, reason: error.description)
         }
     }
 
@@ -74,6 +83,8 @@ public enum OutputFolderError: Error, CustomStringConvertible, Equatable {
     case holdsOtherFiles(path: String, example: String)
     /// A comparison's folder holds the report of another comparison, of `subject`.
     case holdsAnotherComparison(path: String, subject: String)
+    /// The path no longer names the folder a run opened (moved, removed, or swapped for a link).
+    case replacedDuringRun(path: String)
 
     public var description: String {
         switch self {
@@ -92,6 +103,9 @@ public enum OutputFolderError: Error, CustomStringConvertible, Equatable {
             return "\(path) holds files that are not an earlier comparison's report (\(example))"
         case .holdsAnotherComparison(let path, let subject):
             return "\(path) holds the report of another comparison (\(subject))"
+        case .replacedDuringRun(let path):
+            return "\(path) was moved or replaced while the render ran; the frames written so far are in the folder "
+                + "it named at the start: put that folder back and rerun with --resume"
         }
     }
 }

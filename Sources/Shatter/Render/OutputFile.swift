@@ -54,7 +54,7 @@ public enum OutputFile {
             if sameFile(path, input) || key == canonical(input) {
                 throw OutputFileError.isInput(path: path, option: option, input: input)
             }
-            if Kind(input) == .directory, key.hasPrefix(canonical(input) + "/") {
+            if Kind(input) == .directory, key.hasPrefix(canonical(input) + "/") || hasAncestor(path, sameAs: input) {
                 throw OutputFileError.insideInput(path: path, option: option, folder: input)
             }
         }
@@ -121,6 +121,22 @@ public enum OutputFile {
     private static func isOpen(_ fd: Int32, as status: stat) -> Bool {
         var open = stat()
         return fstat(fd, &open) == 0 && open.st_dev == status.st_dev && open.st_ino == status.st_ino
+    }
+
+    /// Whether a folder above `path` is `folder` by device and inode: what a path resolved as text misses
+    /// when its file is not there yet (`alias/x.xml` with `alias` a link to the folder) or when it
+    /// goes through a bind mount of it.
+    private static func hasAncestor(_ path: String, sameAs folder: String) -> Bool {
+        var target = stat()
+        guard stat(folder, &target) == 0 else { return false }
+        var above = (URL(fileURLWithPath: path).standardizedFileURL.path as NSString).deletingLastPathComponent
+        while true {
+            var status = stat()
+            if stat(above, &status) == 0, status.st_dev == target.st_dev, status.st_ino == target.st_ino { return true }
+            let parent = (above as NSString).deletingLastPathComponent
+            if parent == above || parent.isEmpty { return false }
+            above = parent
+        }
     }
 
     /// Both paths name one existing file (links followed).

@@ -83,7 +83,7 @@ public struct RenderSession<E: Effect> {
         _ folder: OutputDirectory, cancellation: CancellationToken,
         events: @escaping @Sendable (RenderEvent) -> Void
     ) throws -> RenderSummary {
-        let lock = try FolderLock(folder: folder.path)
+        let lock = try FolderLock(folder.handle)
         defer { lock.release() }
         folder.removeStaleTemporaries()
         let header = try startingManifest(inputs: nil)
@@ -97,7 +97,7 @@ public struct RenderSession<E: Effect> {
                 let inputs = FrameManifest.inputDigests(of: effect)
                 header.inputs = inputs.isEmpty ? nil : inputs
                 _ = try existingFrames.prepare(folder, for: header)
-                let recorder = try ManifestRecorder(folder: folder.path, manifest: header, expectedFrames: frames.count)
+                let recorder = try ManifestRecorder(folder: folder.handle, manifest: header, expectedFrames: frames.count)
                 events(.planned(toRender: frames.count, kept: 0))
                 return recorder
             }
@@ -111,7 +111,7 @@ public struct RenderSession<E: Effect> {
         let done = Set(kept.map(\.index))
         let frames = selection.indices.filter { !done.contains($0) }
         let recorder = try ManifestRecorder(
-            folder: folder.path, manifest: withFrames(kept, manifest),
+            folder: folder.handle, manifest: withFrames(kept, manifest),
             expectedFrames: frames.count)
         return try runRecorded(
             writer, frames: frames, kept: kept.count, planned: .planned(toRender: frames.count, kept: kept.count),
@@ -182,6 +182,8 @@ public struct RenderSession<E: Effect> {
     private func startingManifest(inputs: [String: String]?) throws -> FrameManifest {
         var parameters = try FlatParameters.encode(effect.parameters)
         if let background = options.png.background { parameters["background"] = background.hexRGB }
+        // Recorded only when set, so manifests from before it read as what they are: frames without it.
+        if options.png.keepsOpaqueAlpha { parameters[FrameManifest.keepAlphaKey] = "true" }
         var manifest = FrameManifest(
             effect: E.name, parameters: parameters, inputs: inputs,
             seed: parameters["seed"].flatMap { UInt64($0) }, backend: renderer.backend.rawValue,

@@ -48,4 +48,20 @@ public enum ResumePlan {
             return FrameFileHash.check(path: folder + "/" + entry.file, entry: entry) == .present
         }
     }
+
+    /// Listed frames of this job whose name now holds a link, FIFO or device count as changed and are
+    /// rendered again (docs/robustness.md): the name is removed first (the node itself, never what a link
+    /// points to), because the frame writer refuses to replace anything but a plain file.
+    static func clearReplacedFrames(in folder: FolderHandle, earlier: FrameManifest, for job: FrameManifest) {
+        let wanted = job.shard.map { shard in { (index: Int) in shard.contains(index) } } ?? { _ in true }
+        for entry in earlier.frames
+        where (job.range.first...job.range.last).contains(entry.index) && wanted(entry.index)
+            && entry.file == OutputDirectory.frameName(entry.index)
+        {
+            switch folder.kind(of: entry.file) {
+            case .missing, .regular, .directory: continue
+            default: folder.remove(entry.file)
+            }
+        }
+    }
 }

@@ -138,7 +138,13 @@ public enum OriginalSoundError: Error, CustomStringConvertible, Equatable {
         case .notAFolder(let path): return "\(path) is not a folder of sound files"
         case .unreadableFolder(let path, let reason): return "cannot list \(path): \(reason)"
         case .twoFiles(let folder, let name, let files):
-            return "\(folder) holds two files named \(name): \(files.joined(separator: " and ")); keep one"
+            // Two names in full, then a count: 2,000 same-named files still make one short line.
+            let shown = files.prefix(2).map { PrintableText.of($0, limit: 80) }
+            let list =
+                files.count > 2
+                ? shown.joined(separator: ", ") + " and \(files.count - 2) more" : shown.joined(separator: " and ")
+            return "\(folder) holds \(files.count == 2 ? "two" : String(files.count)) files named "
+                + "\(PrintableText.of(name, limit: 80)): \(list); keep one"
         case .notAPlainFile(let path):
             return "\(path) is not a plain file (a folder, FIFO, device or socket); put the sound there"
         case .notASound(let path, let reason): return "\(path) holds no sound ffmpeg can read (\(reason))"

@@ -71,7 +71,12 @@ public final class VideoEncoder {
         let name = (destination as NSString).lastPathComponent
         let folder = (destination as NSString).deletingLastPathComponent
         OutputDirectory.removeStaleTemporaries(in: folder.isEmpty ? "." : folder) { $0 == Substring(name) }
-        temporary = destination.replacingLastComponent { ".\($0).tmp-\(getpid())-\(UInt32.random(in: .min ... .max))" }
+        // The temporary is made here, exclusively and as a plain file (``FolderHandle``), before ffmpeg opens
+        // it by name: nothing planted at that name can turn ffmpeg's write toward another file.
+        let folderHandle = try FolderHandle(path: folder.isEmpty ? "." : folder)
+        let temporaryName = AtomicFile.temporaryName(for: name)
+        close(try folderHandle.open(temporaryName, .new))
+        temporary = folderHandle.filePath(temporaryName)
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = Self.arguments(request, container: container, output: temporary)
@@ -85,6 +90,7 @@ public final class VideoEncoder {
         do {
             try ToolPath.start(process)
         } catch {
+            unlink(temporary)
             throw VideoError.cannotStart(ffmpeg: executable, reason: "\(error)")
         }
         // A thread of its own reads ffmpeg's complaints as they come, so a chatty ffmpeg never blocks on

@@ -1,0 +1,77 @@
+import Foundation
+import Shatter
+import ShatterTestSupport
+import Testing
+
+/// `manifest.journal` is streamed with a per-line bound (issue 48, M1): before, every line was split
+/// into an array first, so a 256 MiB journal of `{` lines cost 4.5 GB and 96 s in `manifest merge`.
+@Suite struct JournalMemoryTests {
+    /// A render of four frames in `s/render`, and its journal's path.
+    private func render(_ s: TemporaryFolder) throws -> (folder: String, journal: String) {
+        let folder = s.file("render")
+        let run = try CLIRun.shatter([
+            "render", "shatter", "--backend", "cpu", "--size", "64x48", "--frames", "0-3", "--out", folder,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        return (folder, folder + "/" + FrameManifest.journalName)
+    }
+
+    @Test func aLargeJournalOfJunkLinesIsRefusedInBoundedMemory() throws {
+        let s = try TemporaryFolder()
+        let (folder, journal) = try render(s)
+        // 64 MiB of "{" lines: 32 Mi lines, which the split alone held in over 1 GB.
+        #expect(FileManager.default.createFile(atPath: journal, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        let piece = Data([UInt8](repeating: 0, count: 1 << 20).enumerated().map { $0.offset % 2 == 0 ? 0x7B : 0x0A })
+        for _ in 0..<64 { handle.write(piece) }
+        try handle.close()
+        let run = try MeasuredRun.shatter(["manifest", "merge", folder])
+        #expect(!run.timedOut)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(
+            run.errorLines == [
+                "shatter: error: \(journal) describes no possible render (line 1 is not a frame entry); "
+                    + "it was edited or damaged, so render that folder again"
+            ], "\(run.stderr)")
+        #expect(run.peakResidentBytes < 100 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MiB")
+    }
+
+    @Test func aLargeJournalOfGoodLinesIsReplayedInBoundedMemory() throws {
+        let s = try TemporaryFolder()
+        let (folder, journal) = try render(s)
+        let manifest = try #require(try FrameManifest.read(folder: folder))
+        // Each frame recorded again and again (a render resumed many times writes no more than this).
+        let lines = manifest.frames.map { entry in
+            "{\"file\":\"\(entry.file)\",\"index\":\(entry.index),\"pixels\":\"\(entry.pixels.text)\",\"png\":\"\(entry.png.text)\"}\n"
+        }.joined()
+        let piece = Data(String(repeating: lines, count: (1 << 20) / lines.utf8.count).utf8)
+        #expect(FileManager.default.createFile(atPath: journal, contents: nil))
+        let writer = try #require(FileHandle(forWritingAtPath: journal))
+        for _ in 0..<16 { writer.write(piece) }
+        // A torn last line, as a render killed mid-write leaves.
+        writer.write(Data("{\"file\":\"frame-000".utf8))
+        try writer.close()
+        let run = try MeasuredRun.shatter(["manifest", "merge", folder])
+        #expect(!run.timedOut)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.peakResidentBytes < 100 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MiB")
+    }
+
+    @Test func aLineLongerThanAnyEntryIsRefusedWithoutHoldingIt() throws {
+        let s = try TemporaryFolder()
+        let (folder, journal) = try render(s)
+        // One 64 MiB line with no newline: only its first kilobyte is ever held.
+        #expect(FileManager.default.createFile(atPath: journal, contents: nil))
+        let writer = try #require(FileHandle(forWritingAtPath: journal))
+        let piece = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        for _ in 0..<64 { writer.write(piece) }
+        try writer.close()
+        let run = try MeasuredRun.shatter(["manifest", "merge", folder])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "\(journal) describes no possible render (line 1 is longer than 1024 bytes, which no frame entry is)"),
+            "\(run.stderr)")
+        #expect(run.peakResidentBytes < 100 << 20, "peak resident memory \(run.peakResidentBytes >> 20) MiB")
+    }
+}
