@@ -1,0 +1,482 @@
+// A small libobs host for Tools/check-obs.sh: it loads the INSTALLED Shatter module the way OBS Studio
+// does (a module path of ROOT/%module%/bin/64bit and ROOT/%module%/data, found with obs_find_modules2),
+// makes two image scenes, switches between them with the Shatter transition, and captures what OBS
+// outputs (a raw video callback). It checks what needs no reference (the transition is listed, its
+// properties, the first and last frames, frames in between that are neither scene, no leak over many
+// transitions), and writes the frames at chosen instants, with the settings they were drawn with, for
+// the script to compare with `shatter render shatter` (shots.txt: one line per shot).
+//
+//   obs-test-host PLUGINS-ROOT OUT-DIR WIDTH HEIGHT
+//
+// Everything goes to OUT-DIR and stderr; libobs' log to OUT-DIR/libobs.log; nothing to stdout (the
+// script checks that the module printed nothing there). Needs an X display (Xvfb): OBS 29 has no
+// surfaceless platform.
+#include <obs/obs.h>
+#include <obs/obs-nix-platform.h>
+#include <obs/util/bmem.h>
+#include <obs/util/platform.h>
+#include <X11/Xlib.h>
+#include <png.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int width, height;
+static const char *out_dir;
+static int failures;
+static FILE *log_file;
+
+static void report(bool ok, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fprintf(stderr, ok ? "ok: " : "FAIL: ");
+    vfprintf(stderr, format, args);
+    fprintf(stderr, "\n");
+    va_end(args);
+    if (!ok)
+        failures++;
+}
+
+static void log_handler(int level, const char *format, va_list args, void *param)
+{
+    (void)param;
+    if (!log_file)
+        return;
+    fprintf(log_file, "%d: ", level);
+    vfprintf(log_file, format, args);
+    fprintf(log_file, "\n");
+    fflush(log_file);
+}
+
+// ---- frames ---------------------------------------------------------------------------------------
+
+// What the raw video callback saw: the latest frame always, and while recording every frame.
+#define MAX_RECORDED 240
+static pthread_mutex_t frames_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint8_t *latest;
+static uint64_t frame_count;
+static bool recording;
+static uint8_t *recorded[MAX_RECORDED];
+static int recorded_count;
+
+static void on_frame(void *param, struct video_data *frame)
+{
+    (void)param;
+    pthread_mutex_lock(&frames_lock);
+    for (int y = 0; y < height; y++)
+        memcpy(latest + (size_t)y * width * 4, frame->data[0] + (size_t)y * frame->linesize[0], (size_t)width * 4);
+    frame_count++;
+    if (recording && recorded_count < MAX_RECORDED)
+        memcpy(recorded[recorded_count++], latest, (size_t)width * height * 4);
+    pthread_mutex_unlock(&frames_lock);
+}
+
+// The latest frame once `frames` more have come: OBS's output trails its render by a few frames.
+static void grab_after(int frames, uint8_t *into)
+{
+    pthread_mutex_lock(&frames_lock);
+    uint64_t target = frame_count + (uint64_t)frames;
+    pthread_mutex_unlock(&frames_lock);
+    for (int waited = 0; waited < 1000; waited++) {
+        pthread_mutex_lock(&frames_lock);
+        bool done = frame_count >= target;
+        if (done)
+            memcpy(into, latest, (size_t)width * height * 4);
+        pthread_mutex_unlock(&frames_lock);
+        if (done)
+            return;
+        os_sleep_ms(10);
+    }
+    report(false, "no frames from OBS for 10 s");
+    exit(1);
+}
+
+// The share of pixels whose largest channel difference (RGB) is over `delta`.
+static double differing(const uint8_t *a, const uint8_t *b, int delta)
+{
+    size_t count = 0, pixels = (size_t)width * height;
+    for (size_t i = 0; i < pixels; i++) {
+        for (int c = 0; c < 3; c++) {
+            if (abs((int)a[4 * i + c] - (int)b[4 * i + c]) > delta) {
+                count++;
+                break;
+            }
+        }
+    }
+    return (double)count / (double)pixels;
+}
+
+static void write_png(const char *name, const uint8_t *rgba)
+{
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/%s", out_dir, name);
+    png_image image;
+    memset(&image, 0, sizeof(image));
+    image.version = PNG_IMAGE_VERSION;
+    image.width = (png_uint_32)width;
+    image.height = (png_uint_32)height;
+    image.format = PNG_FORMAT_RGBA;
+    // OBS's output is opaque; written as RGBA with alpha forced to 255 (the NV12 path leaves it 255).
+    if (!png_image_write_to_file(&image, path, 0, rgba, 0, NULL)) {
+        report(false, "cannot write %s: %s", path, image.message);
+        exit(1);
+    }
+}
+
+// Two pictures with detail everywhere (so a piece out of place shows): A, diagonal colour ramps under
+// a grid of dark lines and a circle; B, bands and a checkerboard.
+static void make_picture(uint8_t *rgba, bool second)
+{
+    for (int y = 0; y < height; y++) {
+        for (int x = 0; x < width; x++) {
+            uint8_t *p = rgba + ((size_t)y * width + x) * 4;
+            if (!second) {
+                int dx = x - width / 2, dy = y - height / 2, r = height / 3;
+                bool line = x % 24 < 2 || y % 24 < 2;
+                bool ring = abs(dx * dx + dy * dy - r * r) < 2 * r;
+                p[0] = line ? 30 : (uint8_t)(255 * x / width);
+                p[1] = line ? 30 : (uint8_t)(255 * y / height);
+                p[2] = ring ? 255 : (uint8_t)(128 + 127 * ((x + y) % 64) / 64);
+            } else {
+                bool check = ((x / 16) + (y / 16)) % 2 == 0;
+                p[0] = check ? 240 : 20;
+                p[1] = (uint8_t)(60 + 120 * ((y / 8) % 2));
+                p[2] = (uint8_t)(255 - 255 * x / width);
+            }
+            p[3] = 255;
+        }
+    }
+}
+
+// ---- OBS ------------------------------------------------------------------------------------------
+
+static obs_module_t *shatter_module;
+
+static void open_if_shatter(void *param, const struct obs_module_info2 *info)
+{
+    (void)param;
+    if (strcmp(info->name, "shatter") != 0)
+        return;
+    int result = obs_open_module(&shatter_module, info->bin_path, info->data_path);
+    report(result == MODULE_SUCCESS, "OBS's module search found and opened %s (data %s), result %d",
+           info->bin_path, info->data_path, result);
+    if (result == MODULE_SUCCESS)
+        report(obs_init_module(shatter_module), "obs_module_load ran");
+}
+
+static obs_source_t *image_scene(const char *name, const char *file)
+{
+    obs_data_t *settings = obs_data_create();
+    obs_data_set_string(settings, "file", file);
+    obs_source_t *image = obs_source_create("image_source", name, settings, NULL);
+    obs_data_release(settings);
+    obs_scene_t *scene = obs_scene_create(name);
+    obs_scene_add(scene, image);
+    obs_source_release(image);
+    return obs_scene_get_source(scene);  // the scene's own reference, released by the caller
+}
+
+static obs_source_t *scene_a, *scene_b;
+
+// A transition from scene A to B with these settings, set as the output.
+static obs_source_t *start_transition(obs_data_t *settings, enum obs_transition_mode mode, uint32_t ms)
+{
+    obs_source_t *transition = obs_source_create_private("shatter_transition", "Shatter", settings);
+    if (!transition) {
+        report(false, "obs_source_create_private(shatter_transition) gave no source");
+        exit(1);
+    }
+    obs_transition_set_size(transition, (uint32_t)width, (uint32_t)height);
+    obs_transition_set(transition, scene_a);
+    obs_set_output_source(0, transition);
+    if (!obs_transition_start(transition, mode, ms, scene_b))
+        report(false, "obs_transition_start refused");
+    return transition;
+}
+
+static void stop_transition(obs_source_t *transition)
+{
+    obs_set_output_source(0, NULL);
+    obs_source_release(transition);
+}
+
+struct shot {
+    const char *name;
+    float t;
+    double point_size, duration;
+    int seed, physics;
+    bool reverse;
+};
+
+// Frames at fixed instants (manual mode, as OBS's T-bar), each listed in shots.txt for the script's
+// `shatter render`: the defaults mid-way, then each property changed.
+static const struct shot shots[] = {
+    {"default-050", 0.5f, 0, 1.2, 0, 0, false},   {"default-025", 0.25f, 0, 1.2, 0, 0, false},
+    {"size8-seed7-050", 0.5f, 8, 1.2, 7, 1, false}, {"duration06-050", 0.5f, 0, 0.6, 0, 0, false},
+    {"stepped-075", 0.75f, 0, 1.2, 3, 2, false},  {"reverse-025", 0.25f, 0, 1.2, 0, 0, true},
+};
+
+static void take_shots(void)
+{
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/shots.txt", out_dir);
+    FILE *list = fopen(path, "w");
+    uint8_t *frame = malloc((size_t)width * height * 4);
+    for (size_t i = 0; i < sizeof(shots) / sizeof(shots[0]); i++) {
+        const struct shot *s = &shots[i];
+        obs_data_t *settings = obs_data_create();
+        obs_data_set_double(settings, "point_size", s->point_size);
+        obs_data_set_double(settings, "duration", s->duration);
+        obs_data_set_int(settings, "seed", s->seed);
+        obs_data_set_int(settings, "physics", s->physics);
+        obs_data_set_bool(settings, "reverse", s->reverse);
+        obs_source_t *transition = start_transition(settings, OBS_TRANSITION_MODE_MANUAL, 0);
+        obs_data_release(settings);
+        obs_transition_set_manual_torque(transition, 0.0f, 0.0f);
+        obs_transition_set_manual_time(transition, s->t);
+        grab_after(8, frame);
+        char name[256];
+        snprintf(name, sizeof(name), "%s.png", s->name);
+        write_png(name, frame);
+        // name t point_size duration seed physics reverse
+        fprintf(list, "%s %.9g %.9g %.9g %d %d %d\n", s->name, (double)s->t, s->point_size, s->duration, s->seed,
+                s->physics, s->reverse ? 1 : 0);
+        stop_transition(transition);
+    }
+    fclose(list);
+    free(frame);
+}
+
+static void check_properties(void)
+{
+    obs_properties_t *props = obs_get_source_properties("shatter_transition");
+    const char *names[] = {"point_size", "duration", "seed", "physics", "reverse"};
+    for (size_t i = 0; i < 5; i++)
+        report(props && obs_properties_get(props, names[i]), "property %s is offered", names[i]);
+    obs_properties_destroy(props);
+    obs_data_t *defaults = obs_get_source_defaults("shatter_transition");
+    report(obs_data_get_double(defaults, "point_size") == 0 && obs_data_get_double(defaults, "duration") == 1.2 &&
+               obs_data_get_int(defaults, "physics") == 0 && !obs_data_get_bool(defaults, "reverse"),
+           "defaults: point size auto, 1.2 s of fall, original physics, forward");
+    obs_data_release(defaults);
+}
+
+// An automatic 1 s transition as a streamer's switch: every frame recorded.
+static void check_automatic(const uint8_t *a, const uint8_t *b)
+{
+    obs_source_t *transition = start_transition(NULL, OBS_TRANSITION_MODE_AUTO, 1000);
+    pthread_mutex_lock(&frames_lock);
+    recorded_count = 0;
+    recording = true;
+    pthread_mutex_unlock(&frames_lock);
+    os_sleep_ms(1600);
+    pthread_mutex_lock(&frames_lock);
+    recording = false;
+    int count = recorded_count;
+    pthread_mutex_unlock(&frames_lock);
+    stop_transition(transition);
+
+    report(count >= 10, "%d frames recorded over the transition", count);
+    if (count < 10)
+        return;
+    double first_a = differing(recorded[0], a, 8), first_b = differing(recorded[0], b, 8);
+    report(first_a < 0.02 && first_b > 0.5, "first frame is the outgoing scene (%.2f%% of pixels off A, %.1f%% off B)",
+           100 * first_a, 100 * first_b);
+    double last_b = differing(recorded[count - 1], b, 8);
+    report(last_b < 0.001, "last frame is the incoming scene (%.3f%% of pixels off B)", 100 * last_b);
+    int between = 0, best = 0;
+    double best_score = 0;
+    for (int i = 0; i < count; i++) {
+        double off_a = differing(recorded[i], a, 8), off_b = differing(recorded[i], b, 8);
+        if (off_a > 0.05 && off_b > 0.05) {
+            between++;
+            double score = off_a < off_b ? off_a : off_b;
+            if (score > best_score) {
+                best_score = score;
+                best = i;
+            }
+        }
+    }
+    report(between >= 5, "%d frames in between are neither scene (pieces falling)", between);
+    write_png("auto-first.png", recorded[0]);
+    write_png("auto-mid.png", recorded[best]);
+    write_png("auto-last.png", recorded[count - 1]);
+}
+
+static long resident_kib(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long pages = 0, resident = 0;
+    if (f) {
+        if (fscanf(f, "%ld %ld", &pages, &resident) != 2)
+            resident = 0;
+        fclose(f);
+    }
+    return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+// Transitions made, drawn and destroyed many times: libobs' allocation count and the resident memory
+// must not grow from one round to the next.
+static void check_no_leak(void)
+{
+    uint8_t *frame = malloc((size_t)width * height * 4);
+    long allocs[3], resident[3];
+    for (int round = 0; round < 3; round++) {
+        for (int i = 0; i < 15; i++) {
+            obs_data_t *settings = obs_data_create();
+            obs_data_set_int(settings, "seed", i);
+            obs_source_t *transition = start_transition(settings, OBS_TRANSITION_MODE_MANUAL, 0);
+            obs_data_release(settings);
+            obs_transition_set_manual_time(transition, 0.5f);
+            grab_after(2, frame);
+            stop_transition(transition);
+        }
+        grab_after(4, frame);  // destroyed sources go on the graphics thread's next frames
+        allocs[round] = bnum_allocs();
+        resident[round] = resident_kib();
+    }
+    report(allocs[2] <= allocs[1], "no libobs allocation left by 15 more transitions (%ld, then %ld)", allocs[1],
+           allocs[2]);
+    report(resident[2] - resident[1] < 8192, "resident memory steady over 15 more transitions (%ld KiB, then %ld KiB)",
+           resident[1], resident[2]);
+    free(frame);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 5) {
+        fprintf(stderr, "usage: obs-test-host PLUGINS-ROOT OUT-DIR WIDTH HEIGHT\n");
+        return 2;
+    }
+    const char *root = argv[1];
+    out_dir = argv[2];
+    width = atoi(argv[3]);
+    height = atoi(argv[4]);
+    if (width < 16 || height < 16 || width > 4096 || height > 4096) {
+        fprintf(stderr, "obs-test-host: WIDTH and HEIGHT must be 16 … 4096\n");
+        return 2;
+    }
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/libobs.log", out_dir);
+    log_file = fopen(path, "w");
+    base_set_log_handler(log_handler, NULL);
+
+    Display *display = XOpenDisplay(NULL);
+    if (!display) {
+        fprintf(stderr, "obs-test-host: no X display (DISPLAY=%s); run it under Xvfb\n", getenv("DISPLAY"));
+        return 2;
+    }
+    obs_set_nix_platform(OBS_NIX_PLATFORM_X11_EGL);
+    obs_set_nix_platform_display(display);
+    if (!obs_startup("en-US", NULL, NULL)) {
+        fprintf(stderr, "obs-test-host: obs_startup failed (see %s/libobs.log)\n", out_dir);
+        return 1;
+    }
+    struct obs_video_info video = {
+        .graphics_module = "libobs-opengl",
+        .fps_num = 30,
+        .fps_den = 1,
+        .base_width = (uint32_t)width,
+        .base_height = (uint32_t)height,
+        .output_width = (uint32_t)width,
+        .output_height = (uint32_t)height,
+        // BGRA without GPU conversion gives OBS's canvas bytes exactly (swizzled to RGBA for the callback);
+        // RGBA output gave all-zero frames, and NV12 or I444 round trips through YUV off by up to ~20
+        // levels at sharp edges (measured with OBS 29.0.2 and llvmpipe).
+        .output_format = VIDEO_FORMAT_BGRA,
+        .gpu_conversion = false,
+        .colorspace = VIDEO_CS_709,
+        .range = VIDEO_RANGE_FULL,
+        .scale_type = OBS_SCALE_BILINEAR,
+    };
+    int reset = obs_reset_video(&video);
+    if (reset != OBS_VIDEO_SUCCESS) {
+        fprintf(stderr, "obs-test-host: obs_reset_video failed (%d; see %s/libobs.log)\n", reset, out_dir);
+        return 1;
+    }
+    struct obs_audio_info audio = {.samples_per_sec = 48000, .speakers = SPEAKERS_STEREO};
+    obs_reset_audio(&audio);
+
+    // The system's image source, and the Shatter module from the user's plugin folder, found as OBS
+    // Studio finds it (UI/obs-app.cpp adds this same pattern under ~/.config/obs-studio/plugins).
+    obs_module_t *images = NULL;
+    if (obs_open_module(&images, "/usr/lib/x86_64-linux-gnu/obs-plugins/image-source.so",
+                        "/usr/share/obs/obs-plugins/image-source") != MODULE_SUCCESS ||
+        !obs_init_module(images)) {
+        fprintf(stderr, "obs-test-host: OBS's image-source module would not load (is obs-studio installed?)\n");
+        return 1;
+    }
+    char bin[4096], data[4096];
+    snprintf(bin, sizeof(bin), "%s/%%module%%/bin/64bit", root);
+    snprintf(data, sizeof(data), "%s/%%module%%/data", root);
+    obs_add_module_path(bin, data);
+    obs_find_modules2(open_if_shatter, NULL);
+    if (!shatter_module) {
+        report(false, "no shatter module under %s", root);
+        return 1;
+    }
+    obs_post_load_modules();
+
+    bool listed = false;
+    const char *id;
+    for (size_t i = 0; obs_enum_transition_types(i, &id); i++)
+        listed |= strcmp(id, "shatter_transition") == 0;
+    report(listed, "OBS lists the transition shatter_transition");
+    const char *name = obs_source_get_display_name("shatter_transition");
+    report(name && strcmp(name, "Shatter") == 0, "its name is \"%s\"", name ? name : "(none)");
+    check_properties();
+
+    // The scenes' pictures, written where the image sources (and the script's `shatter render`) read them.
+    uint8_t *a = malloc((size_t)width * height * 4), *b = malloc((size_t)width * height * 4);
+    make_picture(a, false);
+    make_picture(b, true);
+    write_png("a.png", a);
+    write_png("b.png", b);
+    char file_a[4096], file_b[4096];
+    snprintf(file_a, sizeof(file_a), "%s/a.png", out_dir);
+    snprintf(file_b, sizeof(file_b), "%s/b.png", out_dir);
+    scene_a = image_scene("A", file_a);
+    scene_b = image_scene("B", file_b);
+
+    latest = malloc((size_t)width * height * 4);
+    for (int i = 0; i < MAX_RECORDED; i++)
+        recorded[i] = malloc((size_t)width * height * 4);
+    struct video_scale_info rgba = {
+        .format = VIDEO_FORMAT_RGBA,
+        .width = (uint32_t)width,
+        .height = (uint32_t)height,
+        .range = VIDEO_RANGE_FULL,
+        .colorspace = VIDEO_CS_709,
+    };
+    obs_add_raw_video_callback(&rgba, on_frame, NULL);
+
+    // Scene A on its own first: what OBS outputs for it is the reference for "the outgoing scene".
+    uint8_t *shown_a = malloc((size_t)width * height * 4), *shown_b = malloc((size_t)width * height * 4);
+    obs_set_output_source(0, scene_b);
+    grab_after(8, shown_b);
+    obs_set_output_source(0, scene_a);
+    grab_after(8, shown_a);
+    write_png("obs-a.png", shown_a);
+    write_png("obs-b.png", shown_b);
+    report(differing(shown_a, a, 2) < 0.001, "OBS outputs scene A as its picture (%.3f%% of pixels off by over 2)",
+           100 * differing(shown_a, a, 2));
+
+    check_automatic(shown_a, shown_b);
+    take_shots();
+    check_no_leak();
+
+    obs_remove_raw_video_callback(on_frame, NULL);
+    obs_set_output_source(0, NULL);
+    obs_source_release(scene_a);
+    obs_source_release(scene_b);
+    obs_shutdown();
+    XCloseDisplay(display);
+    if (log_file)
+        fclose(log_file);
+    fprintf(stderr, "obs-test-host: %d failure(s)\n", failures);
+    return failures ? 1 : 0;
+}
