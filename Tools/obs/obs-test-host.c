@@ -356,8 +356,10 @@ int main(int argc, char **argv)
     out_dir = argv[2];
     width = atoi(argv[3]);
     height = atoi(argv[4]);
-    if (width < 16 || height < 16 || width > 4096 || height > 4096) {
-        fprintf(stderr, "obs-test-host: WIDTH and HEIGHT must be 16 … 4096\n");
+    // OBS rounds its output (not its canvas) down to a width of 4k and an even height, and scales the
+    // canvas to it: the frames are compared pixel for pixel only where the two are the same size.
+    if (width < 16 || height < 16 || width > 4096 || height > 4096 || width % 4 || height % 2) {
+        fprintf(stderr, "obs-test-host: WIDTH must be a multiple of 4 and HEIGHT even, 16 … 4096\n");
         return 2;
     }
     char path[4096];
