@@ -59,7 +59,9 @@ plugins="$home/.config/obs-studio/plugins"
 Tools/install-obs.sh "$plugins/shatter" 2>"$scratch/install.log" \
     || { tail -30 "$scratch/install.log" >&2; fail "Tools/install-obs.sh failed"; }
 so="$plugins/shatter/bin/64bit/shatter.so"
-[ -f "$so" ] && [ -f "$plugins/shatter/data/shatter.effect" ] || fail "Tools/install-obs.sh left no $so and data/shatter.effect"
+if [ ! -f "$so" ] || [ ! -f "$plugins/shatter/data/shatter.effect" ]; then
+    fail "Tools/install-obs.sh left no $so and data/shatter.effect"
+fi
 needed=$(readelf -d "$so" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 unexpected=$(grep -Ev '^(libc|libm|libstdc\+\+|libgcc_s|libobs|ld-linux-[a-z0-9_-]+)\.so' <<<"$needed" || true)
 [ -z "$unexpected" ] || fail "shatter.so needs libraries an OBS user may lack: $(echo "$unexpected" | tr '\n' ' ')"
@@ -79,8 +81,8 @@ xvfb_pid=$!
 for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
 kill -0 "$xvfb_pid" 2>/dev/null || fail "Xvfb $display did not start: $(tail -3 "$scratch/xvfb.log")"
 
-cc -O2 -Wall -Wextra Tools/obs/obs-test-host.c -o "$scratch/obs-test-host" \
-    $(pkg-config --cflags --libs libobs x11 libpng) -lpthread
+read -ra host_flags <<<"$(pkg-config --cflags --libs libobs x11 libpng)"
+cc -O2 -Wall -Wextra Tools/obs/obs-test-host.c -o "$scratch/obs-test-host" "${host_flags[@]}" -lpthread
 for size in 480x270 332x190; do
     w=${size%x*} h=${size#*x}
     out="$scratch/host-$size"
@@ -95,7 +97,7 @@ done
 #    seconds, from the incoming picture to the outgoing), frame t·1000 of a 1000 fps render.
 swift build --product shatter >/dev/null 2>&1 || fail "swift build --product shatter failed"
 shatter="$(swift build --show-bin-path)/shatter"
-physics_names=(original,closed textbook,closed original,euler60 textbook,euler60)
+physics_names=("original,closed" "textbook,closed" "original,euler60" "textbook,euler60")
 compared=0 identical=0
 for size in 480x270 332x190; do
     out="$scratch/host-$size"
@@ -138,7 +140,8 @@ HOME="$home" DISPLAY="$display" LIBGL_ALWAYS_SOFTWARE=1 obs --minimize-to-tray -
 obs_pid=$!
 started=""
 for _ in $(seq 240); do
-    log=$(ls -t "$home/.config/obs-studio/logs/"*.txt 2>/dev/null | head -1 || true)
+    # OBS names its logs by date and time: the last in order is this run's.
+    log=$(find "$home/.config/obs-studio/logs" -name '*.txt' 2>/dev/null | sort | tail -1 || true)
     if [ -n "$log" ] && grep -q "Startup complete" "$log"; then started=$log; break; fi
     kill -0 "$obs_pid" 2>/dev/null || break
     sleep 0.5

@@ -6,8 +6,9 @@
 // transitions), and writes the frames at chosen instants, with the settings they were drawn with, for
 // the script to compare with `shatter render shatter` (shots.txt: one line per shot).
 //
-//   obs-test-host PLUGINS-ROOT OUT-DIR WIDTH HEIGHT
+//   obs-test-host PLUGINS-ROOT OUT-DIR WIDTH HEIGHT [FROM.png TO.png]
 //
+// FROM.png and TO.png (WIDTH×HEIGHT) are the two scenes' pictures; without them it draws two patterns.
 // Everything goes to OUT-DIR and stderr; libobs' log to OUT-DIR/libobs.log; nothing to stdout (the
 // script checks that the module printed nothing there). Needs an X display (Xvfb): OBS 29 has no
 // surfaceless platform.
@@ -149,6 +150,27 @@ static void make_picture(uint8_t *rgba, bool second)
             }
             p[3] = 255;
         }
+    }
+}
+
+// A WIDTH×HEIGHT PNG into `rgba`, or exit naming the problem.
+static void read_png(const char *path, uint8_t *rgba)
+{
+    png_image image;
+    memset(&image, 0, sizeof(image));
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_file(&image, path)) {
+        fprintf(stderr, "obs-test-host: cannot read %s: %s\n", path, image.message);
+        exit(2);
+    }
+    if (image.width != (png_uint_32)width || image.height != (png_uint_32)height) {
+        fprintf(stderr, "obs-test-host: %s is %ux%u, not %dx%d\n", path, image.width, image.height, width, height);
+        exit(2);
+    }
+    image.format = PNG_FORMAT_RGBA;
+    if (!png_image_finish_read(&image, NULL, rgba, 0, NULL)) {
+        fprintf(stderr, "obs-test-host: cannot read %s: %s\n", path, image.message);
+        exit(2);
     }
 }
 
@@ -348,8 +370,8 @@ static void check_no_leak(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 5) {
-        fprintf(stderr, "usage: obs-test-host PLUGINS-ROOT OUT-DIR WIDTH HEIGHT\n");
+    if (argc != 5 && argc != 7) {
+        fprintf(stderr, "usage: obs-test-host PLUGINS-ROOT OUT-DIR WIDTH HEIGHT [FROM.png TO.png]\n");
         return 2;
     }
     const char *root = argv[1];
@@ -434,8 +456,13 @@ int main(int argc, char **argv)
 
     // The scenes' pictures, written where the image sources (and the script's `shatter render`) read them.
     uint8_t *a = malloc((size_t)width * height * 4), *b = malloc((size_t)width * height * 4);
-    make_picture(a, false);
-    make_picture(b, true);
+    if (argc == 7) {
+        read_png(argv[5], a);
+        read_png(argv[6], b);
+    } else {
+        make_picture(a, false);
+        make_picture(b, true);
+    }
     write_png("a.png", a);
     write_png("b.png", b);
     char file_a[4096], file_b[4096];
