@@ -3,7 +3,7 @@
 // makes two image scenes, switches between them with the Shatter transition, and captures what OBS
 // outputs (a raw video callback). It checks what needs no reference (the transition is listed, its
 // properties, the first and last frames, frames in between that are neither scene, no leak over many
-// transitions), and writes the frames at chosen instants, with the settings they were drawn with, for
+// transitions, no allocation per frame), and writes the frames at chosen instants, with the settings they were drawn with, for
 // the script to compare with `shatter render shatter` (shots.txt: one line per shot).
 //
 //   obs-test-host PLUGINS-ROOT OUT-DIR WIDTH HEIGHT [FROM.png TO.png]
@@ -12,13 +12,17 @@
 // Everything goes to OUT-DIR and stderr; libobs' log to OUT-DIR/libobs.log; nothing to stdout (the
 // script checks that the module printed nothing there). Needs an X display (Xvfb): OBS 29 has no
 // surfaceless platform.
+#define _GNU_SOURCE  // dl_iterate_phdr, RTLD_NEXT
 #include <obs/obs.h>
 #include <obs/obs-nix-platform.h>
 #include <obs/util/bmem.h>
 #include <obs/util/platform.h>
 #include <X11/Xlib.h>
+#include <dlfcn.h>
+#include <link.h>
 #include <png.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +55,127 @@ static void log_handler(int level, const char *format, va_list args, void *param
     vfprintf(log_file, format, args);
     fprintf(log_file, "\n");
     fflush(log_file);
+}
+
+// ---- Allocations by the module: malloc and friends forwarded to libc's (RTLD_NEXT), counting, while
+// `counting` is set, the calls made from the module's own code (its C and the Swift runtime linked into
+// it: the caller's address within the module's loaded segments). What libobs and the GL driver allocate
+// under the module's gs_* calls is theirs: llvmpipe allocates for any draw (OBS's Fade too). dlsym
+// itself may allocate before the real functions are known; those few bytes come from a static buffer
+// that free() recognises and leaves alone (as Tools/frei0r/frei0r-host.c does).
+static atomic_int counting;
+static atomic_long module_allocations;
+static uintptr_t module_low, module_high;
+static void *(*real_malloc)(size_t);
+static void *(*real_calloc)(size_t, size_t);
+static void *(*real_realloc)(void *, size_t);
+static int (*real_posix_memalign)(void **, size_t, size_t);
+static void *(*real_aligned_alloc)(size_t, size_t);
+static void *(*real_memalign)(size_t, size_t);
+static void (*real_free)(void *);
+static _Alignas(16) char bootstrap[8192];
+static size_t bootstrap_used;
+static int resolving;
+
+static void resolve(void)
+{
+    if (real_free || resolving)
+        return;
+    resolving = 1;
+    real_malloc = dlsym(RTLD_NEXT, "malloc");
+    real_calloc = dlsym(RTLD_NEXT, "calloc");
+    real_realloc = dlsym(RTLD_NEXT, "realloc");
+    real_posix_memalign = dlsym(RTLD_NEXT, "posix_memalign");
+    real_aligned_alloc = dlsym(RTLD_NEXT, "aligned_alloc");
+    real_memalign = dlsym(RTLD_NEXT, "memalign");
+    real_free = dlsym(RTLD_NEXT, "free");
+    resolving = 0;
+}
+
+static void *from_bootstrap(size_t size)
+{
+    size = (size + 15) & ~(size_t)15;
+    if (bootstrap_used + size > sizeof bootstrap)
+        return NULL;
+    void *p = bootstrap + bootstrap_used;
+    bootstrap_used += size;
+    return p;
+}
+
+static void note(void *caller)
+{
+    uintptr_t address = (uintptr_t)caller;
+    if (atomic_load(&counting) && address >= module_low && address < module_high)
+        atomic_fetch_add(&module_allocations, 1);
+}
+
+void *malloc(size_t size)
+{
+    resolve();
+    if (!real_malloc)
+        return from_bootstrap(size);
+    note(__builtin_return_address(0));
+    return real_malloc(size);
+}
+void *calloc(size_t count, size_t size)
+{
+    resolve();
+    if (!real_calloc)
+        return from_bootstrap(count * size);  // static memory is already zero
+    note(__builtin_return_address(0));
+    return real_calloc(count, size);
+}
+void *realloc(void *p, size_t size)
+{
+    resolve();
+    note(__builtin_return_address(0));
+    return real_realloc(p, size);
+}
+int posix_memalign(void **p, size_t alignment, size_t size)
+{
+    resolve();
+    note(__builtin_return_address(0));
+    return real_posix_memalign(p, alignment, size);
+}
+void *aligned_alloc(size_t alignment, size_t size)
+{
+    resolve();
+    note(__builtin_return_address(0));
+    return real_aligned_alloc(alignment, size);
+}
+void *memalign(size_t alignment, size_t size)
+{
+    resolve();
+    note(__builtin_return_address(0));
+    return real_memalign(alignment, size);
+}
+void free(void *p)
+{
+    if ((char *)p >= bootstrap && (char *)p < bootstrap + sizeof bootstrap)
+        return;
+    resolve();
+    if (p)
+        real_free(p);
+}
+
+// The address range of the loaded library whose segments hold `symbol`.
+static int find_segments(struct dl_phdr_info *info, size_t size, void *param)
+{
+    (void)size;
+    uintptr_t symbol = (uintptr_t)param, low = UINTPTR_MAX, high = 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        if (info->dlpi_phdr[i].p_type != PT_LOAD)
+            continue;
+        uintptr_t start = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+        uintptr_t end = start + info->dlpi_phdr[i].p_memsz;
+        low = start < low ? start : low;
+        high = end > high ? end : high;
+    }
+    if (symbol < low || symbol >= high)
+        return 0;
+    module_low = low;
+    module_high = high;
+    return 1;
 }
 
 // ---- frames ---------------------------------------------------------------------------------------
@@ -329,6 +454,32 @@ static void check_automatic(const uint8_t *a, const uint8_t *b)
     write_png("auto-last.png", recorded[count - 1]);
 }
 
+// After its first frames (which build the pieces and the vertex buffer) the module allocates nothing,
+// over 30 frames with t moving each frame.
+static void check_no_allocation_per_frame(void)
+{
+    void *load = dlsym(obs_get_module_lib(shatter_module), "obs_module_load");
+    if (!load || !dl_iterate_phdr(find_segments, load)) {
+        report(false, "cannot find the shatter module's segments in memory");
+        return;
+    }
+    uint8_t *frame = malloc((size_t)width * height * 4);
+    obs_source_t *transition = start_transition(NULL, OBS_TRANSITION_MODE_MANUAL, 0);
+    obs_transition_set_manual_time(transition, 0.1f);
+    grab_after(4, frame);
+    atomic_store(&module_allocations, 0);
+    atomic_store(&counting, 1);
+    for (int i = 0; i < 30; i++) {
+        obs_transition_set_manual_time(transition, 0.2f + 0.02f * (float)i);
+        grab_after(1, frame);
+    }
+    atomic_store(&counting, 0);
+    stop_transition(transition);
+    free(frame);
+    report(atomic_load(&module_allocations) == 0, "no allocation per frame after the first: %ld by the module over 30 frames",
+           atomic_load(&module_allocations));
+}
+
 static long resident_kib(void)
 {
     FILE *f = fopen("/proc/self/statm", "r");
@@ -496,6 +647,7 @@ int main(int argc, char **argv)
 
     check_automatic(shown_a, shown_b);
     take_shots();
+    check_no_allocation_per_frame();
     check_no_leak();
 
     obs_remove_raw_video_callback(on_frame, NULL);
