@@ -7,7 +7,7 @@
 #   3. starts Xvfb on a free display and runs a host of our own (Tools/obs/obs-test-host.c), which loads
 #      the installed module through OBS's module path and checks the transition is listed, its
 #      properties, the first frame (the outgoing scene), the last (the incoming), falling pieces in
-#      between, no allocation by the module per frame, and no leak over many transitions, at two canvas
+#      between, the scenes' sound crossfaded, no allocation by the module per frame, and no leak over many transitions, at two canvas
 #      sizes; the module prints nothing on stdout;
 #   4. every frame the host took at a fixed instant (defaults, each property changed, reversed) against
 #      `shatter render shatter` at that instant: FuzzyRule.parity (`shatter compare --images`);
@@ -82,7 +82,7 @@ for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1
 kill -0 "$xvfb_pid" 2>/dev/null || fail "Xvfb $display did not start: $(tail -3 "$scratch/xvfb.log")"
 
 read -ra host_flags <<<"$(pkg-config --cflags --libs libobs x11 libpng)"
-cc -O2 -Wall -Wextra -rdynamic Tools/obs/obs-test-host.c -o "$scratch/obs-test-host" "${host_flags[@]}" -lpthread -ldl
+cc -O2 -Wall -Wextra -rdynamic Tools/obs/obs-test-host.c -o "$scratch/obs-test-host" "${host_flags[@]}" -lpthread -ldl -lm
 for size in 480x270 332x190; do
     w=${size%x*} h=${size#*x}
     out="$scratch/host-$size"

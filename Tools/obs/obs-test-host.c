@@ -1,10 +1,11 @@
 // A small libobs host for Tools/check-obs.sh: it loads the INSTALLED Shatter module the way OBS Studio
 // does (a module path of ROOT/%module%/bin/64bit and ROOT/%module%/data, found with obs_find_modules2),
-// makes two image scenes, switches between them with the Shatter transition, and captures what OBS
-// outputs (a raw video callback). It checks what needs no reference (the transition is listed, its
-// properties, the first and last frames, frames in between that are neither scene, no leak over many
-// transitions, no allocation per frame), and writes the frames at chosen instants, with the settings they were drawn with, for
-// the script to compare with `shatter render shatter` (shots.txt: one line per shot).
+// makes two image scenes (each with a sound), switches between them with the Shatter transition, and
+// captures what OBS outputs (raw video and audio callbacks). It checks what needs no reference (the
+// transition is listed, its properties, the first and last frames, frames in between that are neither
+// scene, the sound crossfaded, no allocation per frame, no leak over many transitions), and writes the
+// frames at chosen instants, with the settings they were drawn with, for the script to compare with
+// `shatter render shatter` (shots.txt: one line per shot).
 //
 //   obs-test-host PLUGINS-ROOT OUT-DIR WIDTH HEIGHT [FROM.png TO.png]
 //
@@ -24,6 +25,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,6 +301,88 @@ static void read_png(const char *path, uint8_t *rgba)
     }
 }
 
+// ---- Sound: a source of our own whose sound is one constant level (each scene has one, at its own
+// level), and the master mix's level recorded block by block, so that a crossfade shows as levels
+// between the two scenes'.
+struct tone {
+    obs_source_t *source;
+    float level;
+    pthread_t thread;
+    atomic_int stop;
+};
+
+static void *tone_thread(void *param)
+{
+    struct tone *tone = param;
+    float samples[480];
+    for (int i = 0; i < 480; i++)
+        samples[i] = tone->level;
+    uint64_t timestamp = os_gettime_ns();
+    while (!atomic_load(&tone->stop)) {
+        struct obs_source_audio audio = {
+            .data = {(const uint8_t *)samples, (const uint8_t *)samples},
+            .frames = 480,
+            .speakers = SPEAKERS_STEREO,
+            .format = AUDIO_FORMAT_FLOAT_PLANAR,
+            .samples_per_sec = 48000,
+            .timestamp = timestamp,
+        };
+        obs_source_output_audio(tone->source, &audio);
+        timestamp += 10000000;  // 480 frames at 48 kHz
+        os_sleepto_ns(timestamp);
+    }
+    return NULL;
+}
+
+static const char *tone_name(void *type_data)
+{
+    (void)type_data;
+    return "Test tone";
+}
+
+static void *tone_create(obs_data_t *settings, obs_source_t *source)
+{
+    struct tone *tone = bzalloc(sizeof(*tone));
+    tone->source = source;
+    tone->level = (float)obs_data_get_double(settings, "level");
+    pthread_create(&tone->thread, NULL, tone_thread, tone);
+    return tone;
+}
+
+static void tone_destroy(void *data)
+{
+    struct tone *tone = data;
+    atomic_store(&tone->stop, 1);
+    pthread_join(tone->thread, NULL);
+    bfree(tone);
+}
+
+static struct obs_source_info tone_info = {
+    .id = "shatter_test_tone",
+    .type = OBS_SOURCE_TYPE_INPUT,
+    .output_flags = OBS_SOURCE_AUDIO,
+    .get_name = tone_name,
+    .create = tone_create,
+    .destroy = tone_destroy,
+};
+
+#define MAX_LEVELS 1000
+static pthread_mutex_t levels_lock = PTHREAD_MUTEX_INITIALIZER;
+static float levels[MAX_LEVELS];
+static int level_count;
+static bool recording_sound;
+
+static void on_audio(void *param, size_t mix_idx, struct audio_data *data)
+{
+    (void)param, (void)mix_idx;
+    pthread_mutex_lock(&levels_lock);
+    if (recording_sound && level_count < MAX_LEVELS && data->frames) {
+        const float *left = (const float *)data->data[0];
+        levels[level_count++] = left[data->frames / 2];
+    }
+    pthread_mutex_unlock(&levels_lock);
+}
+
 // ---- OBS ------------------------------------------------------------------------------------------
 
 static obs_module_t *shatter_module;
@@ -315,19 +399,29 @@ static void open_if_shatter(void *param, const struct obs_module_info2 *info)
         report(obs_init_module(shatter_module), "obs_module_load ran");
 }
 
-static obs_source_t *image_scene(const char *name, const char *file)
+// A scene of the picture in `file` and a sound at `level`.
+static obs_source_t *image_scene(const char *name, const char *file, double level)
 {
     obs_data_t *settings = obs_data_create();
     obs_data_set_string(settings, "file", file);
     obs_source_t *image = obs_source_create("image_source", name, settings, NULL);
     obs_data_release(settings);
+    settings = obs_data_create();
+    obs_data_set_double(settings, "level", level);
+    char tone_name[64];
+    snprintf(tone_name, sizeof(tone_name), "%s sound", name);
+    obs_source_t *tone = obs_source_create("shatter_test_tone", tone_name, settings, NULL);
+    obs_data_release(settings);
     obs_scene_t *scene = obs_scene_create(name);
     obs_scene_add(scene, image);
+    obs_scene_add(scene, tone);
     obs_source_release(image);
+    obs_source_release(tone);
     return obs_scene_get_source(scene);  // the scene's own reference, released by the caller
 }
 
 static obs_source_t *scene_a, *scene_b;
+static const float level_a = 0.4f, level_b = 0.1f;
 
 // A transition from scene A to B with these settings, set as the output.
 static obs_source_t *start_transition(obs_data_t *settings, enum obs_transition_mode mode, uint32_t ms)
@@ -415,6 +509,16 @@ static void check_properties(void)
 // An automatic 1 s transition as a streamer's switch: every frame recorded.
 static void check_automatic(const uint8_t *a, const uint8_t *b)
 {
+    // Scene A alone for a moment, so that its sound is steady when the switch starts.
+    uint8_t *frame = malloc((size_t)width * height * 4);
+    obs_set_output_source(0, scene_a);
+    grab_after(15, frame);
+    free(frame);
+    pthread_mutex_lock(&levels_lock);
+    level_count = 0;
+    recording_sound = true;
+    pthread_mutex_unlock(&levels_lock);
+    os_sleep_ms(200);
     obs_source_t *transition = start_transition(NULL, OBS_TRANSITION_MODE_AUTO, 1000);
     pthread_mutex_lock(&frames_lock);
     recorded_count = 0;
@@ -425,7 +529,22 @@ static void check_automatic(const uint8_t *a, const uint8_t *b)
     recording = false;
     int count = recorded_count;
     pthread_mutex_unlock(&frames_lock);
+    os_sleep_ms(600);  // the sound trails the picture by OBS's audio buffering
+    pthread_mutex_lock(&levels_lock);
+    recording_sound = false;
+    int blocks = level_count;
+    pthread_mutex_unlock(&levels_lock);
     stop_transition(transition);
+
+    // The sound: A's level, then levels between A's and B's (crossfaded), then B's.
+    int between_sound = 0;
+    float low = level_b + 0.05f, high = level_a - 0.05f;
+    for (int i = 0; i < blocks; i++)
+        between_sound += levels[i] > low && levels[i] < high;
+    report(blocks > 20 && fabsf(levels[0] - level_a) < 0.01f && fabsf(levels[blocks - 1] - level_b) < 0.01f &&
+               between_sound >= 10,
+           "the sound crossfades: %d blocks from %.3f to %.3f, %d of them between the scenes' levels %.2f and %.2f",
+           blocks, blocks ? levels[0] : 0.0, blocks ? levels[blocks - 1] : 0.0, between_sound, level_a, level_b);
 
     report(count >= 10, "%d frames recorded over the transition", count);
     if (count < 10)
@@ -575,6 +694,7 @@ int main(int argc, char **argv)
     }
     struct obs_audio_info audio = {.samples_per_sec = 48000, .speakers = SPEAKERS_STEREO};
     obs_reset_audio(&audio);
+    obs_register_source(&tone_info);
 
     // The system's image source, and the Shatter module from the user's plugin folder, found as OBS
     // Studio finds it (UI/obs-app.cpp adds this same pattern under ~/.config/obs-studio/plugins).
@@ -619,8 +739,8 @@ int main(int argc, char **argv)
     char file_a[4096], file_b[4096];
     snprintf(file_a, sizeof(file_a), "%s/a.png", out_dir);
     snprintf(file_b, sizeof(file_b), "%s/b.png", out_dir);
-    scene_a = image_scene("A", file_a);
-    scene_b = image_scene("B", file_b);
+    scene_a = image_scene("A", file_a, level_a);
+    scene_b = image_scene("B", file_b, level_b);
 
     latest = malloc((size_t)width * height * 4);
     for (int i = 0; i < MAX_RECORDED; i++)
@@ -633,6 +753,7 @@ int main(int argc, char **argv)
         .colorspace = VIDEO_CS_709,
     };
     obs_add_raw_video_callback(&rgba, on_frame, NULL);
+    obs_add_raw_audio_callback(0, NULL, on_audio, NULL);
 
     // Scene A on its own first: what OBS outputs for it is the reference for "the outgoing scene".
     uint8_t *shown_a = malloc((size_t)width * height * 4), *shown_b = malloc((size_t)width * height * 4);
@@ -650,6 +771,7 @@ int main(int argc, char **argv)
     check_no_allocation_per_frame();
     check_no_leak();
 
+    obs_remove_raw_audio_callback(0, on_audio, NULL);
     obs_remove_raw_video_callback(on_frame, NULL);
     obs_set_output_source(0, NULL);
     obs_source_release(scene_a);
