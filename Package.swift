@@ -128,7 +128,7 @@ let package = Package(
         .target(name: "CShatterOBS"),
         .target(
             name: "ShatterOBS",
-            dependencies: ["CShatterOBS", "ShatterCore", "ShatterEffects", "ShatterPointSprites"]),
+            dependencies: ["CShatterOBS", "ShatterCore", "ShatterAnimation", "ShatterEffects", "ShatterPointSprites"]),
         .target(name: "ShatterOBSModule", dependencies: ["CShatterOBS"]),
         .executableTarget(
             name: "shatter",

@@ -9,10 +9,11 @@
 #      properties, the first frame (the outgoing scene), the last (the incoming), falling pieces in
 #      between, the scenes' sound crossfaded, no allocation by the module per frame, and no leak over many transitions, at two canvas
 #      sizes; the module prints nothing on stdout;
-#   4. every frame the host took at a fixed instant (defaults, each property changed, reversed) against
-#      `shatter render shatter` at that instant: FuzzyRule.parity (`shatter compare --images`);
-#   5. OBS Studio itself starts under Xvfb with the plugin and a scene collection whose transition is
-#      Shatter: its log lists the module, and no error making the transition.
+#   4. every frame the host took at a fixed instant (defaults, each property changed, reversed; the dust
+#      with 32 and 16 layers) against `shatter render shatter` or `shatter join --transition dust` at
+#      that instant: FuzzyRule.parity (`shatter compare --images`);
+#   5. OBS Studio itself starts under Xvfb with the plugin and a scene collection holding the Shatter and
+#      Shatter dust transitions: its log lists the module, and no error making either.
 # It stops what it started (Xvfb, OBS) and removes its scratch folder.
 #
 #   Tools/check-obs.sh [KEEP-DIR]   (KEEP-DIR: where to copy the host's frames, for a look)
@@ -36,7 +37,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo apt-get update -qq
     $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-for tool in swift cc readelf nm Xvfb obs; do
+for tool in swift cc readelf nm Xvfb obs ffmpeg; do
     command -v "$tool" >/dev/null || fail "$tool is not on PATH after installing ${packages[*]}"
 done
 
@@ -59,9 +60,9 @@ plugins="$home/.config/obs-studio/plugins"
 Tools/install-obs.sh "$plugins/shatter" 2>"$scratch/install.log" \
     || { tail -30 "$scratch/install.log" >&2; fail "Tools/install-obs.sh failed"; }
 so="$plugins/shatter/bin/64bit/shatter.so"
-if [ ! -f "$so" ] || [ ! -f "$plugins/shatter/data/shatter.effect" ]; then
-    fail "Tools/install-obs.sh left no $so and data/shatter.effect"
-fi
+for file in "$so" "$plugins/shatter/data/shatter.effect" "$plugins/shatter/data/dust.effect"; do
+    [ -f "$file" ] || fail "Tools/install-obs.sh left no $file"
+done
 needed=$(readelf -d "$so" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 unexpected=$(grep -Ev '^(libc|libm|libstdc\+\+|libgcc_s|libobs|ld-linux-[a-z0-9_-]+)\.so' <<<"$needed" || true)
 [ -z "$unexpected" ] || fail "shatter.so needs libraries an OBS user may lack: $(echo "$unexpected" | tr '\n' ' ')"
@@ -93,15 +94,42 @@ for size in 480x270 332x190; do
     sed "s/^/  $size /" "$out/stderr" >&2
 done
 
-# 4. Each shot against the command line at its instant: t · fall seconds (reversed: (1 − t) · fall
-#    seconds, from the incoming picture to the outgoing), frame t·1000 of a 1000 fps render.
+# 4. Each shot against the command line at its instant. The shatter: t · fall seconds (reversed:
+#    (1 − t) · fall seconds, from the incoming picture to the outgoing), frame t·1000 of a 1000 fps
+#    render. The dust: t · its length, 1.35·(N − 1)/N + 1 s for N layers, which is k/640 s for the N
+#    the host uses: frame 640·length of `shatter join --transition dust` at 640/t fps, so the instant
+#    is exact.
 swift build --product shatter >/dev/null 2>&1 || fail "swift build --product shatter failed"
 shatter="$(swift build --show-bin-path)/shatter"
 physics_names=("original,closed" "textbook,closed" "original,euler60" "textbook,euler60")
 compared=0 identical=0
+# same NAME SIZE CLI.png OBS.png: the two frames within FuzzyRule.parity.
+same() {
+    local name=$1 size=$2 cli=$3 obs=$4
+    if ! "$shatter" compare --images "$cli" "$obs" --out "$scratch/compare-$size-$name" \
+        >"$scratch/compare-$size-$name.txt" 2>&1; then
+        cat "$scratch/compare-$size-$name.txt" >&2
+        [ -z "$keep" ] || { mkdir -p "$keep" && cp -r "$scratch/compare-$size-$name" "$scratch/host-$size" "$keep/"; }
+        fail "OBS's frame $name at $size is not the command line's at the same instant within FuzzyRule.parity"
+    fi
+    compared=$((compared + 1))
+    ! grep -q IDENTICAL "$scratch/compare-$size-$name.txt" || identical=$((identical + 1))
+}
 for size in 480x270 332x190; do
     out="$scratch/host-$size"
-    while read -r name t point_size duration seed physics reverse; do
+    while read -r kind name t rest; do
+        if [ "$kind" = dust ]; then
+            read -r layers seed <<<"$rest"
+            fps=$(awk -v t="$t" 'BEGIN { printf "%.6f", 640 / t }')
+            frame=$(awk -v n="$layers" 'BEGIN { printf "%d", 640 * (1.35 * (n - 1) / n + 1) + 0.5 }')
+            "$shatter" join "$out/a.png" "$out/b.png" --transition dust --layers "$layers" --seed "$seed" --fps "$fps" \
+                --frames "$frame" --backend cpu --quiet --video "$scratch/cli-$size-$name.mkv" \
+                || fail "shatter join failed for $name at $size"
+            ffmpeg -nostdin -loglevel error -i "$scratch/cli-$size-$name.mkv" -frames:v 1 "$scratch/cli-$size-$name.png"
+            same "$name" "$size" "$scratch/cli-$size-$name.png" "$out/$name.png"
+            continue
+        fi
+        read -r point_size duration seed physics reverse <<<"$rest"
         seconds=$(awk -v t="$t" -v d="$duration" -v r="$reverse" 'BEGIN { printf "%.6f", (r == 1 ? 1 - t : t) * d }')
         frame=$(awk -v s="$seconds" 'BEGIN { printf "%d", s * 1000 + 0.5 }')
         from="$out/a.png" to="$out/b.png"
@@ -112,27 +140,20 @@ for size in 480x270 332x190; do
             --duration "$duration" --seed "$seed" --physics "${physics_names[$physics]}" --fps 1000 \
             --frames "$frame" --backend cpu --quiet --out "$scratch/cli-$size-$name" \
             || fail "shatter render failed for $name at $size"
-        cli=$(printf '%s/cli-%s-%s/frame-%05d.png' "$scratch" "$size" "$name" "$frame")
-        if ! "$shatter" compare --images "$cli" "$out/$name.png" --out "$scratch/compare-$size-$name" \
-            >"$scratch/compare-$size-$name.txt" 2>&1; then
-            cat "$scratch/compare-$size-$name.txt" >&2
-            [ -z "$keep" ] || { mkdir -p "$keep" && cp -r "$scratch/compare-$size-$name" "$out" "$keep/"; }
-            fail "OBS's frame $name at $size (t = $t) is not the command line's at $seconds s within FuzzyRule.parity"
-        fi
-        compared=$((compared + 1))
-        ! grep -q IDENTICAL "$scratch/compare-$size-$name.txt" || identical=$((identical + 1))
+        same "$name" "$size" "$(printf '%s/cli-%s-%s/frame-%05d.png' "$scratch" "$size" "$name" "$frame")" "$out/$name.png"
     done <"$out/shots.txt"
 done
-echo "Tools/check-obs.sh: $compared OBS frames equal \`shatter render shatter\` at their instants within FuzzyRule.parity ($identical byte for byte)" >&2
+echo "Tools/check-obs.sh: $compared OBS frames equal the command line's at their instants within FuzzyRule.parity ($identical byte for byte)" >&2
 
-# 5. OBS Studio itself, with the plugin in the scratch HOME and a scene collection whose transition is
-#    Shatter: once started, its log lists shatter.so among the loaded modules, and it made the
-#    transition (without the plugin it logs "Source ID 'shatter_transition' not found").
+# 5. OBS Studio itself, with the plugin in the scratch HOME and a scene collection holding both
+#    transitions (Shatter the current one): once started, its log lists shatter.so among the loaded
+#    modules, and it made them (without the plugin it logs "Source ID 'shatter_transition' not found").
 mkdir -p "$home/.config/obs-studio/basic/scenes"
 cat >"$home/.config/obs-studio/basic/scenes/Untitled.json" <<'JSON'
 {"name": "Untitled", "current_scene": "Scene", "current_program_scene": "Scene", "scene_order": [{"name": "Scene"}],
  "sources": [{"id": "scene", "versioned_id": "scene", "name": "Scene", "settings": {"items": []}}],
- "transitions": [{"id": "shatter_transition", "name": "Shatter", "settings": {"seed": 5}}],
+ "transitions": [{"id": "shatter_transition", "name": "Shatter", "settings": {"seed": 5}},
+                 {"id": "shatter_dust_transition", "name": "Shatter dust", "settings": {"layers": 16}}],
  "current_transition": "Shatter", "transition_duration": 1000}
 JSON
 HOME="$home" DISPLAY="$display" LIBGL_ALWAYS_SOFTWARE=1 obs --minimize-to-tray --disable-updater \
@@ -151,12 +172,12 @@ sleep 2  # the scene collection, with its transition, loads after startup
 sed -n '/Loaded Modules:/,/----/p' "$started" | grep -Eq '^[0-9:.]+: +shatter\.so$' \
     || fail "OBS Studio's list of loaded modules lacks shatter.so ($started)"
 grep -q "Loaded scenes:" "$started" || fail "OBS Studio loaded no scene collection ($started)"
-! grep -Eq "Source ID 'shatter_transition' not found|Failed to create source 'Shatter'" "$started" \
-    || fail "OBS Studio could not make the Shatter transition: $(grep -m1 shatter_transition "$started")"
+! grep -Eq "Source ID 'shatter_(dust_)?transition' not found|Failed to create source 'Shatter( dust)?'" "$started" \
+    || fail "OBS Studio could not make the Shatter transitions: $(grep -m1 -E "shatter_|'Shatter" "$started")"
 kill "$obs_pid"
 wait "$obs_pid" 2>/dev/null || true
 obs_pid=""
-echo "Tools/check-obs.sh: OBS Studio started under Xvfb, loaded shatter.so and made its scene collection's Shatter transition" >&2
+echo "Tools/check-obs.sh: OBS Studio started under Xvfb, loaded shatter.so and made its scene collection's Shatter and Shatter dust transitions" >&2
 
 [ -z "$keep" ] || { mkdir -p "$keep" && cp -r "$scratch"/host-* "$keep/"; }
 echo "Tools/check-obs.sh: all checks passed" >&2

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Builds Shatter's OBS Studio scene transition in release and installs it where OBS 29+ looks for a
 # user's plugins (docs/obs.md):
-#   DIR/bin/64bit/shatter.so   the module: the "Shatter" transition (OBS source id shatter_transition)
-#   DIR/data/shatter.effect    its drawing program, which OBS compiles for its GPU
-# DIR defaults to ${XDG_CONFIG_HOME:-$HOME/.config}/obs-studio/plugins/shatter. Restart OBS, then pick
-# Shatter under Scene Transitions.
+#   DIR/bin/64bit/shatter.so   the module: the "Shatter" and "Shatter dust" transitions (OBS source ids
+#                              shatter_transition, shatter_dust_transition)
+#   DIR/data/shatter.effect    their drawing programs, which OBS compiles for its GPU
+#   DIR/data/dust.effect
+# DIR defaults to ${XDG_CONFIG_HOME:-$HOME/.config}/obs-studio/plugins/shatter. Restart OBS, then add
+# Shatter (or Shatter dust) under Scene Transitions.
 #
 # Like the frei0r plugins (Tools/install-frei0r.sh), the module carries the Swift standard library
 # (-static-stdlib), so it needs only libc, libm, libstdc++, libgcc_s and OBS's own libobs; it exports only
@@ -44,4 +46,5 @@ install_file() {
 }
 install_file "$bin/libshatter-obs.so" "$dir/bin/64bit/shatter.so"
 install_file Tools/obs/data/shatter.effect "$dir/data/shatter.effect"
-echo "Tools/install-obs.sh: $dir/bin/64bit/shatter.so ($(du -h "$dir/bin/64bit/shatter.so" | cut -f1)), $dir/data/shatter.effect" >&2
+install_file Tools/obs/data/dust.effect "$dir/data/dust.effect"
+echo "Tools/install-obs.sh: $dir/bin/64bit/shatter.so ($(du -h "$dir/bin/64bit/shatter.so" | cut -f1)), $dir/data/shatter.effect, $dir/data/dust.effect" >&2

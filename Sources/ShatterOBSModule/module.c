@@ -6,6 +6,7 @@
 OBS_DECLARE_MODULE()
 
 extern struct obs_source_info shatter_transition_info;
+extern struct obs_source_info shatter_dust_info;
 
 MODULE_EXPORT const char *obs_module_name(void)
 {
@@ -14,12 +15,14 @@ MODULE_EXPORT const char *obs_module_name(void)
 
 MODULE_EXPORT const char *obs_module_description(void)
 {
-    return "Shatter: the outgoing scene breaks into pieces that fall away, revealing the next one";
+    return "Shatter: the outgoing scene breaks into pieces that fall away (Shatter), or turns to dust (Shatter "
+           "dust), revealing the next one";
 }
 
 bool obs_module_load(void)
 {
     obs_register_source(&shatter_transition_info);
+    obs_register_source(&shatter_dust_info);
     return true;
 }
 #endif

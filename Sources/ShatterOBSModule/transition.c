@@ -10,6 +10,8 @@
 
 #include <shatter_obs.h>
 
+#include "mix.h"
+
 struct shatter_transition {
     obs_source_t *source;
     gs_effect_t *effect;
@@ -60,8 +62,8 @@ static void *shatter_create(obs_data_t *settings, obs_source_t *source)
     obs_leave_graphics();
     bfree(file);
     if (!effect) {
-        blog(LOG_ERROR, "[shatter] shatter.effect is missing from the plugin's data folder: reinstall with "
-                        "Tools/install-obs.sh");
+        blog(LOG_ERROR, "[shatter] shatter.effect would not load (missing from the plugin's data folder, or "
+                        "not compiled: see above); reinstall with Tools/install-obs.sh");
         return NULL;
     }
     struct shatter_transition *shatter = bzalloc(sizeof(*shatter));
@@ -195,13 +197,13 @@ static void shatter_video_render(void *data, gs_effect_t *effect)
     obs_transition_video_render(shatter->source, shatter_callback);
 }
 
-static float mix_a(void *data, float t)
+float shatter_mix_a(void *data, float t)
 {
     UNUSED_PARAMETER(data);
     return 1.0f - t;
 }
 
-static float mix_b(void *data, float t)
+float shatter_mix_b(void *data, float t)
 {
     UNUSED_PARAMETER(data);
     return t;
@@ -212,7 +214,8 @@ static bool shatter_audio_render(void *data, uint64_t *ts_out, struct obs_source
                                  size_t channels, size_t sample_rate)
 {
     struct shatter_transition *shatter = data;
-    return obs_transition_audio_render(shatter->source, ts_out, audio, mixers, channels, sample_rate, mix_a, mix_b);
+    return obs_transition_audio_render(shatter->source, ts_out, audio, mixers, channels, sample_rate, shatter_mix_a,
+                                       shatter_mix_b);
 }
 
 static void shatter_defaults(obs_data_t *settings)

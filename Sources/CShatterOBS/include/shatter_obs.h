@@ -37,4 +37,32 @@ double shatter_obs_pieces_point_size(const void *pieces);
 size_t shatter_obs_pieces_frame(
     void *pieces, double seconds, float *positions, float *texcoords, size_t capacity);
 
+/// The dust transition's properties.
+struct shatter_obs_dust_settings {
+    /// Layers of dust, 1 … SHATTER_OBS_DUST_MAX_LAYERS (the original: 32).
+    int layers;
+    /// How far the dust drifts: 60 × 30 points times this (0.5: the original's 30 × 15).
+    double drift;
+    uint64_t seed;
+};
+
+/// The most layers the OBS dust draws (the CLI's: 255): each frame's poses are a float texture of two
+/// texels a layer, and its loop runs over every visible layer for every pixel.
+#define SHATTER_OBS_DUST_MAX_LAYERS 64
+/// Floats per layer a frame writes: (position x, y, cos, sin), (opacity, index, first, last column).
+#define SHATTER_OBS_DUST_FLOATS_PER_LAYER 8
+
+/// The dust of one `width`×`height` canvas (the layer split and every layer's motion, as `shatter join
+/// --transition dust` builds them); NULL where none can be built.
+void *shatter_obs_dust_create(uint32_t width, uint32_t height, const struct shatter_obs_dust_settings *settings);
+void shatter_obs_dust_destroy(void *dust);
+/// Seconds from the snap to the last layer's fading (2.3078 s for 32 layers): progress 1.
+double shatter_obs_dust_seconds(const void *dust);
+/// Which layers own each pixel, `width`×`height` RGBA8 (r: the first, g: the second), top row first,
+/// into `rgba` of `size` bytes; 0 where `size` is not the canvas's.
+int shatter_obs_dust_assignment(const void *dust, uint8_t *rgba, size_t size);
+/// The layers visible `seconds` after the snap, bottom first, SHATTER_OBS_DUST_FLOATS_PER_LAYER floats
+/// each; returns how many it wrote, at most `capacity`.
+size_t shatter_obs_dust_frame(const void *dust, double seconds, float *layers, size_t capacity);
+
 #endif
