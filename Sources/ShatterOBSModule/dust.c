@@ -9,7 +9,7 @@
 
 #include <shatter_obs.h>
 
-#include "mix.h"
+#include "shared.h"
 
 struct shatter_dust {
     obs_source_t *source;
@@ -51,16 +51,9 @@ static void dust_update(void *data, obs_data_t *settings)
 
 static void *dust_create(obs_data_t *settings, obs_source_t *source)
 {
-    char *file = obs_module_file("dust.effect");
-    obs_enter_graphics();
-    gs_effect_t *effect = file ? gs_effect_create_from_file(file, NULL) : NULL;
-    obs_leave_graphics();
-    bfree(file);
-    if (!effect) {
-        blog(LOG_ERROR, "[shatter] dust.effect would not load (missing from the plugin's data folder, or not "
-                        "compiled: see above); reinstall with Tools/install-obs.sh");
+    gs_effect_t *effect = shatter_load_effect("dust.effect");
+    if (!effect)
         return NULL;
-    }
     struct shatter_dust *dust = bzalloc(sizeof(*dust));
     dust->source = source;
     dust->effect = effect;
@@ -180,8 +173,7 @@ static bool dust_audio_render(void *data, uint64_t *ts_out, struct obs_source_au
                               size_t channels, size_t sample_rate)
 {
     struct shatter_dust *dust = data;
-    return obs_transition_audio_render(dust->source, ts_out, audio, mixers, channels, sample_rate, shatter_mix_a,
-                                       shatter_mix_b);
+    return shatter_audio_render(dust->source, ts_out, audio, mixers, channels, sample_rate);
 }
 
 static void dust_defaults(obs_data_t *settings)

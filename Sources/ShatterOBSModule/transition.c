@@ -10,7 +10,7 @@
 
 #include <shatter_obs.h>
 
-#include "mix.h"
+#include "shared.h"
 
 struct shatter_transition {
     obs_source_t *source;
@@ -56,16 +56,9 @@ static void shatter_update(void *data, obs_data_t *settings)
 
 static void *shatter_create(obs_data_t *settings, obs_source_t *source)
 {
-    char *file = obs_module_file("shatter.effect");
-    obs_enter_graphics();
-    gs_effect_t *effect = file ? gs_effect_create_from_file(file, NULL) : NULL;
-    obs_leave_graphics();
-    bfree(file);
-    if (!effect) {
-        blog(LOG_ERROR, "[shatter] shatter.effect would not load (missing from the plugin's data folder, or "
-                        "not compiled: see above); reinstall with Tools/install-obs.sh");
+    gs_effect_t *effect = shatter_load_effect("shatter.effect");
+    if (!effect)
         return NULL;
-    }
     struct shatter_transition *shatter = bzalloc(sizeof(*shatter));
     shatter->source = source;
     shatter->effect = effect;
@@ -197,25 +190,12 @@ static void shatter_video_render(void *data, gs_effect_t *effect)
     obs_transition_video_render(shatter->source, shatter_callback);
 }
 
-float shatter_mix_a(void *data, float t)
-{
-    UNUSED_PARAMETER(data);
-    return 1.0f - t;
-}
-
-float shatter_mix_b(void *data, float t)
-{
-    UNUSED_PARAMETER(data);
-    return t;
-}
-
-// The two scenes' sound crossfaded over the transition.
-static bool shatter_audio_render(void *data, uint64_t *ts_out, struct obs_source_audio_mix *audio, uint32_t mixers,
-                                 size_t channels, size_t sample_rate)
+// The two scenes' sound crossfaded.
+static bool shatter_transition_audio_render(void *data, uint64_t *ts_out, struct obs_source_audio_mix *audio,
+                                            uint32_t mixers, size_t channels, size_t sample_rate)
 {
     struct shatter_transition *shatter = data;
-    return obs_transition_audio_render(shatter->source, ts_out, audio, mixers, channels, sample_rate, shatter_mix_a,
-                                       shatter_mix_b);
+    return shatter_audio_render(shatter->source, ts_out, audio, mixers, channels, sample_rate);
 }
 
 static void shatter_defaults(obs_data_t *settings)
@@ -261,6 +241,6 @@ struct obs_source_info shatter_transition_info = {
     .get_defaults = shatter_defaults,
     .get_properties = shatter_properties,
     .video_render = shatter_video_render,
-    .audio_render = shatter_audio_render,
+    .audio_render = shatter_transition_audio_render,
 };
 #endif
