@@ -17,6 +17,9 @@ let package = Package(
         // transition, installed as shatter.so and shatter_dust.so by Tools/install-frei0r.sh (docs/frei0r.md).
         .library(name: "frei0r-shatter", type: .dynamic, targets: ["ShatterFrei0r", "Frei0rShatterKind"]),
         .library(name: "frei0r-shatter-dust", type: .dynamic, targets: ["ShatterFrei0r", "Frei0rDustKind"]),
+        // The OBS Studio scene transition (OBS 29+): installed as shatter.so in OBS's plugin folder by
+        // Tools/install-obs.sh (docs/obs.md).
+        .library(name: "shatter-obs", type: .dynamic, targets: ["ShatterOBSModule", "ShatterOBS"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -117,6 +120,16 @@ let package = Package(
         // Each plugin's one difference: which transition its library is.
         .target(name: "Frei0rShatterKind"),
         .target(name: "Frei0rDustKind"),
+        // The OBS transition: its pieces' motion in Swift (the CLI's own), behind a C interface
+        // (CShatterOBS's shatter_obs.h) that the module's C half (ShatterOBSModule: OBS's module and
+        // source functions, drawing with OBS's graphics) calls. The C half compiles only where libobs'
+        // headers are (libobs-dev), so the package builds without them; its libobs symbols are bound
+        // when OBS loads it.
+        .target(name: "CShatterOBS"),
+        .target(
+            name: "ShatterOBS",
+            dependencies: ["CShatterOBS", "ShatterCore", "ShatterAnimation", "ShatterEffects", "ShatterPointSprites"]),
+        .target(name: "ShatterOBSModule", dependencies: ["CShatterOBS"]),
         .executableTarget(
             name: "shatter",
             dependencies: ["Shatter", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -162,6 +175,10 @@ let package = Package(
         .testTarget(
             name: "ShatterFrei0rTests",
             dependencies: ["ShatterFrei0r", "Frei0rShatterKind", "ShatterCore", "ShatterEffects", "ShatterSoftware"]),
+        // The OBS transition's pieces: the quads over the pixels the CLI's point sprites cover.
+        .testTarget(
+            name: "ShatterOBSTests",
+            dependencies: ["ShatterOBS", "CShatterOBS", "ShatterCore", "ShatterEffects", "ShatterPointSprites"]),
         .testTarget(name: "shatterCLITests", dependencies: ["Shatter", "shatter", "ShatterTestSupport"]),
         // ShatterTesting and ShatterSnapshotTesting as a user's test target uses them (the README's samples).
         .testTarget(

@@ -142,18 +142,25 @@ public struct ShatteredTransition: Sendable {
         let height = p.pixelHeight
         let background = TexturedQuad(
             texture: to, rect: PixelRect(x: 0, y: 0, width: Float(width), height: Float(height)), filter: p.filter)
+        return DisplayList(
+            width: width, height: height, clearColor: .transparent,
+            commands: [.texturedQuad(background), .pointSprites(pieces(at: time))])
+    }
+
+    /// The pieces at `time`, as ``displayList(at:)`` draws them over the `to` screen: for a host that
+    /// places them itself (the OBS transition draws them with OBS's graphics) without building a
+    /// display list each frame.
+    public func pieces(at time: Double) -> PointSpriteBatch {
+        let p = parameters
         let motion: PointMotion =
             switch p.motion {
             case .closedForm: .closedForm
             case .euler60: .stepped(steps: p.steps(at: time), stepSeconds: Float(1 / Motion.stepsPerSecond))
             }
-        let pieces = PointSpriteBatch(
+        return PointSpriteBatch(
             grid: grid, texture: from, time: Float(time), pointSize: Float(p.pointSize * p.scale),
             texcoordScale: SIMD2(Float(p.pointSize / Double(p.width)), Float(p.pointSize / Double(p.height))),
             motion: motion, filter: p.filter)
-        return DisplayList(
-            width: width, height: height, clearColor: .transparent,
-            commands: [.texturedQuad(background), .pointSprites(pieces)])
     }
 
     /// Row 0 is the bottom row, drawn first, as in the original; later rows overwrite earlier ones.

@@ -1,0 +1,1 @@
+// No public header: OBS finds the module by its exported functions (module.c).
