@@ -58,7 +58,7 @@ ffmpeg -loglevel error -f lavfi -i "mandelbrot=size=${w}x$h" -frames:v 1 "$scrat
 for picture in a b; do
     ffmpeg -loglevel error -i "$scratch/$picture.png" -f rawvideo -pix_fmt rgba "$scratch/$picture.rgba"
 done
-# same PLUGIN CLI.rgba SECONDS FPS COUNT [-p INDEX=VALUE]...: every frame of CLI.rgba whose instant p · SECONDS
+# same PLUGIN CLI.rgba SECONDS FPS COUNT [-p NAME=VALUE]...: every frame of CLI.rgba whose instant p · SECONDS
 # gives back exactly, drawn by the plugin at progress p, must be that frame byte for byte.
 same() {
     local plugin=$1 cli=$2 seconds=$3 fps=$4 count=$5
@@ -77,7 +77,7 @@ same() {
 same shatter "$scratch/cli-shatter.rgba" 1.2 40 49
 "$shatter" render shatter --from "$scratch/a.png" --to "$scratch/b.png" --point-size 3 --seed 7 --physics textbook,euler60 \
     --fps 40 --backend cpu --quiet --pipe rgba >"$scratch/cli-options.rgba"
-same shatter "$scratch/cli-options.rgba" 1.2 40 49 -p 1=0.046875 -p 3=0.007 -p 4=0.8
+same shatter "$scratch/cli-options.rgba" 1.2 40 49 -p point_size=0.046875 -p seed=0.007 -p physics=0.8
 "$shatter" join "$scratch/a.png" "$scratch/b.png" --transition dust --fps 20 --backend cpu --quiet \
     --video "$scratch/dust.mkv"
 ffmpeg -loglevel error -i "$scratch/dust.mkv" -f rawvideo -pix_fmt rgba "$scratch/cli-dust.rgba"

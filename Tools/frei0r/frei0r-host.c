@@ -1,7 +1,7 @@
 // A frei0r host of our own, to test Shatter's plugins through their C interface alone, as MLT and
 // GStreamer load them (dlopen, dlsym, f0r_construct, f0r_set_param_value, f0r_update2).
 //
-//   frei0r-host render PLUGIN.so W H FROM.rgba TO.rgba OUT.rgba [-p INDEX=VALUE]... PROGRESS...
+//   frei0r-host render PLUGIN.so W H FROM.rgba TO.rgba OUT.rgba [-p NAME=VALUE]... PROGRESS...
 //       Renders one W×H frame per PROGRESS between two raw RGBA8 pictures into OUT.rgba, one after another.
 //   frei0r-host guest PLUGIN.so
 //       Checks that the plugin is a good guest: any frame size, instances on many threads (and one
@@ -163,6 +163,17 @@ static void load(const char *path) {
 
 static void set(f0r_instance_t instance, int index, double value) { plugin.set_param_value(instance, &value, index); }
 
+// The index of the parameter the plugin calls `name`.
+static int index_of(const char *name) {
+    for (int index = 0; index < plugin.params; index++) {
+        f0r_param_info_t info = {0};
+        plugin.get_param_info(&info, index);
+        if (info.name && !strcmp(info.name, name)) return index;
+    }
+    fail("the plugin has no parameter of that name");
+    return -1;
+}
+
 // ---- render mode.
 static uint32_t *read_frame(const char *path, size_t bytes) {
     FILE *file = fopen(path, "rb");
@@ -176,7 +187,7 @@ static uint32_t *read_frame(const char *path, size_t bytes) {
 }
 
 static int render(int argc, char **argv) {
-    if (argc < 8) fail("render PLUGIN.so W H FROM.rgba TO.rgba OUT.rgba [-p INDEX=VALUE]... PROGRESS...");
+    if (argc < 8) fail("render PLUGIN.so W H FROM.rgba TO.rgba OUT.rgba [-p NAME=VALUE]... PROGRESS...");
     load(argv[2]);
     unsigned width = (unsigned)atoi(argv[3]), height = (unsigned)atoi(argv[4]);
     size_t bytes = (size_t)width * height * 4;
@@ -187,10 +198,11 @@ static int render(int argc, char **argv) {
     if (!instance) fail("f0r_construct returned NULL");
     for (int i = 8; i < argc; i++) {
         if (!strcmp(argv[i], "-p") && i + 1 < argc) {
-            int index;
+            // By name, as MLT and GStreamer set them, so no check depends on the parameters' order.
+            char name[64];
             double value;
-            if (sscanf(argv[++i], "%d=%lf", &index, &value) != 2) fail("-p takes INDEX=VALUE");
-            set(instance, index, value);
+            if (sscanf(argv[++i], "%63[^=]=%lf", name, &value) != 2) fail("-p takes NAME=VALUE");
+            set(instance, index_of(name), value);
             continue;
         }
         set(instance, 0, strtod(argv[i], NULL));
