@@ -2,9 +2,12 @@
 # The parity matrix: every effect compared with the CPU renderer on every GL this machine can reach, as
 # one Markdown table (docs/parity-matrix.md is its last run here; the first run on a GPU box goes to the
 # README). The GLs: the default platform (llvmpipe here; the first hardware device on a GPU box), Mesa's
-# softpipe (GALLIUM_DRIVER=softpipe, a second, independent GLES) and every EGL device `shatter info`
-# lists (Mesa's software device here, each NVIDIA GPU on a GPU box). Each cell is `shatter compare
-# EFFECT` under FuzzyRule.parity, the rule the tests use; a GL that cannot be reached is a row saying why.
+# softpipe (GALLIUM_DRIVER=softpipe, a second, independent GLES), zink (Mesa's GL over Vulkan, here over
+# lavapipe: its shaders go through SPIR-V rather than Mesa's GL backend; needs mesa-vulkan-drivers) and
+# every EGL device `shatter info` lists (Mesa's software device here, each NVIDIA GPU on a GPU box). Each
+# GL's first row is `shatter probe` (its rules against the CPU renderer's); each other cell is `shatter
+# compare EFFECT` under FuzzyRule.parity, the rule the tests use; a GL that cannot be reached is a row
+# saying why.
 #
 #   Tools/parity-matrix.sh [--fps N] [--size WxH] [--out FILE.md] [--shatter BIN]
 #
@@ -37,22 +40,53 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+status=0
+rows=()
 effects=(shatter breathe dust splash sprite)
 
 # The GL configurations: a label, then the environment and options that reach it.
 configs=("default platform||")
 configs+=("softpipe|GALLIUM_DRIVER=softpipe|")
+# zink over lavapipe, the Vulkan ICD of mesa-vulkan-drivers; Vulkan's loader wants a runtime folder.
+lavapipe=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json
+mkdir -m 700 "$work/runtime"
+if [ -f "$lavapipe" ]; then
+    configs+=("zink|GALLIUM_DRIVER=zink LIBGL_ALWAYS_SOFTWARE=1 VK_ICD_FILENAMES=$lavapipe XDG_RUNTIME_DIR=$work/runtime|")
+else
+    rows+=("| zink | all | — | not run: no $lavapipe (Debian's mesa-vulkan-drivers; Tools/setup.sh installs it) | | | |")
+fi
 while read -r index; do
     configs+=("EGL device $index||--device $index")
 done < <("$shatter" info 2>/dev/null | sed -n 's/^ *\[\([0-9][0-9]*\)\].*/\1/p')
 
-status=0
-rows=()
 for config in "${configs[@]}"; do
     IFS='|' read -r label environment options <<<"$config"
     read -r -a environment <<<"$environment"
     read -r -a options <<<"$options"
     version=$(env "${environment[@]}" "$shatter" info "${options[@]}" 2>/dev/null | sed -n 's/^GL version: //p' | head -1)
+    echo "Tools/parity-matrix.sh: $label: shatter probe ${options[*]}" >&2
+    set +e
+    env "${environment[@]}" "$shatter" probe --json "$work/probe.json" "${options[@]}" >"$work/probe.txt" 2>"$work/stderr"
+    code=$?
+    set -e
+    [ "$code" = 0 ] || status=1
+    rows+=("$(python3 - "${version:-no GL}" "$code" "$work/probe.json" "$work/stderr" <<'PY'
+import json, sys
+version, code, report, stderr = sys.argv[1:]
+try:
+    r = json.load(open(report))
+except Exception:
+    why = open(stderr).read().strip().splitlines()
+    print(f"| {version} | probe | — | not run: {why[-1] if why else 'exit ' + code} | | | |")
+    sys.exit()
+findings = r["findings"]
+agreeing = [f for f in findings if f["agrees"]]
+differing = "; ".join(f["rule"] for f in findings if not f["agrees"])
+result = "pass" if code == "0" else f"FAIL ({differing})"
+print(f"| {r['renderer']} ({r['platform']}), {version} | probe | {result} | {len(agreeing)}/{len(findings)} rules | | | |")
+PY
+)")
+    rm -f "$work/probe.json"
     for effect in "${effects[@]}"; do
         args=(compare "$effect" --json --out "$work/$effect-${label// /-}" --overwrite)
         [ "$fps" != 0 ] && args+=(--fps "$fps")
