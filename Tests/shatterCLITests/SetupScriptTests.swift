@@ -52,8 +52,12 @@ import Testing
         // The lists are the backticked spans of more than one word; single words there are examples.
         let spans = readme[start..<end].split(separator: "`", omittingEmptySubsequences: false).enumerated()
             .filter { $0.offset % 2 == 1 }.map(\.element)
-        let listed = Set(spans.filter { $0.contains(where: \.isWhitespace) }.flatMap { $0.split(whereSeparator: \.isWhitespace) }.map(String.init))
-        #expect(listed == installed, "README only: \(listed.subtracting(installed).sorted()); setup.sh only: \(installed.subtracting(listed).sorted())")
+        let listed = Set(
+            spans.filter { $0.contains(where: \.isWhitespace) }.flatMap { $0.split(whereSeparator: \.isWhitespace) }.map(
+                String.init))
+        #expect(
+            listed == installed,
+            "README only: \(listed.subtracting(installed).sorted()); setup.sh only: \(installed.subtracting(listed).sorted())")
         #expect(installed.contains("mesa-vulkan-drivers"))
     }
 }

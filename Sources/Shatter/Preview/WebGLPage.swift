@@ -1,0 +1,78 @@
+import Foundation
+import ShatterGL
+
+/// A self-contained HTML page that replays a ``GLRecording`` in WebGL2 with `player.js`: the GL
+/// backend's own calls, on the browser's GL (Chrome's ANGLE, a laptop's GPU). Nothing is fetched: the
+/// recording and the player are inline.
+public enum WebGLPage {
+    /// The check page: every frame drawn and read back (`readPixels`), each written into the page as
+    /// `<pre id="frame-N">` (base64 RGBA8, premultiplied, top row first), the GL's name in
+    /// `<p id="renderer">`, and `<p id="status">` saying `done` or the error. Headless Chromium's
+    /// `--dump-dom` gives them to a test, which holds them to the CPU renderer.
+    public static func check(_ recording: GLRecording) throws -> String {
+        try page(
+            title: "Shatter: WebGL2 readback", recording: recording,
+            body: #"<p id="renderer"></p><p id="status">running</p><div id="frames"></div>"#,
+            script: """
+                const status = document.getElementById("status");
+                try {
+                    const gl = document.createElement("canvas").getContext("webgl2", { antialias: false });
+                    if (!gl) throw new Error("this browser gives no WebGL2 context");
+                    const info = gl.getExtension("WEBGL_debug_renderer_info");
+                    document.getElementById("renderer").textContent =
+                        gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
+                    const player = ShatterPlayer(gl, recording);
+                    const frames = document.getElementById("frames");
+                    for (let i = 0; i < player.frames; i++) {
+                        const pixels = player.read(i);
+                        let text = "";
+                        for (let k = 0; k < pixels.length; k += 0x8000) {
+                            text += String.fromCharCode.apply(null, pixels.subarray(k, k + 0x8000));
+                        }
+                        const pre = document.createElement("pre");
+                        pre.id = "frame-" + i;
+                        pre.textContent = btoa(text);
+                        frames.appendChild(pre);
+                    }
+                    status.textContent = "done";
+                } catch (error) {
+                    status.textContent = "error: " + error.message;
+                }
+                """)
+    }
+
+    /// The page around `body` and `script`: the recording as JSON, the player, then the script, which
+    /// finds the recording in `recording`.
+    static func page(title: String, recording: GLRecording, body: String, script: String, style: String = "") throws
+        -> String
+    {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // "</" inside a script element would end it; "<\/" is the same JSON string.
+        let json = String(decoding: try encoder.encode(recording), as: UTF8.self)
+            .replacingOccurrences(of: "</", with: #"<\/"#)
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>\(title)</title>
+            <style>\(style)</style>
+            </head>
+            <body>
+            \(body)
+            <script type="application/json" id="recording">\(json)</script>
+            <script>
+            \(player)
+            const recording = JSON.parse(document.getElementById("recording").textContent);
+            \(script)
+            </script>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// player.js, embedded at build time.
+    static let player = String(decoding: PackageResources.player_js, as: UTF8.self)
+}
