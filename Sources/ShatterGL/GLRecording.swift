@@ -13,7 +13,7 @@ import ShatterShaders
 public struct GLRecording: Encodable, Sendable, Equatable {
     /// Shader file name → its GLSL ES 3.00 text, exactly as `Shaders/` holds it.
     public var shaders: [String: String]
-    /// Program name (``ShaderSource``'s raw value) → its vertex and fragment files.
+    /// Program name (`ShaderSource`'s raw value) → its vertex and fragment files.
     public var programs: [String: Program]
     /// Byte arrays (encoded as base64).
     public var blobs: [[UInt8]]
@@ -73,7 +73,7 @@ public struct GLRecording: Encodable, Sendable, Equatable {
         public var blocks: [Block]
         public var textures: [TextureBinding]
         public var attributes: [Attribute]
-        /// `replace` (blending off), `sourceOver` or `screen` (``BlendMode``; the factors are the GL
+        /// `replace` (blending off), `sourceOver` or `screen` (`BlendMode`; the factors are the GL
         /// backend's `setBlend`, which the player copies).
         public var blend: String
         /// `points` or `triangleStrip`.

@@ -13,6 +13,10 @@ extension GLRenderer {
         return recorder?.recording ?? GLDrawRecorder().recording
     }
 
+    /// The bytes recorded so far (textures, vertex data, uniform blocks, each once): what bounds a page
+    /// that carries the recording.
+    public var recordedBytes: Int { recorder?.byteCount ?? 0 }
+
     /// `glUniform{1…4}f` on the current program, recorded with it: every float uniform goes through here.
     func setUniform(_ program: GLProgram, _ name: String, _ values: Float...) throws {
         let location = try program.location(name)
@@ -40,6 +44,7 @@ extension GLRenderer {
 /// as it sets it, and each draw takes the state gathered since the last.
 final class GLDrawRecorder {
     private(set) var recording = GLRecording(shaders: [:], programs: [:], blobs: [], frames: [])
+    private(set) var byteCount = 0
     /// Blobs by content, so a buffer uploaded every frame with the same bytes is stored once.
     private var blobsByBytes: [[UInt8]: Int] = [:]
     /// Textures by identity, held so no other texture can take the identity while recording.
@@ -54,6 +59,7 @@ final class GLDrawRecorder {
     func blob(_ bytes: [UInt8]) -> Int {
         if let index = blobsByBytes[bytes] { return index }
         recording.blobs.append(bytes)
+        byteCount += bytes.count
         blobsByBytes[bytes] = recording.blobs.count - 1
         return recording.blobs.count - 1
     }

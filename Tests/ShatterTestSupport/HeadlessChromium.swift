@@ -25,6 +25,21 @@ public enum HeadlessChromium {
         return run.output
     }
 
+    /// A screenshot of `address` (a file URL, with any `#fragment`) at `width` × `height` CSS pixels, one
+    /// device pixel each, drawn with WebGL2 on SwiftShader, written to `png`.
+    public static func screenshot(_ address: String, width: Int, height: Int, to png: String) throws {
+        guard let path else { throw Failure(description: "no Chromium here") }
+        let profile = NSTemporaryDirectory() + "shatter-chromium-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let run = try run(
+            path,
+            swiftShaderFlags + [
+                "--user-data-dir=\(profile)", "--hide-scrollbars", "--force-device-scale-factor=1",
+                "--window-size=\(width),\(height)", "--screenshot=\(png)", address,
+            ])
+        guard run.status == 0 else { throw Failure(description: "chromium exited \(run.status): \(run.errors)") }
+    }
+
     private static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")

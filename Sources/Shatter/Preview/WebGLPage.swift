@@ -1,7 +1,7 @@
 import Foundation
 import ShatterGL
 
-/// A self-contained HTML page that replays a ``GLRecording`` in WebGL2 with `player.js`: the GL
+/// A self-contained HTML page that replays a `GLRecording` in WebGL2 with `player.js`: the GL
 /// backend's own calls, on the browser's GL (Chrome's ANGLE, a laptop's GPU). Nothing is fetched: the
 /// recording and the player are inline.
 public enum WebGLPage {
