@@ -29,6 +29,12 @@ struct PreviewEffect<Options: EffectOptions>: ParsableCommand {
     @OptionGroup var timing: TimingOptions
     @Option(help: ArgumentHelp("The page to write.", valueName: "FILE.html"))
     var out: String = "preview.html"
+    @Option(
+        name: .customLong("check-frames"),
+        help: ArgumentHelp(
+            "Frames the page holds to the CPU renderer's when opened (evenly spaced, first and last among them), or all.",
+            valueName: "N|all"))
+    var check: CheckedFrames = .count(5)
     @OptionGroup var device: DeviceOption
 
     func run() throws {
@@ -44,23 +50,53 @@ struct PreviewEffect<Options: EffectOptions>: ParsableCommand {
             settings: String(decoding: try encoder.encode(made.parameters), as: UTF8.self), fps: timing.rate.fps)
         let gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
         defer { gl.close() }
-        let recording = try preview.record(made, times: frames.indices.map(frames.time(of:)), gl: gl) { done, total in
+        let recorded = try preview.record(
+            made, times: frames.indices.map(frames.time(of:)), gl: gl, checked: check.checked(of: frames.count)
+        ) { done, total in
             Terminal.status("shatter: recorded \(done)/\(total)")
         }
         Terminal.endStatus()
-        let page = try preview.page(recording)
+        let page = try preview.page(recorded)
         try OutputFile.write(Array(page.utf8), to: out)
-        print("shatter preview: \(recording.frames.count) frames, \(page.utf8.count >> 10) kB: \(out)")
+        print(
+            "shatter preview: \(recorded.recording.frames.count) frames (\(recorded.references.count) checked against the "
+                + "CPU renderer when opened), \(page.utf8.count >> 10) kB: \(out)")
     }
 
-    /// The `shatter render` command for the same frames: this command's words after `preview`, less `--out`.
+    /// `--check-frames`: a number of frames, or all.
+    enum CheckedFrames: ExpressibleByArgument {
+        case count(Int)
+        case all
+
+        init?(argument: String) {
+            if argument == "all" {
+                self = .all
+            } else if let count = Int(argument), count >= 0 {
+                self = .count(count)
+            } else {
+                return nil
+            }
+        }
+
+        func checked(of total: Int) -> Int {
+            switch self {
+            case .count(let count): count
+            case .all: total
+            }
+        }
+    }
+
+    /// The `shatter render` command for the same frames: this command's words after `preview`, less the
+    /// preview's own options (`--out`, `--check-frames`).
     static func renderCommand(_ arguments: [String]) -> String {
         var words = ["shatter", "render"]
         var rest = arguments.drop { $0 != "preview" }.dropFirst()[...]
         while let word = rest.popFirst() {
             if word == "--out" {
                 _ = rest.popFirst()
-            } else if !word.hasPrefix("--out=") {
+            } else if word == "--check-frames" {
+                _ = rest.popFirst()
+            } else if !word.hasPrefix("--out=") && !word.hasPrefix("--check-frames=") {
                 words.append(word)
             }
         }

@@ -5,7 +5,8 @@ import Testing
 
 /// `shatter preview` writes one HTML file that plays the effect in the browser's WebGL2: opened in
 /// headless Chromium (ANGLE over SwiftShader) at `#frame=N`, the canvas a person sees mid-transition is
-/// the CPU renderer's frame N, and the page names the settings and the `shatter render` command.
+/// the CPU renderer's frame N, the page's own parity check says the GL agrees, and the page names the
+/// settings and the `shatter render` command.
 @Suite(.enabled(if: GPUBackendTests.gl != nil, "recording the frames needs an EGL context"))
 struct PreviewCommandTests {
     @Test(.enabled(if: HeadlessChromium.path != nil, "Chromium cannot run here (Tools/setup.sh installs Debian's chromium)"))
@@ -14,12 +15,17 @@ struct PreviewCommandTests {
         let options = ["--size", "97x61", "--point-size", "2.5", "--fps", "10"]
         let run = try CLIRun.shatter(["preview", "shatter"] + options + ["--out", "preview.html"], in: s.path)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("shatter preview: 13 frames, "), "\(run.stdout)")
+        #expect(run.stdout.hasPrefix("shatter preview: 13 frames (5 checked against the CPU renderer"), "\(run.stdout)")
 
         let dom = try HeadlessChromium.dumpDOM(s.file("preview.html"))
         #expect(dom.contains("<pre id=\"command\">shatter render shatter --size 97x61 --point-size 2.5 --fps 10</pre>"))
         #expect(dom.contains("\"pointSize\" : 2.5"), "the settings")
         #expect(dom.contains("Drawn by ANGLE"), "the GL that drew it")
+        // The page's own parity check, on the GL that opened it.
+        #expect(
+            dom.contains(
+                "<p id=\"parity\" class=\"agrees\">This GL agrees with Shatter's CPU renderer on the 5 checked frames "
+                    + "(0, 3, 6, 9, 12) under the parity rule"), "\(dom.prefix(3000))")
 
         // Frame 6 of 13, paused there, as a person sees it; and the CPU renderer's frame 6.
         let shot = s.file("shot.png")

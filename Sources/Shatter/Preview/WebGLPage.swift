@@ -41,16 +41,14 @@ public enum WebGLPage {
                 """)
     }
 
-    /// The page around `body` and `script`: the recording as JSON, the player, then the script, which
-    /// finds the recording in `recording`.
-    static func page(title: String, recording: GLRecording, body: String, script: String, style: String = "") throws
-        -> String
-    {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // "</" inside a script element would end it; "<\/" is the same JSON string.
-        let json = String(decoding: try encoder.encode(recording), as: UTF8.self)
-            .replacingOccurrences(of: "</", with: #"<\/"#)
+    /// The page around `body` and `script`: the recording (and `data`, when given) as JSON, the player and
+    /// the parity rule's twin, then the script, which finds them in `recording` (and `data`).
+    static func page(
+        title: String, recording: GLRecording, data: (any Encodable)? = nil, body: String, script: String,
+        style: String = ""
+    ) throws -> String {
+        let json = try scriptJSON(recording)
+        let dataScript = try data.map { #"<script type="application/json" id="data">"# + (try scriptJSON($0)) + "</script>" }
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -62,9 +60,12 @@ public enum WebGLPage {
             <body>
             \(body)
             <script type="application/json" id="recording">\(json)</script>
+            \(dataScript ?? "")
             <script>
             \(player)
+            \(parity)
             const recording = JSON.parse(document.getElementById("recording").textContent);
+            const data = \(dataScript == nil ? "null" : #"JSON.parse(document.getElementById("data").textContent)"#);
             \(script)
             </script>
             </body>
@@ -73,6 +74,14 @@ public enum WebGLPage {
             """
     }
 
-    /// player.js, embedded at build time.
+    /// `value` as JSON that can stand inside a script element: "</" would end it, "<\/" is the same string.
+    static func scriptJSON(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self).replacingOccurrences(of: "</", with: #"<\/"#)
+    }
+
+    /// player.js and parity.js, embedded at build time.
     static let player = String(decoding: PackageResources.player_js, as: UTF8.self)
+    static let parity = String(decoding: PackageResources.parity_js, as: UTF8.self)
 }

@@ -7,12 +7,14 @@
 "use strict";
 
 function ShatterPlayer(gl, recording) {
-    const blobs = recording.blobs.map((text) => {
+    // Base64 (the recording's blobs) to bytes.
+    function bytes(text) {
         const raw = atob(text);
-        const bytes = new Uint8Array(raw.length);
-        for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-        return bytes;
-    });
+        const decoded = new Uint8Array(raw.length);
+        for (let i = 0; i < raw.length; i++) decoded[i] = raw.charCodeAt(i);
+        return decoded;
+    }
+    const blobs = recording.blobs.map(bytes);
     const programs = {};
     const textures = new Map();
     const arrayBuffers = new Map();
@@ -182,5 +184,5 @@ function ShatterPlayer(gl, recording) {
         return frame;
     }
 
-    return { frames: recording.frames.length, draw: draw, read: read, show: show };
+    return { frames: recording.frames.length, draw: draw, read: read, show: show, bytes: bytes };
 }
