@@ -4,10 +4,12 @@
 # README). The GLs: the default platform (llvmpipe here; the first hardware device on a GPU box), Mesa's
 # softpipe (GALLIUM_DRIVER=softpipe, a second, independent GLES), zink (Mesa's GL over Vulkan, here over
 # lavapipe: its shaders go through SPIR-V rather than Mesa's GL backend; needs mesa-vulkan-drivers) and
-# every EGL device `shatter info` lists (Mesa's software device here, each NVIDIA GPU on a GPU box). Each
-# GL's first row is `shatter probe` (its rules against the CPU renderer's); each other cell is `shatter
-# compare EFFECT` under FuzzyRule.parity, the rule the tests use; a GL that cannot be reached is a row
-# saying why.
+# every EGL device `shatter info` lists (Mesa's software device here, each NVIDIA GPU on a GPU box), and
+# last Chrome's GL, ANGLE over SwiftShader, through headless Chromium's WebGL2 (the GL backend's calls
+# recorded by `shatter preview` and replayed there; docs/parity.md). Each EGL GL's first row is `shatter
+# probe` (its rules against the CPU renderer's); each other cell is `shatter compare EFFECT` (WebGL2: the
+# preview page's own check, every frame) under FuzzyRule.parity, the rule the tests use; a GL that cannot
+# be reached is a row saying why.
 #
 #   Tools/parity-matrix.sh [--fps N] [--size WxH] [--out FILE.md] [--shatter BIN]
 #
@@ -117,7 +119,75 @@ result = "pass" if r["passed"] else f"FAIL (frame {worst['index']})"
 print(f"| {r['actualRenderer']}, {version} | {effect} | {result} | {passed}/{len(frames)} | {within:.3f}% | {largest} | {summed} |")
 PY
 )")
+        # The frame count and size, for the WebGL2 rows' pages.
+        if [ "$label" = "default platform" ]; then
+            python3 -c 'import json, sys; f = json.load(open(sys.argv[1]))["frames"]; print(len(f), f[0]["comparedPixels"])' \
+                "$work/report.json" >"$work/frames-$effect" 2>/dev/null || true
+        fi
     done
+done
+
+# Chrome's GL, ANGLE over SwiftShader, in headless Chromium's WebGL2: each effect's frames recorded from the
+# GL backend (`shatter preview`, every frame checked) in pages of at most ~20 MB of reference frames, each
+# page replayed and judged in the browser by the parity rule's twin (parity.js).
+chromium=$(command -v chromium || command -v chromium-browser || true)
+for effect in "${effects[@]}"; do
+    if [ -z "$chromium" ]; then
+        rows+=("| ANGLE over SwiftShader (WebGL2) | $effect | — | not run: no chromium (Tools/setup.sh installs it) | | | |")
+        continue
+    fi
+    if ! read -r total pixels <"$work/frames-$effect" 2>/dev/null; then
+        rows+=("| ANGLE over SwiftShader (WebGL2) | $effect | — | not run: the default platform's compare gave no frame count | | | |")
+        continue
+    fi
+    chunk=$((20000000 / (pixels * 5)))
+    [ "$chunk" -lt 1 ] && chunk=1
+    [ "$chunk" -gt 16 ] && chunk=16
+    rm -f "$work"/webgl-*.dom
+    why=""
+    for ((first = 0; first < total; first += chunk)); do
+        last=$((first + chunk - 1))
+        [ "$last" -ge "$total" ] && last=$((total - 1))
+        args=(preview "$effect" --frames "$first-$last" --check-frames all --out "$work/webgl.html")
+        [ "$fps" != 0 ] && args+=(--fps "$fps")
+        [ -n "$size" ] && [ "$effect" != sprite ] && args+=(--size "$size")
+        echo "Tools/parity-matrix.sh: WebGL2: shatter ${args[*]}" >&2
+        if ! "$shatter" "${args[@]}" >/dev/null 2>"$work/stderr"; then
+            why=$(tail -1 "$work/stderr")
+            break
+        fi
+        timeout 600 "$chromium" --headless --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader \
+            --disable-dev-shm-usage --user-data-dir="$work/chromium" --dump-dom "file://$work/webgl.html" \
+            >"$work/webgl-$(printf '%06d' "$first").dom" 2>/dev/null || { why="chromium exited $?"; break; }
+    done
+    row=$(python3 - "$effect" "$why" "$work" <<'PY'
+import glob, html, json, re, sys
+effect, why, work = sys.argv[1:]
+if why:
+    print(f"| ANGLE over SwiftShader (WebGL2) | {effect} | — | not run: {why} | | | |")
+    sys.exit()
+renderer, frames = "WebGL2", []
+for path in sorted(glob.glob(work + "/webgl-*.dom")):
+    first = int(re.search(r"webgl-(\d+)", path).group(1))
+    dom = open(path).read()
+    found = re.search(r'<p id="renderer">Drawn by ([^<]*)</p>', dom)
+    renderer = html.unescape(found.group(1)) + " (WebGL2)" if found else renderer
+    figures = re.search(r'<pre id="parity-figures" hidden="">([^<]*)</pre>', dom)
+    if not figures:
+        print(f"| {renderer} | {effect} | — | not run: the page gave no verdict | | | |")
+        sys.exit(1)
+    frames += [dict(f, index=first + f["index"]) for f in json.loads(html.unescape(figures.group(1)))]
+passed = sum(1 for f in frames if f["passed"])
+worst = min(frames, key=lambda f: (f["passed"], f["within"]))
+result = "pass" if passed == len(frames) else f"FAIL (frame {worst['index']})"
+within = 100 * min(f["within"] for f in frames)
+largest = max(f["largest"] for f in frames)
+summed = max(f["largestSum"] for f in frames)
+print(f"| {renderer} | {effect} | {result} | {passed}/{len(frames)} | {within:.3f}% | {largest} | {summed} |")
+PY
+) || status=1
+    case "$row" in *"| FAIL"*) status=1 ;; esac
+    rows+=("$row")
 done
 
 table=$(
