@@ -48,7 +48,15 @@ struct PreviewEffect<Options: EffectOptions>: ParsableCommand {
         let preview = WebGLPreview(
             title: "shatter preview \(Options.Made.name)", command: Self.renderCommand(CommandLine.arguments),
             settings: String(decoding: try encoder.encode(made.parameters), as: UTF8.self), fps: timing.rate.fps)
-        let gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
+        let gl: GLRenderer
+        do {
+            gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
+        } catch let error as GLError {
+            // The page replays the GL backend's own calls, so there is no CPU way round (--backend cpu).
+            throw CLIFailure(
+                description: "\(error); shatter preview records the GL backend's calls, so it needs a GL: "
+                    + "Mesa's EGL with llvmpipe will do (Tools/setup.sh installs it)")
+        }
         defer { gl.close() }
         let recorded = try preview.record(
             made, times: frames.indices.map(frames.time(of:)), gl: gl, checked: check.checked(of: frames.count)

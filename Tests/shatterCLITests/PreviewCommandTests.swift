@@ -7,9 +7,10 @@ import Testing
 /// headless Chromium (ANGLE over SwiftShader) at `#frame=N`, the canvas a person sees mid-transition is
 /// the CPU renderer's frame N, the page's own parity check says the GL agrees, and the page names the
 /// settings and the `shatter render` command.
-@Suite(.enabled(if: GPUBackendTests.gl != nil, "recording the frames needs an EGL context"))
-struct PreviewCommandTests {
-    @Test(.enabled(if: HeadlessChromium.path != nil, "Chromium cannot run here (Tools/setup.sh installs Debian's chromium)"))
+@Suite struct PreviewCommandTests {
+    @Test(
+        .enabled(if: GPUBackendTests.gl != nil, "recording the frames needs an EGL context"),
+        .enabled(if: HeadlessChromium.path != nil, "Chromium cannot run here (Tools/setup.sh installs Debian's chromium)"))
     func thePagePlaysInChromiumAndShowsTheCPURenderersFrame() throws {
         let s = try TemporaryFolder()
         let options = ["--size", "97x61", "--point-size", "2.5", "--fps", "10"]
@@ -49,7 +50,8 @@ struct PreviewCommandTests {
 
     /// More frame data than a page carries: one line naming the options that make it smaller, exit 1,
     /// and no page.
-    @Test func aPageTooLargeIsRefusedInOneLineAndNothingIsWritten() throws {
+    @Test(.enabled(if: GPUBackendTests.gl != nil, "recording the frames needs an EGL context"))
+    func aPageTooLargeIsRefusedInOneLineAndNothingIsWritten() throws {
         let s = try TemporaryFolder()
         let run = try CLIRun.shatter(
             ["preview", "shatter", "--size", "1000x1000", "--point-size", "1", "--out", "preview.html"], in: s.path)
@@ -58,6 +60,22 @@ struct PreviewCommandTests {
         #expect(run.stderr.contains("MB of data, more than a page's 48 MB"), "\(run.stderr)")
         #expect(run.stderr.contains("lower --fps, choose --frames A-B, a smaller --size or a larger --point-size"))
         #expect(!FileManager.default.fileExists(atPath: s.file("preview.html")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: s.path).isEmpty)
+    }
+
+    /// With no GL library at all, one line says the preview needs a GL and how to get one (not the
+    /// render's `--backend cpu`, which preview has not), exit 1, and no page.
+    @Test(.enabled(if: NoGLLibrariesTests.namespacesWork, "unshare --mount is not permitted here"))
+    func withoutAnyGLItSaysWhatToInstall() throws {
+        let s = try TemporaryFolder()
+        let run = try CLIRun.command(
+            NoGLLibrariesTests.withoutGL, [CLIRun.binary, "preview", "shatter", "--size", "48x32", "--out", "preview.html"],
+            in: s.path)
+        #expect(run.status == 1)
+        #expect(run.errorLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("libEGL.so.1 could not be loaded"), "\(run.stderr)")
+        #expect(run.stderr.contains("shatter preview records the GL backend's calls, so it needs a GL"), "\(run.stderr)")
+        #expect(!run.stderr.contains("--backend cpu"), "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: s.path).isEmpty)
     }
 }
