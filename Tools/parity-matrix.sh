@@ -11,23 +11,25 @@
 # preview page's own check, every frame) under FuzzyRule.parity, the rule the tests use; a GL that cannot
 # be reached is a row saying why.
 #
-#   Tools/parity-matrix.sh [--fps N] [--size WxH] [--out FILE.md] [--shatter BIN]
+#   Tools/parity-matrix.sh [--fps N] [--size WxH] [--out FILE.md] [--shatter BIN] [--no-webgl]
 #
 # --fps (default 10) thins every effect's timeline (the effect's own rate when 0); --size renders the
-# effects that take one at that size (default: each effect's own). The default binary is the release
+# effects that take one at that size (default: each effect's own); --no-webgl leaves out the WebGL2 rows
+# (SwiftShader is a CPU GL: at 1080p its rows take minutes). The default binary is the release
 # build (`swift build -c release --product shatter` first when missing). Exit code: 0 when every cell
 # that ran passed, 1 when one failed, 2 on a usage or build error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-fps=10 size="" out="" shatter=""
-usage() { sed -n '2,14s/^# \{0,1\}//p' "$0"; }
+fps=10 size="" out="" shatter="" webgl=true
+usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; }
 while [ $# -gt 0 ]; do
     case "$1" in
     --fps) fps="${2:?--fps needs a number}"; shift 2 ;;
     --size) size="${2:?--size needs WxH}"; shift 2 ;;
     --out) out="${2:?--out needs a file}"; shift 2 ;;
     --shatter) shatter="${2:?--shatter needs a binary}"; shift 2 ;;
+    --no-webgl) webgl=false; shift ;;
     -h | --help) usage; exit 0 ;;
     *) echo "Tools/parity-matrix.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
@@ -131,7 +133,9 @@ done
 # GL backend (`shatter preview`, every frame checked) in pages of at most ~20 MB of reference frames, each
 # page replayed and judged in the browser by the parity rule's twin (parity.js).
 chromium=$(command -v chromium || command -v chromium-browser || true)
-for effect in "${effects[@]}"; do
+effects_webgl=("${effects[@]}")
+$webgl || effects_webgl=()
+for effect in "${effects_webgl[@]}"; do
     if [ -z "$chromium" ]; then
         rows+=("| ANGLE over SwiftShader (WebGL2) | $effect | — | not run: no chromium (Tools/setup.sh installs it) | | | |")
         continue
