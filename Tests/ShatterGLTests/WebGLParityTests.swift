@@ -84,7 +84,12 @@ enum WebGLReadback {
         defer { gl.close() }
         gl.beginRecording()
         for list in lists { _ = try gl.render(list) }
-        let recording = gl.endRecording()
+        let browser = try replay(gl.endRecording())
+        return (browser.renderer, browser.frames)
+    }
+
+    /// `recording` replayed in headless Chromium: the GL's name, every frame, and the GL's raster facts.
+    static func replay(_ recording: GLRecording) throws -> (renderer: String, frames: [Image], facts: GLRasterFacts) {
         let folder = try TemporaryFolder()
         try WebGLPage.check(recording).write(toFile: folder.file("check.html"), atomically: true, encoding: .utf8)
         let dom = try HeadlessChromium.dumpDOM(folder.file("check.html"))
@@ -101,9 +106,14 @@ enum WebGLReadback {
             image.pixels = Array(bytes)
             frames.append(image)
         }
-        guard frames.count == lists.count else {
-            throw HeadlessChromium.Failure(description: "\(frames.count) frames came back of \(lists.count)")
+        guard frames.count == recording.frames.count else {
+            throw HeadlessChromium.Failure(description: "\(frames.count) frames came back of \(recording.frames.count)")
         }
-        return (renderer, frames)
+        let facts = try #require(dom.firstMatch(of: #/<pre id="facts">([^<]*)</pre>/#)?.output.1)
+        return (
+            renderer, frames,
+            try JSONDecoder().decode(
+                GLRasterFacts.self, from: Data(String(facts).replacingOccurrences(of: "&quot;", with: "\"").utf8))
+        )
     }
 }

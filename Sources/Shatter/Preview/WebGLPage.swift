@@ -7,12 +7,13 @@ import ShatterGL
 public enum WebGLPage {
     /// The check page: every frame drawn and read back (`readPixels`), each written into the page as
     /// `<pre id="frame-N">` (base64 RGBA8, premultiplied, top row first), the GL's name in
-    /// `<p id="renderer">`, and `<p id="status">` saying `done` or the error. Headless Chromium's
+    /// `<p id="renderer">`, its raster facts (`GLRasterFacts` as JSON) in `<pre id="facts">`, and
+    /// `<p id="status">` saying `done` or the error. Headless Chromium's
     /// `--dump-dom` gives them to a test, which holds them to the CPU renderer.
     public static func check(_ recording: GLRecording) throws -> String {
         try page(
             title: "Shatter: WebGL2 readback", recording: recording,
-            body: #"<p id="renderer"></p><p id="status">running</p><div id="frames"></div>"#,
+            body: #"<p id="renderer"></p><p id="status">running</p><pre id="facts"></pre><div id="frames"></div>"#,
             script: """
                 const status = document.getElementById("status");
                 try {
@@ -34,6 +35,20 @@ public enum WebGLPage {
                         pre.textContent = btoa(text);
                         frames.appendChild(pre);
                     }
+                    // What the context says about the rules the CPU renderer copies (GLRasterFacts.query's
+                    // questions), asked with the frames' RGBA8 framebuffer bound.
+                    const highp = gl.getShaderPrecisionFormat(gl.FRAGMENT_SHADER, gl.HIGH_FLOAT);
+                    const names = { 0x1908: "RGBA", 0x1907: "RGB", 0x80E1: "BGRA", 0x8D99: "RGBA_INTEGER",
+                        0x1401: "UNSIGNED_BYTE", 0x8033: "UNSIGNED_SHORT_4_4_4_4", 0x8368: "UNSIGNED_INT_2_10_10_10_REV",
+                        0x1406: "FLOAT" };
+                    const name = (value) => names[value] || "0x" + value.toString(16);
+                    document.getElementById("facts").textContent = JSON.stringify({
+                        subpixelBits: gl.getParameter(gl.SUBPIXEL_BITS),
+                        fragmentHighpRange: [highp.rangeMin, highp.rangeMax],
+                        fragmentHighpPrecision: highp.precision,
+                        readFormat: name(gl.getParameter(gl.IMPLEMENTATION_COLOR_READ_FORMAT)) + "/" +
+                            name(gl.getParameter(gl.IMPLEMENTATION_COLOR_READ_TYPE)),
+                    });
                     status.textContent = "done";
                 } catch (error) {
                     status.textContent = "error: " + error.message;
