@@ -8,7 +8,9 @@ import Testing
 /// odd and a portrait screen (the shattered transition at a fractional point size too), and frame 0 as
 /// the `--from` picture. The driver is chosen by environment before EGL starts, so the CLI runs in a
 /// process of its own; small screens and few frames keep CI's cost to seconds.
-@Suite(.enabled(if: Zink.isInstalled, "needs lavapipe's Vulkan ICD (\(Zink.icd), Debian's mesa-vulkan-drivers)"))
+@Suite(
+    .enabled(if: GPUBackendTests.gl != nil, "needs an EGL context (Mesa's EGL, which zink is a driver of)"),
+    .enabled(if: Zink.isInstalled, "needs lavapipe's Vulkan ICD (\(Zink.icd), Debian's mesa-vulkan-drivers)"))
 struct ZinkParityTests {
     @Test func probeFindsEveryRuleTheCPURendererAssumes() throws {
         let s = try TemporaryFolder()
