@@ -106,7 +106,10 @@ let package = Package(
             dependencies: [
                 "ShatterCore", "ShatterAnimation", "ShatterDrawing", "ShatterScenes", "ShatterCompare", "ShatterEffects",
                 "ShatterPointSprites", "ShatterSoftware", "ShatterGL", "ShatterPNG", "ShatterDigest",
-            ]
+            ],
+            // The WebGL2 player and the parity rule's twin the preview and check pages carry inline
+            // (Preview/WebGLPage.swift).
+            resources: [.embedInCode("Preview/player.js"), .embedInCode("Preview/parity.js")]
         ),
         // frei0r's C interface (the system's frei0r.h, frei0r-plugins-dev) and the one function each plugin's
         // library defines to say which transition it is.

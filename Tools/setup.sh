@@ -4,7 +4,9 @@
 # Its first line of output names every package it is about to install and where each comes from.
 # The Debian packages: EGL + GLES headers (the libraries themselves are opened at run time), GBM
 # (optional, for EGL's GBM platform), libpng, libdeflate (PNG writing), OpenSSL's libcrypto (SHA-256;
-# libssl-dev), libxxhash (XXH3-128; libxxhash-dev), and Mesa's EGL driver with llvmpipe (GL with no GPU).
+# libssl-dev), libxxhash (XXH3-128; libxxhash-dev), Mesa's EGL driver with llvmpipe (GL with no GPU),
+# and Mesa's Vulkan drivers (mesa-vulkan-drivers: lavapipe, under which zink, Mesa's GL over Vulkan,
+# is a third GL the parity tests and Tools/parity-matrix.sh hold to the CPU renderer).
 # Also the checkers the tests run on Tools/cluster (shellcheck, and kubernetes-validate from PyPI),
 # Slurm (slurm-wlm) and MUNGE, from which Tools/check-cluster.sh starts a single-node Slurm of its own
 # (it uses neither the services nor the munge key that installing them may set up: its daemons run
@@ -21,7 +23,7 @@
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
-packages=(pkg-config libegl-dev libgles-dev libgbm1 libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri shellcheck ffmpeg chromium time libdeflate-dev libssl-dev libxxhash-dev
+packages=(pkg-config libegl-dev libgles-dev libgbm1 libpng-dev zlib1g-dev libegl-mesa0 libgl1-mesa-dri mesa-vulkan-drivers shellcheck ffmpeg chromium time libdeflate-dev libssl-dev libxxhash-dev
     kdenlive xvfb xdotool imagemagick dbus-daemon slurm-wlm munge frei0r-plugins-dev melt gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad)
 missing=()
 for package in "${packages[@]}"; do

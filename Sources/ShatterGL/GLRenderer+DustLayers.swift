@@ -11,12 +11,12 @@ extension GLRenderer {
         // Both are read with texelFetch (exact texels; the program filters by hand).
         try bind(stack.snapshot, filter: .nearest, unit: 0, used: &used)
         try bind(stack.assignment, filter: .nearest, unit: 1, used: &used)
-        glUniform1i(try program.location("u_snapshot"), 0)
-        glUniform1i(try program.location("u_assignment"), 1)
-        glUniform2f(try program.location("u_anchor"), stack.anchor.x, stack.anchor.y)
+        try setUniform(program, "u_snapshot", ints: 0)
+        try setUniform(program, "u_assignment", ints: 1)
+        try setUniform(program, "u_anchor", stack.anchor.x, stack.anchor.y)
         let texelScale = stack.texelScale(viewWidth: guardBand.width, viewHeight: guardBand.height)
-        glUniform2f(try program.location("u_texelScale"), texelScale.x, texelScale.y)
-        glUniform1i(try program.location("u_layerCount"), GLint(stack.layers.count))
+        try setUniform(program, "u_texelScale", texelScale.x, texelScale.y)
+        try setUniform(program, "u_layerCount", ints: GLint(stack.layers.count))
 
         // The block is always backed whole (every element the GLSL declares), whatever the layer count.
         var layers = [DustLayerUniform](repeating: DustLayerUniform(), count: DustLayerStack.maximumLayers)
@@ -27,6 +27,7 @@ extension GLRenderer {
         glBindBuffer(GLenum(GL_UNIFORM_BUFFER), buffer)
         layers.withUnsafeBytes { bytes in
             glBufferData(GLenum(GL_UNIFORM_BUFFER), bytes.count, bytes.baseAddress, GLenum(GL_STREAM_DRAW))
+            recorder?.block("DustLayers", binding: 0, bytes: Array(bytes))
         }
         glUniformBlockBinding(program.name, glGetUniformBlockIndex(program.name, "DustLayers"), 0)
         glBindBufferBase(GLenum(GL_UNIFORM_BUFFER), 0, buffer)

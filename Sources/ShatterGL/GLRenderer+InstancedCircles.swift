@@ -10,9 +10,9 @@ extension GLRenderer {
         guard batch.count > 0 else { return }
         let program = try use(.instancedCircle)
         try setWindowMapping(program, guardBand)
-        glUniform2f(try program.location("u_fragOrigin"), Float(guardBand.pixels), Float(guardBand.pixels + guardBand.height))
-        glUniform1f(try program.location("u_radius"), batch.radius)
-        glUniform1f(try program.location("u_opacity"), batch.opacity)
+        try setUniform(program, "u_fragOrigin", Float(guardBand.pixels), Float(guardBand.pixels + guardBand.height))
+        try setUniform(program, "u_radius", batch.radius)
+        try setUniform(program, "u_opacity", batch.opacity)
         setBlend(batch.blend)
         // The corners, then centre x, y and color r, g, b per instance, in a vertex array of this
         // draw's own (two draws a frame), so no other program's array changes.
@@ -33,7 +33,17 @@ extension GLRenderer {
             GLenum(GL_ARRAY_BUFFER), attributes.count * MemoryLayout<Float>.size, attributes, GLenum(GL_STREAM_DRAW))
         let float = MemoryLayout<Float>.size
         // (location, components, stride, first float, per instance): a_corner, a_circleCentre, a_color.
-        for (location, size, stride, offset, divisor) in [(0, 2, 2, 0, 0), (1, 2, 5, 8, 1), (2, 3, 5, 10, 1)] {
+        let layout = [(0, 2, 2, 0, 0), (1, 2, 5, 8, 1), (2, 3, 5, 10, 1)]
+        if let recorder {
+            let blob = recorder.blob(of: attributes)
+            recorder.attributes(
+                layout.map {
+                    .init(
+                        location: $0.0, size: $0.1, type: "float", stride: $0.2 * float, offset: $0.3 * float, divisor: $0.4,
+                        blob: blob)
+                })
+        }
+        for (location, size, stride, offset, divisor) in layout {
             glEnableVertexAttribArray(GLuint(location))
             glVertexAttribPointer(
                 GLuint(location), GLint(size), GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride * float),

@@ -8,9 +8,9 @@ extension GLRenderer {
         let program = try use(.layerQuad)
         // texelFetch ignores the filter; nearest keeps the texture complete without mipmaps.
         try bind(quad.texture, filter: .nearest, used: &used)
-        glUniform1i(try program.location("u_texture"), 0)
+        try setUniform(program, "u_texture", ints: 0)
         try setMap(program, "u_toTextureX", "u_toTextureY", quad.toTexture)
-        glUniform1f(try program.location("u_opacity"), quad.opacity)
+        try setUniform(program, "u_opacity", quad.opacity)
         setBlend(quad.blend)
         try drawCoveringQuad(program, bounds: quad.bounds, guardBand: guardBand)
     }

@@ -19,15 +19,24 @@ extension GLRenderer {
         let program = try use(.pointSprite)
         // The shader filters by hand (texelFetch): the texture's own filter is never used.
         try bind(batch.texture, filter: .nearest, used: &used)
-        glUniform1i(try program.location("u_snapshot"), 0)
-        glUniform1i(try program.location("u_linear"), batch.filter == .linear ? 1 : 0)
-        glUniform1i(try program.location("u_coverage"), raster.coverage)
-        glUniform2i(try program.location("u_step"), raster.step.x, raster.step.y)
-        glUniform1f(try program.location("u_inverseViewport8"), 1 / Float(8 * guardBand.viewportSide))
+        try setUniform(program, "u_snapshot", ints: 0)
+        try setUniform(program, "u_linear", ints: batch.filter == .linear ? 1 : 0)
+        try setUniform(program, "u_coverage", ints: raster.coverage)
+        try setUniform(program, "u_step", ints: raster.step.x, raster.step.y)
+        try setUniform(program, "u_inverseViewport8", 1 / Float(8 * guardBand.viewportSide))
         setBlend(batch.blend)
         let grid = pointGrid(for: batch.grid, raster: raster, used: &used)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), grid.centres)
         glBufferData(GLenum(GL_ARRAY_BUFFER), pointCentres.count * 4, pointCentres, GLenum(GL_STREAM_DRAW))
+        if let recorder {
+            let origins = recorder.gridBlob(batch.grid, raster: raster) {
+                Self.texelOrigins(of: batch.grid, raster: raster).withUnsafeBytes { Array($0) }
+            }
+            recorder.attributes([
+                .init(location: 0, size: 2, type: "int", stride: 8, offset: 0, divisor: 0, blob: recorder.blob(of: pointCentres)),
+                .init(location: 1, size: 4, type: "int", stride: 16, offset: 0, divisor: 0, blob: origins),
+            ])
+        }
         glBindVertexArray(grid.vertexArray)
         try drawArrays(.points, count: batch.grid.count)
         glBindVertexArray(0)

@@ -12,14 +12,13 @@ extension GLRenderer {
         let program = try use(.texturedQuad)
         // The program filters by hand (texelFetch): the texture's own filter is never used.
         try bind(quad.texture, filter: .nearest, used: &used)
-        glUniform1i(try program.location("u_texture"), 0)
-        glUniform1i(try program.location("u_linear"), quad.filter == .linear ? 1 : 0)
-        glUniform1f(try program.location("u_opacity"), quad.opacity)
-        glUniform2i(
-            try program.location("u_fragOrigin"), GLint(guardBand.pixels), GLint(guardBand.pixels + guardBand.height - 1))
-        glUniform2i(try program.location("u_first"), GLint(raster.columns.lowerBound), GLint(raster.rows.lowerBound))
-        glUniform2i(try program.location("u_base"), raster.base.x, raster.base.y)
-        glUniform2i(try program.location("u_step"), raster.step.x, raster.step.y)
+        try setUniform(program, "u_texture", ints: 0)
+        try setUniform(program, "u_linear", ints: quad.filter == .linear ? 1 : 0)
+        try setUniform(program, "u_opacity", quad.opacity)
+        try setUniform(program, "u_fragOrigin", ints: GLint(guardBand.pixels), GLint(guardBand.pixels + guardBand.height - 1))
+        try setUniform(program, "u_first", ints: GLint(raster.columns.lowerBound), GLint(raster.rows.lowerBound))
+        try setUniform(program, "u_base", ints: raster.base.x, raster.base.y)
+        try setUniform(program, "u_step", ints: raster.step.x, raster.step.y)
         setBlend(quad.blend)
         try drawWholePixels(program, columns: raster.columns, rows: raster.rows, guardBand: guardBand)
     }

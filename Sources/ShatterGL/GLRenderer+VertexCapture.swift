@@ -25,6 +25,11 @@ extension GLRenderer {
     /// a vertex's outputs do not depend on the primitive).
     func drawArrays(_ primitive: Primitive, count: Int, instances: Int = 1) throws {
         guard capturedOutputs != nil, let source = currentProgram else {
+            if let program = currentProgram {
+                recorder?.draw(
+                    program, blend: currentBlend, mode: primitive == .points ? "points" : "triangleStrip", count: count,
+                    instances: instances)
+            }
             glDrawArraysInstanced(primitive.mode, 0, GLsizei(count), GLsizei(instances))
             return
         }

@@ -55,6 +55,12 @@ public final class GLRenderer: Renderer {
     private(set) var currentProgram: ShaderSource?
     /// The ring of pixel-pack buffers frames are read back into (``GLRenderer+Readback.swift``).
     var ring = ReadbackRing()
+    /// While recording (``beginRecording()``): the calls made, for another GL to replay.
+    var recorder: GLDrawRecorder?
+    /// The blend state ``setBlend(_:)`` set last, which each draw runs under.
+    private(set) var currentBlend = BlendMode.replace
+    /// The unit square's corners, attribute 0 of ``unitQuad``.
+    static let unitQuadCorners: [GLfloat] = [0, 0, 1, 0, 0, 1, 1, 1]
 
     public var description: String { info.renderer }
     /// `GL_VERSION`: the same GPU under another driver may rasterise or round differently.
@@ -98,7 +104,7 @@ public final class GLRenderer: Renderer {
         glGenBuffers(1, &buffer)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-        let corners: [GLfloat] = [0, 0, 1, 0, 0, 1, 1, 1]
+        let corners = Self.unitQuadCorners
         glBufferData(GLenum(GL_ARRAY_BUFFER), corners.count * 4, corners, GLenum(GL_STATIC_DRAW))
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
@@ -190,8 +196,10 @@ public final class GLRenderer: Renderer {
         guard side <= maxViewportSide else { throw GLError.viewportTooLarge(side: side, maximum: maxViewportSide) }
         glViewport(0, 0, GLsizei(side), GLsizei(side))
         let clear = list.clearColor
-        glClearColor(Float(clear.r) / 255, Float(clear.g) / 255, Float(clear.b) / 255, Float(clear.a) / 255)
+        let clearColor = [Float(clear.r) / 255, Float(clear.g) / 255, Float(clear.b) / 255, Float(clear.a) / 255]
+        glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3])
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        if capturedOutputs == nil { recorder?.beginFrame(guardBand, clear: clearColor) }
 
         var used = Set<ObjectIdentifier>()
         for command in list.commands {
@@ -240,6 +248,7 @@ public final class GLRenderer: Renderer {
     }
 
     func setBlend(_ blend: BlendMode) {
+        currentBlend = blend
         switch blend {
         case .replace:
             glDisable(GLenum(GL_BLEND))
@@ -286,6 +295,7 @@ public final class GLRenderer: Renderer {
             }
             textures[key] = (texture, name)
         }
+        recorder?.texture(texture, unit: unit, filter: filter)
         let mode = filter == .linear ? GL_LINEAR : GL_NEAREST
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), mode)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), mode)
@@ -334,21 +344,27 @@ public final class GLRenderer: Renderer {
             entry = GLPointGrid(grid: grid, vertexArray: vertexArray, centres: names[0], origins: names[1], raster: nil)
         }
         if entry.raster != raster {
-            var origins = [Int32](repeating: 0, count: 4 * grid.count)
-            grid.attributes.withUnsafeBufferPointer { a in
-                for point in 0..<grid.count {
-                    let origin = raster.origin(ofPoint: point, attributes: a)
-                    let extent = raster.extents(ofPoint: point)
-                    (origins[4 * point], origins[4 * point + 1]) = (origin.x, origin.y)
-                    (origins[4 * point + 2], origins[4 * point + 3]) = (extent.x, extent.y)
-                }
-            }
+            let origins = Self.texelOrigins(of: grid, raster: raster)
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), entry.origins)
             glBufferData(GLenum(GL_ARRAY_BUFFER), origins.count * 4, origins, GLenum(GL_STATIC_DRAW))
             entry.raster = raster
         }
         grids[key] = entry
         return entry
+    }
+
+    /// Attribute 1 of a point grid: each piece's texel origin and extent for `raster`, as `ivec4`s.
+    static func texelOrigins(of grid: PointGrid, raster: PointSpriteRaster) -> [Int32] {
+        var origins = [Int32](repeating: 0, count: 4 * grid.count)
+        grid.attributes.withUnsafeBufferPointer { a in
+            for point in 0..<grid.count {
+                let origin = raster.origin(ofPoint: point, attributes: a)
+                let extent = raster.extents(ofPoint: point)
+                (origins[4 * point], origins[4 * point + 1]) = (origin.x, origin.y)
+                (origins[4 * point + 2], origins[4 * point + 3]) = (extent.x, extent.y)
+            }
+        }
+        return origins
     }
 
     private func deleteGrid(_ entry: GLPointGrid) {

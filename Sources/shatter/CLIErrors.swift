@@ -23,6 +23,9 @@ enum CLIErrors {
             }
         case let error as OutputFileError:
             return ValidationError("\(error)")
+        case let error as WebGLPreviewError:
+            return CLIFailure(
+                description: "\(error); lower --fps, choose --frames A-B, a smaller --size or a larger --point-size")
         case let error as OutputFolderError:
             switch error {
             case .cannotWriteFile: return CLIFailure(description: "\(error)")

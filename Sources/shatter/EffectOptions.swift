@@ -36,9 +36,11 @@ enum EffectRegistry {
 
     static var renderCommands: [any ParsableCommand.Type] { all.map { renderCommand(for: $0) } }
     static var compareCommands: [any ParsableCommand.Type] { all.map { compareCommand(for: $0) } }
+    static var previewCommands: [any ParsableCommand.Type] { all.map { previewCommand(for: $0) } }
 
     private static func renderCommand<E: EffectOptions>(for _: E.Type) -> any ParsableCommand.Type { RenderEffect<E>.self }
     private static func compareCommand<E: EffectOptions>(for _: E.Type) -> any ParsableCommand.Type { CompareEffect<E>.self }
+    private static func previewCommand<E: EffectOptions>(for _: E.Type) -> any ParsableCommand.Type { PreviewEffect<E>.self }
 }
 
 /// `shatter render <effect>`.

@@ -18,7 +18,7 @@ struct ShatterTool: ParsableCommand {
         version: ShatterVersion.current,
         subcommands: [
             RenderCommand.self, JoinCommand.self, CompareCommand.self, BenchCommand.self, InfoCommand.self, ProbeCommand.self,
-            ManifestCommand.self,
+            ManifestCommand.self, PreviewCommand.self,
         ]
     )
 }

@@ -16,6 +16,7 @@ import Testing
         "Comparison": ["Render", "Support"],
         "Video": ["Render", "Support"],
         "Benchmark": ["Render", "Support"],
+        "Preview": ["Support"],
     ]
 
     /// The Swift sources of `room`, comments removed.

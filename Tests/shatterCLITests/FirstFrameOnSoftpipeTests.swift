@@ -30,7 +30,11 @@ import Testing
         try Self.expectFirstFrames(screen: "\(width)x48", pointSizes: ["auto"])
     }
 
-    static func expectFirstFrames(screen: String, pointSizes: [String]) throws {
+    /// `environment` picks the GL (softpipe unless told), `driver` names it in failures.
+    static func expectFirstFrames(
+        screen: String, pointSizes: [String], environment: [String: String] = ["GALLIUM_DRIVER": "softpipe"],
+        driver: String = "softpipe"
+    ) throws {
         let scratch = try TemporaryFolder()
         let size = screen.split(separator: "x").map { Int($0)! }
         let picture = noisePicture(width: size[0], height: size[1], seed: UInt64(size[0] * 1000 + size[1]))
@@ -41,7 +45,7 @@ import Testing
                 [
                     "render", "shatter", "--from", scratch.file("from.png"), "--size", screen, "--point-size", pointSize,
                     "--frames", "0-0", "--backend", "gl", "--out", out, "--quiet",
-                ], environment: ["GALLIUM_DRIVER": "softpipe"])
+                ], environment: environment)
             try #require(run.status == 0, "\(screen) --point-size \(pointSize): \(run.stderr)")
             let frame = try PNGDecoder.read(path: out + "/frame-00000.png")
             var differing = 0
@@ -54,7 +58,7 @@ import Testing
             }
             #expect(
                 differing == 0,
-                "softpipe, \(screen), --point-size \(pointSize): \(differing) pixels of frame 0 differ from --from, first \(first ?? "")"
+                "\(driver), \(screen), --point-size \(pointSize): \(differing) pixels of frame 0 differ from --from, first \(first ?? "")"
             )
         }
     }

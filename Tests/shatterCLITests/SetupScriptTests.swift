@@ -28,7 +28,7 @@ import Testing
         let first = try #require(run.errorLines.first)
         #expect(first.hasPrefix("Tools/setup.sh: installing pkg-config libegl-dev"), "\(first)")
         for words in [
-            "ffmpeg", "chromium", "libxxhash-dev", "slurm-wlm", "munge", "frei0r-plugins-dev", "melt",
+            "ffmpeg", "chromium", "libxxhash-dev", "mesa-vulkan-drivers", "slurm-wlm", "munge", "frei0r-plugins-dev", "melt",
             "gstreamer1.0-plugins-bad (Debian, apt-get)", "kubernetes-validate (PyPI, pip)",
             "Pillow and pypng (PyPI, pip, into",
         ] {
@@ -37,5 +37,27 @@ import Testing
         // Nothing else says it installs: the failed PyPI installs only warn.
         #expect(run.errorLines.dropFirst().allSatisfy { !$0.contains("installing") }, "\(run.stderr)")
         #expect(try String(contentsOfFile: log, encoding: .utf8).contains("apt-get install"))
+    }
+
+    /// The README's list of packages is setup.sh's, word for word as a set: a package added to one and
+    /// not the other is a set-up a reader cannot follow.
+    @Test func theReadmeListsExactlySetupsPackages() throws {
+        let script = try String(contentsOfFile: Repository.path + "/Tools/setup.sh", encoding: .utf8)
+        let array = try #require(script.range(of: "packages=(")).upperBound
+        let close = try #require(script[array...].firstIndex(of: ")"))
+        let installed = Set(script[array..<close].split(whereSeparator: \.isWhitespace).map(String.init))
+        let readme = try String(contentsOfFile: Repository.path + "/README.md", encoding: .utf8)
+        let start = try #require(readme.range(of: "The packages: ")).upperBound
+        let end = try #require(readme[start...].range(of: "EGL and GLES are opened")).lowerBound
+        // The lists are the backticked spans of more than one word; single words there are examples.
+        let spans = readme[start..<end].split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map(\.element)
+        let listed = Set(
+            spans.filter { $0.contains(where: \.isWhitespace) }.flatMap { $0.split(whereSeparator: \.isWhitespace) }.map(
+                String.init))
+        #expect(
+            listed == installed,
+            "README only: \(listed.subtracting(installed).sorted()); setup.sh only: \(installed.subtracting(listed).sorted())")
+        #expect(installed.contains("mesa-vulkan-drivers"))
     }
 }

@@ -1,0 +1,36 @@
+import Shatter
+import ShatterShaders
+import ShatterTestSupport
+import Testing
+
+/// Recording what the GL backend issues (for the WebGL2 page) changes nothing it draws, and keeps what
+/// every frame shares once: the page's size grows with what moves, not with the frame count.
+@Suite(.enabled(if: GLSupport.isAvailable, "no EGL context can be made on this machine (reason printed above)"))
+struct GLRecordingTests {
+    @Test func recordingDrawsTheSameFramesAndStoresTheSnapshotOnce() throws {
+        let effect = try ShatterFixture.effect(width: 97, height: 61, pointSize: 3.5, seed: 2)
+        let lists = try (0..<6).map { try effect.displayList(at: Double($0) * 0.2) }
+        let plain = try GLRenderer()
+        let unrecorded = try lists.map { try plain.render($0) }
+        plain.close()
+
+        let gl = try GLRenderer()
+        defer { gl.close() }
+        gl.beginRecording()
+        let recorded = try lists.map { try gl.render($0) }
+        let recording = gl.endRecording()
+        #expect(recorded == unrecorded)
+        #expect(recording.frames.count == lists.count)
+        #expect(recording.frames.allSatisfy { $0.width == 97 && $0.height == 61 && !$0.draws.isEmpty })
+        // The snapshot and the pieces' texel origins are stored once, whatever the frame count.
+        let snapshot = effect.from.image.pixels
+        #expect(recording.blobs.filter { $0 == snapshot }.count == 1)
+        let pieces = recording.frames.flatMap(\.draws).filter { $0.program == "point_sprite" }
+        #expect(pieces.count == lists.count)
+        #expect(Set(pieces.map { $0.attributes[1].blob }).count == 1)
+        #expect(recording.shaders["point_sprite.vert"] == ShaderSource.pointSprite.vertex)
+        // Recording stops: the next frames add nothing.
+        _ = try gl.render(lists[0])
+        #expect(gl.endRecording().frames.isEmpty)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Debian's headless Chromium with WebGL2 on ANGLE over SwiftShader (Chrome's own GLES, which shares no
+/// compiler or rasteriser with Mesa), run with a time limit and a throwaway profile.
+public enum HeadlessChromium {
+    /// The flags that give WebGL2 with no GPU: ANGLE on SwiftShader's Vulkan.
+    public static let swiftShaderFlags = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"]
+
+    public static let path: String? = {
+        for candidate in ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        where FileManager.default.isExecutableFile(atPath: candidate) {
+            // Installed is not enough: it must start (libraries, sandbox) and print its version.
+            if let run = try? run(candidate, ["--version"]), run.status == 0 { return candidate }
+        }
+        return nil
+    }()
+
+    /// The page's DOM after its scripts ran (`--dump-dom`), drawn with WebGL2 on SwiftShader.
+    public static func dumpDOM(_ page: String) throws -> String {
+        guard let path else { throw Failure(description: "no Chromium here") }
+        let profile = NSTemporaryDirectory() + "shatter-chromium-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let run = try run(path, swiftShaderFlags + ["--user-data-dir=\(profile)", "--dump-dom", "file://" + page])
+        guard run.status == 0 else { throw Failure(description: "chromium exited \(run.status): \(run.errors)") }
+        return run.output
+    }
+
+    /// A screenshot of `address` (a file URL, with any `#fragment`) at `width` × `height` CSS pixels, one
+    /// device pixel each, drawn with WebGL2 on SwiftShader, written to `png`.
+    public static func screenshot(_ address: String, width: Int, height: Int, to png: String) throws {
+        guard let path else { throw Failure(description: "no Chromium here") }
+        let profile = NSTemporaryDirectory() + "shatter-chromium-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let run = try run(
+            path,
+            swiftShaderFlags + [
+                "--user-data-dir=\(profile)", "--hide-scrollbars", "--force-device-scale-factor=1",
+                "--window-size=\(width),\(height)", "--screenshot=\(png)", address,
+            ])
+        guard run.status == 0 else { throw Failure(description: "chromium exited \(run.status): \(run.errors)") }
+    }
+
+    private static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["180", path, "--headless", "--no-sandbox", "--disable-dev-shm-usage"] + arguments
+        let output = Pipe()
+        // Chromium says a lot on stderr; kept in a file (a second pipe could fill while stdout is read).
+        let errorFile = NSTemporaryDirectory() + "shatter-chromium-stderr-" + UUID().uuidString
+        _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: errorFile) }
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: errorFile)
+        try process.run()
+        let said = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errors = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, String(decoding: said, as: UTF8.self), String(errors.suffix(2000)))
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
+    }
+}
