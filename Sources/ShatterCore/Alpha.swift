@@ -59,7 +59,9 @@ package enum Alpha {
         // Blocks of 256 bytes folded into one vector, so each costs a single test.
         while i + 256 <= count {
             var words = raw.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)
-            for k in stride(from: 32, to: 256, by: 32) { words &= raw.loadUnaligned(fromByteOffset: i + k, as: SIMD8<UInt32>.self) }
+            for k in stride(from: 32, to: 256, by: 32) {
+                words &= raw.loadUnaligned(fromByteOffset: i + k, as: SIMD8<UInt32>.self)
+            }
             if words & opaque != opaque { break }
             i += 256
         }
