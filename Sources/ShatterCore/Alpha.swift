@@ -48,6 +48,49 @@ package enum Alpha {
         for k in stride(from: i, to: count, by: 4) { premultiplyPixel(p + k) }
     }
 
+    /// How many of the `count` bytes of straight RGBA8 at `p` lead with opaque pixels only, counted in
+    /// whole groups of eight pixels (`count` when every pixel is opaque): the start a premultiply
+    /// leaves as it is. Groups are tested eight at a time with one vector compare, so an opaque
+    /// picture (a video frame) costs one read.
+    package static func opaqueBytes(_ p: UnsafePointer<UInt8>, count: Int) -> Int {
+        let opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)
+        let raw = UnsafeRawPointer(p)
+        var i = 0
+        // Blocks of 256 bytes folded into one vector, so each costs a single test.
+        while i + 256 <= count {
+            var words = raw.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)
+            for k in stride(from: 32, to: 256, by: 32) {
+                words &= raw.loadUnaligned(fromByteOffset: i + k, as: SIMD8<UInt32>.self)
+            }
+            if words & opaque != opaque { break }
+            i += 256
+        }
+        while i + 32 <= count, raw.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self) & opaque == opaque {
+            i += 32
+        }
+        if i + 32 > count, stride(from: i + 3, to: count, by: 4).allSatisfy({ p[$0] == 255 }) { return count }
+        return i
+    }
+
+    /// `count` bytes of straight RGBA8 at `source` → premultiplied at `target`, in one pass: the bytes
+    /// ``premultiplyInPlace(_:count:)`` gives after a copy, without reading them twice.
+    package static func premultiply(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, count: Int) {
+        let opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        var i = 0
+        while i + 32 <= count {
+            let group = from.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)
+            to.storeBytes(of: group, toByteOffset: i, as: SIMD8<UInt32>.self)
+            if group & opaque != opaque {
+                for k in stride(from: i, to: i + 32, by: 4) { premultiplyPixel(target + k) }
+            }
+            i += 32
+        }
+        target.advanced(by: i).update(from: source + i, count: count - i)
+        for k in stride(from: i, to: count, by: 4) { premultiplyPixel(target + k) }
+    }
+
     @inline(__always)
     private static func premultiplyPixel(_ p: UnsafeMutablePointer<UInt8>) {
         let a = p[3]
@@ -71,6 +114,12 @@ package enum Alpha {
         image.pixels.withUnsafeBufferPointer { pixels in
             out.update(from: pixels.baseAddress! + y * count, count: count)
         }
+        straightenInPlace(out, count: count)
+    }
+
+    /// `count` bytes of premultiplied RGBA8 at `out` → straight, in place (a frame drawn straight into
+    /// a host's buffer); what ``straightRow(_:_:into:)`` does after its copy.
+    package static func straightenInPlace(_ out: UnsafeMutablePointer<UInt8>, count: Int) {
         // Opaque pixels are already straight: eight at a time are checked with one vector compare (a
         // frame is mostly opaque), and only a group holding a translucent one is looked up.
         let opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)

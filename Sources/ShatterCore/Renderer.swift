@@ -54,14 +54,17 @@ extension Image {
             self = Image(width: width, height: height, fill: color)
             return
         }
-        pixels.withUnsafeMutableBytes { bytes in
-            if color == .transparent {
-                bytes.initializeMemory(as: UInt8.self, repeating: 0)
-            } else {
-                let words = bytes.bindMemory(to: UInt32.self)
-                let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
-                words.initialize(repeating: UInt32(littleEndian: word))
-            }
+        pixels.withUnsafeMutableBytes { Self.fill($0, with: color) }
+    }
+
+    /// Fills `bytes`, whole RGBA8 pixels, with `color` (a caller's frame, or an image's storage).
+    package static func fill(_ bytes: UnsafeMutableRawBufferPointer, with color: RGBA8) {
+        if color == .transparent {
+            bytes.initializeMemory(as: UInt8.self, repeating: 0)
+        } else {
+            let words = bytes.bindMemory(to: UInt32.self)
+            let word = UInt32(color.r) | UInt32(color.g) << 8 | UInt32(color.b) << 16 | UInt32(color.a) << 24
+            words.initialize(repeating: UInt32(littleEndian: word))
         }
     }
 }

@@ -13,16 +13,38 @@ public final class Texture: Sendable {
     public let image: Image
     /// What this texture is a version of; every version of one moving picture shares it.
     public let slot: TextureSlot
+    /// Premultiplied texels lent for this texture's life, read in place of `image.pixels` (see
+    /// ``init(image:lending:replacing:)``).
+    nonisolated(unsafe) private let lent: UnsafeBufferPointer<UInt8>?
 
     public init(image: Image) {
         self.image = image
         slot = TextureSlot()
+        lent = nil
     }
 
     /// The next version of `previous`: same slot, these pixels.
     public init(image: Image, replacing previous: Texture) {
         self.image = image
         slot = previous.slot
+        lent = nil
+    }
+
+    /// The next version of `previous` whose texels are `texels`, premultiplied RGBA8 of `image`'s size
+    /// that the caller owns: `image` gives only the size, and its pixels are never read. It spares a
+    /// frame-sized copy of a picture a host lends for one call (a frei0r plugin's opaque frames): the
+    /// caller keeps `texels` alive and unchanged for as long as the texture is drawn from.
+    package init(image: Image, lending texels: UnsafeBufferPointer<UInt8>, replacing previous: Texture) {
+        precondition(texels.count == image.pixels.count, "Texture: \(texels.count) lent bytes for \(image.pixels.count)")
+        self.image = image
+        slot = previous.slot
+        lent = texels
+    }
+
+    /// Calls `body` with the texels a renderer reads: the lent ones, or else `image.pixels`.
+    package func withTexels<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let lent { return try body(lent) }
+        return try image.pixels.withUnsafeBufferPointer(body)
     }
 }
 

@@ -4,9 +4,10 @@ import ShatterSoftware
 
 /// One transition a host made with `f0r_construct`: its frame size, its parameters' values, and
 /// everything a frame needs, kept from frame to frame so that after the first no frame-sized buffer
-/// is allocated: the two pictures (straight alpha in, premultiplied here), the rendered frame, the
-/// effect (its grid or its dust split, rebuilt only when a parameter other than `progress` changes)
-/// and the renderer's own scratch.
+/// is allocated: the two pictures' buffers (``HostPicture``), a frame buffer for a host drawing in
+/// place, the effect (its grid or its dust split, rebuilt only when a parameter other than `progress`
+/// changes) and the renderer's own scratch. A frame is drawn straight into the host's output where it
+/// can be, from the host's own pictures where they are opaque: no copy of either.
 ///
 /// A host may call one instance from several threads at once (MLT's slices, docs/frei0r.md): the
 /// calls take turns on a lock, so none sees another's half-written buffers.
@@ -18,8 +19,9 @@ final class Frei0rInstance: Sendable {
 
     private struct State {
         var values: [Double]
-        var from = Image(width: 0, height: 0)
-        var to = Image(width: 0, height: 0)
+        var from = HostPicture()
+        var to = HostPicture()
+        /// Where a frame is drawn when the host's output is one of its pictures (``update(from:to:output:)``).
         var frame = Image(width: 0, height: 0)
         var built: Built?
         /// The settings no transition could be built from (a frame too large for its pieces), so that a
@@ -68,16 +70,34 @@ final class Frei0rInstance: Sendable {
                 output.update(from: progress < 1 ? from : to, count: bytes)
                 return
             }
-            Self.load(from, into: &state.from, width: width, height: height)
-            Self.load(to, into: &state.to, width: width, height: height)
+            if state.frame.width != width || state.frame.height != height {
+                state.from.size(width: width, height: height)
+                state.to.size(width: width, height: height)
+                state.frame = Image(width: width, height: height)
+            }
+            // A host that passes its output as a picture too (drawing in place) gets the frame drawn
+            // apart and copied out, so that no picture is drawn over while it is read.
+            let target = UnsafeMutableBufferPointer(start: output, count: bytes)
+            let inPlace = Self.overlap(target, from) || Self.overlap(target, to)
             do {
-                try draw(built, at: progress * settings.seconds, into: &state)
+                let list = try displayList(built, at: progress * settings.seconds, from: from, to: to, in: &state)
+                if inPlace {
+                    try renderer.render(list, into: &state.frame)
+                    for y in 0..<height { Alpha.straightRow(state.frame, y, into: output + y * width * 4) }
+                } else {
+                    try renderer.render(list, into: target)
+                    Alpha.straightenInPlace(output, count: bytes)
+                }
             } catch {
                 output.update(from: progress < 1 ? from : to, count: bytes)
-                return
             }
-            for y in 0..<height { Alpha.straightRow(state.frame, y, into: output + y * width * 4) }
         }
+    }
+
+    /// Whether the picture at `picture` (a frame's bytes) shares any byte with `output`.
+    private static func overlap(_ output: UnsafeMutableBufferPointer<UInt8>, _ picture: UnsafePointer<UInt8>) -> Bool {
+        let start = UnsafePointer(output.baseAddress!)
+        return picture < start + output.count && start < picture + output.count
     }
 
     /// The effect for `settings`, built on first use and again whenever they change.
@@ -97,22 +117,15 @@ final class Frei0rInstance: Sendable {
         return state.built
     }
 
-    /// One frame: the pictures in their stand-ins' places, each set up once for the frame's draws.
-    private func draw(_ built: Built, at time: Double, into state: inout State) throws {
-        let from = Texture(image: state.from, replacing: built.from)
-        let to = Texture(image: state.to, replacing: built.to)
-        let list = try built.effect.displayList(at: time).replacingTextures {
+    /// One frame's list: the host's pictures in their stand-ins' places, each set up once for the
+    /// frame's draws.
+    private func displayList(
+        _ built: Built, at time: Double, from: UnsafePointer<UInt8>, to: UnsafePointer<UInt8>, in state: inout State
+    ) throws -> DisplayList {
+        let from = state.from.texture(from, replacing: built.from)
+        let to = state.to.texture(to, replacing: built.to)
+        return try built.effect.displayList(at: time).replacingTextures {
             $0 === built.from ? from : $0 === built.to ? to : $0
-        }
-        try renderer.render(list, into: &state.frame)
-    }
-
-    /// A host's straight RGBA8 frame into `image`, premultiplied, reusing its buffer.
-    private static func load(_ pixels: UnsafePointer<UInt8>, into image: inout Image, width: Int, height: Int) {
-        if image.width != width || image.height != height { image = Image(width: width, height: height) }
-        image.pixels.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.update(from: pixels, count: buffer.count)
-            Alpha.premultiplyInPlace(buffer.baseAddress!, count: buffer.count)
         }
     }
 }

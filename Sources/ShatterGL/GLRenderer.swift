@@ -277,7 +277,7 @@ public final class GLRenderer: Renderer {
             glBindTexture(GLenum(GL_TEXTURE_2D), cached.name)
             if cached.texture !== texture {
                 let sameSize = cached.texture.image.width == image.width && cached.texture.image.height == image.height
-                try upload(image, allocate: !sameSize)
+                try upload(texture, allocate: !sameSize)
                 textures[key] = (texture, cached.name)
                 textureUpdates += 1
             }
@@ -288,7 +288,7 @@ public final class GLRenderer: Renderer {
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
             glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
             do {
-                try upload(image, allocate: true)
+                try upload(texture, allocate: true)
             } catch {
                 glDeleteTextures(1, &name)
                 throw error
@@ -301,22 +301,28 @@ public final class GLRenderer: Renderer {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), mode)
     }
 
-    /// Copies `image` into the bound texture; `allocate` gives it storage of the image's size first.
-    private func upload(_ image: Image, allocate: Bool) throws {
+    /// Copies `texture`'s texels (lent or its image's) into the bound texture; `allocate` gives it
+    /// storage of the image's size first.
+    private func upload(_ texture: Texture, allocate: Bool) throws {
+        let image = texture.image
         guard image.width <= info.maxTextureSize, image.height <= info.maxTextureSize else {
             throw GLError.textureTooLarge(width: image.width, height: image.height, maximum: info.maxTextureSize)
         }
         // Rows go up top first: texture v = 0 is the image's top row.
         if allocate {
-            glTexImage2D(
-                GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
-                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), image.pixels)
+            texture.withTexels { texels in
+                glTexImage2D(
+                    GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
+                    GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), texels.baseAddress)
+            }
             textureAllocations += 1
             try checkError("glTexImage2D (\(image.width)x\(image.height))")
         } else {
-            glTexSubImage2D(
-                GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(image.width), GLsizei(image.height),
-                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), image.pixels)
+            texture.withTexels { texels in
+                glTexSubImage2D(
+                    GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(image.width), GLsizei(image.height),
+                    GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), texels.baseAddress)
+            }
             try checkError("glTexSubImage2D (\(image.width)x\(image.height))")
         }
     }

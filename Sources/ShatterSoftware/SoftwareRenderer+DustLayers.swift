@@ -13,8 +13,8 @@ extension SoftwareRenderer {
         }
         let program = DustLayersProgram(stack: stack, viewWidth: target.width, viewHeight: target.height)
         guard program.u_layerCount > 0 else { return }
-        snapshot.pixels.withUnsafeBufferPointer { snapshotTexels in
-            assignment.pixels.withUnsafeBufferPointer { assignmentTexels in
+        stack.snapshot.withTexels { snapshotTexels in
+            stack.assignment.withTexels { assignmentTexels in
                 program.u_layers.withUnsafeBufferPointer { layers in
                     let textures = DustTextures(
                         snapshot: snapshotTexels, assignment: assignmentTexels,

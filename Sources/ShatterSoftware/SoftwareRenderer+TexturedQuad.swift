@@ -10,7 +10,7 @@ extension SoftwareRenderer {
         guard !columns.isEmpty, !rows.isEmpty else { return }
         let hoisted = shortcuts.contains(.exact)
         if hoisted, Self.isPixelExactCopy(quad) {
-            copy(quad.texture.image, at: (Int(quad.rect.x), Int(quad.rect.y)), columns: columns, rows: rows, into: target)
+            copy(quad.texture, at: (Int(quad.rect.x), Int(quad.rect.y)), columns: columns, rows: rows, into: target)
             return
         }
         guard hoisted else {
@@ -68,27 +68,28 @@ extension SoftwareRenderer {
     }
 
     private func copy(
-        _ image: Image, at origin: (x: Int, y: Int), columns: Range<Int>, rows: Range<Int>,
+        _ texture: Texture, at origin: (x: Int, y: Int), columns: Range<Int>, rows: Range<Int>,
         into target: Framebuffer
     ) {
         let bandCount = min(rows.count, threads * 2)
         parallelChunks(bandCount) { band in
             let local = chunkRange(band, of: bandCount, total: rows.count)
             Self.copy(
-                image, at: origin, columns: columns,
+                texture, at: origin, columns: columns,
                 rows: (rows.lowerBound + local.lowerBound)..<(rows.lowerBound + local.upperBound),
                 into: target)
         }
     }
 
-    /// Copies target rows `rows` of `image` placed at `origin`, columns `columns`, on this thread.
+    /// Copies target rows `rows` of `texture` placed at `origin`, columns `columns`, on this thread.
     static func copy(
-        _ image: Image, at origin: (x: Int, y: Int), columns: Range<Int>, rows: Range<Int>, into target: Framebuffer
+        _ texture: Texture, at origin: (x: Int, y: Int), columns: Range<Int>, rows: Range<Int>, into target: Framebuffer
     ) {
-        image.pixels.withUnsafeBytes { source in
+        let width = texture.image.width
+        texture.withTexels { source in
             let rowBytes = columns.count * 4
             for y in rows {
-                let from = ((y - origin.y) * image.width + (columns.lowerBound - origin.x)) * 4
+                let from = ((y - origin.y) * width + (columns.lowerBound - origin.x)) * 4
                 let to = (y * target.width + columns.lowerBound) * 4
                 UnsafeMutableRawPointer(target.bytes.baseAddress! + to)
                     .copyMemory(from: source.baseAddress! + from, byteCount: rowBytes)
@@ -105,7 +106,7 @@ extension SoftwareRenderer {
         let columns = pixels.columns.clamped(to: 0..<target.width)
         let covered = pixels.rows.clamped(to: 0..<target.height)
         copy(
-            background.texture.image, at: (Int(background.rect.x), Int(background.rect.y)), columns: columns,
+            background.texture, at: (Int(background.rect.x), Int(background.rect.y)), columns: columns,
             rows: rows.clamped(to: covered), into: target)
     }
 }

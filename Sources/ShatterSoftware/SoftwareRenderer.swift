@@ -54,32 +54,50 @@ public struct SoftwareRenderer: Renderer, Sendable {
         } else {
             image.reset(width: list.width, height: list.height, fill: list.clearColor)
         }
-        let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
         try image.pixels.withUnsafeMutableBufferPointer { bytes in
-            let target = Framebuffer(bytes: bytes, width: list.width, height: list.height, blendCounts: blendCounts)
-            for (index, command) in list.commands.enumerated() {
-                switch command {
-                // One draw per command, in SoftwareRenderer+<Program>.swift, beside the program's twin.
-                case .texturedQuad(let quad):
-                    // A background the next command's sprites are drawn over is copied by that draw, band
-                    // by band, so each band's rows are still in cache when its sprites land.
-                    if background(of: list, at: index) == nil { try draw(quad, into: target) }
-                case .pointSprites(let batch):
-                    try draw(
-                        batch, into: target, guardBand: guardBand,
-                        background: index > 0 ? background(of: list, at: index - 1) : nil)
-                case .instancedCircles(let batch):
-                    draw(batch, into: target)
-                case .dustLayers(let stack):
-                    try draw(stack, into: target)
-                case .shape(let shape):
-                    draw(shape, into: target)
-                case .layerQuad(let quad):
-                    draw(quad, into: target)
-                }
-            }
+            try draw(list, into: bytes, blendCounts: blendCounts)
         }
         return FrameTimings(draw: Self.seconds(since: start))
+    }
+
+    /// Renders `list` into `bytes`, premultiplied RGBA8 of the list's size that the caller owns (a
+    /// host's output buffer), as ``render(_:into:)`` renders into an image of that size: what a host
+    /// would otherwise get by a copy of the rendered image.
+    package func render(_ list: DisplayList, into bytes: UnsafeMutableBufferPointer<UInt8>) throws {
+        precondition(bytes.count == list.width * list.height * 4, "render: \(bytes.count) bytes for \(list.width)x\(list.height)")
+        if !coversEveryPixel(list.commands.first, list) {
+            Image.fill(UnsafeMutableRawBufferPointer(bytes), with: list.clearColor)
+        }
+        try draw(list, into: bytes, blendCounts: nil)
+    }
+
+    /// Every command of `list`, in order, into the frame `bytes` already cleared (or to be covered).
+    private func draw(
+        _ list: DisplayList, into bytes: UnsafeMutableBufferPointer<UInt8>, blendCounts: UnsafeMutablePointer<UInt8>?
+    ) throws {
+        let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
+        let target = Framebuffer(bytes: bytes, width: list.width, height: list.height, blendCounts: blendCounts)
+        for (index, command) in list.commands.enumerated() {
+            switch command {
+            // One draw per command, in SoftwareRenderer+<Program>.swift, beside the program's twin.
+            case .texturedQuad(let quad):
+                // A background the next command's sprites are drawn over is copied by that draw, band
+                // by band, so each band's rows are still in cache when its sprites land.
+                if background(of: list, at: index) == nil { try draw(quad, into: target) }
+            case .pointSprites(let batch):
+                try draw(
+                    batch, into: target, guardBand: guardBand,
+                    background: index > 0 ? background(of: list, at: index - 1) : nil)
+            case .instancedCircles(let batch):
+                draw(batch, into: target)
+            case .dustLayers(let stack):
+                try draw(stack, into: target)
+            case .shape(let shape):
+                draw(shape, into: target)
+            case .layerQuad(let quad):
+                draw(quad, into: target)
+            }
+        }
     }
 
     /// Command `index` of `list` if it is a 1:1 copy covering the whole frame followed by point sprites:

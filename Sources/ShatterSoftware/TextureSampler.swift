@@ -129,9 +129,9 @@ struct TextureSampler {
 }
 
 extension Texture {
-    /// Calls `body` with a sampler over this texture's texels.
+    /// Calls `body` with a sampler over this texture's texels (lent or its image's).
     func withSampler<R>(filter: TextureFilter, _ body: (TextureSampler) throws -> R) rethrows -> R {
-        try image.pixels.withUnsafeBufferPointer { texels in
+        try withTexels { texels in
             try body(TextureSampler(texels: texels, width: image.width, height: image.height, filter: filter))
         }
     }
