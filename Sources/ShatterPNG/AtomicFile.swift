@@ -16,7 +16,7 @@ private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -
 /// rename within one folder is atomic, so a reader (or a crash) sees either the old file or the
 /// complete new one, never a half-written PNG. The temporary name starts with a dot and carries
 /// the pid plus a random suffix so concurrent writers never share one. Both are reached through
-/// ``FolderHandle`` (the folder's descriptor, `O_EXCL | O_NOFOLLOW`), and a target that is a link, a
+/// `FolderHandle` (the folder's descriptor, `O_EXCL | O_NOFOLLOW`), and a target that is a link, a
 /// FIFO or a device is refused rather than replaced, so nothing is written outside the folder.
 public enum AtomicFile {
     /// Pieces `observe` sees: small enough to still be in cache when write(2) copies them.

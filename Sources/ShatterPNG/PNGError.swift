@@ -59,7 +59,7 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Any other I/O failure while reading or writing (`reason` is `strerror`).
     case ioFailed(path: String, operation: String, reason: String)
     /// The name holds something other than a plain file (a symbolic link, a FIFO, a device): never
-    /// written through nor replaced (``FolderHandle``).
+    /// written through nor replaced (`FolderHandle`).
     case notOwnFile(OwnFileError)
 
     public var description: String {

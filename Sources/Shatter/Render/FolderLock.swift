@@ -6,7 +6,7 @@ import ShatterCore
 /// The file holds the holder's pid, so the refusal can name it. Released (and the file removed) by
 /// ``release()`` or when the process ends, however it ends.
 ///
-/// The lock file is opened through the folder's ``FolderHandle``: a link, FIFO, device or hard-linked
+/// The lock file is opened through the folder's `FolderHandle`: a link, FIFO, device or hard-linked
 /// file planted at its name (a cloned repository can carry a link) is refused in one line, never written
 /// through. Once the lock is held, the folder's other own names (``ownNames``) are checked the same way,
 /// so a planted `manifest.journal` is refused before any work starts.
@@ -30,7 +30,7 @@ public final class FolderLock {
     }
 
     /// Takes the lock or throws ``OutputFolderError/busy(path:holder:)`` without waiting; throws
-    /// ``OwnFileError`` when the lock file, `manifest.json` or `manifest.journal` is not a plain file.
+    /// `OwnFileError` when the lock file, `manifest.json` or `manifest.journal` is not a plain file.
     public init(_ folder: FolderHandle) throws {
         self.folder = folder
         path = folder.filePath(Self.fileName)

@@ -10,7 +10,7 @@ extension FrameManifest {
 
     /// A folder's manifest with its journal replayed (later entries win, a torn last line is ignored);
     /// nil when the folder has no manifest. The journal is streamed in bounded memory
-    /// (``replayJournal(_:into:)``), and the replayed manifest is validated again, so a crafted journal can neither fill memory nor slip an
+    /// (`replayJournal(_:into:)`), and the replayed manifest is validated again, so a crafted journal can neither fill memory nor slip an
     /// entry outside the render's range past the checks ``read(path:)`` makes. Every file named must be
     /// a plain name beside the manifest (``isPlainFrameName(_:)``), so no entry reaches outside it.
     public static func read(folder: String) throws -> FrameManifest? {

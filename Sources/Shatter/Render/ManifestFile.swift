@@ -14,7 +14,7 @@ enum ManifestFile {
     }
 
     /// ``write(header:entries:to:)`` for `name` in an open folder: the temporary is created there
-    /// exclusively and renamed over `name`, which must be missing or a plain file (``FolderHandle``).
+    /// exclusively and renamed over `name`, which must be missing or a plain file (`FolderHandle`).
     static func write(header: FrameManifest, entries: [PackedEntry], name: String, in folder: FolderHandle) throws {
         let path = folder.filePath(name)
         var empty = header

@@ -28,7 +28,7 @@ public final class ManifestRecorder: Sendable {
         try self.init(folder: FolderHandle(path: folder), manifest: manifest, expectedFrames: expectedFrames)
     }
 
-    /// Both files are reached through the folder's descriptor (``FolderHandle``): a link, FIFO or device
+    /// Both files are reached through the folder's descriptor (`FolderHandle`): a link, FIFO or device
     /// at `manifest.journal` is refused before the manifest is touched, never opened (a FIFO would hang the
     /// open), and the journal is made afresh (`O_EXCL`), so no earlier file's other names see its lines.
     public init(folder: FolderHandle, manifest: FrameManifest, expectedFrames: Int = 0) throws {

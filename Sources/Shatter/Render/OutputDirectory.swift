@@ -6,7 +6,7 @@ import ShatterCore
 public struct OutputDirectory: Sendable {
     public let path: String
     /// The folder's own descriptor: every file a render writes for itself is opened through it
-    /// (``FolderHandle``), never through a link, and in this folder even if the path is swapped mid-run.
+    /// (`FolderHandle`), never through a link, and in this folder even if the path is swapped mid-run.
     public let handle: FolderHandle
 
     /// `path` is kept as given less any trailing slash, so the files it names print as `DIR/file`.
