@@ -121,6 +121,28 @@ static void layer_span(const shatter_dust_frame *f, const shatter_dust_layer *l,
 }
 
 #if defined(__x86_64__)
+/* The four taps (column + ox + t % 2, row + oy + t / 2) of eight lanes (0 ≤ ox ≤ 14, 0 ≤ oy ≤ 1) from
+ * the window of `texture` at (column, row), three rows of sixteen words all inside the texture. */
+SHATTER_TARGET_AVX2 static inline void window_taps(const unsigned *texture, int width, int column, int row, __m256i ox, __m256i oy,
+                                                   __m256i taps[4]) {
+    __m256i picked[3][2]; /* [window row][tap column offset] */
+    const __m256i seven = _mm256_set1_epi32(7), one = _mm256_set1_epi32(1);
+    for (int dx = 0; dx < 2; dx++) {
+        const __m256i o = _mm256_add_epi32(ox, _mm256_set1_epi32(dx));
+        const __m256i right = _mm256_cmpgt_epi32(o, seven);
+        for (int r = 0; r < 3; r++) {
+            const unsigned *words = texture + (long)(row + r) * width + column;
+            const __m256i left8 = _mm256_loadu_si256((const __m256i *)words), right8 = _mm256_loadu_si256((const __m256i *)(words + 8));
+            picked[r][dx] = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(left8, o), _mm256_permutevar8x32_epi32(right8, o), right);
+        }
+    }
+    const __m256i lower = _mm256_cmpeq_epi32(oy, one);
+    for (int t = 0; t < 4; t++) {
+        const int dx = t & 1, dy = t >> 1;
+        taps[t] = _mm256_blendv_epi8(picked[dy][dx], picked[dy + 1][dx], lower);
+    }
+}
+
 /* layer_span eight pixels at a time: lanes whose footprint holds none of the layer's texels come out
  * exactly 0 and leave their pixel as it was, so whole steps are computed, the row's last one running
  * into the planes' spare room (or over pixels the layer does not reach, which it leaves unchanged). */
@@ -153,28 +175,60 @@ SHATTER_TARGET_AVX2 static void layer_span_avx2(const shatter_dust_frame *f, con
         if (_mm256_testz_ps(band, band)) continue;
         const __m256i ix = _mm256_and_si256(_mm256_cvttps_epi32(bx), _mm256_castps_si256(band));
         const __m256i iy = _mm256_and_si256(_mm256_cvttps_epi32(by), _mm256_castps_si256(band));
-        __m256i words[4], owned[4], any = zero;
-        for (int t = 0; t < 4; t++) {
-            const __m256i tx = _mm256_add_epi32(ix, _mm256_set1_epi32(t & 1)), ty = _mm256_add_epi32(iy, _mm256_set1_epi32(t >> 1));
-            /* Inside the snapshot: 0 ≤ tx < width and 0 ≤ ty < height. */
-            __m256i inside = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpgt_epi32(zero, tx), _mm256_cmpgt_epi32(zero, ty)),
-                                                 _mm256_and_si256(_mm256_cmpgt_epi32(width, tx), _mm256_cmpgt_epi32(height, ty)));
-            inside = _mm256_and_si256(inside, _mm256_castps_si256(band));
-            const __m256i index = _mm256_add_epi32(_mm256_mullo_epi32(ty, width), tx);
-            const __m256i owners = _mm256_mask_i32gather_epi32(zero, (const int *)f->assignment, index, inside, 4);
-            const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners, byte), layer),
-                                                 _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners, 8), byte), layer));
-            owned[t] = _mm256_and_si256(inside, mine);
-            words[t] = index;
-            any = _mm256_or_si256(any, owned[t]);
+        /* Where the band's lanes read from three rows and sixteen columns of the snapshot, both
+         * textures are read as that window and the taps permuted out of it (loads instead of gathers,
+         * which cost most of a step otherwise); near the snapshot's edges and at steep turns, gathered. */
+        const int bandLanes = _mm256_movemask_ps(band);
+        int ends[2][8];
+        _mm256_storeu_si256((__m256i *)ends[0], ix);
+        _mm256_storeu_si256((__m256i *)ends[1], iy);
+        const int low = __builtin_ctz(bandLanes), high = 31 - __builtin_clz(bandLanes);
+        const int column = ends[0][low] < ends[0][high] ? ends[0][low] : ends[0][high];
+        const int row = ends[1][low] < ends[1][high] ? ends[1][low] : ends[1][high];
+        const __m256i ox = _mm256_sub_epi32(ix, _mm256_set1_epi32(column)), oy = _mm256_sub_epi32(iy, _mm256_set1_epi32(row));
+        /* Every band lane's footprint in the window: 0 ≤ ox ≤ 14, 0 ≤ oy ≤ 1. */
+        const __m256i outside = _mm256_and_si256(
+            _mm256_castps_si256(band),
+            _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(zero, ox), _mm256_cmpgt_epi32(ox, _mm256_set1_epi32(14))),
+                            _mm256_or_si256(_mm256_cmpgt_epi32(zero, oy), _mm256_cmpgt_epi32(oy, _mm256_set1_epi32(1)))));
+        const int windowed = column >= 0 && column + 16 <= f->width && row >= 0 && row + 3 <= f->height &&
+                             _mm256_testz_si256(outside, outside);
+        __m256i owned[4], texels[4], any = zero;
+        if (windowed) {
+            __m256i owners[4];
+            window_taps(f->assignment, f->width, column, row, ox, oy, owners);
+            window_taps(f->snapshot, f->width, column, row, ox, oy, texels);
+            for (int t = 0; t < 4; t++) {
+                const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners[t], byte), layer),
+                                                     _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners[t], 8), byte), layer));
+                owned[t] = _mm256_and_si256(_mm256_castps_si256(band), mine);
+                texels[t] = _mm256_and_si256(texels[t], owned[t]);
+                any = _mm256_or_si256(any, owned[t]);
+            }
+            if (_mm256_testz_si256(any, any)) continue; /* every lane's color is exactly 0 */
+        } else {
+            __m256i words[4];
+            for (int t = 0; t < 4; t++) {
+                const __m256i tx = _mm256_add_epi32(ix, _mm256_set1_epi32(t & 1)), ty = _mm256_add_epi32(iy, _mm256_set1_epi32(t >> 1));
+                /* Inside the snapshot: 0 ≤ tx < width and 0 ≤ ty < height. */
+                __m256i inside = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpgt_epi32(zero, tx), _mm256_cmpgt_epi32(zero, ty)),
+                                                     _mm256_and_si256(_mm256_cmpgt_epi32(width, tx), _mm256_cmpgt_epi32(height, ty)));
+                inside = _mm256_and_si256(inside, _mm256_castps_si256(band));
+                const __m256i index = _mm256_add_epi32(_mm256_mullo_epi32(ty, width), tx);
+                const __m256i owners = _mm256_mask_i32gather_epi32(zero, (const int *)f->assignment, index, inside, 4);
+                const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners, byte), layer),
+                                                     _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners, 8), byte), layer));
+                owned[t] = _mm256_and_si256(inside, mine);
+                words[t] = index;
+                any = _mm256_or_si256(any, owned[t]);
+            }
+            if (_mm256_testz_si256(any, any)) continue; /* every lane's color is exactly 0 */
+            for (int t = 0; t < 4; t++) texels[t] = _mm256_mask_i32gather_epi32(zero, (const int *)f->snapshot, words[t], owned[t], 4);
         }
-        if (_mm256_testz_si256(any, any)) continue; /* every lane's color is exactly 0 */
         __m256 channel[4][4]; /* [texel][r, g, b, a] */
-        for (int t = 0; t < 4; t++) {
-            const __m256i s = _mm256_mask_i32gather_epi32(zero, (const int *)f->snapshot, words[t], owned[t], 4);
+        for (int t = 0; t < 4; t++)
             for (int n = 0; n < 4; n++)
-                channel[t][n] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(s, 8 * n), byte)), unit);
-        }
+                channel[t][n] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(texels[t], 8 * n), byte)), unit);
         const __m256 ax = _mm256_sub_ps(fx, bx), ay = _mm256_sub_ps(fy, by);
         const __m256 restX = _mm256_sub_ps(one, ax), restY = _mm256_sub_ps(one, ay);
         __m256 c[4];
@@ -282,7 +336,7 @@ ALWAYS unsigned blend_channel(float s, unsigned d, float f) {
     return (unsigned)(nearest < 255 ? nearest : 255);
 }
 
-void shatter_dust_blend_row(const float *planes, int count, unsigned *pixels) {
+ALWAYS void blend_row(const float *planes, int count, unsigned *pixels) {
     const long stride = shatter_dust_plane(count);
     for (int k = 0; k < count; k++) {
         const float r = planes[k], g = planes[stride + k], b = planes[2 * stride + k], a = planes[3 * stride + k];
@@ -292,4 +346,18 @@ void shatter_dust_blend_row(const float *planes, int count, unsigned *pixels) {
         pixels[k] = blend_channel(clamped(r), destination & 0xff, alpha) | blend_channel(clamped(g), (destination >> 8) & 0xff, alpha) << 8 |
                     blend_channel(clamped(b), (destination >> 16) & 0xff, alpha) << 16 | blend_channel(clamped(a), destination >> 24, alpha) << 24;
     }
+}
+
+/* The same body twice: where the processor has AVX2 (and so SSE4.1) the rounding is one instruction
+ * instead of a call into libm. */
+static void blend_row_baseline(const float *planes, int count, unsigned *pixels) { blend_row(planes, count, pixels); }
+#if defined(__x86_64__)
+SHATTER_TARGET_AVX2 static void blend_row_avx2(const float *planes, int count, unsigned *pixels) { blend_row(planes, count, pixels); }
+#endif
+
+void shatter_dust_blend_row(const float *planes, int count, unsigned *pixels, int avx2) {
+#if defined(__x86_64__)
+    if (avx2) return blend_row_avx2(planes, count, pixels);
+#endif
+    blend_row_baseline(planes, count, pixels);
 }

@@ -37,7 +37,7 @@ extension SoftwareRenderer {
                     let first = (y * target.width + columns.lowerBound) * 4
                     guard target.blendCounts != nil else {
                         let words = UnsafeMutableRawPointer(target.bytes.baseAddress! + first).assumingMemoryBound(to: UInt32.self)
-                        shatter_dust_blend_row(planes, Int32(columns.count), words)
+                        shatter_dust_blend_row(planes, Int32(columns.count), words, frame.pointee.avx2)
                         continue
                     }
                     // Counting blends per pixel (the overdraw view) goes through the framebuffer's own store.

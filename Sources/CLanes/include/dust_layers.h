@@ -57,8 +57,8 @@ int shatter_dust_row(const shatter_dust_frame *frame, int y, int x0, int x1, flo
 /*
  * Blends the row's colors (as shatter_dust_row left them) source-over onto `pixels` (x1 − x0 packed
  * RGBA8 words, red in the low byte), leaving pixels whose color is 0 untouched: SpecBlend.pixel's
- * rounding, bit for bit.
+ * rounding, bit for bit. `avx2`: the AVX2 twin (the same integers).
  */
-void shatter_dust_blend_row(const float *planes, int count, unsigned *pixels);
+void shatter_dust_blend_row(const float *planes, int count, unsigned *pixels, int avx2);
 
 #endif /* SHATTER_DUST_LAYERS_H */
