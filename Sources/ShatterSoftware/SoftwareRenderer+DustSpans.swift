@@ -12,7 +12,8 @@ extension SoftwareRenderer {
         bounds: PixelRect, into target: Framebuffer
     ) {
         let (columns, rows) = CoveringQuad.pixels(bounds, width: target.width, height: target.height)
-        guard !columns.isEmpty, !rows.isEmpty else { return }
+        // An empty snapshot has no texel: every layer's color is 0 everywhere, and nothing changes.
+        guard !columns.isEmpty, !rows.isEmpty, textures.width > 0, textures.height > 0 else { return }
         var frame = shatter_dust_frame()
         frame.layers = UnsafeRawPointer(layers.baseAddress!).assumingMemoryBound(to: shatter_dust_layer.self)
         frame.layerCount = Int32(program.u_layerCount)

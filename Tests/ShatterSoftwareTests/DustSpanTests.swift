@@ -72,6 +72,20 @@ import Testing
         #expect(spans != Image(width: 80, height: 60, fill: RGBA8(r: 0, g: 0, b: 90, a: 255)))  // something was drawn
     }
 
+    /// A snapshot with no texel: every layer adds nothing, so the frame is its clear color.
+    @Test func anEmptySnapshotLeavesTheFrameAsItWas() throws {
+        let empty = Texture(image: Image(width: 0, height: 0))
+        let pose = DustLayerPose(layer: 0, position: SIMD2(5, 5), rotation: SIMD2(1, 0), opacity: 1, columns: 0...0)
+        let stack = DustLayerStack(
+            snapshot: empty, assignment: empty, anchor: SIMD2(5, 5), layers: [pose],
+            bounds: PixelRect(x: 0, y: 0, width: 10, height: 10))
+        let background = RGBA8(r: 9, g: 8, b: 7, a: 255)
+        let list = DisplayList(width: 10, height: 10, clearColor: background, commands: [.dustLayers(stack)])
+        let (spans, literal) = try Self.bothWays(list)
+        #expect(spans == literal)
+        #expect(spans == Image(width: 10, height: 10, fill: background))
+    }
+
     /// The kernel reads Swift's uniforms as its own struct: same size, same field offsets.
     @Test func theKernelsLayerIsTheUniformBlocksElement() {
         #expect(MemoryLayout<shatter_dust_layer>.size == MemoryLayout<DustLayerUniform>.size)
