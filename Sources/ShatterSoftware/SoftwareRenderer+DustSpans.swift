@@ -33,11 +33,13 @@ extension SoftwareRenderer {
                 for local in chunkRange(band, of: bandCount, total: rows.count) {
                     let y = rows.lowerBound + local
                     planes.initialize(repeating: 0, count: 4 * plane)
-                    let x0 = Int32(columns.lowerBound), x1 = Int32(columns.upperBound)
+                    let x0 = Int32(columns.lowerBound)
+                    let x1 = Int32(columns.upperBound)
                     guard shatter_dust_row(frame, Int32(y), x0, x1, planes) != 0 else { continue }
                     let first = (y * target.width + columns.lowerBound) * 4
                     guard target.blendCounts != nil else {
-                        let words = UnsafeMutableRawPointer(target.bytes.baseAddress! + first).assumingMemoryBound(to: UInt32.self)
+                        let words = UnsafeMutableRawPointer(target.bytes.baseAddress! + first).assumingMemoryBound(
+                            to: UInt32.self)
                         shatter_dust_blend_row(planes, Int32(columns.count), words, frame.pointee.avx2)
                         continue
                     }

@@ -55,7 +55,9 @@ import Testing
         let split = try DustLayerSplit(width: 80, height: 60, layers: 6, seed: 4)
         let anchor = SIMD2<Float>(40, 30)
         let turns: [(Float, Float)] = [(0, 1), (-1, 0), (0.6, -0.8), (0.9995, 0.0316), (1, 0), (-0.28, 0.96)]
-        let places: [SIMD2<Float>] = [SIMD2(40, 30), SIMD2(52.25, 21.5), SIMD2(-30, 90), SIMD2(40.37, 29.81), SIMD2(11, 44), SIMD2(70, 5)]
+        let places: [SIMD2<Float>] = [
+            SIMD2(40, 30), SIMD2(52.25, 21.5), SIMD2(-30, 90), SIMD2(40.37, 29.81), SIMD2(11, 44), SIMD2(70, 5),
+        ]
         let poses = (0..<6).compactMap { i -> DustLayerPose? in
             guard var columns = split.columnExtents[i] else { return nil }
             if i == 5, columns.count > 12 { columns = (columns.lowerBound + 6)...(columns.upperBound - 6) }
@@ -66,7 +68,8 @@ import Testing
         let stack = DustLayerStack(
             snapshot: snapshot, assignment: split.assignment, anchor: anchor, layers: poses,
             bounds: PixelRect(x: 0, y: 0, width: 80, height: 60))
-        let list = DisplayList(width: 80, height: 60, clearColor: RGBA8(r: 0, g: 0, b: 90, a: 255), commands: [.dustLayers(stack)])
+        let list = DisplayList(
+            width: 80, height: 60, clearColor: RGBA8(r: 0, g: 0, b: 90, a: 255), commands: [.dustLayers(stack)])
         let (spans, literal) = try Self.bothWays(list)
         #expect(spans == literal)
         #expect(spans != Image(width: 80, height: 60, fill: RGBA8(r: 0, g: 0, b: 90, a: 255)))  // something was drawn
@@ -92,6 +95,7 @@ import Testing
         #expect(MemoryLayout<DustLayerUniform>.offset(of: \.cosine) == MemoryLayout<shatter_dust_layer>.offset(of: \.cosine))
         #expect(MemoryLayout<DustLayerUniform>.offset(of: \.opacity) == MemoryLayout<shatter_dust_layer>.offset(of: \.opacity))
         #expect(MemoryLayout<DustLayerUniform>.offset(of: \.index) == MemoryLayout<shatter_dust_layer>.offset(of: \.index))
-        #expect(MemoryLayout<DustLayerUniform>.offset(of: \.lastColumn) == MemoryLayout<shatter_dust_layer>.offset(of: \.lastColumn))
+        #expect(
+            MemoryLayout<DustLayerUniform>.offset(of: \.lastColumn) == MemoryLayout<shatter_dust_layer>.offset(of: \.lastColumn))
     }
 }
