@@ -143,6 +143,86 @@ SHATTER_TARGET_AVX2 static inline void window_taps(const unsigned *texture, int 
     }
 }
 
+/* A layer's uniforms in lanes, for the steps of layer_span_avx2. */
+typedef struct dust_lanes {
+    __m256 cosine, sine, dySine, dyCosine, anchorX, anchorY, scaleX, scaleY, half, one, first, last, rows, minusOne, opacity,
+        positionX, unit;
+    __m256i lanes, layer, byte;
+} dust_lanes;
+
+/*
+ * Two steps of layer_span_avx2 (pixels x … x + 15) side by side, so that the processor has two
+ * independent chains to overlap (one step's chain is longer than its window of instructions), when
+ * both are the common case: every lane in the layer's band and every footprint in its window. Each
+ * lane's operations are the single step's, in its order. Returns 0, having written nothing, otherwise.
+ */
+SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) int two_steps(const shatter_dust_frame *f, const dust_lanes *c, int x,
+                                                                               int x0, float *planes, long stride) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256 fx[2], fy[2], bx[2], by[2];
+    __m256i ox[2], oy[2];
+    int column[2], row[2];
+    int simple = 1;
+    for (int k = 0; k < 2; k++) {
+        const __m256 px = _mm256_add_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(x + 8 * k), c->lanes)), c->half);
+        const __m256 dx = _mm256_sub_ps(px, c->positionX);
+        const __m256 lx = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(dx, c->cosine), c->dySine), c->anchorX);
+        const __m256 ly = _mm256_add_ps(_mm256_sub_ps(c->dyCosine, _mm256_mul_ps(dx, c->sine)), c->anchorY);
+        fx[k] = _mm256_sub_ps(_mm256_mul_ps(lx, c->scaleX), c->half);
+        fy[k] = _mm256_sub_ps(_mm256_mul_ps(ly, c->scaleY), c->half);
+        bx[k] = _mm256_floor_ps(fx[k]);
+        by[k] = _mm256_floor_ps(fy[k]);
+        __m256 band = _mm256_and_ps(_mm256_cmp_ps(_mm256_add_ps(bx[k], c->one), c->first, _CMP_GE_OQ),
+                                    _mm256_cmp_ps(bx[k], c->last, _CMP_LE_OQ));
+        band = _mm256_and_ps(band, _mm256_and_ps(_mm256_cmp_ps(by[k], c->minusOne, _CMP_GE_OQ), _mm256_cmp_ps(by[k], c->rows, _CMP_LT_OQ)));
+        simple &= _mm256_movemask_ps(band) == 0xff;
+    }
+    if (!simple) return 0;
+    for (int k = 0; k < 2; k++) {
+        const __m256i ix = _mm256_cvttps_epi32(bx[k]), iy = _mm256_cvttps_epi32(by[k]);
+        const int columnA = _mm256_cvtsi256_si32(ix), columnB = _mm256_extract_epi32(ix, 7);
+        const int rowA = _mm256_cvtsi256_si32(iy), rowB = _mm256_extract_epi32(iy, 7);
+        column[k] = columnA < columnB ? columnA : columnB;
+        row[k] = rowA < rowB ? rowA : rowB;
+        ox[k] = _mm256_sub_epi32(ix, _mm256_set1_epi32(column[k]));
+        oy[k] = _mm256_sub_epi32(iy, _mm256_set1_epi32(row[k]));
+        const __m256i outside =
+            _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(zero, ox[k]), _mm256_cmpgt_epi32(ox[k], _mm256_set1_epi32(14))),
+                            _mm256_or_si256(_mm256_cmpgt_epi32(zero, oy[k]), _mm256_cmpgt_epi32(oy[k], _mm256_set1_epi32(1))));
+        simple &= column[k] >= 0 && column[k] + 16 <= f->width && row[k] >= 0 && row[k] + 3 <= f->height &&
+                  _mm256_testz_si256(outside, outside);
+    }
+    if (!simple) return 0;
+    __m256 color[2][4];
+    for (int k = 0; k < 2; k++) {
+        __m256i owners[4], texels[4];
+        window_taps(f->assignment, f->width, column[k], row[k], ox[k], oy[k], owners);
+        window_taps(f->snapshot, f->width, column[k], row[k], ox[k], oy[k], texels);
+        __m256 channel[4][4];
+        for (int t = 0; t < 4; t++) {
+            const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners[t], c->byte), c->layer),
+                                                 _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners[t], 8), c->byte), c->layer));
+            const __m256i texel = _mm256_and_si256(texels[t], mine);
+            for (int n = 0; n < 4; n++)
+                channel[t][n] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(texel, 8 * n), c->byte)), c->unit);
+        }
+        const __m256 ax = _mm256_sub_ps(fx[k], bx[k]), ay = _mm256_sub_ps(fy[k], by[k]);
+        const __m256 restX = _mm256_sub_ps(c->one, ax), restY = _mm256_sub_ps(c->one, ay);
+        for (int n = 0; n < 4; n++) {
+            const __m256 top = _mm256_add_ps(_mm256_mul_ps(channel[0][n], restX), _mm256_mul_ps(channel[1][n], ax));
+            const __m256 bottom = _mm256_add_ps(_mm256_mul_ps(channel[2][n], restX), _mm256_mul_ps(channel[3][n], ax));
+            color[k][n] = _mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(top, restY), _mm256_mul_ps(bottom, ay)), c->opacity);
+        }
+    }
+    for (int k = 0; k < 2; k++) {
+        const __m256 keep = _mm256_sub_ps(c->one, color[k][3]);
+        float *at = planes + (x + 8 * k - x0);
+        for (int n = 0; n < 4; n++)
+            _mm256_storeu_ps(at + n * stride, _mm256_add_ps(color[k][n], _mm256_mul_ps(_mm256_loadu_ps(at + n * stride), keep)));
+    }
+    return 1;
+}
+
 /* layer_span eight pixels at a time: lanes whose footprint holds none of the layer's texels come out
  * exactly 0 and leave their pixel as it was, so whole steps are computed, the row's last one running
  * into the planes' spare room (or over pixels the layer does not reach, which it leaves unchanged). */
@@ -161,7 +241,13 @@ SHATTER_TARGET_AVX2 static void layer_span_avx2(const shatter_dust_frame *f, con
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), width = _mm256_set1_epi32(f->width);
     const __m256i height = _mm256_set1_epi32(f->height), layer = _mm256_set1_epi32((int)l->index);
     const __m256i byte = _mm256_set1_epi32(0xff), zero = _mm256_setzero_si256();
+    const dust_lanes c = {cosine, sine, dySine, dyCosine, anchorX, anchorY, scaleX, scaleY, half, one, first, last, rows, minusOne,
+                          opacity, positionX, unit, lanes, layer, byte};
     for (int x = from; x < to; x += 8) {
+        if (x + 8 < to && two_steps(f, &c, x, x0, planes, stride)) {
+            x += 8;
+            continue;
+        }
         const __m256 px = _mm256_add_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(x), lanes)), half);
         const __m256 dx = _mm256_sub_ps(px, positionX);
         const __m256 lx = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(dx, cosine), dySine), anchorX);
@@ -176,8 +262,8 @@ SHATTER_TARGET_AVX2 static void layer_span_avx2(const shatter_dust_frame *f, con
         const __m256i ix = _mm256_and_si256(_mm256_cvttps_epi32(bx), _mm256_castps_si256(band));
         const __m256i iy = _mm256_and_si256(_mm256_cvttps_epi32(by), _mm256_castps_si256(band));
         /* Where the band's lanes read from three rows and sixteen columns of the snapshot, both
-         * textures are read as that window and the taps permuted out of it (loads instead of gathers,
-         * which cost most of a step otherwise); near the snapshot's edges and at steep turns, gathered. */
+         * textures are read as that window and the taps permuted out of it (loads instead of gathers);
+         * near the snapshot's edges and at steep turns, gathered. */
         const int bandLanes = _mm256_movemask_ps(band);
         int ends[2][8];
         _mm256_storeu_si256((__m256i *)ends[0], ix);
