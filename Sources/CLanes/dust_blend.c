@@ -1,6 +1,6 @@
 /*
  * The dust row's blend (dust_layers.h: shatter_dust_blend_row): each pixel's float color source-over
- * onto the framebuffer as SpecBlend.pixel rounds it (Sources/ShatterSoftware/SpecBlend.swift), bit for
+ * onto the framebuffer as SpecBlend.pixel rounds it (SpecBlend.swift), bit for
  * bit, in C so that the row kernel's colors never go back through Swift one pixel at a time.
  */
 #pragma clang diagnostic ignored "-Wpsabi"

@@ -1,6 +1,6 @@
 /*
  * The Thanos dust's fragment program by rows and layer spans (dust_layers.h). The reference is
- * Sources/ShatterSoftware/DustLayersProgram.swift; every float operation below is one of its
+ * DustLayersProgram.swift; every float operation below is one of its
  * operations, in its order. The blend is dust_blend.c.
  */
 #pragma clang diagnostic ignored "-Wpsabi"
