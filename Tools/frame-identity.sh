@@ -20,7 +20,8 @@ trap 'rm -rf "$work"' EXIT
 
 # name | render arguments. The shattered transition on every sprite path (the small-sprite kernel at
 # point sizes 1 and 2, the binned path above and without a tap table, the stepped physics, pieces of
-# two widths at sizes off the whole pixels), then the other effects.
+# two widths at sizes off the whole pixels), then the other effects, the dust at every kind of layer
+# count, size and scale (its layer spans, `dust_layers.c`).
 configurations=(
     "shatter-p1|shatter --point-size 1 --fps 10"
     "shatter-p2|shatter --point-size 2 --fps 10"
@@ -49,6 +50,13 @@ configurations=(
     "shatter-480-p5.375-euler60|shatter --size 480x270 --point-size 5.375 --physics textbook,euler60 --fps 10"
     "breathe|breathe --fps 5"
     "dust|dust --fps 5"
+    "dust-reverse|dust --reverse --fps 5"
+    "dust-layers1|dust --layers 1 --fps 5"
+    "dust-layers255|dust --layers 255 --fps 5"
+    "dust-1001x777|dust --size 1001x777 --fps 5"
+    "dust-scale2|dust --scale 2 --fps 5"
+    "dust-css-seed7|dust --path css --seed 7 --background 204060 --fps 5"
+    "dust-1080|dust --size 1920x1080 --fps 5"
     "splash|splash --fps 5"
     "sprite|sprite --fps 5"
 )
@@ -59,6 +67,8 @@ if command -v ffmpeg >/dev/null; then
         -frames:v 1 "$work/odd.png"
     for size in 1 2 4; do configurations+=("shatter-odd-p$size|shatter --from $work/odd.png --size 480x270 --point-size $size --fps 10"); done
     configurations+=("shatter-odd-nearest-p1|shatter --from $work/odd.png --size 480x270 --filter nearest --point-size 1 --fps 10")
+    # The dust of a translucent snapshot stretched to another size (texels per pixel off 1).
+    configurations+=("dust-odd|dust --from $work/odd.png --size 480x270 --fps 5")
 else
     echo "frame-identity: no ffmpeg on PATH, so no odd-sized translucent snapshot (Tools/setup.sh installs it)" >&2
 fi

@@ -1,3 +1,4 @@
+import CLanes
 import ShatterCore
 
 extension SoftwareRenderer {
@@ -19,6 +20,9 @@ extension SoftwareRenderer {
                     let textures = DustTextures(
                         snapshot: snapshotTexels, assignment: assignmentTexels,
                         width: snapshot.width, height: snapshot.height)
+                    if shortcuts.contains(.exact) {
+                        return drawByLayerSpans(program, textures: textures, layers: layers, bounds: stack.bounds, into: target)
+                    }
                     drawCoveringQuad(stack.bounds, into: target, blend: .sourceOver) { pixel in
                         let color = program.fragment(pixel: pixel, textures: textures, layers: layers)
                         return color == .zero ? nil : color

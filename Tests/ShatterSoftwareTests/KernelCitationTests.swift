@@ -12,6 +12,7 @@ import Testing
         "Sources/CLanes/small_sprites.c", "Sources/CLanes/small_sprites_lanes.h", "Sources/CLanes/include/small_sprites.h",
         "Sources/CLanes/include/lanes.h",
         "Sources/CLanes/include/cpu.h", "Sources/CLanes/binned_sprites.c", "Sources/CLanes/include/binned_sprites.h",
+        "Sources/CLanes/dust_layers.c", "Sources/CLanes/dust_blend.c", "Sources/CLanes/include/dust_layers.h",
     ]
 
     /// Names with two capitalised humps or more that are not Swift (the only exceptions).

@@ -41,13 +41,14 @@ public enum SpriteFixture {
 public enum DustFixture {
     public static func effect(
         width: Int, height: Int, scale: Double = 1, layers: Int = 32, path: DustPath = .bezier,
-        seed: UInt64 = 0
+        seed: UInt64 = 0, reverse: Bool = false
     ) throws -> DustEffect {
         let snapshot = DefaultScenes.presentedScreen(widthPoints: width, heightPoints: height, scale: scale)
         return try DustEffect(
             snapshot: Texture(image: snapshot),
             parameters: .init(
-                width: width, height: height, scale: scale, layers: layers, path: path, seed: seed))
+                width: width, height: height, scale: scale, layers: layers, path: path, seed: seed,
+                reverse: reverse))
     }
 }
 

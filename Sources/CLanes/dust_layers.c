@@ -1,0 +1,398 @@
+/*
+ * The Thanos dust's fragment program by rows and layer spans (dust_layers.h). The reference is
+ * DustLayersProgram.swift; every float operation below is one of its
+ * operations, in its order. The blend is dust_blend.c.
+ */
+#pragma clang diagnostic ignored "-Wpsabi"
+
+#include "dust_layers.h"
+#include "cpu.h"
+#include <math.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+/* a·b + c stays two roundings, as in Swift, whatever -ffp-contract a build passes. */
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
+#define ALWAYS static inline __attribute__((always_inline))
+
+/*
+ * Narrows [*from, *to) to the columns whose pixel centres x + 0.5 may put value · (x + 0.5) + offset
+ * (a texel coordinate, worked out in double) inside [low, high). A conservative bound: two texels of
+ * margin each side dwarf float's rounding (thousandths of a texel at the largest sizes), and a pixel
+ * inside the bound that the layer does not reach adds exactly nothing there.
+ */
+static void narrow(double value, double offset, double low, double high, int x0, int x1, int *from, int *to) {
+    low -= 2;
+    high += 2;
+    if (fabs(value) < 1e-9) {
+        if (!(offset >= low && offset <= high)) *to = *from;
+        return;
+    }
+    double a = (low - offset) / value, b = (high - offset) / value;
+    if (a > b) {
+        double t = a;
+        a = b;
+        b = t;
+    }
+    /* Pixel centres x + 0.5 in [a, b], and one pixel more each side. */
+    double first = ceil(a - 0.5) - 1, end = floor(b - 0.5) + 2;
+    if (first > *from) *from = first > x1 ? x1 : (int)first;
+    if (end < *to) *to = end < x0 ? x0 : (int)end;
+    if (*to < *from) *to = *from;
+}
+
+/* The span of row y that layer l's column band and the snapshot's rows can reach. */
+static void span_of(const shatter_dust_frame *f, const shatter_dust_layer *l, int y, int x0, int x1, int *from, int *to) {
+    const double pyc = (double)y + 0.5, c = l->cosine, s = l->sine, dy = pyc - l->positionY;
+    const double sx = f->texelScaleX, sy = f->texelScaleY;
+    *from = x0;
+    *to = x1;
+    /* fx = ((px − position.x)·cos + dy·sin + anchor.x)·sx − 0.5 in [first − 1, last + 1). */
+    narrow(c * sx, (dy * s - l->positionX * c + f->anchorX) * sx - 0.5, l->firstColumn - 1, l->lastColumn + 1, x0, x1, from, to);
+    /* fy = (dy·cos − (px − position.x)·sin + anchor.y)·sy − 0.5 in [−1, height). */
+    narrow(-s * sy, (dy * c + l->positionX * s + f->anchorY) * sy - 0.5, -1, f->height, x0, x1, from, to);
+}
+
+/* DustLayersProgram.texel: the snapshot texel at (x, y) over 255 when `layer` owns it, else 0. */
+ALWAYS int texel(const shatter_dust_frame *f, int x, int y, unsigned layer, float out[4]) {
+    out[0] = out[1] = out[2] = out[3] = 0;
+    if (x < 0 || y < 0 || x >= f->width || y >= f->height) return 0;
+    long o = (long)y * f->width + x;
+    unsigned owners = f->assignment[o];
+    if ((owners & 0xff) != layer && ((owners >> 8) & 0xff) != layer) return 0;
+    unsigned s = f->snapshot[o];
+    const float scale = 1.0f / 255.0f;
+    out[0] = (float)(s & 0xff) * scale;
+    out[1] = (float)((s >> 8) & 0xff) * scale;
+    out[2] = (float)((s >> 16) & 0xff) * scale;
+    out[3] = (float)(s >> 24) * scale;
+    return 1;
+}
+
+/* DustLayersProgram.fragment's loop body for layer l at pixel x of row y (pyc = y + 0.5), composited
+ * into the planes at index k. */
+ALWAYS void layer_pixel(const shatter_dust_frame *f, const shatter_dust_layer *l, float pyc, int x, float *planes, long stride,
+                        long k) {
+    const float dx = ((float)x + 0.5f) - l->positionX, dy = pyc - l->positionY;
+    const float lx = (dx * l->cosine + dy * l->sine) + f->anchorX;
+    const float ly = (dy * l->cosine - dx * l->sine) + f->anchorY;
+    const float fx = lx * f->texelScaleX - 0.5f, fy = ly * f->texelScaleY - 0.5f;
+    const float bx = floorf(fx), by = floorf(fy);
+    if (bx + 1 < l->firstColumn || bx > l->lastColumn) return;
+    if (by < -1 || by >= (float)f->height) return;
+    const int px = (int)bx, py = (int)by;
+    const unsigned layer = (unsigned)(int)l->index;
+    float t00[4], t10[4], t01[4], t11[4];
+    int owned = texel(f, px, py, layer, t00) | texel(f, px + 1, py, layer, t10) | texel(f, px, py + 1, layer, t01) |
+                texel(f, px + 1, py + 1, layer, t11);
+    if (!owned) return; /* the color is exactly 0 */
+    const float ax = fx - bx, ay = fy - by;
+    float c[4];
+    for (int n = 0; n < 4; n++) {
+        const float top = t00[n] * (1 - ax) + t10[n] * ax;
+        const float bottom = t01[n] * (1 - ax) + t11[n] * ax;
+        c[n] = (top * (1 - ay) + bottom * ay) * l->opacity;
+    }
+    const float keep = 1 - c[3];
+    for (int n = 0; n < 4; n++) planes[n * stride + k] = c[n] + planes[n * stride + k] * keep;
+}
+
+/* layer_pixel for a resting layer at pixel x of a row whose texel (x, y) it owns (`texel`): the
+ * footprint is that texel with weight 1 and three with weight 0, so the program's color is
+ * (texel / 255) · opacity exactly (t · 0 = 0 and t · 1 + 0 = t for every texel t); the row test
+ * always passes, the column test is the program's. */
+ALWAYS void resting_pixel(const shatter_dust_layer *l, int x, unsigned texel, float *planes, long stride, long k) {
+    if ((float)x + 1 < l->firstColumn || (float)x > l->lastColumn) return;
+    const float scale = 1.0f / 255.0f;
+    float c[4];
+    for (int n = 0; n < 4; n++) c[n] = ((float)((texel >> (8 * n)) & 0xff) * scale) * l->opacity;
+    const float keep = 1 - c[3];
+    for (int n = 0; n < 4; n++) planes[n * stride + k] = c[n] + planes[n * stride + k] * keep;
+}
+
+static void layer_span(const shatter_dust_frame *f, const shatter_dust_layer *l, int y, int from, int to, int x0, float *planes,
+                       long stride) {
+    const float pyc = (float)y + 0.5f;
+    for (int x = from; x < to; x++) layer_pixel(f, l, pyc, x, planes, stride, x - x0);
+}
+
+#if defined(__x86_64__)
+/* The four taps (column + ox + t % 2, row + oy + t / 2) of eight lanes (0 ≤ ox ≤ 14, 0 ≤ oy ≤ 1) from
+ * the window of `texture` at (column, row), three rows of sixteen words all inside the texture. */
+SHATTER_TARGET_AVX2 static inline void window_taps(const unsigned *texture, int width, int column, int row, __m256i ox, __m256i oy,
+                                                   __m256i taps[4]) {
+    __m256i picked[3][2]; /* [window row][tap column offset] */
+    const __m256i seven = _mm256_set1_epi32(7), one = _mm256_set1_epi32(1);
+    for (int dx = 0; dx < 2; dx++) {
+        const __m256i o = _mm256_add_epi32(ox, _mm256_set1_epi32(dx));
+        const __m256i right = _mm256_cmpgt_epi32(o, seven);
+        for (int r = 0; r < 3; r++) {
+            const unsigned *words = texture + (long)(row + r) * width + column;
+            const __m256i left8 = _mm256_loadu_si256((const __m256i *)words), right8 = _mm256_loadu_si256((const __m256i *)(words + 8));
+            picked[r][dx] = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(left8, o), _mm256_permutevar8x32_epi32(right8, o), right);
+        }
+    }
+    const __m256i lower = _mm256_cmpeq_epi32(oy, one);
+    for (int t = 0; t < 4; t++) {
+        const int dx = t & 1, dy = t >> 1;
+        taps[t] = _mm256_blendv_epi8(picked[dy][dx], picked[dy + 1][dx], lower);
+    }
+}
+
+/* A layer's uniforms in lanes, for the steps of layer_span_avx2. */
+typedef struct dust_lanes {
+    __m256 cosine, sine, dySine, dyCosine, anchorX, anchorY, scaleX, scaleY, half, one, first, last, rows, minusOne, opacity,
+        positionX, unit;
+    __m256i lanes, layer, byte;
+} dust_lanes;
+
+/*
+ * Two steps of layer_span_avx2 (pixels x … x + 15) side by side, so that the processor has two
+ * independent chains to overlap (one step's chain is longer than its window of instructions), when
+ * both are the common case: every lane in the layer's band and every footprint in its window. Each
+ * lane's operations are the single step's, in its order. Returns 0, having written nothing, otherwise.
+ */
+SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) int two_steps(const shatter_dust_frame *f, const dust_lanes *c, int x,
+                                                                               int x0, float *planes, long stride) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256 fx[2], fy[2], bx[2], by[2];
+    __m256i ox[2], oy[2];
+    int column[2], row[2];
+    int simple = 1;
+    for (int k = 0; k < 2; k++) {
+        const __m256 px = _mm256_add_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(x + 8 * k), c->lanes)), c->half);
+        const __m256 dx = _mm256_sub_ps(px, c->positionX);
+        const __m256 lx = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(dx, c->cosine), c->dySine), c->anchorX);
+        const __m256 ly = _mm256_add_ps(_mm256_sub_ps(c->dyCosine, _mm256_mul_ps(dx, c->sine)), c->anchorY);
+        fx[k] = _mm256_sub_ps(_mm256_mul_ps(lx, c->scaleX), c->half);
+        fy[k] = _mm256_sub_ps(_mm256_mul_ps(ly, c->scaleY), c->half);
+        bx[k] = _mm256_floor_ps(fx[k]);
+        by[k] = _mm256_floor_ps(fy[k]);
+        __m256 band = _mm256_and_ps(_mm256_cmp_ps(_mm256_add_ps(bx[k], c->one), c->first, _CMP_GE_OQ),
+                                    _mm256_cmp_ps(bx[k], c->last, _CMP_LE_OQ));
+        band = _mm256_and_ps(band, _mm256_and_ps(_mm256_cmp_ps(by[k], c->minusOne, _CMP_GE_OQ), _mm256_cmp_ps(by[k], c->rows, _CMP_LT_OQ)));
+        simple &= _mm256_movemask_ps(band) == 0xff;
+    }
+    if (!simple) return 0;
+    for (int k = 0; k < 2; k++) {
+        const __m256i ix = _mm256_cvttps_epi32(bx[k]), iy = _mm256_cvttps_epi32(by[k]);
+        const int columnA = _mm256_cvtsi256_si32(ix), columnB = _mm256_extract_epi32(ix, 7);
+        const int rowA = _mm256_cvtsi256_si32(iy), rowB = _mm256_extract_epi32(iy, 7);
+        column[k] = columnA < columnB ? columnA : columnB;
+        row[k] = rowA < rowB ? rowA : rowB;
+        ox[k] = _mm256_sub_epi32(ix, _mm256_set1_epi32(column[k]));
+        oy[k] = _mm256_sub_epi32(iy, _mm256_set1_epi32(row[k]));
+        const __m256i outside =
+            _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(zero, ox[k]), _mm256_cmpgt_epi32(ox[k], _mm256_set1_epi32(14))),
+                            _mm256_or_si256(_mm256_cmpgt_epi32(zero, oy[k]), _mm256_cmpgt_epi32(oy[k], _mm256_set1_epi32(1))));
+        simple &= column[k] >= 0 && column[k] + 16 <= f->width && row[k] >= 0 && row[k] + 3 <= f->height &&
+                  _mm256_testz_si256(outside, outside);
+    }
+    if (!simple) return 0;
+    __m256 color[2][4];
+    for (int k = 0; k < 2; k++) {
+        __m256i owners[4], texels[4];
+        window_taps(f->assignment, f->width, column[k], row[k], ox[k], oy[k], owners);
+        window_taps(f->snapshot, f->width, column[k], row[k], ox[k], oy[k], texels);
+        __m256 channel[4][4];
+        for (int t = 0; t < 4; t++) {
+            const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners[t], c->byte), c->layer),
+                                                 _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners[t], 8), c->byte), c->layer));
+            const __m256i texel = _mm256_and_si256(texels[t], mine);
+            for (int n = 0; n < 4; n++)
+                channel[t][n] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(texel, 8 * n), c->byte)), c->unit);
+        }
+        const __m256 ax = _mm256_sub_ps(fx[k], bx[k]), ay = _mm256_sub_ps(fy[k], by[k]);
+        const __m256 restX = _mm256_sub_ps(c->one, ax), restY = _mm256_sub_ps(c->one, ay);
+        for (int n = 0; n < 4; n++) {
+            const __m256 top = _mm256_add_ps(_mm256_mul_ps(channel[0][n], restX), _mm256_mul_ps(channel[1][n], ax));
+            const __m256 bottom = _mm256_add_ps(_mm256_mul_ps(channel[2][n], restX), _mm256_mul_ps(channel[3][n], ax));
+            color[k][n] = _mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(top, restY), _mm256_mul_ps(bottom, ay)), c->opacity);
+        }
+    }
+    for (int k = 0; k < 2; k++) {
+        const __m256 keep = _mm256_sub_ps(c->one, color[k][3]);
+        float *at = planes + (x + 8 * k - x0);
+        for (int n = 0; n < 4; n++)
+            _mm256_storeu_ps(at + n * stride, _mm256_add_ps(color[k][n], _mm256_mul_ps(_mm256_loadu_ps(at + n * stride), keep)));
+    }
+    return 1;
+}
+
+/* layer_span eight pixels at a time: lanes whose footprint holds none of the layer's texels come out
+ * exactly 0 and leave their pixel as it was, so whole steps are computed, the row's last one running
+ * into the planes' spare room (or over pixels the layer does not reach, which it leaves unchanged). */
+SHATTER_TARGET_AVX2 static void layer_span_avx2(const shatter_dust_frame *f, const shatter_dust_layer *l, int y, int from, int to,
+                                                int x0, float *planes, long stride) {
+    const float pyc = (float)y + 0.5f;
+    const float dy = pyc - l->positionY;
+    const __m256 cosine = _mm256_set1_ps(l->cosine), sine = _mm256_set1_ps(l->sine);
+    const __m256 dySine = _mm256_set1_ps(dy * l->sine), dyCosine = _mm256_set1_ps(dy * l->cosine);
+    const __m256 anchorX = _mm256_set1_ps(f->anchorX), anchorY = _mm256_set1_ps(f->anchorY);
+    const __m256 scaleX = _mm256_set1_ps(f->texelScaleX), scaleY = _mm256_set1_ps(f->texelScaleY);
+    const __m256 half = _mm256_set1_ps(0.5f), one = _mm256_set1_ps(1.0f), minusOne = _mm256_set1_ps(-1.0f);
+    const __m256 first = _mm256_set1_ps(l->firstColumn), last = _mm256_set1_ps(l->lastColumn);
+    const __m256 rows = _mm256_set1_ps((float)f->height), opacity = _mm256_set1_ps(l->opacity);
+    const __m256 positionX = _mm256_set1_ps(l->positionX), unit = _mm256_set1_ps(1.0f / 255.0f);
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), width = _mm256_set1_epi32(f->width);
+    const __m256i height = _mm256_set1_epi32(f->height), layer = _mm256_set1_epi32((int)l->index);
+    const __m256i byte = _mm256_set1_epi32(0xff), zero = _mm256_setzero_si256();
+    const dust_lanes c = {cosine, sine, dySine, dyCosine, anchorX, anchorY, scaleX, scaleY, half, one, first, last, rows, minusOne,
+                          opacity, positionX, unit, lanes, layer, byte};
+    for (int x = from; x < to; x += 8) {
+        if (x + 8 < to && two_steps(f, &c, x, x0, planes, stride)) {
+            x += 8;
+            continue;
+        }
+        const __m256 px = _mm256_add_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(x), lanes)), half);
+        const __m256 dx = _mm256_sub_ps(px, positionX);
+        const __m256 lx = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(dx, cosine), dySine), anchorX);
+        const __m256 ly = _mm256_add_ps(_mm256_sub_ps(dyCosine, _mm256_mul_ps(dx, sine)), anchorY);
+        const __m256 fx = _mm256_sub_ps(_mm256_mul_ps(lx, scaleX), half);
+        const __m256 fy = _mm256_sub_ps(_mm256_mul_ps(ly, scaleY), half);
+        const __m256 bx = _mm256_floor_ps(fx), by = _mm256_floor_ps(fy);
+        /* The program's two tests: the footprint meets the layer's columns, and the snapshot's rows. */
+        __m256 band = _mm256_and_ps(_mm256_cmp_ps(_mm256_add_ps(bx, one), first, _CMP_GE_OQ), _mm256_cmp_ps(bx, last, _CMP_LE_OQ));
+        band = _mm256_and_ps(band, _mm256_and_ps(_mm256_cmp_ps(by, minusOne, _CMP_GE_OQ), _mm256_cmp_ps(by, rows, _CMP_LT_OQ)));
+        if (_mm256_testz_ps(band, band)) continue;
+        const __m256i ix = _mm256_and_si256(_mm256_cvttps_epi32(bx), _mm256_castps_si256(band));
+        const __m256i iy = _mm256_and_si256(_mm256_cvttps_epi32(by), _mm256_castps_si256(band));
+        /* Where the band's lanes read from three rows and sixteen columns of the snapshot, both
+         * textures are read as that window and the taps permuted out of it (loads instead of gathers);
+         * near the snapshot's edges and at steep turns, gathered. */
+        const int bandLanes = _mm256_movemask_ps(band);
+        int ends[2][8];
+        _mm256_storeu_si256((__m256i *)ends[0], ix);
+        _mm256_storeu_si256((__m256i *)ends[1], iy);
+        const int low = __builtin_ctz(bandLanes), high = 31 - __builtin_clz(bandLanes);
+        const int column = ends[0][low] < ends[0][high] ? ends[0][low] : ends[0][high];
+        const int row = ends[1][low] < ends[1][high] ? ends[1][low] : ends[1][high];
+        const __m256i ox = _mm256_sub_epi32(ix, _mm256_set1_epi32(column)), oy = _mm256_sub_epi32(iy, _mm256_set1_epi32(row));
+        /* Every band lane's footprint in the window: 0 ≤ ox ≤ 14, 0 ≤ oy ≤ 1. */
+        const __m256i outside = _mm256_and_si256(
+            _mm256_castps_si256(band),
+            _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(zero, ox), _mm256_cmpgt_epi32(ox, _mm256_set1_epi32(14))),
+                            _mm256_or_si256(_mm256_cmpgt_epi32(zero, oy), _mm256_cmpgt_epi32(oy, _mm256_set1_epi32(1)))));
+        const int windowed = column >= 0 && column + 16 <= f->width && row >= 0 && row + 3 <= f->height &&
+                             _mm256_testz_si256(outside, outside);
+        __m256i owned[4], texels[4], any = zero;
+        if (windowed) {
+            __m256i owners[4];
+            window_taps(f->assignment, f->width, column, row, ox, oy, owners);
+            window_taps(f->snapshot, f->width, column, row, ox, oy, texels);
+            for (int t = 0; t < 4; t++) {
+                const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners[t], byte), layer),
+                                                     _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners[t], 8), byte), layer));
+                owned[t] = _mm256_and_si256(_mm256_castps_si256(band), mine);
+                texels[t] = _mm256_and_si256(texels[t], owned[t]);
+                any = _mm256_or_si256(any, owned[t]);
+            }
+            if (_mm256_testz_si256(any, any)) continue; /* every lane's color is exactly 0 */
+        } else {
+            __m256i words[4];
+            for (int t = 0; t < 4; t++) {
+                const __m256i tx = _mm256_add_epi32(ix, _mm256_set1_epi32(t & 1)), ty = _mm256_add_epi32(iy, _mm256_set1_epi32(t >> 1));
+                /* Inside the snapshot: 0 ≤ tx < width and 0 ≤ ty < height. */
+                __m256i inside = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpgt_epi32(zero, tx), _mm256_cmpgt_epi32(zero, ty)),
+                                                     _mm256_and_si256(_mm256_cmpgt_epi32(width, tx), _mm256_cmpgt_epi32(height, ty)));
+                inside = _mm256_and_si256(inside, _mm256_castps_si256(band));
+                const __m256i index = _mm256_add_epi32(_mm256_mullo_epi32(ty, width), tx);
+                const __m256i owners = _mm256_mask_i32gather_epi32(zero, (const int *)f->assignment, index, inside, 4);
+                const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners, byte), layer),
+                                                     _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners, 8), byte), layer));
+                owned[t] = _mm256_and_si256(inside, mine);
+                words[t] = index;
+                any = _mm256_or_si256(any, owned[t]);
+            }
+            if (_mm256_testz_si256(any, any)) continue; /* every lane's color is exactly 0 */
+            for (int t = 0; t < 4; t++) texels[t] = _mm256_mask_i32gather_epi32(zero, (const int *)f->snapshot, words[t], owned[t], 4);
+        }
+        __m256 channel[4][4]; /* [texel][r, g, b, a] */
+        for (int t = 0; t < 4; t++)
+            for (int n = 0; n < 4; n++)
+                channel[t][n] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(texels[t], 8 * n), byte)), unit);
+        const __m256 ax = _mm256_sub_ps(fx, bx), ay = _mm256_sub_ps(fy, by);
+        const __m256 restX = _mm256_sub_ps(one, ax), restY = _mm256_sub_ps(one, ay);
+        __m256 c[4];
+        for (int n = 0; n < 4; n++) {
+            const __m256 top = _mm256_add_ps(_mm256_mul_ps(channel[0][n], restX), _mm256_mul_ps(channel[1][n], ax));
+            const __m256 bottom = _mm256_add_ps(_mm256_mul_ps(channel[2][n], restX), _mm256_mul_ps(channel[3][n], ax));
+            c[n] = _mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(top, restY), _mm256_mul_ps(bottom, ay)), opacity);
+        }
+        const __m256 keep = _mm256_sub_ps(one, c[3]);
+        float *at = planes + (x - x0);
+        for (int n = 0; n < 4; n++) {
+            const __m256 color = _mm256_loadu_ps(at + n * stride);
+            _mm256_storeu_ps(at + n * stride, _mm256_add_ps(c[n], _mm256_mul_ps(color, keep)));
+        }
+    }
+}
+#endif
+
+void shatter_dust_plan(shatter_dust_frame *f) {
+    for (int i = 0; i < 256; i++) f->slot[i] = -1;
+    f->restingFrom = f->layerCount;
+    /* A resting layer maps pixel centre (x + 0.5, y + 0.5) exactly onto texel (x, y) with weights 0:
+     * no turn, the anchor where it was, one texel per pixel, and an anchor on a half pixel, so that
+     * (x + 0.5 − anchor) + anchor is exact. Its color there is then its own texel's or exactly 0. */
+    const float ax = f->anchorX, ay = f->anchorY;
+    if (f->texelScaleX != 1 || f->texelScaleY != 1 || ax * 2 != floorf(ax * 2) || ay * 2 != floorf(ay * 2) ||
+        !(fabsf(ax) < 0x1p20f && fabsf(ay) < 0x1p20f))
+        return;
+    int from = f->layerCount;
+    while (from > 0) {
+        const shatter_dust_layer *l = &f->layers[from - 1];
+        if (l->cosine != 1 || l->sine != 0 || l->positionX != ax || l->positionY != ay) break;
+        const int index = (int)l->index;
+        if (index < 0 || index > 255 || (float)index != l->index || f->slot[index] >= 0) break;
+        f->slot[index] = (short)(from - 1);
+        from--;
+    }
+    /* Slots of layers left above a break belong to the layers that move after all. */
+    for (int i = 0; i < 256; i++)
+        if (f->slot[i] >= 0 && f->slot[i] < from) f->slot[i] = -1;
+    f->restingFrom = from;
+}
+
+int shatter_dust_row(const shatter_dust_frame *f, int y, int x0, int x1, float *planes) {
+    int reached = 0;
+    const long stride = shatter_dust_plane(x1 - x0);
+    for (int i = 0; i < f->restingFrom; i++) {
+        const shatter_dust_layer *l = &f->layers[i];
+        int from, to;
+        span_of(f, l, y, x0, x1, &from, &to);
+        if (from >= to) continue;
+        reached = 1;
+#if defined(__x86_64__)
+        if (f->avx2) {
+            layer_span_avx2(f, l, y, from, to, x0, planes, stride);
+            continue;
+        }
+#endif
+        layer_span(f, l, y, from, to, x0, planes, stride);
+    }
+    /* The resting layers, above every moving one: at each pixel only its texel's owners, lower first. */
+    if (f->restingFrom < f->layerCount && y >= 0 && y < f->height) {
+        reached = 1;
+        const unsigned *owners = f->assignment + (long)y * f->width, *snapshot = f->snapshot + (long)y * f->width;
+        const int end = x1 < f->width ? x1 : f->width;
+        for (int x = x0 > 0 ? x0 : 0; x < end; x++) {
+            const unsigned word = owners[x];
+            int a = f->slot[word & 0xff], b = f->slot[(word >> 8) & 0xff];
+            if (a < 0 && b < 0) continue;
+            if (a > b) {
+                int t = a;
+                a = b;
+                b = t;
+            }
+            const unsigned texel = snapshot[x];
+            if (a >= 0) resting_pixel(&f->layers[a], x, texel, planes, stride, x - x0);
+            if (b != a) resting_pixel(&f->layers[b], x, texel, planes, stride, x - x0);
+        }
+    }
+    return reached;
+}

@@ -1,0 +1,101 @@
+import CLanes
+import ShatterCore
+import ShatterEffects
+import ShatterTestSupport
+import Testing
+
+@testable import ShatterSoftware
+
+/// The dust drawn by layer spans (`dust_layers.c`) must give exactly the bytes of running
+/// `DustLayersProgram` at every pixel of the covering quad, whatever the layers' poses.
+@Suite struct DustSpanTests {
+    /// `list` drawn by spans (every shortcut: the AVX2 twin where the processor has it), by spans
+    /// without AVX2 (the twin for any x86-64), and pixel by pixel (no shortcut): both span twins
+    /// must equal the last, returned as `literal`.
+    static func bothWays(_ list: DisplayList) throws -> (spans: Image, literal: Image) {
+        var literal = SoftwareRenderer()
+        literal.shortcuts = []
+        var baseline = SoftwareRenderer()
+        baseline.shortcuts = [.exact]
+        let reference = try literal.render(list)
+        #expect(try baseline.render(list) == reference, "the twin for any x86-64")
+        return (try SoftwareRenderer().render(list), reference)
+    }
+
+    @Test(arguments: [
+        (120, 90, 1.0, 32, false), (61, 47, 2.0, 8, true), (64, 40, 1.5, 255, false), (77, 33, 1.0, 1, true),
+    ])
+    func everyInstantOfAnEffectIsTheProgramsBytes(width: Int, height: Int, scale: Double, layers: Int, reverse: Bool) throws {
+        let effect = try DustFixture.effect(
+            width: width, height: height, scale: scale, layers: layers, seed: 5, reverse: reverse)
+        for time in stride(from: 0.0, through: effect.duration, by: effect.duration / 9) {
+            let (spans, literal) = try Self.bothWays(effect.displayList(at: time))
+            #expect(spans == literal, "t = \(time)")
+        }
+    }
+
+    /// A translucent snapshot of another size than the output (stretched, texel scale off 1), drawn
+    /// over a colored background so the blend shows.
+    @Test func aStretchedTranslucentSnapshotOverABackground() throws {
+        let snapshot = Texture(image: SoftwareRendererFastPathTests.noise(53, 71, seed: 2))
+        let effect = try DustEffect(snapshot: snapshot, parameters: .init(width: 90, height: 64, layers: 12, seed: 1))
+        for time in [0.0, 0.4, 1.1, 1.9] {
+            var list = effect.displayList(at: time)
+            list.clearColor = RGBA8(r: 10, g: 200, b: 30, a: 180)
+            let (spans, literal) = try Self.bothWays(list)
+            #expect(spans == literal, "t = \(time)")
+        }
+    }
+
+    /// Poses no effect makes: a quarter and a half turn (a band along rows, or mirrored), a layer far
+    /// off the picture, one moved by a fraction of a pixel, one almost transparent, one whose column
+    /// band is narrower than the columns it owns (the program's column test then hides some of them).
+    @Test func posesOfEveryAngleAndPlace() throws {
+        let snapshot = Texture(image: SoftwareRendererFastPathTests.noise(80, 60, seed: 7))
+        let split = try DustLayerSplit(width: 80, height: 60, layers: 6, seed: 4)
+        let anchor = SIMD2<Float>(40, 30)
+        let turns: [(Float, Float)] = [(0, 1), (-1, 0), (0.6, -0.8), (0.9995, 0.0316), (1, 0), (-0.28, 0.96)]
+        let places: [SIMD2<Float>] = [
+            SIMD2(40, 30), SIMD2(52.25, 21.5), SIMD2(-30, 90), SIMD2(40.37, 29.81), SIMD2(11, 44), SIMD2(70, 5),
+        ]
+        let poses = (0..<6).compactMap { i -> DustLayerPose? in
+            guard var columns = split.columnExtents[i] else { return nil }
+            if i == 5, columns.count > 12 { columns = (columns.lowerBound + 6)...(columns.upperBound - 6) }
+            return DustLayerPose(
+                layer: i, position: places[i], rotation: SIMD2(turns[i].0, turns[i].1), opacity: i == 4 ? 0.003 : 0.85,
+                columns: columns)
+        }
+        let stack = DustLayerStack(
+            snapshot: snapshot, assignment: split.assignment, anchor: anchor, layers: poses,
+            bounds: PixelRect(x: 0, y: 0, width: 80, height: 60))
+        let list = DisplayList(
+            width: 80, height: 60, clearColor: RGBA8(r: 0, g: 0, b: 90, a: 255), commands: [.dustLayers(stack)])
+        let (spans, literal) = try Self.bothWays(list)
+        #expect(spans == literal)
+        #expect(spans != Image(width: 80, height: 60, fill: RGBA8(r: 0, g: 0, b: 90, a: 255)))  // something was drawn
+    }
+
+    /// A snapshot with no texel: every layer adds nothing, so the frame is its clear color.
+    @Test func anEmptySnapshotLeavesTheFrameAsItWas() throws {
+        let empty = Texture(image: Image(width: 0, height: 0))
+        let pose = DustLayerPose(layer: 0, position: SIMD2(5, 5), rotation: SIMD2(1, 0), opacity: 1, columns: 0...0)
+        let stack = DustLayerStack(
+            snapshot: empty, assignment: empty, anchor: SIMD2(5, 5), layers: [pose],
+            bounds: PixelRect(x: 0, y: 0, width: 10, height: 10))
+        let background = RGBA8(r: 9, g: 8, b: 7, a: 255)
+        let list = DisplayList(width: 10, height: 10, clearColor: background, commands: [.dustLayers(stack)])
+        let (spans, literal) = try Self.bothWays(list)
+        #expect(spans == literal)
+        #expect(spans == Image(width: 10, height: 10, fill: background))
+    }
+
+    /// The kernel reads Swift's uniforms as its own struct: same size, same field offsets.
+    @Test func theKernelsLayerIsTheUniformBlocksElement() {
+        #expect(MemoryLayout<shatter_dust_layer>.size == MemoryLayout<DustLayerUniform>.size)
+        #expect(MemoryLayout<DustLayerUniform>.offset(of: \.cosine) == MemoryLayout<shatter_dust_layer>.offset(of: \.cosine))
+        #expect(MemoryLayout<DustLayerUniform>.offset(of: \.opacity) == MemoryLayout<shatter_dust_layer>.offset(of: \.opacity))
+        #expect(MemoryLayout<DustLayerUniform>.offset(of: \.index) == MemoryLayout<shatter_dust_layer>.offset(of: \.index))
+        #expect(
+            MemoryLayout<DustLayerUniform>.offset(of: \.lastColumn) == MemoryLayout<shatter_dust_layer>.offset(of: \.lastColumn))
+    }
+}
