@@ -83,13 +83,15 @@ struct JoinCommandTests {
         #expect(abs(fromMid - toMid) < 6 && fromMid > -40, "mid shatter: 440 Hz \(fromMid) dB, 1000 Hz \(toMid) dB")
     }
 
+    /// Long enough to report a few times: 3 clips scaled to 256×192 (at 64×48 the join ended in 0.4 s once
+    /// the dust drew by layer spans).
     @Test func aLongerJoinReportsAtLeastOnceASecond() throws {
         let s = try TemporaryFolder()
         let clips = try Self.clips(in: s)
         let run = try CLIRun.shatter(
             ["join"] + clips + [
-                "--transition", "dust:1", "--layers", "8", "--fit", "cover", "--backend", "cpu", "--video",
-                s.file("long.mkv"), "--progress", "json",
+                "--transition", "dust:1", "--layers", "8", "--fit", "cover", "--size", "256x192", "--backend", "cpu",
+                "--video", s.file("long.mkv"), "--progress", "json",
             ])
         try #require(run.status == 0, "\(run.stderr)")
         // Each dust's 26 frames outlast b's 50 by 2: one warning says b holds its last frame.
