@@ -77,7 +77,14 @@ if $on_path; then
     [ -z "$found" ] || [ "$(cd "$(dirname "$found")" && pwd -P)" = "$resolved" ] \
         || echo "Tools/install.sh: note: another shatter comes first on your PATH: $found" >&2
 else
-    # shellcheck disable=SC2016  # the line to type, with $PATH unexpanded
-    echo "Tools/install.sh: $dir is not on your PATH; to put it there in this shell:" \
-        "export PATH=\"$dir:\$PATH\" (and in ~/.profile for new ones), or call $target" >&2
+    # The line to type, as the README's set-up line has it ($HOME, $PATH unexpanded) for the default
+    # folder. That set-up line runs it right after this script, so this shell needs nothing more; what
+    # a newcomer misses is that a new shell that is not a login one (another terminal, `bash`) reads
+    # ~/.bashrc, not ~/.profile.
+    shown=$dir
+    # shellcheck disable=SC2016
+    if [ "$dir" = "${HOME:-}/.local/bin" ]; then shown='$HOME/.local/bin'; fi
+    line="export PATH=\"$shown:\$PATH\""
+    echo "Tools/install.sh: $dir is not on your PATH yet: the README's set-up line runs $line next;" \
+        "for new shells, add that line to ~/.bashrc (and ~/.profile for login shells), or call $target" >&2
 fi

@@ -146,6 +146,14 @@ struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Render an effect on GL and CPU and compare them, or compare two PNGs (--images) or two folders (--dirs).",
+        // The generated line ("shatter compare <options> <subcommand>") hides that the effect is optional
+        // and what --images and --dirs take: the three forms instead, one a line (ArgumentParser indents
+        // the later lines under the first).
+        usage: """
+            shatter compare <effect> [<effect options>] [<options>]
+            shatter compare --images EXPECTED.png ACTUAL.png [<options>]
+            shatter compare --dirs GOLDEN NEW [--update | <options>]
+            """,
         discussion: """
             A pixel differs when any channel differs by more than --channel-delta (default \
             \(FuzzyRule.parity.channelDelta)); a frame fails when too many pixels differ (--max-different-pixels, \

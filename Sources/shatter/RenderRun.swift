@@ -81,10 +81,13 @@ struct RenderRun {
             try OutputFile.write(try PNGEncoder.encode(sheet, options: PNGWriteOptions(compressionLevel: 9)), to: path)
         }
         guard !delivery.quiet else { return }
+        // With only --contact-sheet the sheet is all that was written: the line names it, once.
+        let sheetOnly = output.contactSheet.flatMap { summary.contactSheet != nil ? $0 : nil }
         let place =
-            delivery.video ?? (streamFormat != nil ? "standard output" : folder.map { $0.path + "/" } ?? "nowhere")
+            delivery.video ?? (streamFormat != nil ? "standard output" : folder.map { $0.path + "/" })
+            ?? sheetOnly.map { "the contact sheet \($0)" } ?? "nowhere"
         Self.printSummary(summary, place: place, choice: choice, toStandardError: streamFormat != nil)
-        if let path = output.contactSheet, summary.contactSheet != nil {
+        if let path = output.contactSheet, summary.contactSheet != nil, place != "the contact sheet \(path)" {
             streamFormat != nil ? Terminal.error("Contact sheet: \(path)") : print("Contact sheet: \(path)")
         }
     }

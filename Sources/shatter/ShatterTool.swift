@@ -31,6 +31,11 @@ enum Main {
             FileHandle.standardError.write(Data("shatter: error: \(problem)\n".utf8))
             Glibc.exit(1)
         }
+        // Before any file, pipe or thread: room for the descriptors a run holds, or one line saying why not.
+        do { try OpenFileFloor.raise() } catch {
+            FileHandle.standardError.write(Data("shatter: error: \(error)\n".utf8))
+            Glibc.exit(1)
+        }
         FrameMemory.keepFreedFrameBuffers()
         // A closed pipe (ffmpeg's input, a `--pipe` reader, a progress reader that quit) is an error to
         // report where it matters, never a silent death: writes to it fail with EPIPE instead.

@@ -28,6 +28,27 @@ import Testing
         #expect(s.contents(of: out) == ["filmstrip.png", "index.html", "report.json"])
     }
 
+    /// The note that deltas are per blended fragment explains a difference the slack allowed: a report
+    /// whose every frame is identical does not print it (issue 48's newcomer), one with a differing pixel does.
+    @Test func theBlendSlackNoteComesOnlyWhereSomePixelDiffers() throws {
+        let s = try TemporaryFolder()
+        var seen: [String: Bool] = [:]
+        // On llvmpipe the shattered pieces match the CPU renderer exactly; the splash's blends do not.
+        for effect in ["shatter", "splash"] {
+            let out = s.file(effect)
+            let run = try CLIRun.shatter(["compare", effect, "--size", "32x32", "--frames", "0-1", "--out", out])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            let report = try JSONDecoder().decode(
+                CompareReport.self, from: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
+            let differs = report.frames.contains { ($0.largestChannelDifference ?? 0) > 0 }
+            let noted = run.stdout.contains("note: differences are per blended fragment")
+            #expect(noted == differs, "\(effect): \(run.stdout)")
+            #expect(report.notes.contains(CompareSession.blendNote) == differs, "\(effect): \(report.notes)")
+            seen[effect] = differs
+        }
+        #expect(seen == ["shatter": false, "splash": true], "llvmpipe's frames: \(seen)")
+    }
+
     @Test func jsonGoesToStdoutWhenAsked() throws {
         let s = try TemporaryFolder()
         let run = try CLIRun.shatter(["compare", "shatter", "--size", "40x40", "--frames", "3", "--json", "--out", s.file("r")])

@@ -52,4 +52,33 @@ struct FFmpegStartTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: s.file("j.mp4")))
     }
+
+    /// Runs `arguments` under `limits`, with no descriptor open above them (issue 48, L8: a soft limit of
+    /// 8–12 crashed Shatter with SIGILL, 16–20 printed Foundation's raw "Bad file descriptor" line).
+    func run(_ arguments: [String], limits: String) throws -> CLIRun {
+        try CLIRun.command("/bin/bash", ["-c", "\(limits); exec \"$0\" \"$@\"", CLIRun.binary] + arguments)
+    }
+
+    @Test(arguments: [8, 12, 16, 20])
+    func aLowSoftOpenFileLimitIsRaised(_ limit: Int) throws {
+        let s = try TemporaryFolder()
+        let video = try run(Self.render + ["--video", s.file("v.mp4"), "--quiet"], limits: "ulimit -Sn \(limit)")
+        #expect(video.status == 0 && video.stderr.isEmpty, "\(video.status): \(video.stderr)")
+        #expect(FileManager.default.fileExists(atPath: s.file("v.mp4")))
+        let frames = try run(Self.render + ["--out", s.file("f"), "--quiet"], limits: "ulimit -Sn \(limit)")
+        #expect(frames.status == 0 && frames.stderr.isEmpty, "\(frames.status): \(frames.stderr)")
+        #expect(s.contents(of: s.file("f")).count == 3)
+    }
+
+    @Test func aLowHardOpenFileLimitIsOneLine() throws {
+        let s = try TemporaryFolder()
+        let run = try run(Self.render + ["--video", s.file("v.mp4")], limits: "ulimit -n 12")
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(
+            run.errorLines == [
+                "shatter: error: the open-file limit (ulimit -n) is 12 and cannot be raised past 12; Shatter needs "
+                    + "\(OpenFileFloor.minimum) open files: start it from a shell with a higher limit (ulimit -n 1024)"
+            ], "\(run.stderr)")
+        #expect(s.allContents().isEmpty)
+    }
 }

@@ -29,6 +29,20 @@ import Testing
         }
     }
 
+    /// `compare`'s usage shows its three forms, not the generated "compare <options> <subcommand>".
+    @Test func compareUsageShowsItsThreeForms() throws {
+        let run = try CLIRun.shatter(["compare", "--help"])
+        #expect(run.status == 0, "\(run.stderr)")
+        for form in [
+            "shatter compare <effect> [<effect options>] [<options>]",
+            "shatter compare --images EXPECTED.png ACTUAL.png [<options>]",
+            "shatter compare --dirs GOLDEN NEW [--update | <options>]",
+        ] {
+            #expect(run.stdout.contains(form), "\(form): \(run.stdout)")
+        }
+        #expect(!run.stdout.contains("<options> <subcommand>"), "\(run.stdout)")
+    }
+
     @Test func aMistypedTransitionListsTheChoices() throws {
         let run = try CLIRun.shatter(["join", "a.mp4", "b.mp4", "--transition", "shatterr:1", "--video", "o.mp4"])
         #expect(run.status == 64 && run.errorLines.first?.contains("shatterr:1") == true, "\(run.stderr)")

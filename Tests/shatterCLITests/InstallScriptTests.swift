@@ -64,7 +64,13 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("installed \(bin)/shatter"), "\(first.stdout)")
         #expect(first.stderr.contains("\(bin) is not on your PATH"), "\(first.stderr)")
-        #expect(first.stderr.contains("export PATH=\"\(bin):$PATH\""), "\(first.stderr)")
+        // The line the README's set-up line runs next, word for word, and where a new shell finds it.
+        let readme = try String(contentsOfFile: Repository.path + "/README.md", encoding: .utf8)
+        let line = "export PATH=\"$HOME/.local/bin:$PATH\""
+        #expect(readme.contains("Tools/install.sh && Tools/install-frei0r.sh && \(line)"))
+        #expect(first.stderr.contains("the README's set-up line runs \(line) next"), "\(first.stderr)")
+        #expect(first.stderr.contains("add that line to ~/.bashrc"), "\(first.stderr)")
+        #expect(first.errorLines.filter { $0.contains("PATH") }.count == 1, "\(first.stderr)")
         let installed = try String(contentsOfFile: bin + "/shatter", encoding: .utf8)
         #expect(installed == (try String(contentsOfFile: clone.built, encoding: .utf8)))
         #expect(FileManager.default.isExecutableFile(atPath: bin + "/shatter"))

@@ -162,6 +162,9 @@ struct StreamingTests {
                 "--contact-sheet", s.file("sheet.png"),
             ], environment: [:])
         #expect(run.status == 0, "\(run.stderr)")
+        // The summary says where the frames went, not "to nowhere" (issue 48).
+        #expect(run.stdout.hasPrefix("Rendered 6 frames to the contact sheet \(s.file("sheet.png")) in "), "\(run.stdout)")
+        #expect(!run.stdout.contains("Contact sheet:"), "\(run.stdout)")
         #expect(s.allContents(of: s.path) == ["sheet.png"])
         #expect(try PNGDecoder.read(path: s.file("sheet.png")).width > 40)
         // A sheet path that cannot be written is refused before anything renders.

@@ -155,11 +155,15 @@ public struct CompareSession {
         }
         let report = CompareReport(
             subject: subject, expectedRenderer: expectedRenderer, actualRenderer: actualRenderer,
-            rule: rule, frames: frames, notes: countedBlends ? notes + [Self.blendNote] : notes, overview: overview)
+            rule: rule, frames: frames, notes: explainsBlends ? notes + [Self.blendNote] : notes, overview: overview)
         try Self.writeAtomically(report.jsonData(), to: folder.path + "/report.json")
         try Self.writeAtomically(Data(report.html().utf8), to: folder.path + "/index.html")
         return report
     }
+
+    /// Whether the report says the deltas were per blended fragment: only where they were and some pixel
+    /// differs at all. Where every frame is identical the slack allowed nothing and the note only puzzles.
+    var explainsBlends: Bool { countedBlends && frames.contains { ($0.largestChannelDifference ?? 0) > 0 } }
 
     /// What a report judged per blended fragment says about it.
     public static let blendNote =

@@ -22,9 +22,11 @@ public final class Clip: Sendable {
     /// The rates a video clip may declare: a frame each 100 seconds to 10,000 a second (the most
     /// `--fps` allows). A video declaring another is refused when opened.
     public static let frameRates: ClosedRange<Double> = 0.01...10_000
-    /// Changes whenever the clip's frames do; what a manifest records. Worked out when first asked for:
-    /// a still shown as it is records its pixels' hash instead (``ClipDriven/inputDigests``), so a
-    /// render of still PNGs never hashes their pixels twice.
+    /// Changes whenever the clip's frames do; what a manifest records: a video's or a sequence's files
+    /// hashed whole (``ClipBytes``), a still PNG's pixels. Worked out when first asked for, as the render
+    /// starts: a still shown as it is records its pixels' hash instead (``ClipDriven/inputDigests``), so a
+    /// render of still PNGs never hashes their pixels twice, and what records no manifest (a join, a
+    /// render to `--video` alone) never reads a clip's files for it.
     public var digest: String {
         digestMemo.withLock { memo in
             if let memo { return memo }
@@ -61,7 +63,7 @@ public final class Clip: Sendable {
             let first = try PNGDecoder.read(path: frames[0], limits: limits)
             (width, height, frameCount, self.frameRate) = (first.width, first.height, frames.count, frameRate)
             source = frames.count == 1 ? .still(first) : .sequence(frames)
-            makeDigest = { ClipSequence.digest(frames, first: first) }
+            makeDigest = { ClipBytes.digest(of: frames) }
             lastRead.withLock { $0 = (0, first) }
         } else if !exists {
             throw ClipError.notFound(path: path)
@@ -78,8 +80,7 @@ public final class Clip: Sendable {
             let reader = try VideoClipReader(path: path, limits: limits)
             (width, height, frameCount, self.frameRate) = (reader.width, reader.height, reader.frameCount, reader.frameRate)
             source = .video(reader)
-            let digest = reader.digest
-            makeDigest = { digest }
+            makeDigest = { ClipBytes.digest(of: [path]) }
         }
     }
 

@@ -67,15 +67,4 @@ enum ClipSequence {
         guard !frames.isEmpty else { throw ClipError.emptyFolder(path: folder) }
         return frames.map { (folder as NSString).appendingPathComponent($0) }
     }
-
-    /// Names and sizes of every frame, and the first frame's pixels: cheap, and changes when the clip is
-    /// re-rendered or re-ordered.
-    static func digest(_ frames: [String], first: Image) -> String {
-        var fingerprint = Array(SHA256Hex.of(first.pixels).utf8)
-        for frame in frames {
-            let size = (try? FileManager.default.attributesOfItem(atPath: frame)[.size] as? Int) ?? -1
-            fingerprint += Array("\((frame as NSString).lastPathComponent):\(size)\n".utf8)
-        }
-        return SHA256Hex.of(fingerprint)
-    }
 }

@@ -13,7 +13,6 @@ final class VideoClipReader: Sendable {
     let height: Int
     let frameCount: Int
     let frameRate: Double
-    let digest: String
     /// The file has an audio stream.
     let hasAudio: Bool
     private let ffmpeg: String
@@ -66,13 +65,6 @@ final class VideoClipReader: Sendable {
                 maxPixels: limits.maxPixels)
         }
         hasAudio = try ToolPath.audioStream(in: path, ffprobe: ffprobe).found
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
-        var fingerprint = Array("video \(size) \(width)x\(height) \(count) \(rate)\n".utf8)
-        if let head = FileHandle(forReadingAtPath: path) {
-            fingerprint += Array(head.readData(ofLength: 1 << 16))
-            try? head.close()
-        }
-        digest = SHA256Hex.of(fingerprint)
     }
 
     deinit { decoder.withLock { $0?.stop() } }
