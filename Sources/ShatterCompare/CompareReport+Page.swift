@@ -58,6 +58,13 @@ extension CompareReport {
             <dt>Actual</dt><dd>\(Page.escape(actualRenderer))</dd></dl>
 
             """
+        if let file = preview?.file {
+            html +=
+                "<p class=\"preview\">Play it in the browser: <a href=\"\(Page.escape(file))\">\(Page.escape(file))</a> "
+                + "(the GL backend's calls replayed in WebGL2; it checks your browser's GL against the CPU renderer)</p>\n"
+        } else if let reason = preview?.unavailable {
+            html += "<p class=\"preview\">No browser preview: \(Page.escape(reason))</p>\n"
+        }
         if !notes.isEmpty {
             html += "<ul class=\"notes\">" + notes.map { "<li>\(Page.escape($0))</li>" }.joined() + "</ul>\n"
         }

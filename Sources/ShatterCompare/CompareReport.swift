@@ -24,10 +24,13 @@ public struct CompareReport: Codable, Sendable {
     public let overview: String?
     /// In the order they were compared (by frame index where there is one).
     public let frames: [Frame]
+    /// The page beside the report that replays a compared effect in the browser, or why there is none;
+    /// nil where nothing can be replayed (two images, two folders).
+    public let preview: Preview?
 
     public init(
         subject: String, expectedRenderer: String, actualRenderer: String, rule: FuzzyRule, frames: [Frame],
-        notes: [String] = [], overview: String? = nil
+        notes: [String] = [], overview: String? = nil, preview: Preview? = nil
     ) {
         schemaVersion = Self.currentSchemaVersion
         passed = frames.allSatisfy(\.passed)
@@ -40,6 +43,18 @@ public struct CompareReport: Codable, Sendable {
         ssimMethod = ImageDifference.ssimMethod
         self.overview = overview
         self.frames = frames
+        self.preview = preview
+    }
+
+    /// `{"file": "preview.html"}`, or `{"unavailable": "why"}`.
+    public struct Preview: Codable, Sendable, Equatable {
+        /// The page's file name in the report's folder.
+        public let file: String?
+        /// Why there is no page, in one line.
+        public let unavailable: String?
+
+        public static func file(_ name: String) -> Preview { Preview(file: name, unavailable: nil) }
+        public static func unavailable(_ reason: String) -> Preview { Preview(file: nil, unavailable: reason) }
     }
 
     public var failingFrames: [Frame] { frames.filter { !$0.passed } }

@@ -25,7 +25,7 @@ enum CLIErrors {
             return ValidationError("\(error)")
         case let error as WebGLPreviewError:
             return CLIFailure(
-                description: "\(error); lower --fps, choose --frames A-B, a smaller --size or a larger --point-size")
+                description: "\(error); \(WebGLPreviewError.advice)")
         case let error as OutputFolderError:
             switch error {
             case .cannotWriteFile: return CLIFailure(description: "\(error)")

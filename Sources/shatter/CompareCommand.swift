@@ -35,7 +35,7 @@ struct CompareOptions: ParsableArguments {
     @Option(
         name: .customLong("out"),
         help: ArgumentHelp(
-            "Folder for report.json, index.html, filmstrip.png and the images of failing frames (default: compare).",
+            "Folder for report.json, index.html, filmstrip.png, an effect's preview.html and the images of failing frames (default: compare).",
             valueName: "DIR"))
     var givenOut: String?
 
@@ -137,6 +137,14 @@ struct CompareOptions: ParsableArguments {
         case .maxDifferentPixels(let n): "at most \(n) differing pixels"
         }
     }
+
+    /// Compare's own options, with a value and without: not part of the `shatter render` command a
+    /// report's preview page shows.
+    static let valued: Set<String> = [
+        "--max-different-pixels", "--precision", "--pixel-delta-threshold", "--channel-delta", "--ignored-border",
+        "--out", "--junit",
+    ]
+    static let flags: Set<String> = ["--json", "--keep-all", "--overwrite"]
 
     private static func pad(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
 }
@@ -265,12 +273,41 @@ struct CompareEffect<Options: EffectOptions>: ParsableCommand {
         defer { gl.close() }
         let cpu = SoftwareRenderer()
         var session = try options.session(subject: Options.Made.name)
-        try session.add(effect: made, frames: frames, expected: cpu, actual: gl) { done, total in
-            Terminal.status("shatter: compared \(done)/\(total)")
-        }
+        // The report's preview page records the GL pass as it draws (no second pass), and holds its
+        // checked frames to the CPU frames this pass draws anyway. Too large is a line in the report.
+        var recorder: WebGLPreview.Recorder? = WebGLPreview.Recorder(gl: gl, frames: frames.count)
+        var unavailable: String?
+        try session.add(
+            effect: made, frames: frames, expected: cpu, actual: gl,
+            drew: { reference in
+                do {
+                    try recorder?.drew { reference }
+                } catch {
+                    unavailable = "\(error); `shatter preview` makes a smaller one: \(WebGLPreviewError.advice)"
+                    recorder = nil
+                }
+            },
+            progress: { done, total in Terminal.status("shatter: compared \(done)/\(total)") })
         Terminal.endStatus()
+        session.preview = previewPage(made, recorder, unavailable: unavailable)
         try options.conclude(
             session, subject: Options.Made.name, expected: cpu.description,
             actual: "\(gl.info.renderer) (\(gl.info.platform))")
+    }
+
+    /// The report's preview page from the recorded pass, or why there is none; never an error: the
+    /// preview never fails a comparison.
+    private func previewPage(_ made: Options.Made, _ recorder: WebGLPreview.Recorder?, unavailable: String?)
+        -> CompareSession.PreviewPage
+    {
+        guard let recorder else { return .unavailable(reason: unavailable ?? "nothing was recorded") }
+        do {
+            let preview = try PreviewEffect<Options>.preview(
+                of: made, fps: timing.rate.fps, after: "compare", dropping: CompareOptions.valued,
+                flags: CompareOptions.flags)
+            return .page(html: try preview.page(recorder.finish()))
+        } catch {
+            return .unavailable(reason: "the page could not be made: \(error)")
+        }
     }
 }

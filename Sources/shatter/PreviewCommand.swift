@@ -43,11 +43,8 @@ struct PreviewEffect<Options: EffectOptions>: ParsableCommand {
         let frames = try FrameSelection(
             timeline: FrameTimeline(duration: made.duration, fps: timing.rate.fps), range: timing.range,
             reversed: made.playsBackwards)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let preview = WebGLPreview(
-            title: "shatter preview \(Options.Made.name)", command: Self.renderCommand(CommandLine.arguments),
-            settings: String(decoding: try encoder.encode(made.parameters), as: UTF8.self), fps: timing.rate.fps)
+        let preview = try Self.preview(
+            of: made, fps: timing.rate.fps, after: "preview", dropping: ["--out", "--check-frames"])
         let gl: GLRenderer
         do {
             gl = try GLRenderer(options: .init(deviceIndex: try device.resolvedIndex()))
@@ -94,17 +91,31 @@ struct PreviewEffect<Options: EffectOptions>: ParsableCommand {
         }
     }
 
-    /// The `shatter render` command for the same frames: this command's words after `preview`, less the
-    /// preview's own options (`--out`, `--check-frames`).
-    static func renderCommand(_ arguments: [String]) -> String {
+    /// The page's frame for `made`: its title, its settings, and the `shatter render` command for the same
+    /// frames, which is this command's words after `subcommand` less its own options (`dropping`, with
+    /// their values, and `flags`). Shared by `shatter preview` and `shatter compare <effect>`'s report.
+    static func preview(
+        of made: Options.Made, fps: Double, after subcommand: String, dropping: Set<String>, flags: Set<String> = []
+    ) throws -> WebGLPreview {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return WebGLPreview(
+            title: "shatter preview \(Options.Made.name)",
+            command: renderCommand(CommandLine.arguments, after: subcommand, dropping: dropping, flags: flags),
+            settings: String(decoding: try encoder.encode(made.parameters), as: UTF8.self), fps: fps)
+    }
+
+    /// The `shatter render` command for `arguments`' words after `subcommand`, less the options in
+    /// `dropping` (with their values, given apart or after `=`) and the `flags`.
+    static func renderCommand(_ arguments: [String], after subcommand: String, dropping: Set<String>, flags: Set<String>)
+        -> String
+    {
         var words = ["shatter", "render"]
-        var rest = arguments.drop { $0 != "preview" }.dropFirst()[...]
+        var rest = arguments.drop { $0 != subcommand }.dropFirst()[...]
         while let word = rest.popFirst() {
-            if word == "--out" {
+            if dropping.contains(word) {
                 _ = rest.popFirst()
-            } else if word == "--check-frames" {
-                _ = rest.popFirst()
-            } else if !word.hasPrefix("--out=") && !word.hasPrefix("--check-frames=") {
+            } else if !flags.contains(word), !dropping.contains(where: { word.hasPrefix($0 + "=") }) {
                 words.append(word)
             }
         }

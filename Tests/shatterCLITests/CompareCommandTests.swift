@@ -24,8 +24,8 @@ import Testing
         #expect(html.contains("<img class=\"filmstrip\" src=\"filmstrip.png\""))
         let strip = try PNGDecoder.read(path: out + "/filmstrip.png")
         #expect(strip.width > 6 * 90 && strip.height > 3 * 60)
-        // Passing frames keep no images unless asked.
-        #expect(s.contents(of: out) == ["filmstrip.png", "index.html", "report.json"])
+        // Passing frames keep no images unless asked; the effect's browser preview rides along.
+        #expect(s.contents(of: out) == ["filmstrip.png", "index.html", "preview.html", "report.json"])
     }
 
     /// The note that deltas are per blended fragment explains a difference the slack allowed: a report

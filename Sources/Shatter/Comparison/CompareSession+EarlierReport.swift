@@ -13,8 +13,9 @@ extension CompareSession {
     }
 
     /// Sorts `folder`'s entries: an earlier report is recognised by its `report.json` (one that decodes
-    /// as a ``CompareReport``) and the files it names (each frame's images, `filmstrip.png`) or always
-    /// writes (`index.html`). `ownOutputs` are names this run writes into the folder (a JUnit file).
+    /// as a ``CompareReport``) and the files it names (each frame's images, `filmstrip.png`,
+    /// `preview.html`) or always writes (`index.html`). `ownOutputs` are names this run writes into the
+    /// folder (a JUnit file).
     static func contents(of folder: String, ownOutputs: Set<String> = []) -> FolderContents {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0 != FolderLock.fileName && !ownOutputs.contains($0) }.sorted()
@@ -23,7 +24,8 @@ extension CompareSession {
             return .other(example: names.first { $0 != "report.json" } ?? names[0])
         }
         let listed = Set(
-            ["report.json", "index.html"] + [report.overview].compactMap { $0 } + report.frames.flatMap { $0.files.values })
+            ["report.json", "index.html"] + [report.overview, report.preview?.file].compactMap { $0 }
+                + report.frames.flatMap { $0.files.values })
         if let stranger = names.first(where: { !listed.contains($0) || !isRegularFile(folder + "/" + $0) }) {
             return .other(example: stranger)
         }

@@ -1,8 +1,9 @@
 extension CompareSession {
     /// Renders each selected frame of `effect` with both renderers and compares them: `expected` is the
     /// reference (the CPU renderer, for GPU-vs-CPU parity), and where it counts the blended fragments
-    /// of each pixel, every frame is judged per blended fragment. `progress(done, total)` follows each
-    /// frame.
+    /// of each pixel, every frame is judged per blended fragment. `drew(reference)` follows each frame
+    /// `actual` drew, with the reference's frame (so a ``WebGLPreview/Recorder`` on `actual` records the
+    /// pass); `progress(done, total)` follows each frame.
     ///
     /// ```swift
     /// var session = try CompareSession(rule: .parity, folder: "compare")
@@ -11,7 +12,7 @@ extension CompareSession {
     /// ```
     public mutating func add(
         effect: some Effect, frames: FrameSelection, expected: any Renderer, actual: any Renderer,
-        progress: (Int, Int) -> Void = { _, _ in }
+        drew: ((image: Image, blends: BlendCounts?)) -> Void = { _ in }, progress: (Int, Int) -> Void = { _, _ in }
     ) throws {
         let indices = frames.indices
         for (done, index) in indices.enumerated() {
@@ -20,9 +21,9 @@ extension CompareSession {
             // The reference counts the blended fragments each pixel received where it can (the CPU
             // renderer can): the parity rule allows each one a level (docs/parity.md, "Blending").
             let reference = try expected.renderCountingBlends(list)
-            try add(
-                .init(index: index, time: time), expected: reference.image, actual: try actual.render(list),
-                blends: reference.blends)
+            let drawn = try actual.render(list)
+            drew(reference)
+            try add(.init(index: index, time: time), expected: reference.image, actual: drawn, blends: reference.blends)
             progress(done + 1, indices.count)
         }
     }

@@ -20,6 +20,17 @@ public struct CompareSession {
     /// The diff pictures' colors (the page's legend is drawn from the same rule).
     private let palette: DiffPalette
     private var strip = FilmstripSample(limit: 12)
+    /// The page that replays the compared effect in the browser, written beside the report as
+    /// `preview.html` and linked from its page, or why there is none (said there in one line).
+    public var preview: PreviewPage?
+
+    public enum PreviewPage {
+        case page(html: String)
+        case unavailable(reason: String)
+    }
+
+    /// The preview page's name in the folder.
+    public static let previewFile = "preview.html"
     private let thumbnailWidth = 160
 
     /// Held while the session lives, so two comparisons never write one folder.
@@ -54,8 +65,8 @@ public struct CompareSession {
         }
     }
 
-    /// The files a comparison writes: report.json, index.html, filmstrip.png, and expected-, actual-,
-    /// diff-, mask-NNNNN.png.
+    /// The files a comparison writes: report.json, index.html, filmstrip.png, preview.html, and expected-,
+    /// actual-, diff-, mask-NNNNN.png.
     static func reportFiles(in folder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter(isReportFileName).sorted()
@@ -63,7 +74,7 @@ public struct CompareSession {
 
     /// Whether a comparison may write a file of this name.
     public static func isReportFileName(_ name: String) -> Bool {
-        ["report.json", "index.html", "filmstrip.png"].contains(name)
+        ["report.json", "index.html", "filmstrip.png", previewFile].contains(name)
             || (["expected-", "actual-", "diff-", "mask-"].contains { name.hasPrefix($0) } && name.hasSuffix(".png"))
     }
 
@@ -143,8 +154,8 @@ public struct CompareSession {
         return files
     }
 
-    /// Writes `report.json`, `index.html` and (when any frame was decoded) `filmstrip.png`, and returns
-    /// the report.
+    /// Writes `report.json`, `index.html`, (when any frame was decoded) `filmstrip.png` and (with a
+    /// ``preview`` page) `preview.html`, and returns the report.
     public func finish(subject: String, expectedRenderer: String, actualRenderer: String, notes: [String] = []) throws
         -> CompareReport
     {
@@ -155,7 +166,8 @@ public struct CompareSession {
         }
         let report = CompareReport(
             subject: subject, expectedRenderer: expectedRenderer, actualRenderer: actualRenderer,
-            rule: rule, frames: frames, notes: explainsBlends ? notes + [Self.blendNote] : notes, overview: overview)
+            rule: rule, frames: frames, notes: explainsBlends ? notes + [Self.blendNote] : notes, overview: overview,
+            preview: writePreview())
         try Self.writeAtomically(report.jsonData(), to: folder.path + "/report.json")
         try Self.writeAtomically(Data(report.html().utf8), to: folder.path + "/index.html")
         return report
@@ -164,6 +176,22 @@ public struct CompareSession {
     /// Whether the report says the deltas were per blended fragment: only where they were and some pixel
     /// differs at all. Where every frame is identical the slack allowed nothing and the note only puzzles.
     var explainsBlends: Bool { countedBlends && frames.contains { ($0.largestChannelDifference ?? 0) > 0 } }
+
+    /// Writes ``preview``'s page, and says what the report links (or why it links nothing). A page that
+    /// cannot be written is said so, not thrown: the preview never fails a comparison.
+    private func writePreview() -> CompareReport.Preview? {
+        switch preview {
+        case nil: return nil
+        case .unavailable(let reason): return .unavailable(reason)
+        case .page(let html):
+            do {
+                try Self.writeAtomically(Data(html.utf8), to: folder.path + "/" + Self.previewFile)
+                return .file(Self.previewFile)
+            } catch {
+                return .unavailable("\(Self.previewFile) could not be written: \(error)")
+            }
+        }
+    }
 
     /// What a report judged per blended fragment says about it.
     public static let blendNote =

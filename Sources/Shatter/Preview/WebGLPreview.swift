@@ -61,26 +61,15 @@ public struct WebGLPreview: Sendable {
         _ effect: some Effect, times: [Double], gl: GLRenderer, checked: Int = 5,
         progress: (Int, Int) -> Void = { _, _ in }
     ) throws -> Frames {
-        let checkedIndices = Self.evenlySpaced(checked, of: times.count)
-        var references: [Reference] = []
-        var referenceBytes = 0
-        gl.beginRecording()
-        defer { _ = gl.endRecording() }
+        var recorder = Recorder(gl: gl, frames: times.count, checked: checked)
+        defer { recorder.cancel() }
         for (index, time) in times.enumerated() {
             let list = try effect.displayList(at: time)
             _ = try gl.render(list)
-            if checkedIndices.contains(index) {
-                let reference = try SoftwareRenderer().renderCountingBlends(list)
-                references.append(Reference(index: index, image: reference.image, blends: reference.blends))
-                referenceBytes += reference.image.pixels.count + (reference.blends?.counts.count ?? 0)
-            }
-            guard gl.recordedBytes + referenceBytes <= Self.maximumBytes else {
-                throw WebGLPreviewError.tooLarge(
-                    bytes: gl.recordedBytes + referenceBytes, limit: Self.maximumBytes, frames: index + 1, of: times.count)
-            }
+            try recorder.drew { try SoftwareRenderer().renderCountingBlends(list) }
             progress(index + 1, times.count)
         }
-        return Frames(recording: gl.endRecording(), references: references)
+        return recorder.finish()
     }
 
     /// `count` indices of `0..<total`, evenly spaced, the first and the last among them.
@@ -246,4 +235,7 @@ public enum WebGLPreviewError: Error, Equatable, CustomStringConvertible {
             "the first \(frames) of \(total) frames hold \(bytes >> 20) MB of data, more than a page's \(limit >> 20) MB"
         }
     }
+
+    /// The options that make a smaller page, for the line that says this.
+    public static let advice = "lower --fps, choose --frames A-B, a smaller --size or a larger --point-size"
 }
