@@ -52,12 +52,7 @@ import Testing
         #expect(chart.series.map { $0.points.map(\.ms) } == [[28], [570]])
         #expect(chart.msRange == 10...1000)
         let image = chart.image()
-        let columns = Int(chart.plot.left) + 2..<Int(chart.plot.right) - 2
-        for budget in BenchmarkChart.budgets {
-            let row = Int(chart.y(budget.ms))
-            let best = (row - 1...row + 1).map { y in columns.filter { image[$0, y] == BenchmarkChart.budgetColor }.count }.max()!
-            #expect(best > columns.count * 9 / 10, "\(budget.label): \(best) of \(columns.count)")
-        }
+        chart.expectBudgetLinesAcross(image)
         // Each bar stands in its backend's column, in its color, from the axis up to its median, not above.
         for line in chart.series {
             let x = Int(chart.x(line.points[0].position)) + 20
