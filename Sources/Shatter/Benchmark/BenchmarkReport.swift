@@ -9,7 +9,7 @@ import ShatterCore
 /// "encodeMs": …, "hashMs": …, "writeMs": …, "frameMs": …, "fps": …, "peakRSSBytes": …, "refused": null}, …]}`. A refused
 /// configuration has `refused` set and `null` for every figure; `gl` is `null` when GL was not run. Another
 /// effect than the shatter (``EffectBenchmark``) has one row per backend with `pointSize` and `points`
-/// `null`; `effect` was added in 0.18.0, and a report without it reads as the shatter's.
+/// `null`; `effect` came after 0.17.0, and a report without it reads as the shatter's.
 public struct BenchmarkReport: Codable, Sendable {
     public let version: String
     public let settings: Settings
@@ -167,7 +167,7 @@ public struct BenchmarkReport: Codable, Sendable {
         return try encoder.encode(self) + Data("\n".utf8)
     }
 
-    /// One row per result. `effect` is the last column (added in 0.18.0), so scripts reading the
+    /// One row per result. `effect` is the last column (added after 0.17.0), so scripts reading the
     /// earlier columns by position read what they did; another effect's `pointSize` and `points` are empty.
     public func csv() -> String {
         var lines = [
