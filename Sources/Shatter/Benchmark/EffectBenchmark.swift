@@ -2,7 +2,7 @@ import Foundation
 
 /// `shatter bench --effect E` for an effect without point sizes (breathe, dust, splash, sprite): its
 /// frames on each backend, timed as ``PointSizeBenchmark`` times the shatter's (see
-/// ``EffectFrameTimer``), one row per backend in the same ``BenchmarkReport``, with `pointSize` and
+/// `EffectFrameTimer`), one row per backend in the same ``BenchmarkReport``, with `pointSize` and
 /// `points` null.
 ///
 /// ```swift
