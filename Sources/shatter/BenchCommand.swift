@@ -2,11 +2,11 @@ import ArgumentParser
 import Foundation
 import Shatter
 
-/// `shatter bench`: point size against speed, per backend and stage.
+/// `shatter bench`: point size against speed, per backend and stage; or another effect's frame, per backend.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure the shattered transition's cost per point size and backend.",
+        abstract: "Measure the shattered transition's cost per point size and backend, or another effect's per backend.",
         discussion: """
             For each backend × point size: the number of points; per stage (render, readback on GL, and \
             with --encode png the PNG encoding, hashing and writing `shatter render` does per frame) \
@@ -16,19 +16,22 @@ struct BenchCommand: ParsableCommand {
             spread over the whole transition, after one warm-up frame that is not counted. Point \
             sizes beyond the GL's range are reported as refused (null in the JSON). --from and --to measure \
             your own pictures (still PNGs, checked as render checks them); the screen then takes the \
-            --from picture's size unless --size is given.
+            --from picture's size unless --size is given. --effect breathe, dust, splash or sprite \
+            measures that effect as `shatter render E --size WxH` draws it (the sprite's square snap \
+            scaled to fit the screen), one row per backend with the same figures and no point size.
             """
     )
 
-    @Option(help: "The effect to measure (only shatter has point sizes).")
+    @Option(help: "The effect to measure: shatter, breathe, dust, splash or sprite (only shatter has point sizes).")
     var effect: String = "shatter"
 
+    // Optional, so that giving it with another effect can be refused rather than ignored.
     @Option(
         name: .customLong("point-sizes"),
         help: ArgumentHelp(
             "Comma-separated point sizes in points (bench draws at scale 1: a point is a pixel) or "
-                + PointSizeChoice.autoHelp + ".", valueName: "LIST"))
-    var pointSizes: String = "1,2,4,8,16,32"
+                + PointSizeChoice.autoHelp + "; --effect shatter only (default: 1,2,4,8,16,32).", valueName: "LIST"))
+    var pointSizes: String?
 
     @Option(
         help: ArgumentHelp(
@@ -60,14 +63,24 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the results as CSV.", valueName: "FILE"))
     var csv: String?
 
-    @Option(help: ArgumentHelp("Also draw a chart of ms per frame against point size.", valueName: "FILE.png"))
+    @Option(
+        help: ArgumentHelp(
+            "Also draw a chart of ms per frame against point size (another effect: per backend).", valueName: "FILE.png"))
     var chart: String?
 
     @OptionGroup var device: DeviceOption
 
     func validate() throws {
-        guard effect == "shatter" else {
-            throw ValidationError("--effect \(effect) has no point sizes to measure; use --effect shatter")
+        guard BenchEffects.names.contains(effect) else {
+            throw ValidationError("--effect must be one of \(BenchEffects.names.joined(separator: ", ")), not \(effect)")
+        }
+        if effect != ShatteredTransition.name {
+            if pointSizes != nil {
+                throw ValidationError("--point-sizes applies to --effect shatter only; the \(effect) has none, leave it out")
+            }
+            if from != nil || to != nil {
+                throw ValidationError("--from and --to apply to --effect shatter only; the \(effect) draws the demo's pictures")
+            }
         }
         _ = try parsedPointSizes()
         _ = try parsedBackends()
@@ -89,6 +102,7 @@ struct BenchCommand: ParsableCommand {
 
     /// The point sizes in pixels (the screen's scale is 1) for a screen `width` wide, auto among them.
     func parsedPointSizes(width: Int = 1920) throws -> [Double] {
+        let pointSizes = self.pointSizes ?? "1,2,4,8,16,32"
         let values = pointSizes.split(separator: ",", omittingEmptySubsequences: false).map { word in
             let word = word.trimmingCharacters(in: .whitespaces)
             return try? PointSizeChoice.parse(word).resolved(pixelWidth: width, scale: 1)
@@ -124,6 +138,9 @@ struct BenchCommand: ParsableCommand {
         if size == nil, from != nil || to != nil {
             try SizeLimits.check(width: screen.width, height: screen.height, what: from != nil ? "--from" : "--to")
         }
+        guard effect == ShatteredTransition.name else {
+            return try finish(try bench(BenchEffects.make(effect, size: screen), configuration: try commonConfiguration()))
+        }
         var configuration = PointSizeBenchmark.Configuration(
             backends: try parsedBackends(), pointSizes: try parsedPointSizes(width: screen.width), width: screen.width,
             height: screen.height,
@@ -132,7 +149,23 @@ struct BenchCommand: ParsableCommand {
         configuration.to = toPicture
         // The GL device is asked for only when GL is measured: a stray SHATTER_EGL_DEVICE never stops a CPU run.
         if configuration.backends != [.cpu] { configuration.glOptions = .init(deviceIndex: try device.resolvedIndex()) }
-        let report = try PointSizeBenchmark(configuration: configuration).run { Terminal.progress("shatter bench: \($0)") }
+        try finish(try PointSizeBenchmark(configuration: configuration).run { Terminal.progress("shatter bench: \($0)") })
+    }
+
+    /// Backends, instants, repeats and PNG, as every effect's bench takes them.
+    private func commonConfiguration() throws -> PointSizeBenchmark.Configuration {
+        var configuration = PointSizeBenchmark.Configuration(
+            backends: try parsedBackends(), frames: frames, repeats: `repeat`, encodePNG: encode == "png")
+        if configuration.backends != [.cpu] { configuration.glOptions = .init(deviceIndex: try device.resolvedIndex()) }
+        return configuration
+    }
+
+    private func bench<E: Effect>(_ effect: E, configuration: PointSizeBenchmark.Configuration) throws -> BenchmarkReport {
+        try EffectBenchmark(effect: effect, configuration: configuration).run { Terminal.progress("shatter bench: \($0)") }
+    }
+
+    /// The table and machine on the terminal, and the files asked for.
+    private func finish(_ report: BenchmarkReport) throws {
         Terminal.endStatus()
         print(report.table(), terminator: "")
         if let gl = report.machine.gl { print("GL: \(gl.vendor), \(gl.renderer), \(gl.version) on the \(gl.platform) platform") }

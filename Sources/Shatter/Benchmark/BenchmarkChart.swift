@@ -5,13 +5,19 @@ import Foundation
 /// render, readback, PNG, digests and write, one after the other) against the point size, as
 /// `--point-sizes` takes it, and a horizontal line for each frame rate's budget: a point size whose line
 /// lies under a budget's renders at that rate on one core. Both axes are logarithmic.
+///
+/// Another effect (`--effect dust`, …) has no point sizes: its chart has a bar per backend up to the
+/// median frame, a whisker from the cheapest instant to the dearest, and the same budget lines.
 public struct BenchmarkChart: Sendable {
     public struct Series: Sendable {
         /// `cpu` or `gl`.
         public let backend: String
         public let color: RGBA8
-        /// (point size, milliseconds per frame), by point size.
-        public let points: [(pointSize: Double, ms: Double)]
+        /// (x position, milliseconds per frame), left to right: the point size, or for another effect
+        /// the backend's column.
+        public let points: [(position: Double, ms: Double)]
+        /// Another effect's cheapest and dearest instant per point (empty for the shatter's sweep).
+        public let whiskers: [(low: Double, high: Double)]
     }
 
     /// A frame rate's time per frame, drawn across the plot and labelled.
@@ -33,8 +39,12 @@ public struct BenchmarkChart: Sendable {
     /// "End-to-end ms per frame at 1920x1080 (2 cores)".
     public let title: String
     public let xLabel: String
-    /// Each point size measured, and its label as `--point-sizes` takes it (`1`, `2.5`, `1.125`).
-    public let xTicks: [(pointSize: Double, label: String)]
+    /// The shatter's sweep: each point size measured, and its label as `--point-sizes` takes it (`1`,
+    /// `2.5`, `1.125`). Another effect: each backend's column (0, 1, …) and its name.
+    public let xTicks: [(position: Double, label: String)]
+    /// The effect measured; only the shatter's chart is against point size.
+    public let effect: String
+    public var isPointSizeSweep: Bool { effect == "shatter" }
     public let series: [Series]
     /// The y axis' range in milliseconds: whole decades holding every value and every budget.
     public let msRange: ClosedRange<Double>
@@ -46,16 +56,35 @@ public struct BenchmarkChart: Sendable {
         self.width = width
         self.height = height
         plot = (left: 70, top: 50, right: Double(width) - 200, bottom: Double(height) - 60)
-        title = "End-to-end ms per frame at \(report.settings.width)x\(report.settings.height) (\(report.machine.cores) cores)"
-        xLabel = "point size (--point-sizes; at scale 1 a point is a pixel)"
+        effect = report.results.first?.effect ?? "shatter"
+        let size = "\(report.settings.width)x\(report.settings.height) (\(report.machine.cores) cores)"
         let drawn = report.results.filter { $0.refused == nil && ($0.frameMs?.median ?? 0) > 0 }
-        xTicks = Array(Set(drawn.map(\.pointSize))).sorted().map { ($0, Self.pointSizeLabel($0)) }
-        series = ["cpu", "gl"].compactMap { backend in
-            let points = drawn.filter { $0.backend == backend }.sorted { $0.pointSize < $1.pointSize }
-                .map { (pointSize: $0.pointSize, ms: $0.frameMs!.median) }
-            return points.isEmpty ? nil : Series(backend: backend, color: Self.colors[backend] ?? .opaqueBlack, points: points)
+        if effect == "shatter" {
+            title = "End-to-end ms per frame at " + size
+            xLabel = "point size (--point-sizes; at scale 1 a point is a pixel)"
+            let sizes = drawn.compactMap(\.pointSize)
+            xTicks = Array(Set(sizes)).sorted().map { ($0, Self.pointSizeLabel($0)) }
+            series = ["cpu", "gl"].compactMap { backend in
+                let points = drawn.filter { $0.backend == backend && $0.pointSize != nil }
+                    .sorted { $0.pointSize! < $1.pointSize! }.map { (position: $0.pointSize!, ms: $0.frameMs!.median) }
+                return points.isEmpty
+                    ? nil : Series(backend: backend, color: Self.colors[backend] ?? .opaqueBlack, points: points, whiskers: [])
+            }
+        } else {
+            title = "End-to-end ms per \(effect) frame at " + size
+            xLabel = "backend (bar: median frame; whisker: cheapest to dearest instant)"
+            let backends = ["cpu", "gl"].filter { backend in drawn.contains { $0.backend == backend } }
+            xTicks = backends.enumerated().map { (Double($0.offset), $0.element) }
+            series = backends.enumerated().map { column, backend in
+                let frame = drawn.first { $0.backend == backend }!.frameMs!
+                return Series(
+                    backend: backend, color: Self.colors[backend] ?? .opaqueBlack,
+                    points: [(position: Double(column), ms: frame.median)], whiskers: [(low: frame.min, high: frame.max)])
+            }
         }
-        let values = series.flatMap { $0.points.map(\.ms) } + Self.budgets.map(\.ms)
+        let values =
+            series.flatMap { $0.points.map(\.ms) + $0.whiskers.flatMap { [$0.low, $0.high] } }.filter { $0 > 0 }
+            + Self.budgets.map(\.ms)
         msRange = pow(10, log10(values.min()!).rounded(.down))...pow(10, log10(values.max()!).rounded(.up))
     }
 
@@ -67,11 +96,15 @@ public struct BenchmarkChart: Sendable {
         return text
     }
 
-    /// The pixel column of a point size.
-    public func x(_ pointSize: Double) -> Double {
-        let first = xTicks.first?.pointSize ?? 1
-        let last = max(xTicks.last?.pointSize ?? 2, first * 2)
-        return plot.left + (log2(pointSize) - log2(first)) / (log2(last) - log2(first)) * (plot.right - plot.left)
+    /// The pixel column of a point size (a logarithmic axis), or of another effect's backend column
+    /// (the middle of its share of the plot).
+    public func x(_ position: Double) -> Double {
+        guard isPointSizeSweep else {
+            return plot.left + (position + 0.5) / Double(max(1, xTicks.count)) * (plot.right - plot.left)
+        }
+        let first = xTicks.first?.position ?? 1
+        let last = max(xTicks.last?.position ?? 2, first * 2)
+        return plot.left + (log2(position) - log2(first)) / (log2(last) - log2(first)) * (plot.right - plot.left)
     }
 
     /// The pixel row of a time per frame.
@@ -107,8 +140,8 @@ public struct BenchmarkChart: Sendable {
             decade *= 10
         }
         for tick in xTicks {
-            let px = x(tick.pointSize)
-            canvas.strokeLine(x0: px, y0: plot.top, x1: px, y1: plot.bottom, width: 1, color: grid)
+            let px = x(tick.position)
+            if isPointSizeSweep { canvas.strokeLine(x0: px, y0: plot.top, x1: px, y1: plot.bottom, width: 1, color: grid) }
             canvas.drawText(tick.label, x: Int(px) - 6 * tick.label.count, y: Int(plot.bottom) + 8, color: ink, size: 2)
         }
         canvas.strokeLine(x0: plot.left, y0: plot.bottom, x1: plot.right, y1: plot.bottom, width: 1.5, color: ink)
@@ -117,18 +150,21 @@ public struct BenchmarkChart: Sendable {
         canvas.drawText(
             xLabel, x: Int(plot.left + plot.right) / 2 - 6 * xLabel.count, y: Int(plot.bottom) + 34, color: ink, size: 2)
 
+        // Another effect's bars go under the budget lines, which stay whole across them.
+        if !isPointSizeSweep { drawBars(in: &canvas, ink: ink) }
+
         for (budget, top) in budgetLabels {
             let py = y(budget.ms)
             canvas.strokeLine(x0: plot.left, y0: py, x1: plot.right, y1: py, width: 2, color: Self.budgetColor)
             canvas.drawText(budget.label, x: Int(plot.right) + 14, y: top, color: Self.budgetColor, size: 2)
         }
 
-        for (index, line) in series.enumerated() {
+        for (index, line) in series.enumerated() where isPointSizeSweep {
             let dashed = line.backend == "gl"
             let width = dashed ? 2.5 : 5.0
             for (a, b) in zip(line.points, line.points.dropFirst()) {
-                let from = (x: x(a.pointSize), y: y(a.ms))
-                let to = (x: x(b.pointSize), y: y(b.ms))
+                let from = (x: x(a.position), y: y(a.ms))
+                let to = (x: x(b.position), y: y(b.ms))
                 let pieces = dashed ? 14 : 1
                 for piece in stride(from: 0, to: pieces, by: dashed ? 2 : 1) {
                     let t0 = Double(piece) / Double(pieces)
@@ -140,7 +176,7 @@ public struct BenchmarkChart: Sendable {
             }
             for point in line.points {
                 Self.marker(
-                    in: &canvas, x: x(point.pointSize), y: y(point.ms), size: width + 5, hollow: dashed, color: line.color)
+                    in: &canvas, x: x(point.position), y: y(point.ms), size: width + 5, hollow: dashed, color: line.color)
             }
             // The legend, above the budgets' labels: right of the plot is theirs.
             let legendX = plot.right + 8 + Double(index) * 90
@@ -149,6 +185,26 @@ public struct BenchmarkChart: Sendable {
             canvas.drawText(line.backend, x: Int(legendX) + 38, y: 12, color: ink, size: 2)
         }
         return canvas.image
+    }
+
+    /// Each backend's bar up to its median frame, labelled with it, and its whisker over the instants.
+    private func drawBars(in canvas: inout Canvas, ink: RGBA8) {
+        let barWidth = min(120, (plot.right - plot.left) / Double(max(1, xTicks.count)) / 2)
+        for line in series {
+            for (point, whisker) in zip(line.points, line.whiskers) {
+                let (px, top) = (x(point.position), y(point.ms))
+                canvas.fillRoundedRect(
+                    x: px - barWidth / 2, y: top, width: barWidth, height: plot.bottom - top, radius: 0, color: line.color)
+                let (low, high) = (y(whisker.low), y(whisker.high))
+                canvas.strokeLine(x0: px, y0: low, x1: px, y1: high, width: 2, color: ink)
+                for end in [low, high] {
+                    canvas.strokeLine(x0: px - 10, y0: end, x1: px + 10, y1: end, width: 2, color: ink)
+                }
+                let label = "\(BenchmarkReport.fixed(point.ms)) ms"
+                canvas.drawText(
+                    label, x: Int(px + barWidth / 2) + 6, y: Int(top) - 7, color: ink, size: 2)
+            }
+        }
     }
 
     /// A filled disc, or a hollow square that leaves what lies under it in view.

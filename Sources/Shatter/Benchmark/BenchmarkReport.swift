@@ -4,10 +4,12 @@ import ShatterCore
 /// What `shatter bench` measured, in the stable shape its JSON has:
 /// `{"version": "0.10.0", "settings": {"width": 1920, "height": 1080, "frames": 30, "repeats": 3,
 /// "warmUpFrames": 1, "encode": "png"}, "machine": {"cpu": …, "cores": 2, "system": …, "gl": {"vendor": …,
-/// "renderer": …, "version": …, "platform": …, "pointSizeRange": [1, 255]}}, "results": [{"backend": "cpu",
-/// "pointSize": 1, "points": …, "renderMs": {"min": …, "median": …, "max": …, "sigma": …}, "readbackMs": …,
+/// "renderer": …, "version": …, "platform": …, "pointSizeRange": [1, 255]}}, "results": [{"effect": "shatter",
+/// "backend": "cpu", "pointSize": 1, "points": …, "renderMs": {"min": …, "median": …, "max": …, "sigma": …}, "readbackMs": …,
 /// "encodeMs": …, "hashMs": …, "writeMs": …, "frameMs": …, "fps": …, "peakRSSBytes": …, "refused": null}, …]}`. A refused
-/// configuration has `refused` set and `null` for every figure; `gl` is `null` when GL was not run.
+/// configuration has `refused` set and `null` for every figure; `gl` is `null` when GL was not run. Another
+/// effect than the shatter (``EffectBenchmark``) has one row per backend with `pointSize` and `points`
+/// `null`; `effect` came after 0.17.0, and a report without it reads as the shatter's.
 public struct BenchmarkReport: Codable, Sendable {
     public let version: String
     public let settings: Settings
@@ -67,9 +69,12 @@ public struct BenchmarkReport: Codable, Sendable {
     }
 
     public struct Result: Codable, Sendable {
+        /// The effect measured, as `--effect` names it (`shatter`, `dust`, …).
+        public let effect: String
         public let backend: String
-        public let pointSize: Double
-        public let points: Int
+        /// The shatter's point size and its number of points; nil for the other effects.
+        public let pointSize: Double?
+        public let points: Int?
         public let renderer: String
         /// Drawing (GL: until glFinish).
         public var renderMs: BenchmarkStats?
@@ -92,7 +97,8 @@ public struct BenchmarkReport: Codable, Sendable {
         /// Why this configuration was not drawn (a point size beyond the GL's range), if it was not.
         public var refused: String?
 
-        init(backend: String, pointSize: Double, points: Int, renderer: String) {
+        init(effect: String = "shatter", backend: String, pointSize: Double?, points: Int?, renderer: String) {
+            self.effect = effect
             self.backend = backend
             self.pointSize = pointSize
             self.points = points
@@ -100,7 +106,7 @@ public struct BenchmarkReport: Codable, Sendable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case backend, pointSize, points, renderer, renderMs, readbackMs, encodeMs, hashMs, writeMs, frameMs, fps
+            case effect, backend, pointSize, points, renderer, renderMs, readbackMs, encodeMs, hashMs, writeMs, frameMs, fps
             case megapixelsPerSecond
             case pointsPerSecond, peakRSSBytes, refused
         }
@@ -108,6 +114,7 @@ public struct BenchmarkReport: Codable, Sendable {
         /// Every key always present: a figure that does not apply (or a refused row's) is `null`.
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(effect, forKey: .effect)
             try c.encode(backend, forKey: .backend)
             try c.encode(pointSize, forKey: .pointSize)
             try c.encode(points, forKey: .points)
@@ -124,6 +131,27 @@ public struct BenchmarkReport: Codable, Sendable {
             try c.encode(peakRSSBytes, forKey: .peakRSSBytes)
             try c.encode(refused, forKey: .refused)
         }
+
+        /// A report written before `effect` existed measured the shatter.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            effect = try c.decodeIfPresent(String.self, forKey: .effect) ?? "shatter"
+            backend = try c.decode(String.self, forKey: .backend)
+            pointSize = try c.decodeIfPresent(Double.self, forKey: .pointSize)
+            points = try c.decodeIfPresent(Int.self, forKey: .points)
+            renderer = try c.decode(String.self, forKey: .renderer)
+            renderMs = try c.decodeIfPresent(BenchmarkStats.self, forKey: .renderMs)
+            readbackMs = try c.decodeIfPresent(BenchmarkStats.self, forKey: .readbackMs)
+            encodeMs = try c.decodeIfPresent(BenchmarkStats.self, forKey: .encodeMs)
+            hashMs = try c.decodeIfPresent(BenchmarkStats.self, forKey: .hashMs)
+            writeMs = try c.decodeIfPresent(BenchmarkStats.self, forKey: .writeMs)
+            frameMs = try c.decodeIfPresent(BenchmarkStats.self, forKey: .frameMs)
+            fps = try c.decodeIfPresent(Double.self, forKey: .fps)
+            megapixelsPerSecond = try c.decodeIfPresent(Double.self, forKey: .megapixelsPerSecond)
+            pointsPerSecond = try c.decodeIfPresent(Double.self, forKey: .pointsPerSecond)
+            peakRSSBytes = try c.decodeIfPresent(Int.self, forKey: .peakRSSBytes)
+            refused = try c.decodeIfPresent(String.self, forKey: .refused)
+        }
     }
 
     public init(version: String = ShatterVersion.current, settings: Settings, machine: Machine, results: [Result]) {
@@ -139,21 +167,24 @@ public struct BenchmarkReport: Codable, Sendable {
         return try encoder.encode(self) + Data("\n".utf8)
     }
 
+    /// One row per result. `effect` is the last column (added after 0.17.0), so scripts reading the
+    /// earlier columns by position read what they did; another effect's `pointSize` and `points` are empty.
     public func csv() -> String {
         var lines = [
             "backend,pointSize,points,renderMinMs,renderMedianMs,renderMaxMs,renderSigmaMs,readbackMedianMs,"
-                + "encodeMedianMs,hashMedianMs,writeMedianMs,frameMedianMs,fps,megapixelsPerSecond,pointsPerSecond,peakRSSBytes,refused"
+                + "encodeMedianMs,hashMedianMs,writeMedianMs,frameMedianMs,fps,megapixelsPerSecond,pointsPerSecond,peakRSSBytes,refused,"
+                + "effect"
         ]
         for r in results {
             let fields: [String] = [
-                r.backend, Self.number(r.pointSize), String(r.points), Self.number(r.renderMs?.min),
+                r.backend, Self.number(r.pointSize), r.points.map(String.init) ?? "", Self.number(r.renderMs?.min),
                 Self.number(r.renderMs?.median),
                 Self.number(r.renderMs?.max), Self.number(r.renderMs?.sigma), Self.number(r.readbackMs?.median),
                 Self.number(r.encodeMs?.median), Self.number(r.hashMs?.median), Self.number(r.writeMs?.median),
                 Self.number(r.frameMs?.median), Self.number(r.fps),
                 Self.number(r.megapixelsPerSecond),
                 Self.number(r.pointsPerSecond), r.peakRSSBytes.map(String.init) ?? "",
-                r.refused.map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"" } ?? "",
+                r.refused.map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"" } ?? "", r.effect,
             ]
             lines.append(fields.joined(separator: ","))
         }
@@ -167,7 +198,7 @@ public struct BenchmarkReport: Codable, Sendable {
         for r in results {
             guard let render = r.renderMs, r.refused == nil else {
                 out +=
-                    Self.pad(r.backend, 7, left: true) + Self.pad(Self.number(r.pointSize), 7)
+                    Self.pad(r.backend, 7, left: true) + Self.pad(r.pointSize.map(Self.number) ?? "-", 7)
                     + "  refused: \(r.refused ?? "?")\n"
                 continue
             }
@@ -175,7 +206,8 @@ public struct BenchmarkReport: Codable, Sendable {
                 "\(Self.fixed(render.min))/\(Self.fixed(render.median))/\(Self.fixed(render.max))"
                 + (render.sigma.map { " ±\(Self.fixed($0))" } ?? "")
             out +=
-                Self.pad(r.backend, 7, left: true) + Self.pad(Self.number(r.pointSize), 7) + Self.pad(String(r.points), 9)
+                Self.pad(r.backend, 7, left: true) + Self.pad(r.pointSize.map(Self.number) ?? "-", 7)
+                + Self.pad(r.points.map(String.init) ?? "-", 9)
                 + Self.pad(spread, 30) + Self.pad(r.readbackMs.map { Self.fixed($0.median) } ?? "-", 11)
                 + Self.pad(r.encodeMs.map { Self.fixed($0.median) } ?? "-", 8)
                 + Self.pad(r.hashMs.map { Self.fixed($0.median) } ?? "-", 8)

@@ -65,8 +65,8 @@ public struct PointSizeBenchmark {
                 // No GL on this machine: its rows say why, with null figures, and the CPU is still measured.
                 results += effects.map { effect in
                     var row = BenchmarkReport.Result(
-                        backend: backend.rawValue, pointSize: effect.parameters.pointSize, points: effect.grid.count,
-                        renderer: "none")
+                        effect: ShatteredTransition.name, backend: backend.rawValue, pointSize: effect.parameters.pointSize,
+                        points: effect.grid.count, renderer: "none")
                     row.refused = "\(error)"
                     return row
                 }
@@ -75,96 +75,15 @@ public struct PointSizeBenchmark {
             if let gl = choice.renderer as? GLRenderer { glInfo = gl.info }
             for effect in effects {
                 progress("\(backend.rawValue), point size \(effect.parameters.pointSize)")
-                results.append(try measure(effect, renderer: choice, backend: backend))
+                let row = BenchmarkReport.Result(
+                    effect: ShatteredTransition.name, backend: backend.rawValue, pointSize: effect.parameters.pointSize,
+                    points: effect.grid.count, renderer: choice.renderer.description)
+                results.append(try EffectFrameTimer(configuration: c).measure(effect, renderer: choice, row: row))
             }
         }
         let settings = BenchmarkReport.Settings(
             width: c.width, height: c.height, frames: max(1, c.frames), repeats: max(1, c.repeats),
             warmUpFrames: max(0, c.warmUpFrames), encode: c.encodePNG ? "png" : "none")
         return BenchmarkReport(settings: settings, machine: .current(gl: glInfo), results: results)
-    }
-
-    private func measure(_ effect: ShatteredTransition, renderer choice: Backend.Choice, backend: Backend) throws
-        -> BenchmarkReport.Result
-    {
-        let c = configuration
-        let renderer = choice.renderer
-        let pixels = effect.parameters.pixelWidth * effect.parameters.pixelHeight
-        var result = BenchmarkReport.Result(
-            backend: backend.rawValue, pointSize: effect.parameters.pointSize,
-            points: effect.grid.count, renderer: renderer.description)
-        ProcessMemory.resetPeak()
-        let times = (0..<max(1, c.frames)).map {
-            c.frames <= 1 ? 0 : effect.parameters.duration * Double($0) / Double(c.frames - 1)
-        }
-        // Per stage, per instant, the repeats' milliseconds.
-        var render = [[Double]](repeating: [], count: times.count)
-        var readback = render
-        var encode = render
-        var hash = render
-        var write = render
-        var frame = render
-        do {
-            try PrivateTemporaryFolder.with(prefix: "shatter-bench") { folder in
-                // Each frame as `shatter render` writes it: PNG, both digests, atomic write.
-                let writer = FolderFrameWriter(folder: try OutputDirectory(folder + "/frames"))
-                var image = Image(width: 0, height: 0)
-                var written = 0
-                func run(_ t: Double) throws -> (render: Double, readback: Double, write: FrameWriteTimings) {
-                    let timings = try renderer.render(effect.displayList(at: t), into: &image)
-                    var stages = FrameWriteTimings()
-                    if c.encodePNG { stages = try writer.writeTimed(image, index: written % max(1, times.count)).timings }
-                    written += 1
-                    return (timings.draw * 1000, timings.readback * 1000, stages)
-                }
-                for k in 0..<max(0, c.warmUpFrames) { _ = try run(times[k % times.count]) }
-                for _ in 0..<max(1, c.repeats) {
-                    for (k, t) in times.enumerated() {
-                        let ms = try run(t)
-                        render[k].append(ms.render)
-                        readback[k].append(ms.readback)
-                        encode[k].append(ms.write.encode * 1000)
-                        hash[k].append(ms.write.hash * 1000)
-                        write[k].append(ms.write.write * 1000)
-                        frame[k].append(ms.render + ms.readback + (ms.write.encode + ms.write.hash + ms.write.write) * 1000)
-                    }
-                }
-            }
-        } catch let error as GLError {
-            result.refused = "\(error)"
-            return result
-        }
-        result.renderMs = BenchmarkStats(repeatsPerInstant: render)
-        result.readbackMs = backend == .cpu ? nil : BenchmarkStats(repeatsPerInstant: readback)
-        result.encodeMs = c.encodePNG ? BenchmarkStats(repeatsPerInstant: encode) : nil
-        result.hashMs = c.encodePNG ? BenchmarkStats(repeatsPerInstant: hash) : nil
-        result.writeMs = c.encodePNG ? BenchmarkStats(repeatsPerInstant: write) : nil
-        let frameMs = BenchmarkStats(repeatsPerInstant: frame)
-        result.frameMs = frameMs
-        result.fps = try endToEndFPS(effect, renderer: choice, times: times, sequentialSeconds: frameMs.median / 1000)
-        let medianRender = ((result.renderMs?.median ?? 0) + (result.readbackMs?.median ?? 0)) / 1000
-        result.megapixelsPerSecond = medianRender > 0 ? Double(pixels) / 1e6 / medianRender : nil
-        result.pointsPerSecond = medianRender > 0 ? Double(effect.grid.count) / medianRender : nil
-        result.peakRSSBytes = ProcessMemory.peakResidentBytes
-        return result
-    }
-
-    /// Frames per second as `shatter render` delivers them: with PNG, a ``RenderSession`` (encoding on
-    /// the other cores, hashing, manifest) writing into a private temporary folder, at the frame rate
-    /// that samples the same instants; without, back-to-back renders. The CPU renderer starts cold, as
-    /// in `shatter render`: its per-grid tables and working memory are made by the first frame.
-    private func endToEndFPS(
-        _ effect: ShatteredTransition, renderer: Backend.Choice, times: [Double],
-        sequentialSeconds: Double
-    ) throws -> Double {
-        guard configuration.encodePNG else { return sequentialSeconds > 0 ? 1 / sequentialSeconds : 0 }
-        var options = RenderSession<ShatteredTransition>.Options()
-        options.fps = times.count > 1 ? Double(times.count - 1) / effect.duration : 1
-        options.range = 0...(times.count - 1)
-        let cold = renderer.backend == .cpu ? try Backend.cpu.makeRenderer() : renderer
-        let summary = try PrivateTemporaryFolder.with(prefix: "shatter-bench") { folder in
-            try RenderSession(effect: effect, renderer: cold, folder: folder + "/frames", options: options).run()
-        }
-        return summary.seconds > 0 ? Double(summary.written) / summary.seconds : 0
     }
 }
