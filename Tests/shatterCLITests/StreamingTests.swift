@@ -103,8 +103,17 @@ struct StreamingTests {
         let video = folder + "/transition.mp4"
         let slow = ["render", "shatter", "--size", "200x200", "--scale", "2", "--fps", "30", "--backend", "cpu"]
         let killed = try BackgroundRun(slow + ["--video", video], in: s)
-        // Wait (without a clock) until ffmpeg has started the hidden temporary file, then kill the render.
-        while !s.allContents(of: folder).contains(where: { $0.hasPrefix(".transition.mp4.tmp-") }) && killed.process.isRunning {
+        // Wait (without a clock) until ffmpeg has written into the hidden temporary file, then kill the
+        // render. The render makes the file empty before it starts ffmpeg, so an empty file says nothing of
+        // ffmpeg: killed before ffmpeg opens it, the orphaned ffmpeg could make it again after the next
+        // render swept it.
+        func started() -> Bool {
+            s.allContents(of: folder).contains { name in
+                name.hasPrefix(".transition.mp4.tmp-")
+                    && ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0) > 0
+            }
+        }
+        while !started() && killed.process.isRunning {
             usleep(2_000)
         }
         kill(killed.process.processIdentifier, SIGKILL)

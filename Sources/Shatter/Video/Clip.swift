@@ -23,7 +23,7 @@ public final class Clip: Sendable {
     /// `--fps` allows). A video declaring another is refused when opened.
     public static let frameRates: ClosedRange<Double> = 0.01...10_000
     /// Changes whenever the clip's frames do; what a manifest records: a video's or a sequence's files
-    /// hashed whole (``ClipBytes``), a still PNG's pixels. Worked out when first asked for, as the render
+    /// hashed whole (`ClipBytes`), a still PNG's pixels. Worked out when first asked for, as the render
     /// starts: a still shown as it is records its pixels' hash instead (``ClipDriven/inputDigests``), so a
     /// render of still PNGs never hashes their pixels twice, and what records no manifest (a join, a
     /// render to `--video` alone) never reads a clip's files for it.
