@@ -86,7 +86,10 @@ final class Frei0rInstance: Sendable {
                     for y in 0..<height { Alpha.straightRow(state.frame, y, into: output + y * width * 4) }
                 } else {
                     try renderer.render(list, into: target)
-                    Alpha.straightenInPlace(output, count: bytes)
+                    // Two opaque pictures make an opaque frame (the next picture is drawn over all of
+                    // it, and source-over onto alpha 255 gives 255: `FrameOpacityTests`), already
+                    // straight, so only a frame from a translucent picture is read again.
+                    if !(state.from.isOpaque && state.to.isOpaque) { Alpha.straightenInPlace(output, count: bytes) }
                 }
             } catch {
                 output.update(from: progress < 1 ? from : to, count: bytes)

@@ -10,6 +10,9 @@ import ShatterCore
 /// texture its size).
 struct HostPicture {
     private var image = Image(width: 0, height: 0)
+    /// Whether the last picture given to ``texture(_:replacing:)`` was opaque: a frame drawn from two
+    /// opaque pictures is opaque too (`FrameOpacityTests`), so it is already straight.
+    private(set) var isOpaque = false
 
     /// Makes this picture's buffer `width`×`height` if it is not (the first frame).
     mutating func size(width: Int, height: Int) {
@@ -22,7 +25,8 @@ struct HostPicture {
     mutating func texture(_ pixels: UnsafePointer<UInt8>, replacing standIn: Texture) -> Texture {
         let count = image.pixels.count
         let opaque = Alpha.opaqueBytes(pixels, count: count)
-        if opaque == count {
+        isOpaque = opaque == count
+        if isOpaque {
             return Texture(image: image, lending: UnsafeBufferPointer(start: pixels, count: count), replacing: standIn)
         }
         image.pixels.withUnsafeMutableBufferPointer { buffer in
