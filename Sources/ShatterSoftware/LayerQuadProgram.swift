@@ -21,4 +21,20 @@ struct LayerQuadProgram {
         }
         return texture.sample(uv.x, uv.y) * u_opacity
     }
+
+    /// ``fragment(pixel:texture:)``, and with `skippingClear` also nil where the four texels are all 0
+    /// (where the color would be exactly 0): the same taps, the same sample otherwise.
+    @inline(__always)
+    func fragment(pixel: SIMD2<Float>, texture: TextureSampler, skippingClear: Bool) -> SIMD4<Float>? {
+        let uv = u_toTexture.apply(pixel)
+        if uv.x < 0 || uv.x > 1 || uv.y < 0 || uv.y > 1 {
+            return nil
+        }
+        let x = texture.tap(uv.x, size: texture.width)
+        let y = texture.tap(uv.y, size: texture.height)
+        if skippingClear && texture.isClear(x, y) {
+            return nil
+        }
+        return texture.sample(x, y) * u_opacity
+    }
 }

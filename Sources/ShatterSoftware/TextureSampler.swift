@@ -102,6 +102,13 @@ struct TextureSampler {
         return top * (1 - y.weight) + bottom * y.weight
     }
 
+    /// Whether the four texels the taps name are all 0 (transparent black): ``sample(_:_:)`` of them is
+    /// then exactly 0, whatever the weights in [0, 1].
+    @inline(__always)
+    func isClear(_ x: Tap, _ y: Tap) -> Bool {
+        word(x.first, y.first) | word(x.second, y.first) | word(x.first, y.second) | word(x.second, y.second) == 0
+    }
+
     /// The texel as stored: RGBA8 in one little-endian word.
     @inline(__always)
     func word(_ x: Int, _ y: Int) -> UInt32 {
