@@ -21,86 +21,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-// ---- Counting large allocations: malloc and friends forwarded to libc's (RTLD_NEXT), counting the calls
-// of at least LARGE bytes while `counting` is set. dlsym itself may allocate before the real functions
-// are known; those few bytes come from a static buffer that free() recognises and leaves alone.
+// ---- Counting large allocations: the calls of at least LARGE bytes (and all calls) while `counting` is set.
 enum { LARGE = 64 * 1024 };
-static atomic_int counting;
 static atomic_long large_allocations, all_allocations;
-static void *(*real_malloc)(size_t);
-static void *(*real_calloc)(size_t, size_t);
-static void *(*real_realloc)(void *, size_t);
-static int (*real_posix_memalign)(void **, size_t, size_t);
-static void *(*real_aligned_alloc)(size_t, size_t);
-static void *(*real_memalign)(size_t, size_t);
-static void (*real_free)(void *);
-static _Alignas(16) char bootstrap[8192];
-static size_t bootstrap_used;
-static int resolving;
+#include "../hosts/allocation_counter.h"
 
-static void resolve(void) {
-    if (real_free || resolving) return;
-    resolving = 1;
-    real_malloc = dlsym(RTLD_NEXT, "malloc");
-    real_calloc = dlsym(RTLD_NEXT, "calloc");
-    real_realloc = dlsym(RTLD_NEXT, "realloc");
-    real_posix_memalign = dlsym(RTLD_NEXT, "posix_memalign");
-    real_aligned_alloc = dlsym(RTLD_NEXT, "aligned_alloc");
-    real_memalign = dlsym(RTLD_NEXT, "memalign");
-    real_free = dlsym(RTLD_NEXT, "free");
-    resolving = 0;
-}
-
-static void *from_bootstrap(size_t size) {
-    size = (size + 15) & ~(size_t)15;
-    if (bootstrap_used + size > sizeof bootstrap) return NULL;
-    void *p = bootstrap + bootstrap_used;
-    bootstrap_used += size;
-    return p;
-}
-
-static void note(size_t size) {
-    if (!atomic_load(&counting)) return;
+static void note_allocation(size_t size, void *caller) {
+    (void)caller;
     atomic_fetch_add(&all_allocations, 1);
     if (size >= LARGE) atomic_fetch_add(&large_allocations, 1);
-}
-
-void *malloc(size_t size) {
-    resolve();
-    if (!real_malloc) return from_bootstrap(size);
-    note(size);
-    return real_malloc(size);
-}
-void *calloc(size_t count, size_t size) {
-    resolve();
-    if (!real_calloc) return from_bootstrap(count * size);  // static memory is already zero
-    note(count * size);
-    return real_calloc(count, size);
-}
-void *realloc(void *p, size_t size) {
-    resolve();
-    note(size);
-    return real_realloc(p, size);
-}
-int posix_memalign(void **p, size_t alignment, size_t size) {
-    resolve();
-    note(size);
-    return real_posix_memalign(p, alignment, size);
-}
-void *aligned_alloc(size_t alignment, size_t size) {
-    resolve();
-    note(size);
-    return real_aligned_alloc(alignment, size);
-}
-void *memalign(size_t alignment, size_t size) {
-    resolve();
-    note(size);
-    return real_memalign(alignment, size);
-}
-void free(void *p) {
-    if ((char *)p >= bootstrap && (char *)p < bootstrap + sizeof bootstrap) return;
-    resolve();
-    if (p) real_free(p);
 }
 
 // ---- The plugin's functions.

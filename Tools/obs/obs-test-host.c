@@ -59,105 +59,20 @@ static void log_handler(int level, const char *format, va_list args, void *param
     fflush(log_file);
 }
 
-// ---- Allocations by the module: malloc and friends forwarded to libc's (RTLD_NEXT), counting, while
-// `counting` is set, the calls made from the module's own code (its C and the Swift runtime linked into
-// it: the caller's address within the module's loaded segments). What libobs and the GL driver allocate
-// under the module's gs_* calls is theirs: llvmpipe allocates for any draw (OBS's Fade too). dlsym
-// itself may allocate before the real functions are known; those few bytes come from a static buffer
-// that free() recognises and leaves alone (as Tools/frei0r/frei0r-host.c does).
-static atomic_int counting;
+// ---- Allocations by the module: counted, while `counting` is set, the calls made from the module's own
+// code (its C and the Swift runtime linked into it: the caller's address within the module's loaded
+// segments). What libobs and the GL driver allocate under the module's gs_* calls is theirs: llvmpipe
+// allocates for any draw (OBS's Fade too).
 static atomic_long module_allocations;
 static uintptr_t module_low, module_high;
-static void *(*real_malloc)(size_t);
-static void *(*real_calloc)(size_t, size_t);
-static void *(*real_realloc)(void *, size_t);
-static int (*real_posix_memalign)(void **, size_t, size_t);
-static void *(*real_aligned_alloc)(size_t, size_t);
-static void *(*real_memalign)(size_t, size_t);
-static void (*real_free)(void *);
-static _Alignas(16) char bootstrap[8192];
-static size_t bootstrap_used;
-static int resolving;
+#include "../hosts/allocation_counter.h"
 
-static void resolve(void)
+static void note_allocation(size_t size, void *caller)
 {
-    if (real_free || resolving)
-        return;
-    resolving = 1;
-    real_malloc = dlsym(RTLD_NEXT, "malloc");
-    real_calloc = dlsym(RTLD_NEXT, "calloc");
-    real_realloc = dlsym(RTLD_NEXT, "realloc");
-    real_posix_memalign = dlsym(RTLD_NEXT, "posix_memalign");
-    real_aligned_alloc = dlsym(RTLD_NEXT, "aligned_alloc");
-    real_memalign = dlsym(RTLD_NEXT, "memalign");
-    real_free = dlsym(RTLD_NEXT, "free");
-    resolving = 0;
-}
-
-static void *from_bootstrap(size_t size)
-{
-    size = (size + 15) & ~(size_t)15;
-    if (bootstrap_used + size > sizeof bootstrap)
-        return NULL;
-    void *p = bootstrap + bootstrap_used;
-    bootstrap_used += size;
-    return p;
-}
-
-static void note(void *caller)
-{
+    (void)size;
     uintptr_t address = (uintptr_t)caller;
-    if (atomic_load(&counting) && address >= module_low && address < module_high)
+    if (address >= module_low && address < module_high)
         atomic_fetch_add(&module_allocations, 1);
-}
-
-void *malloc(size_t size)
-{
-    resolve();
-    if (!real_malloc)
-        return from_bootstrap(size);
-    note(__builtin_return_address(0));
-    return real_malloc(size);
-}
-void *calloc(size_t count, size_t size)
-{
-    resolve();
-    if (!real_calloc)
-        return from_bootstrap(count * size);  // static memory is already zero
-    note(__builtin_return_address(0));
-    return real_calloc(count, size);
-}
-void *realloc(void *p, size_t size)
-{
-    resolve();
-    note(__builtin_return_address(0));
-    return real_realloc(p, size);
-}
-int posix_memalign(void **p, size_t alignment, size_t size)
-{
-    resolve();
-    note(__builtin_return_address(0));
-    return real_posix_memalign(p, alignment, size);
-}
-void *aligned_alloc(size_t alignment, size_t size)
-{
-    resolve();
-    note(__builtin_return_address(0));
-    return real_aligned_alloc(alignment, size);
-}
-void *memalign(size_t alignment, size_t size)
-{
-    resolve();
-    note(__builtin_return_address(0));
-    return real_memalign(alignment, size);
-}
-void free(void *p)
-{
-    if ((char *)p >= bootstrap && (char *)p < bootstrap + sizeof bootstrap)
-        return;
-    resolve();
-    if (p)
-        real_free(p);
 }
 
 // The address range of the loaded library whose segments hold `symbol`.
