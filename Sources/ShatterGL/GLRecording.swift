@@ -4,7 +4,8 @@ import ShatterShaders
 /// can replay: the programs (the files of `Shaders/`, verbatim), and per frame the framebuffer, the clear
 /// and each draw's program, uniforms, uniform blocks, textures, vertex attributes, blend state and
 /// primitive. A WebGL2 page replays it (`WebGLPage`, `player.js`), so the motion stays in one home:
-/// the effects and the GL backend, never re-derived in JavaScript.
+/// the effects and the GL backend, never re-derived in JavaScript. What ``GLRenderer/vertexOutputs(of:)``
+/// runs while recording is kept too (``captures``), so another GL can capture the same vertex outputs.
 ///
 /// Recorded by ``GLRenderer/beginRecording()`` and ``GLRenderer/endRecording()``. Bytes (texture
 /// pixels, vertex data, uniform blocks) live once in ``blobs`` and are named by index, so a texture or
@@ -18,8 +19,10 @@ public struct GLRecording: Encodable, Sendable, Equatable {
     /// Byte arrays (encoded as base64).
     public var blobs: [[UInt8]]
     public var frames: [Frame]
+    /// One per ``GLRenderer/vertexOutputs(of:)`` recorded: its draws, in order.
+    public var captures: [Capture] = []
 
-    private enum CodingKeys: String, CodingKey { case shaders, programs, blobs, frames }
+    private enum CodingKeys: String, CodingKey { case shaders, programs, blobs, frames, captures }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -27,6 +30,7 @@ public struct GLRecording: Encodable, Sendable, Equatable {
         try container.encode(programs, forKey: .programs)
         try container.encode(blobs.map(Self.base64), forKey: .blobs)
         try container.encode(frames, forKey: .frames)
+        try container.encode(captures, forKey: .captures)
     }
 
     /// RFC 4648 base64 with padding (ShatterGL has no Foundation), what `atob` reads.
@@ -49,6 +53,18 @@ public struct GLRecording: Encodable, Sendable, Equatable {
     public struct Program: Codable, Sendable, Equatable {
         public var vertex: String
         public var fragment: String
+        /// The vertex program's outputs in the order transform feedback captures them, interleaved
+        /// (``ShaderSource/vertexOutputs``), and each one's 32-bit components.
+        public var outputs: [String]
+        public var components: [Int]
+    }
+
+    /// One ``GLRenderer/vertexOutputs(of:)``: each draw run through its program linked with
+    /// ``Program/outputs`` as transform feedback varyings, interleaved into one buffer, with the
+    /// rasteriser off, as `count` points `instances` times (`mode` is `points`): per vertex, instances
+    /// one after the other, every output's words.
+    public struct Capture: Codable, Sendable, Equatable {
+        public var draws: [Draw]
     }
 
     /// One frame: an RGBA8 framebuffer of `framebufferWidth` × `framebufferHeight` (the image and its

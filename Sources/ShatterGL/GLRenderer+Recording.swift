@@ -55,6 +55,8 @@ final class GLDrawRecorder {
     private var blocks: [GLRecording.Block] = []
     private var textures: [GLRecording.TextureBinding] = []
     private var attributes: [GLRecording.Attribute] = []
+    /// While a ``GLRenderer/vertexOutputs(of:)`` runs: its draws go to the last capture, not a frame.
+    private var capturing = false
 
     func blob(_ bytes: [UInt8]) -> Int {
         if let index = blobsByBytes[bytes] { return index }
@@ -101,6 +103,14 @@ final class GLDrawRecorder {
         return index
     }
 
+    /// Draws from now until ``endCapture()`` are one capture of vertex outputs (``GLRecording/Capture``).
+    func beginCapture() {
+        recording.captures.append(.init(draws: []))
+        capturing = true
+    }
+
+    func endCapture() { capturing = false }
+
     /// The vertex attributes the next draw reads (replacing any set before).
     func attributes(_ list: [GLRecording.Attribute]) { attributes = list }
 
@@ -108,12 +118,17 @@ final class GLDrawRecorder {
         for file in [program.vertexFile, program.fragmentFile] where recording.shaders[file] == nil {
             recording.shaders[file] = file == program.vertexFile ? program.vertex : program.fragment
         }
-        recording.programs[program.rawValue] = .init(vertex: program.vertexFile, fragment: program.fragmentFile)
-        guard !recording.frames.isEmpty else { return }
-        recording.frames[recording.frames.count - 1].draws.append(
-            .init(
-                program: program.rawValue, uniforms: uniforms, blocks: blocks, textures: textures,
-                attributes: attributes, blend: blend.rawValue, mode: mode, count: count, instances: instances))
+        recording.programs[program.rawValue] = .init(
+            vertex: program.vertexFile, fragment: program.fragmentFile, outputs: program.vertexOutputs.map(\.name),
+            components: program.vertexOutputs.map(\.components))
+        let draw = GLRecording.Draw(
+            program: program.rawValue, uniforms: uniforms, blocks: blocks, textures: textures,
+            attributes: attributes, blend: blend.rawValue, mode: mode, count: count, instances: instances)
+        if capturing {
+            recording.captures[recording.captures.count - 1].draws.append(draw)
+        } else if !recording.frames.isEmpty {
+            recording.frames[recording.frames.count - 1].draws.append(draw)
+        }
         uniforms = []
         blocks = []
         textures = []

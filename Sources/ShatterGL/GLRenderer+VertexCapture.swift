@@ -6,10 +6,14 @@ extension GLRenderer {
     /// Every draw of `list` run through its vertex program with transform feedback (core in GLES 3.0)
     /// and the rasteriser off: what each vertex program writes, bit for bit, with the uniforms and
     /// attributes `render` gives it. `shatter probe` compares these with the CPU twin's
-    /// (`VertexProgramTwin`).
+    /// (`VertexProgramTwin`). While recording, the draws are recorded as one ``GLRecording/Capture``.
     public func vertexOutputs(of list: DisplayList) throws -> [VertexOutputs] {
         capturedOutputs = []
-        defer { capturedOutputs = nil }
+        recorder?.beginCapture()
+        defer {
+            capturedOutputs = nil
+            recorder?.endCapture()
+        }
         _ = try render(list)
         return capturedOutputs ?? []
     }
@@ -37,6 +41,7 @@ extension GLRenderer {
         let words = outputs.reduce(0) { $0 + $1.components }
         let vertices = count * instances
         guard vertices > 0 else { return }
+        recorder?.draw(source, blend: currentBlend, mode: "points", count: count, instances: instances)
         var buffer: GLuint = 0
         glGenBuffers(1, &buffer)
         defer { glDeleteBuffers(1, &buffer) }

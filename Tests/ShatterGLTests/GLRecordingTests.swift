@@ -33,4 +33,30 @@ struct GLRecordingTests {
         _ = try gl.render(lists[0])
         #expect(gl.endRecording().frames.isEmpty)
     }
+
+    /// A vertex capture while recording is kept as one capture, not a frame: a draw per captured draw,
+    /// with the program, counts and state another GL needs to capture the same outputs.
+    @Test func aVertexCaptureIsRecordedAsACaptureNotAFrame() throws {
+        let effect = try ShatterFixture.effect(width: 97, height: 61, pointSize: 3.5, seed: 2)
+        let list = try effect.displayList(at: 0.4)
+        let gl = try GLRenderer()
+        defer { gl.close() }
+        gl.beginRecording()
+        let captured = try gl.vertexOutputs(of: list)
+        _ = try gl.render(list)
+        let recording = gl.endRecording()
+        #expect(recording.frames.count == 1, "the capture drew no frame")
+        #expect(recording.captures.count == 1)
+        let draws = recording.captures.first?.draws ?? []
+        #expect(draws.count == captured.count && !draws.isEmpty)
+        for (draw, outputs) in zip(draws, captured) {
+            let program = try #require(recording.programs[draw.program])
+            #expect(program.vertex == outputs.program)
+            #expect(program.outputs == outputs.outputs && program.components == outputs.components)
+            #expect(draw.mode == "points" && draw.count * draw.instances == outputs.vertices.count)
+            #expect(!draw.uniforms.isEmpty && !draw.attributes.isEmpty)
+        }
+        // The frame after it carries its own state, none of the capture's left over.
+        #expect(recording.frames[0].draws.map(\.uniforms) == draws.map(\.uniforms))
+    }
 }

@@ -88,8 +88,11 @@ enum WebGLReadback {
         return (browser.renderer, browser.frames)
     }
 
-    /// `recording` replayed in headless Chromium: the GL's name, every frame, and the GL's raster facts.
-    static func replay(_ recording: GLRecording) throws -> (renderer: String, frames: [Image], facts: GLRasterFacts) {
+    /// `recording` replayed in headless Chromium: the GL's name, every frame, the GL's raster facts, and
+    /// every capture's vertex outputs as the browser's transform feedback wrote them.
+    static func replay(
+        _ recording: GLRecording
+    ) throws -> (renderer: String, frames: [Image], facts: GLRasterFacts, captures: [[VertexOutputs]]) {
         let folder = try TemporaryFolder()
         try WebGLPage.check(recording).write(toFile: folder.file("check.html"), atomically: true, encoding: .utf8)
         let dom = try HeadlessChromium.dumpDOM(folder.file("check.html"))
@@ -113,7 +116,43 @@ enum WebGLReadback {
         return (
             renderer, frames,
             try JSONDecoder().decode(
-                GLRasterFacts.self, from: Data(String(facts).replacingOccurrences(of: "&quot;", with: "\"").utf8))
+                GLRasterFacts.self, from: Data(String(facts).replacingOccurrences(of: "&quot;", with: "\"").utf8)),
+            try captures(in: dom, of: recording)
         )
+    }
+
+    /// Each `<pre id="capture-N">` read back as the draws' vertex outputs, named and split as the recording
+    /// says its programs write them.
+    static func captures(in dom: String, of recording: GLRecording) throws -> [[VertexOutputs]] {
+        var captures: [[VertexOutputs]] = []
+        for match in dom.matches(of: #/<pre id="capture-(\d+)">([A-Za-z0-9+\/= ]*)</pre>/#) {
+            guard Int(match.output.1) == captures.count, captures.count < recording.captures.count else {
+                throw HeadlessChromium.Failure(description: "capture \(captures.count) is not in the page in order")
+            }
+            let draws = recording.captures[captures.count].draws
+            let texts = match.output.2.split(separator: " ", omittingEmptySubsequences: false)
+            guard texts.count == draws.count || (draws.isEmpty && texts == [""]) else {
+                throw HeadlessChromium.Failure(description: "capture \(captures.count): \(texts.count) draws of \(draws.count)")
+            }
+            captures.append(
+                try zip(draws, texts).map { draw, text in
+                    let program = try #require(recording.programs[draw.program])
+                    let words = program.components.reduce(0, +)
+                    let vertices = draw.count * draw.instances
+                    guard let bytes = Data(base64Encoded: String(text)), bytes.count == vertices * words * 4 else {
+                        throw HeadlessChromium.Failure(description: "capture \(captures.count) of \(draw.program) is not whole")
+                    }
+                    let all = bytes.withUnsafeBytes { raw in
+                        (0..<(vertices * words)).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) }
+                    }
+                    return VertexOutputs(
+                        program: program.vertex, outputs: zip(program.outputs, program.components).map { (name: $0, components: $1) },
+                        vertices: (0..<vertices).map { Array(all[($0 * words)..<(($0 + 1) * words)]) })
+                })
+        }
+        guard captures.count == recording.captures.count else {
+            throw HeadlessChromium.Failure(description: "\(captures.count) captures came back of \(recording.captures.count)")
+        }
+        return captures
     }
 }

@@ -6,7 +6,9 @@ import ShatterGL
 /// recording and the player are inline.
 public enum WebGLPage {
     /// The check page: every frame drawn and read back (`readPixels`), each written into the page as
-    /// `<pre id="frame-N">` (base64 RGBA8, premultiplied, top row first), the GL's name in
+    /// `<pre id="frame-N">` (base64 RGBA8, premultiplied, top row first), every capture of vertex
+    /// outputs run with transform feedback as `<pre id="capture-N">` (per draw, its 32-bit words
+    /// little-endian in base64, the draws separated by spaces), the GL's name in
     /// `<p id="renderer">`, its raster facts (`GLRasterFacts` as JSON) in `<pre id="facts">`, and
     /// `<p id="status">` saying `done` or the error. Headless Chromium's
     /// `--dump-dom` gives them to a test, which holds them to the CPU renderer.
@@ -24,16 +26,23 @@ public enum WebGLPage {
                         gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
                     const player = ShatterPlayer(gl, recording);
                     const frames = document.getElementById("frames");
-                    for (let i = 0; i < player.frames; i++) {
-                        const pixels = player.read(i);
+                    const base64 = (bytes) => {
                         let text = "";
-                        for (let k = 0; k < pixels.length; k += 0x8000) {
-                            text += String.fromCharCode.apply(null, pixels.subarray(k, k + 0x8000));
+                        for (let k = 0; k < bytes.length; k += 0x8000) {
+                            text += String.fromCharCode.apply(null, bytes.subarray(k, k + 0x8000));
                         }
+                        return btoa(text);
+                    };
+                    const add = (id, text) => {
                         const pre = document.createElement("pre");
-                        pre.id = "frame-" + i;
-                        pre.textContent = btoa(text);
+                        pre.id = id;
+                        pre.textContent = text;
                         frames.appendChild(pre);
+                    };
+                    for (let i = 0; i < player.frames; i++) add("frame-" + i, base64(player.read(i)));
+                    for (let i = 0; i < player.captures; i++) {
+                        const draws = player.capture(i).map((words) => base64(new Uint8Array(words.buffer)));
+                        add("capture-" + i, draws.join(" "));
                     }
                     // What the context says about the rules the CPU renderer copies (GLRasterFacts.query's
                     // questions), asked with the frames' RGBA8 framebuffer bound.

@@ -33,18 +33,22 @@ function ShatterPlayer(gl, recording) {
         return shader;
     }
 
-    function program(name) {
-        if (programs[name]) return programs[name];
+    // The program `name`, linked once; `capturing`: linked a second time with its vertex outputs as
+    // transform feedback varyings, interleaved (GLProgram's capturingOutputs).
+    function program(name, capturing) {
+        const key = (capturing ? "capture " : "") + name;
+        if (programs[key]) return programs[key];
         const files = recording.programs[name];
         const linked = gl.createProgram();
         gl.attachShader(linked, compile(gl.VERTEX_SHADER, files.vertex));
         gl.attachShader(linked, compile(gl.FRAGMENT_SHADER, files.fragment));
+        if (capturing) gl.transformFeedbackVaryings(linked, files.outputs, gl.INTERLEAVED_ATTRIBS);
         gl.linkProgram(linked);
         if (!gl.getProgramParameter(linked, gl.LINK_STATUS)) {
             throw new Error(name + " does not link here: " + gl.getProgramInfoLog(linked));
         }
-        programs[name] = { program: linked, locations: {} };
-        return programs[name];
+        programs[key] = { program: linked, locations: {} };
+        return programs[key];
     }
 
     function buffer(cache, target, index) {
@@ -116,6 +120,25 @@ function ShatterPlayer(gl, recording) {
         framebufferSize = size;
     }
 
+    // Draw `d`'s program made current with its textures, uniforms, uniform blocks and vertex attributes.
+    function prepare(d, linked) {
+        gl.useProgram(linked.program);
+        for (const t of d.textures) texture(t);
+        for (const u of d.uniforms) uniform(linked, u);
+        for (const b of d.blocks) {
+            gl.uniformBlockBinding(linked.program, gl.getUniformBlockIndex(linked.program, b.name), b.binding);
+            gl.bindBufferBase(gl.UNIFORM_BUFFER, b.binding, buffer(uniformBuffers, gl.UNIFORM_BUFFER, b.blob));
+        }
+        for (let location = 0; location < 8; location++) gl.disableVertexAttribArray(location);
+        for (const a of d.attributes) {
+            buffer(arrayBuffers, gl.ARRAY_BUFFER, a.blob);
+            gl.enableVertexAttribArray(a.location);
+            if (a.type === "int") gl.vertexAttribIPointer(a.location, a.size, gl.INT, a.stride, a.offset);
+            else gl.vertexAttribPointer(a.location, a.size, gl.FLOAT, false, a.stride, a.offset);
+            gl.vertexAttribDivisor(a.location, a.divisor);
+        }
+    }
+
     // Draws frame `index` into the framebuffer, as GLRenderer drew it.
     function draw(index) {
         const frame = recording.frames[index];
@@ -132,22 +155,7 @@ function ShatterPlayer(gl, recording) {
         gl.clear(gl.COLOR_BUFFER_BIT);
         gl.bindVertexArray(vertexArray);
         for (const d of frame.draws) {
-            const linked = program(d.program);
-            gl.useProgram(linked.program);
-            for (const t of d.textures) texture(t);
-            for (const u of d.uniforms) uniform(linked, u);
-            for (const b of d.blocks) {
-                gl.uniformBlockBinding(linked.program, gl.getUniformBlockIndex(linked.program, b.name), b.binding);
-                gl.bindBufferBase(gl.UNIFORM_BUFFER, b.binding, buffer(uniformBuffers, gl.UNIFORM_BUFFER, b.blob));
-            }
-            for (let location = 0; location < 8; location++) gl.disableVertexAttribArray(location);
-            for (const a of d.attributes) {
-                buffer(arrayBuffers, gl.ARRAY_BUFFER, a.blob);
-                gl.enableVertexAttribArray(a.location);
-                if (a.type === "int") gl.vertexAttribIPointer(a.location, a.size, gl.INT, a.stride, a.offset);
-                else gl.vertexAttribPointer(a.location, a.size, gl.FLOAT, false, a.stride, a.offset);
-                gl.vertexAttribDivisor(a.location, a.divisor);
-            }
+            prepare(d, program(d.program, false));
             blend(d.blend);
             gl.drawArraysInstanced(d.mode === "points" ? gl.POINTS : gl.TRIANGLE_STRIP, 0, d.count, d.instances);
         }
@@ -155,6 +163,40 @@ function ShatterPlayer(gl, recording) {
         const error = gl.getError();
         if (error !== gl.NO_ERROR) throw new Error("GL error 0x" + error.toString(16) + " drawing frame " + index);
         return frame;
+    }
+
+    // Capture `index`'s draws run as GLRenderer.vertexOutputs ran them: points, the rasteriser off, the
+    // vertex outputs written interleaved by transform feedback. Per draw, its words (vertices, instances
+    // one after the other). The buffer starts as all-ones words, so a vertex the GL did not write reads
+    // as a NaN no twin computes, never as zeros that might pass for outputs.
+    function capture(index) {
+        const captured = [];
+        gl.bindVertexArray(vertexArray);
+        for (const d of recording.captures[index].draws) {
+            const files = recording.programs[d.program];
+            const words = files.components.reduce((sum, n) => sum + n, 0) * d.count * d.instances;
+            prepare(d, program(d.program, true));
+            const feedback = gl.createBuffer();
+            gl.bindBuffer(gl.TRANSFORM_FEEDBACK_BUFFER, feedback);
+            gl.bufferData(gl.TRANSFORM_FEEDBACK_BUFFER, new Uint32Array(words).fill(0xffffffff), gl.STREAM_READ);
+            gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, feedback);
+            gl.enable(gl.RASTERIZER_DISCARD);
+            gl.beginTransformFeedback(gl.POINTS);
+            gl.drawArraysInstanced(gl.POINTS, 0, d.count, d.instances);
+            gl.endTransformFeedback();
+            gl.disable(gl.RASTERIZER_DISCARD);
+            gl.bindBufferBase(gl.TRANSFORM_FEEDBACK_BUFFER, 0, null);
+            const out = new Uint32Array(words);
+            gl.bindBuffer(gl.TRANSFORM_FEEDBACK_BUFFER, feedback);
+            gl.getBufferSubData(gl.TRANSFORM_FEEDBACK_BUFFER, 0, out);
+            gl.bindBuffer(gl.TRANSFORM_FEEDBACK_BUFFER, null);
+            gl.deleteBuffer(feedback);
+            captured.push(out);
+        }
+        gl.bindVertexArray(null);
+        const error = gl.getError();
+        if (error !== gl.NO_ERROR) throw new Error("GL error 0x" + error.toString(16) + " in capture " + index);
+        return captured;
     }
 
     // Frame `index`'s pixels, RGBA8 premultiplied, row 0 at the top (Shatter's Image).
@@ -184,5 +226,8 @@ function ShatterPlayer(gl, recording) {
         return frame;
     }
 
-    return { frames: recording.frames.length, draw: draw, read: read, show: show, bytes: bytes };
+    return {
+        frames: recording.frames.length, captures: (recording.captures || []).length, draw: draw, read: read,
+        show: show, capture: capture, bytes: bytes,
+    };
 }
