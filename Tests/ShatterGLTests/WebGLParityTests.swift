@@ -136,23 +136,31 @@ enum WebGLReadback {
             }
             captures.append(
                 try zip(draws, texts).map { draw, text in
-                    let program = try #require(recording.programs[draw.program])
-                    let words = program.components.reduce(0, +)
-                    let vertices = draw.count * draw.instances
-                    guard let bytes = Data(base64Encoded: String(text)), bytes.count == vertices * words * 4 else {
-                        throw HeadlessChromium.Failure(description: "capture \(captures.count) of \(draw.program) is not whole")
+                    guard let bytes = Data(base64Encoded: String(text)) else {
+                        throw HeadlessChromium.Failure(description: "capture \(captures.count) of \(draw.program) is not base64")
                     }
-                    let all = bytes.withUnsafeBytes { raw in
-                        (0..<(vertices * words)).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) }
-                    }
-                    return VertexOutputs(
-                        program: program.vertex, outputs: zip(program.outputs, program.components).map { (name: $0, components: $1) },
-                        vertices: (0..<vertices).map { Array(all[($0 * words)..<(($0 + 1) * words)]) })
+                    return try outputs(of: draw, bytes: bytes, in: recording)
                 })
         }
         guard captures.count == recording.captures.count else {
             throw HeadlessChromium.Failure(description: "\(captures.count) captures came back of \(recording.captures.count)")
         }
         return captures
+    }
+
+    /// One draw's captured bytes as its program's outputs, per vertex.
+    static func outputs(of draw: GLRecording.Draw, bytes: Data, in recording: GLRecording) throws -> VertexOutputs {
+        let program = try #require(recording.programs[draw.program])
+        let (words, vertices) = (program.components.reduce(0, +), draw.count * draw.instances)
+        guard bytes.count == vertices * words * 4 else {
+            throw HeadlessChromium.Failure(
+                description: "\(draw.program): \(bytes.count) bytes captured for \(vertices) vertices of \(words) words")
+        }
+        let all = bytes.withUnsafeBytes { raw in
+            (0..<(vertices * words)).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) }
+        }
+        return VertexOutputs(
+            program: program.vertex, outputs: zip(program.outputs, program.components).map { (name: $0, components: $1) },
+            vertices: (0..<vertices).map { Array(all[($0 * words)..<(($0 + 1) * words)]) })
     }
 }
