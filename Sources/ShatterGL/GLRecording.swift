@@ -54,7 +54,7 @@ public struct GLRecording: Encodable, Sendable, Equatable {
         public var vertex: String
         public var fragment: String
         /// The vertex program's outputs in the order transform feedback captures them, interleaved
-        /// (``ShaderSource/vertexOutputs``), and each one's 32-bit components.
+        /// (`ShaderSource.vertexOutputs`), and each one's 32-bit components.
         public var outputs: [String]
         public var components: [Int]
     }
