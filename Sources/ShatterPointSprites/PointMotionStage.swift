@@ -34,7 +34,7 @@ public final class PointMotionStage: Sendable {
         // One thread is one chunk, run on the caller's thread with nothing allocated (a host's render
         // thread: the OBS transition); more are spread over Dispatch's threads.
         let chunks = threads == 1 ? 1 : max(1, min(blocks, threads * 4))
-        grid.withVertices(program: program, kernel: .native) { lanes, goneAfter in
+        grid.withVertices(program: program, kernel: SmallSpriteKernel.tiers.native) { lanes, goneAfter in
             shatter_small_sprite_frame(
                 lanes: lanes, goneAfter: goneAfter, program: program, setup: setup, separable: grid.separable)
         } _: { vertices in

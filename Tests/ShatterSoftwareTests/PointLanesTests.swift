@@ -74,7 +74,7 @@ import Testing
                         let scalar = program.vertex(centre: centre, motion: motion)
                         #expect(
                             clip.x[lane].bitPattern == scalar.x.bitPattern && clip.y[lane].bitPattern == scalar.y.bitPattern,
-                            "\(twin.name), centre \(centre), motion \(motion): \(clip.x[lane]), \(clip.y[lane]) vs \(scalar)")
+                            "\(twin.tier), centre \(centre), motion \(motion): \(clip.x[lane]), \(clip.y[lane]) vs \(scalar)")
                         let expected = setup.centre(clip: scalar)
                         #expect((snapped.visible & (1 << lane) != 0) == (expected != nil))
                         if let expected { #expect(SIMD2(centres.x[lane], centres.y[lane]) == expected) }
@@ -104,7 +104,7 @@ import Testing
                     for lane in 0..<8 {
                         #expect(
                             lanes[lane].bitPattern == half.addingProduct(clips[start + lane], half).bitPattern,
-                            "\(twin.name), h \(half), clip \(clips[start + lane])")
+                            "\(twin.tier), h \(half), clip \(clips[start + lane])")
                     }
                 }
             }

@@ -65,13 +65,13 @@ import Testing
                     #expect(
                         a.x.prefix(real).map(\.bitPattern) == b.x.prefix(real).map(\.bitPattern)
                             && a.y.prefix(real).map(\.bitPattern) == b.y.prefix(real).map(\.bitPattern),
-                        "\(twin.name), t \(time), block \(block)")
+                        "\(twin.tier), t \(time), block \(block)")
                     var (c, d) = (shatter_point_centres(), shatter_point_centres())
                     twin.centres(&lanesFrame, block, &c)
                     twin.centres(&tablesFrame, block, &d)
                     #expect(
                         c.visible == d.visible && Self.ints(c.x) == Self.ints(d.x) && Self.ints(c.y) == Self.ints(d.y),
-                        "\(twin.name), t \(time), block \(block)")
+                        "\(twin.tier), t \(time), block \(block)")
                 }
             }
         }
@@ -97,9 +97,9 @@ import Testing
         literal.shortcuts.remove(.pointLanes)
         for (index, (effect, change, separable)) in cases.enumerated() {
             let grid = change(effect.displayList(at: 0).pointSprites!.grid)
-            for (twin, shortcuts) in SmallSpriteTests.kernelTwins {
+            for twin in CPUTier.runnable {
                 var lanes = SoftwareRenderer(threads: 3)
-                lanes.shortcuts = shortcuts
+                lanes.tier = twin
                 for time in [0.0, 0.3, 0.8] {
                     let list = Self.drawing(grid, in: effect.displayList(at: time))
                     #expect(try lanes.render(list) == literal.render(list), "case \(index), \(twin), t = \(time)")

@@ -12,7 +12,7 @@ import Testing
 /// through each, one-pixel and 2 × 2, are compared with the program in `SmallSpriteTests`.
 @Suite struct SmallSpriteKernelTests {
     /// The twins this processor can run.
-    static let twins = SmallSpriteKernel.runnable
+    static let twins = CPUTier.runnable.map { SmallSpriteKernel.tiers[$0] }
 
     /// The kernel reads Swift's `PointLanes` through its own C declaration: the same fields at the
     /// same offsets.
@@ -108,9 +108,9 @@ import Testing
                         expected[band].append(UInt64(pixel[lane]) | UInt64(colors[lane]) << 32)
                     }
                 }
-                #expect(count == drawnBlocks && drawnBlocks > 0, "\(twin.name), t \(time)")
+                #expect(count == drawnBlocks && drawnBlocks > 0, "\(twin.tier), t \(time)")
                 for band in 0..<7 {
-                    #expect(pages.entries(band: band) == expected[band], "\(twin.name), t \(time), band \(band)")
+                    #expect(pages.entries(band: band) == expected[band], "\(twin.tier), t \(time), band \(band)")
                 }
             }
         }
@@ -232,7 +232,7 @@ import Testing
             let pages = TestPages(blocks: blocks, chunks: 1, bands: 1, entriesPerPoint: 1)
             var writer = pages.pages.writer(chunk: 0)
             #expect(twin.blocks(&frame, 0, blocks, &writer) == blocks)
-            #expect(pages.entries(band: 0) == expected, "\(twin.name), snapshot \(atEnd ? "before" : "after") an unreadable page")
+            #expect(pages.entries(band: 0) == expected, "\(twin.tier), snapshot \(atEnd ? "before" : "after") an unreadable page")
         }
         return (columns, rows)
     }
@@ -292,7 +292,7 @@ import Testing
                 }
                 for band in 0..<height {
                     #expect(expected[band].count > 64)
-                    #expect(pages.entries(band: band) == expected[band], "\(twin.name), band \(band)")
+                    #expect(pages.entries(band: band) == expected[band], "\(twin.tier), band \(band)")
                 }
             }
         }
@@ -326,7 +326,7 @@ import Testing
                         width: 4, height: 4, bandOfRow: zeros.pointer, sampler: sampler)
                     let pages = TestPages(blocks: 2, chunks: 1, bands: 1, entriesPerPoint: 1)
                     var writer = pages.pages.writer(chunk: 0)
-                    #expect(twin.blocks(&frame, 0, 2, &writer) == expected, "\(twin.name), gone after \(goneAfter)")
+                    #expect(twin.blocks(&frame, 0, 2, &writer) == expected, "\(twin.tier), gone after \(goneAfter)")
                     #expect(pages.entries(band: 0).count == expected * 8)
                 }
             }
