@@ -40,7 +40,9 @@ struct DeflatePNGWriter {
             let bound = FastDeflate.bound(width: width, height: height, channels: channels)
             return try container(name: name, bound: bound) { out in
                 var givenUp = false
-                let size = FastDeflate.tiers.native.zlib(width: width, height: height, channels: channels, filter: filter, into: out) {
+                let size = FastDeflate.tiers.native.zlib(
+                    width: width, height: height, channels: channels, filter: filter, into: out
+                ) {
                     givenUp = !row($0, $1)
                     return !givenUp
                 }

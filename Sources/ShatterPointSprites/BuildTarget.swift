@@ -5,7 +5,7 @@ import ShatterCore
 /// build; AVX2 and FMA for one compiled for x86-64-v3 (the GPU-box bundle), which draws at point sizes
 /// 2 and up in about a quarter less time on the same machine. One-pixel and 2 × 2 sprites run the
 /// small-sprite kernel's AVX2 twin in either build wherever the processor has AVX2, and one-pixel
-/// sprites its AVX-512 twin where it has AVX-512 (``CPUTier/native``, which picks every C twin).
+/// sprites its AVX-512 twin where it has AVX-512 (`CPUTier.native`, which picks every C twin).
 public enum BuildTarget {
     /// Why this processor cannot run this build, as a line to print, or nil when it can.
     public static var unmetRequirement: String? {

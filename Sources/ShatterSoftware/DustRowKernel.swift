@@ -2,7 +2,7 @@ import CLanes
 import ShatterCore
 
 /// The dust's two row stages in C (`dust_layers.h`) as the renderer holds them: one tier's layers row
-/// (`dust_layers.c`) and blend (`dust_blend.c`), resolved once per process like ``SmallSpriteKernel``.
+/// (`dust_layers.c`) and blend (`dust_blend.c`), resolved once per process like `SmallSpriteKernel`.
 /// Every tier gives the literal program's bytes (`DustSpanTests`).
 struct DustRowKernel: TierTwin, @unchecked Sendable {  // C function pointers, immutable
     let layers: shatter_dust_layers

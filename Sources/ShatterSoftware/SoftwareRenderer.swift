@@ -16,7 +16,7 @@ public struct SoftwareRenderer: Renderer, Sendable {
     /// programs run literally.
     var shortcuts: Shortcuts = .all
     /// The widest instruction-set tier the C twins behind the shortcuts may use: the processor's own
-    /// (``CPUTier/native``), but in the tests that run the narrower twins (every tier gives the same
+    /// (`CPUTier.native`), but in the tests that run the narrower twins (every tier gives the same
     /// bytes). Which algorithm runs is the shortcuts' business; this only says with which instructions.
     var tier: CPUTier = .native
     /// Per-point values the point-sprite program would recompute every frame (shared by copies).

@@ -8,7 +8,7 @@ import Testing
 /// are modules: each reaches another's headers only by depending on it, and each unit with twins offers
 /// them as one `…_for(shatter_tier)` table.
 @Suite struct InstructionSetTableTests {
-    /// Each tier of `cpu.h` (its feature macro): the features its target attribute names, and the
+    /// Each tier of `cpu_tier.h` (its feature macro): the features its target attribute names, and the
     /// /proc/cpuinfo flag that says a processor has each (`BuildTargetTests` holds the probe to them).
     static let tiers: [String: [String: String]] = [
         "SHATTER_AVX2_FEATURES": ["avx2": "avx2", "fma": "fma", "bmi": "bmi1", "bmi2": "bmi2"],
@@ -57,7 +57,9 @@ import Testing
             guard name.hasPrefix("C") else { continue }
             let head = declaration.prefix { $0 != ")" }
             let dependencies = head.components(separatedBy: "dependencies: [").dropFirst().first?
-                .prefix { $0 != "]" }.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+                .prefix { $0 != "]" }.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter {
+                    $0.offset % 2 == 1
+                }.map { String($0.element) }
             targets[String(name)] = dependencies ?? []
         }
         return targets
@@ -82,7 +84,8 @@ import Testing
                 let directory = (file as NSString).deletingLastPathComponent
                 for line in text.split(separator: "\n") where line.hasPrefix("#include \"") {
                     let header = String(line.split(separator: "\"")[1])
-                    let places = [folder + "/" + directory, folder + "/include"] + dependencies.map { root + "/Sources/\($0)/include" }
+                    let places =
+                        [folder + "/" + directory, folder + "/include"] + dependencies.map { root + "/Sources/\($0)/include" }
                     if header.contains("/") || !places.contains(where: { manager.fileExists(atPath: $0 + "/" + header) }) {
                         stray.append("Sources/\(target)/\(file): \(line)")
                     }
@@ -100,7 +103,9 @@ import Testing
         var units: [String] = []
         for (target, dependencies) in try Self.cTargets() where target != "CShatterCPU" {
             let folder = root + "/Sources/" + target
-            let sources = try FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0.hasSuffix(".c") || $0.hasSuffix(".h") }
+            let sources = try FileManager.default.subpathsOfDirectory(atPath: folder).filter {
+                $0.hasSuffix(".c") || $0.hasSuffix(".h")
+            }
             let texts = try sources.map { try #require(ShaderTwinTests.read(folder + "/" + $0)) }
             guard texts.contains(where: { $0.contains("SHATTER_TARGET_") }) else { continue }
             #expect(dependencies.contains("CShatterCPU"), "\(target) has twins but does not depend on CShatterCPU")

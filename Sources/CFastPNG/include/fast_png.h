@@ -36,7 +36,7 @@ typedef int (*shatter_fast_png_row_fn)(void *context, long y, uint8_t *out);
 /* Filters, as PNG numbers them; SHATTER_FAST_PNG_ADAPTIVE lets each row choose. */
 enum { SHATTER_FAST_PNG_ADAPTIVE = -1 };
 
-/* The most bytes shatter_fast_png_zlib can write for this image (every band stored, and room for one
+/* The most bytes a coder's zlib can write for this image (every band stored, and room for one
  * band's Huffman block tried and given up). */
 size_t shatter_fast_png_bound(long width, long height, int channels);
 
