@@ -164,7 +164,7 @@ import Testing
         for clipScaleY in [Float(1), 0.9981, 0.5] {
             let batch = PointSpriteBatch(
                 grid: PointGrid(attributes: []), texture: Texture(image: Image(width: 1, height: 1)),
-                time: 0, pointSize: 1, texcoordScale: SIMD2(1, 1))
+                time: 0, tiling: PieceTiling(eighths: 8, columns: 1), texcoordScale: SIMD2(1, 1))
             var rng = CorpusDraws(seed: 8)
             for _ in 0..<3000 {
                 let centre = SIMD2(Float(0), Float(Int(rng.next() % 2001) - 1000) / 1000)
@@ -200,7 +200,7 @@ import Testing
     static func vertexCorpus(at time: Float) -> (PointSpriteProgram, PointSetup, [(SIMD2<Float>, SIMD2<Float>)]) {
         let batch = PointSpriteBatch(
             grid: PointGrid(attributes: []), texture: Texture(image: Image(width: 37, height: 23)),
-            time: time, pointSize: 1, texcoordScale: SIMD2(1.0 / 37, 1.0 / 23))
+            time: time, tiling: PieceTiling(eighths: 8, columns: 1), texcoordScale: SIMD2(1.0 / 37, 1.0 / 23))
         let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(0.9987, 0.9981))
         let setup = PointSetup(framebufferWidth: 1923, framebufferHeight: 1084, raster: try! PointSpriteRaster(batch))
         var points = vertexCorpus()

@@ -38,8 +38,8 @@ import Testing
     func tablesGiveTheLanesCentres(columns: Int, rows: Int) throws {
         let grid = Self.grid(columns: columns, rows: rows)
         let batch = PointSpriteBatch(
-            grid: grid, texture: Texture(image: Image(width: 37, height: 23)), time: 0, pointSize: 1,
-            texcoordScale: SIMD2(1.0 / 37, 1.0 / 23))
+            grid: grid, texture: Texture(image: Image(width: 37, height: 23)), time: 0,
+            tiling: PieceTiling(eighths: 8, columns: grid.columns), texcoordScale: SIMD2(1.0 / 37, 1.0 / 23))
         let raster = try PointSpriteRaster(batch)
         let setup = PointSetup(framebufferWidth: 1923, framebufferHeight: 1084, raster: raster)
         let cache = PointInvariantCache()

@@ -188,7 +188,7 @@ import Testing
 
         let batch = PointSpriteBatch(
             grid: PointGrid(attributes: []), texture: Texture(image: Image(width: width, height: height)), time: 0,
-            pointSize: 1, texcoordScale: SIMD2(1.0 / Float(width), 1.0 / Float(height)))
+            tiling: PieceTiling(eighths: 8, columns: 1), texcoordScale: SIMD2(1.0 / Float(width), 1.0 / Float(height)))
         let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(1, 1))
         let raster = try PointSpriteRaster(batch)
         let setup = PointSetup(framebufferWidth: 64, framebufferHeight: 64, raster: raster)
@@ -245,7 +245,7 @@ import Testing
         let (width, height, blocks, chunks) = (40, 8, 64, 2)
         let batch = PointSpriteBatch(
             grid: PointGrid(attributes: []), texture: Texture(image: Image(width: 37, height: 23)), time: 0,
-            pointSize: 2, texcoordScale: SIMD2(1.0 / 37, 1.0 / 23))
+            tiling: PieceTiling(eighths: 16, columns: 1), texcoordScale: SIMD2(1.0 / 37, 1.0 / 23))
         let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(1, 1))
         let setup = PointSetup(framebufferWidth: width, framebufferHeight: height, raster: try! PointSpriteRaster(batch))
         let raster = setup.raster
@@ -310,8 +310,8 @@ import Testing
         let image = Image(width: 4, height: 4, fill: .opaqueBlack)
         let (pinnedLanes, zeros) = (Pinned(lanes), Pinned([Int32](repeating: 0, count: 9)))
         let batch = PointSpriteBatch(
-            grid: PointGrid(attributes: []), texture: Texture(image: image), time: 0.5, pointSize: 1,
-            texcoordScale: SIMD2(1, 1))
+            grid: PointGrid(attributes: []), texture: Texture(image: image), time: 0.5,
+            tiling: PieceTiling(eighths: 8, columns: 1), texcoordScale: SIMD2(1, 1))
         let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(1, 1))
         let setup = PointSetup(framebufferWidth: 4, framebufferHeight: 4, raster: try! PointSpriteRaster(batch))
         defer { withExtendedLifetime((pinnedLanes, zeros)) {} }  // the frame points into them
