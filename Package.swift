@@ -40,25 +40,24 @@ let package = Package(
         // libxxhash: XXH3-128, the frames' digests in manifests (seven to nine times cheaper than SHA-256 on a
         // 1080p frame; docs/frame-output.md says why a non-cryptographic hash is enough there).
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
-        // XXH3-128's loop compiled from libxxhash's own header for each tier of CLanes' instruction-set
-        // table (cpu.h): the static archive the GPU-box bundle links has only the SSE2 loop.
-        .target(
-            name: "CFastDigest", dependencies: ["CXXHash", "CLanes"],
-            cSettings: [.headerSearchPath("../CLanes/include")]),
+        // The one instruction-set table of every C twin (cpu_tier.h): the tiers, each tier's target
+        // attribute, and the processor probe, run once per process. Each C unit with twins depends on it
+        // and exposes one `…_for(tier)` table of entry points; docs/ARCHITECTURE.md, "C speed-ups".
+        .target(name: "CShatterCPU"),
+        // XXH3-128's loop compiled from libxxhash's own header for each tier: the static archive the
+        // GPU-box bundle links has only the SSE2 loop.
+        .target(name: "CFastDigest", dependencies: ["CXXHash", "CShatterCPU"]),
         // Float <-> integer conversions of SIMD lanes, which Swift's SIMD types do element by element
-        // (lanes.h), and the small-sprite kernel and the binned sprites' fragment stage, each one body
-        // compiled for any x86-64 and again for AVX2 (small_sprites.c, binned_sprites.c).
-        .target(name: "CLanes"),
-        // The fast PNG encoder behind compression level 1 (Huffman coding with zero runs, no match
-        // search), one body compiled for any x86-64 and again for AVX2 like the sprite kernel.
-        // The row filters come from CDeflate's header (a system-library target adds no include path).
-        // Its AVX2 twin takes its target attribute from CLanes' one instruction-set table (cpu.h).
-        .target(
-            name: "CFastPNG", dependencies: ["CDeflate"],
-            cSettings: [.headerSearchPath("../CDeflate"), .headerSearchPath("../CLanes/include")]),
+        // (lanes.h), and the point sprites' and the dust's C stages, each one body compiled once per tier
+        // (small_sprites.c, binned_sprites.c, dust_layers.c, dust_blend.c).
+        .target(name: "CLanes", dependencies: ["CShatterCPU"]),
+        // The PNG coder's C: the row filters of every level (png_filters.h) and the fast encoder behind
+        // compression level 1 (Huffman coding with zero runs, no match search, fast_png.c) with the
+        // opaque rows' packer, one body per tier like the sprite kernel.
+        .target(name: "CFastPNG", dependencies: ["CDeflate", "CShatterCPU"]),
 
-        // Pure Swift, no rendering dependency.
-        .target(name: "ShatterCore"),
+        // Swift with no rendering dependency; the processor's tier (CPUTier) from CShatterCPU's probe.
+        .target(name: "ShatterCore", dependencies: ["CShatterCPU"]),
         // CPU 2D drawing: canvas, bitmap font, contact sheets (artwork, labels, charts).
         .target(name: "ShatterDrawing", dependencies: ["ShatterCore"]),
         // Demo content: the original demo's screens, drawn by Shatter.
@@ -75,8 +74,8 @@ let package = Package(
         .target(name: "ShatterSoftware", dependencies: ["ShatterCore", "ShatterShaders", "CLanes", "ShatterPointSprites"]),
         // Digests: XXH3-128 for manifests' frames (libxxhash, its loop from CFastDigest), SHA-256 for older manifests, goldens and inputs
         // (libcrypto).
-        .target(name: "ShatterDigest", dependencies: ["CLibCrypto", "CXXHash", "CFastDigest", "CLanes"]),
-        .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG", "CDeflate", "CFastPNG", "CLanes"]),
+        .target(name: "ShatterDigest", dependencies: ["ShatterCore", "CLibCrypto", "CXXHash", "CFastDigest"]),
+        .target(name: "ShatterPNG", dependencies: ["ShatterCore", "CPNG", "CDeflate", "CFastPNG"]),
 
         // GLSL ES 3.00 programs, embedded in code at build time.
         .target(

@@ -41,12 +41,12 @@ rm -rf "$work/ui"
 "$shatter" render shatter --size 1920x1080 --frames 0-0 --backend cpu --quiet --out "$work/ui"
 cp "$work/ui/frame-00000.png" "$work/ui.png"
 
-include=(-ISources/CFastPNG/include -ISources/CDeflate -ISources/CLanes/include -ISources/CFastDigest/include -I"$fpnge")
+include=(-ISources/CFastPNG/include -ISources/CShatterCPU/include -ISources/CFastDigest/include -I"$fpnge")
 read -r -a flags <<<"${FPNGE_FLAGS:--O3 -mavx2}"
 g++ "${flags[@]}" -DNDEBUG -c "$fpnge/fpnge.cc" -o "$work/fpnge.o"
 # Shatter's side as the shatter binary builds it: the encoder, the opaque rows' packer, and the digests'
-# loops (CFastDigest's twins, the widest the processor runs picked by CLanes' instruction-set table).
-shatter_c=(Sources/CFastPNG/fast_png.c Sources/CFastPNG/opaque_rgb.c Sources/CLanes/cpu.c Sources/CFastDigest/fast_digest.c
+# loops (CFastDigest's twins, the widest the processor runs picked by CShatterCPU's probe).
+shatter_c=(Sources/CFastPNG/fast_png.c Sources/CFastPNG/opaque_rgb.c Sources/CShatterCPU/cpu_tier.c Sources/CFastDigest/fast_digest.c
     Sources/CFastDigest/xxh3_avx2.c Sources/CFastDigest/xxh3_avx512.c)
 objects=()
 for source in "${shatter_c[@]}"; do

@@ -1,4 +1,4 @@
-/* Runs the XXH3-128 update twin of a tier (fast_digest.h). */
+/* The digest's table line: each tier's XXH3-128 update twin (fast_digest.h). */
 #include "fast_digest.h"
 #include <xxhash.h>
 
@@ -7,17 +7,16 @@ void shatter_xxh3_128_update_avx2(void *state, const void *input, size_t length)
 void shatter_xxh3_128_update_avx512(void *state, const void *input, size_t length);
 #endif
 
-void shatter_xxh3_128_update_tier(void *state, const void *input, size_t length, int tier) {
+/* The library's own loop (SSE2 on x86-64). */
+static void update_baseline(void *state, const void *input, size_t length) {
+    XXH3_128bits_update((XXH3_state_t *)state, input, length);
+}
+
+shatter_fast_digest shatter_fast_digest_for(shatter_tier tier) {
 #if defined(__x86_64__)
-    if (tier == 2) {
-        shatter_xxh3_128_update_avx512(state, input, length);
-        return;
-    }
-    if (tier == 1) {
-        shatter_xxh3_128_update_avx2(state, input, length);
-        return;
-    }
+    if (tier >= SHATTER_TIER_AVX512) return (shatter_fast_digest){shatter_xxh3_128_update_avx512};
+    if (tier >= SHATTER_TIER_AVX2) return (shatter_fast_digest){shatter_xxh3_128_update_avx2};
 #endif
     (void)tier;
-    XXH3_128bits_update((XXH3_state_t *)state, input, length);
+    return (shatter_fast_digest){update_baseline};
 }

@@ -1,5 +1,5 @@
 /* XXH3-128's update compiled for the AVX-512 tier (fast_digest.h). */
-#include "cpu.h"
+#include "cpu_tier.h"
 #include <stddef.h>
 
 #if defined(__x86_64__)

@@ -1,6 +1,6 @@
 /*
  * One XXH3-128 update twin, included by each tier's file after it defines SHATTER_XXH3_TWIN (the
- * function's name) and SHATTER_XXH3_TARGET (the tier's target attribute, from cpu.h) and XXH_VECTOR.
+ * function's name) and SHATTER_XXH3_TARGET (the tier's target attribute, from cpu_tier.h) and XXH_VECTOR.
  * Every function xxHash's header defines in this file is compiled for the tier (XXH_INLINE_ALL makes
  * them static to it), so the library's SSE2 loop is not reached from here.
  */

@@ -7,9 +7,8 @@
 
 #include "fast_png.h"
 
-#include "shim.h"  /* CDeflate (Package.swift adds its folder): libdeflate and the row filters */
-#include "cpu.h"   /* CLanes' instruction-set table: the AVX2 twin's target attribute */
 #include "filter_lanes.h"
+#include <libdeflate.h> /* CDeflate's library: the Adler-32 */
 #include <stdlib.h>
 #include <string.h>
 
@@ -563,11 +562,11 @@ SHATTER_TARGET_AVX2 static size_t encode_avx2(long width, long height, int chann
 }
 #endif
 
-size_t shatter_fast_png_zlib(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
-                             uint8_t *out, int avx2) {
+/* The encoder's table line. */
+shatter_fast_png_coder shatter_fast_png_for(shatter_tier tier) {
 #if defined(__x86_64__)
-    if (avx2) return encode_avx2(width, height, channels, filter, row, context, out);
+    if (tier >= SHATTER_TIER_AVX2) return (shatter_fast_png_coder){encode_avx2};
 #endif
-    (void)avx2;
-    return encode_baseline(width, height, channels, filter, row, context, out);
+    (void)tier;
+    return (shatter_fast_png_coder){encode_baseline};
 }

@@ -8,7 +8,6 @@
 
 #include "opaque_rgb.h"
 
-#include "cpu.h" /* CLanes' instruction-set table: the AVX2 twin's target attribute */
 #include <string.h>
 
 typedef uint8_t pixels_v __attribute__((vector_size(32)));
@@ -52,10 +51,11 @@ SHATTER_TARGET_AVX2 static size_t pack_avx2(const uint8_t *rgba, size_t pixels, 
 }
 #endif
 
-size_t shatter_opaque_rgb(const uint8_t *rgba, size_t pixels, uint8_t *rgb, int avx2) {
+/* The packing's table line. */
+shatter_opaque_rgb_packer shatter_opaque_rgb_for(shatter_tier tier) {
 #if defined(__x86_64__)
-    if (avx2) return pack_avx2(rgba, pixels, rgb);
+    if (tier >= SHATTER_TIER_AVX2) return (shatter_opaque_rgb_packer){pack_avx2};
 #endif
-    (void)avx2;
-    return pack_baseline(rgba, pixels, rgb);
+    (void)tier;
+    return (shatter_opaque_rgb_packer){pack_baseline};
 }

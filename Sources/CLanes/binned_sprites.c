@@ -8,7 +8,7 @@
 #pragma clang diagnostic ignored "-Wpsabi"
 
 #include "binned_sprites.h"
-#include "small_sprites.h" /* shatter_point_lanes */
+#include "point_lanes.h"
 #include "lerp_twins.h"
 
 typedef shatter_binned_frame frame_t;
@@ -246,10 +246,11 @@ SHATTER_TARGET_AVX2 static void sprites_avx2(const frame_t *f, long first, long 
 }
 #endif
 
-shatter_binned_kernel shatter_binned_kernel_for(int avx2) {
+/* The stage's table line. */
+shatter_binned_kernel shatter_binned_kernel_for(shatter_tier tier) {
 #if defined(__x86_64__)
-    if (avx2) return (shatter_binned_kernel){sprites_avx2};
+    if (tier >= SHATTER_TIER_AVX2) return (shatter_binned_kernel){sprites_avx2};
 #endif
-    (void)avx2;
+    (void)tier;
     return (shatter_binned_kernel){sprites_baseline};
 }

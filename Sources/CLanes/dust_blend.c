@@ -6,7 +6,6 @@
 #pragma clang diagnostic ignored "-Wpsabi"
 
 #include "dust_layers.h"
-#include "cpu.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -92,9 +91,11 @@ SHATTER_TARGET_AVX2 static void blend_row_avx2(const float *planes, int count, u
 }
 #endif
 
-void shatter_dust_blend_row(const float *planes, int count, unsigned *pixels, int avx2) {
+/* The unit's table line. */
+shatter_dust_blend shatter_dust_blend_for(shatter_tier tier) {
 #if defined(__x86_64__)
-    if (avx2) return blend_row_avx2(planes, count, pixels);
+    if (tier >= SHATTER_TIER_AVX2) return (shatter_dust_blend){blend_row_avx2};
 #endif
-    blend_row_baseline(planes, count, pixels);
+    (void)tier;
+    return (shatter_dust_blend){blend_row_baseline};
 }

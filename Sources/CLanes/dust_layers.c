@@ -6,7 +6,6 @@
 #pragma clang diagnostic ignored "-Wpsabi"
 
 #include "dust_layers.h"
-#include "cpu.h"
 #include <math.h>
 
 #if defined(__x86_64__)
@@ -358,7 +357,7 @@ void shatter_dust_plan(shatter_dust_frame *f) {
     f->restingFrom = from;
 }
 
-int shatter_dust_row(const shatter_dust_frame *f, int y, int x0, int x1, float *planes) {
+static inline __attribute__((always_inline)) int dust_row(const shatter_dust_frame *f, int y, int x0, int x1, float *planes, int avx2) {
     int reached = 0;
     const long stride = shatter_dust_plane(x1 - x0);
     for (int i = 0; i < f->restingFrom; i++) {
@@ -368,7 +367,7 @@ int shatter_dust_row(const shatter_dust_frame *f, int y, int x0, int x1, float *
         if (from >= to) continue;
         reached = 1;
 #if defined(__x86_64__)
-        if (f->avx2) {
+        if (avx2) {
             layer_span_avx2(f, l, y, from, to, x0, planes, stride);
             continue;
         }
@@ -395,4 +394,16 @@ int shatter_dust_row(const shatter_dust_frame *f, int y, int x0, int x1, float *
         }
     }
     return reached;
+}
+
+/* The row's twins (the AVX2 one runs each layer's span eight pixels at a time), and the unit's table line. */
+static int row_baseline(const shatter_dust_frame *f, int y, int x0, int x1, float *planes) { return dust_row(f, y, x0, x1, planes, 0); }
+static int row_avx2(const shatter_dust_frame *f, int y, int x0, int x1, float *planes) { return dust_row(f, y, x0, x1, planes, 1); }
+
+shatter_dust_layers shatter_dust_layers_for(shatter_tier tier) {
+#if defined(__x86_64__)
+    if (tier >= SHATTER_TIER_AVX2) return (shatter_dust_layers){row_avx2};
+#endif
+    (void)tier;
+    return (shatter_dust_layers){row_baseline};
 }

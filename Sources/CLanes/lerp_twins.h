@@ -14,7 +14,7 @@
 #ifndef SHATTER_LERP_TWINS_H
 #define SHATTER_LERP_TWINS_H
 
-#include "cpu.h"
+#include "cpu_tier.h"
 #include "lanes.h"
 
 #if defined(__x86_64__)

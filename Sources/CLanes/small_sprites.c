@@ -9,7 +9,6 @@
 #pragma clang diagnostic ignored "-Wpsabi"
 
 #include "small_sprites.h"
-#include "cpu.h"
 #include "lerp_twins.h"
 #include <math.h>
 
@@ -434,13 +433,13 @@ WIDE_TWIN static long run_avx512(const frame_t *f, long first, long end, shatter
 }
 #endif
 
-/* The entry points of the twin `level` names: 2 the AVX-512 twin (with the AVX2 twin's vertex program
- * and set-up for the binned path), 1 the AVX2 twin, 0 the twin for any x86-64. */
-shatter_small_sprite_kernel shatter_small_sprite_kernel_for(int level) {
+/* The kernel's table line: each tier's entry points (the AVX-512 twin with the AVX2 twin's vertex program
+ * and set-up for the binned path). */
+shatter_small_sprite_kernel shatter_small_sprite_kernel_for(shatter_tier tier) {
 #if defined(__x86_64__)
-    if (level == 2) return (shatter_small_sprite_kernel){run_avx512, centres_avx2, clip_avx2, viewport_avx2};
-    if (level == 1) return (shatter_small_sprite_kernel){run_avx2, centres_avx2, clip_avx2, viewport_avx2};
+    if (tier >= SHATTER_TIER_AVX512) return (shatter_small_sprite_kernel){run_avx512, centres_avx2, clip_avx2, viewport_avx2};
+    if (tier >= SHATTER_TIER_AVX2) return (shatter_small_sprite_kernel){run_avx2, centres_avx2, clip_avx2, viewport_avx2};
 #endif
-    (void)level;
+    (void)tier;
     return (shatter_small_sprite_kernel){run_baseline, centres_baseline, clip_baseline, viewport_baseline};
 }

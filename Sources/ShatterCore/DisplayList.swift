@@ -27,7 +27,7 @@ public struct DisplayList: Sendable {
     /// Backends size their guard band from it.
     public var largestPointSize: Float {
         commands.reduce(0) { largest, command in
-            if case .pointSprites(let batch) = command { return max(largest, batch.pointSize) }
+            if case .pointSprites(let batch) = command { return max(largest, batch.tiling.pixels) }
             return largest
         }
     }
@@ -101,8 +101,9 @@ public struct PointSpriteBatch: Sendable {
     public var texture: Texture
     /// Seconds since the pieces started to move.
     public var time: Float
-    /// Side of each sprite's square, in pixels.
-    public var pointSize: Float
+    /// The pieces' size (in eighths of a pixel, so exactly what the point-sprite program places) and
+    /// which pixels each owns: the effect's one form of its point size, read by both renderers as is.
+    public var tiling: PieceTiling
     /// The snapshot span of one sprite, `(p/W, p/H)` in normalised texture units.
     public var texcoordScale: SIMD2<Float>
     public var physics: PointPhysics
@@ -112,14 +113,14 @@ public struct PointSpriteBatch: Sendable {
     public var blend: BlendMode
 
     public init(
-        grid: PointGrid, texture: Texture, time: Float, pointSize: Float, texcoordScale: SIMD2<Float>,
+        grid: PointGrid, texture: Texture, time: Float, tiling: PieceTiling, texcoordScale: SIMD2<Float>,
         physics: PointPhysics = PointPhysics(), motion: PointMotion = .closedForm, filter: TextureFilter = .linear,
         blend: BlendMode = .replace
     ) {
         self.grid = grid
         self.texture = texture
         self.time = time
-        self.pointSize = pointSize
+        self.tiling = tiling
         self.texcoordScale = texcoordScale
         self.physics = physics
         self.motion = motion

@@ -17,6 +17,19 @@ public struct PieceTiling: Sendable, Equatable {
         self.columns = max(columns, 1)
     }
 
+    /// The tiling of pieces `pixels` wide; throws ``PointSizeNotEighths`` unless that is a positive
+    /// whole number of eighths of a pixel (under 2¹⁷ pixels), the only sizes the program places exactly.
+    public init(pixels: Float, columns: Int) throws(PointSizeNotEighths) {
+        let eighths = pixels * 8
+        guard pixels.isFinite, pixels > 0, eighths == eighths.rounded(), eighths < 0x1p20 else {
+            throw PointSizeNotEighths(size: pixels)
+        }
+        self.init(eighths: Int32(eighths), columns: columns)
+    }
+
+    /// The piece size in pixels, P (exact: a multiple of 1/8).
+    public var pixels: Float { Float(eighths) / 8 }
+
     /// Whether every piece is the same whole number of pixels wide.
     public var isWhole: Bool { eighths & 7 == 0 }
 

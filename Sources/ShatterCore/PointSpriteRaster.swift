@@ -31,17 +31,15 @@ public struct PointSpriteRaster: Sendable, Equatable {
     /// A centre the motion stage dropped (outside the clip volume): every visible centre is ≥ 0.
     public static let dropped: Int32 = -1
 
-    /// The raster for `batch` drawing from its texture; throws ``PointSizeNotEighths`` unless the
-    /// point size is a whole number of eighths of a pixel.
+    /// The raster for `batch` drawing from its texture, its pieces as the batch's tiling says; throws
+    /// ``PointSizeNotEighths`` for a tiling of no size or one of 2¹⁷ pixels or more.
     public init(_ batch: PointSpriteBatch) throws {
-        let size = batch.pointSize
-        let eighths = size * 8
-        guard size.isFinite, size > 0, eighths == eighths.rounded(), eighths < 0x1p20 else {
-            throw PointSizeNotEighths(size: size)
-        }
+        let eighths = batch.tiling.eighths
+        guard eighths > 0, eighths < 1 << 20 else { throw PointSizeNotEighths(size: batch.tiling.pixels) }
+        let size = batch.tiling.pixels
         self.size = size
-        tiling = PieceTiling(eighths: Int32(eighths), columns: batch.grid.columns)
-        coverage = (Int32(eighths) + 7) >> 3
+        tiling = batch.tiling
+        coverage = (eighths + 7) >> 3
         textureWidth = Double(batch.texture.image.width)
         textureHeight = Double(batch.texture.image.height)
         let cellTexels = SIMD2(Double(batch.texcoordScale.x) * textureWidth, Double(batch.texcoordScale.y) * textureHeight)

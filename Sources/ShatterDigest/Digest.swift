@@ -94,7 +94,7 @@ public struct DigestHasher: Sendable {
     }
 
     /// Adds `bytes` after those given before.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) { update(bytes, loop: .widest) }
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) { update(bytes, loop: XXH3Loop.tiers.native) }
 
     /// Adds `bytes` with XXH3's loop for `loop` (every loop gives the same digest; tests hold them to it).
     mutating func update(_ bytes: UnsafeRawBufferPointer, loop: XXH3Loop) {
@@ -138,7 +138,7 @@ private final class XXH3State: @unchecked Sendable {
 
     func update(_ bytes: UnsafeRawBufferPointer, loop: XXH3Loop) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        shatter_xxh3_128_update_tier(UnsafeMutableRawPointer(state), base, bytes.count, loop.rawValue)
+        loop.entryPoints.update(UnsafeMutableRawPointer(state), base, bytes.count)
     }
 
     func hex() -> String {

@@ -1,18 +1,19 @@
 import CFastDigest
-import CLanes
+import ShatterCore
 
-/// XXH3's long-input loop, one twin per tier of the instruction-set table (CLanes' `cpu.h`), compiled
-/// from libxxhash's own header by CFastDigest: the library's entry points are SSE2 only, and the static
-/// archive the GPU-box bundle links has no run-time dispatcher. Every loop gives the same digest.
-enum XXH3Loop: Int32, CaseIterable, Sendable {
-    /// The library's own loop (SSE2 on x86-64), for any processor.
-    case baseline = 0
-    case avx2 = 1
-    case avx512 = 2
+/// XXH3's long-input loop, one twin per tier (`fast_digest.h`), compiled from libxxhash's own header by
+/// CFastDigest: the library's entry points are SSE2 only, and the static archive the GPU-box bundle
+/// links has no run-time dispatcher. The baseline tier runs the library's own loop. Every loop gives
+/// the same digest.
+struct XXH3Loop: TierTwin, @unchecked Sendable {  // a C function pointer, immutable
+    let entryPoints: shatter_fast_digest
+    let tier: CPUTier
 
-    /// The widest loop this processor runs, probed once per process.
-    static var widest: XXH3Loop { XXH3Loop(rawValue: shatter_instruction_set()) ?? .baseline }
+    init(tier: CPUTier) {
+        entryPoints = shatter_fast_digest_for(tier.c)
+        self.tier = tier
+    }
 
-    /// The loops this processor runs: the baseline and every tier up to the widest.
-    static var runnable: [XXH3Loop] { allCases.filter { $0.rawValue <= widest.rawValue } }
+    /// Every tier's loop, resolved once per process.
+    static let tiers = TierTable<XXH3Loop>()
 }

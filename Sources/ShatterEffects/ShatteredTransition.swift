@@ -158,7 +158,7 @@ public struct ShatteredTransition: Sendable {
             case .euler60: .stepped(steps: p.steps(at: time), stepSeconds: Float(1 / Motion.stepsPerSecond))
             }
         return PointSpriteBatch(
-            grid: grid, texture: from, time: Float(time), pointSize: Float(p.pointSize * p.scale),
+            grid: grid, texture: from, time: Float(time), tiling: p.tiling,
             texcoordScale: SIMD2(Float(p.pointSize / Double(p.width)), Float(p.pointSize / Double(p.height))),
             motion: motion, filter: p.filter)
     }

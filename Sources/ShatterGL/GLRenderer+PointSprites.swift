@@ -15,7 +15,7 @@ extension GLRenderer {
         guard info.pointSizeRange.contains(Float(raster.coverage)) else {
             throw GLError.pointSizeOutOfRange(requested: Float(raster.coverage), supported: info.pointSizeRange)
         }
-        try pointMotion.centres(of: batch, guardBand: guardBand, into: &pointCentres)
+        try pointMotion.centres(of: batch, raster: raster, guardBand: guardBand, into: &pointCentres)
         let program = try use(.pointSprite)
         // The shader filters by hand (texelFetch): the texture's own filter is never used.
         try bind(batch.texture, filter: .nearest, used: &used)

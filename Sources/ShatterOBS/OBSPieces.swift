@@ -44,7 +44,7 @@ final class OBSPieces {
         let standIn = Texture(image: Image(width: 1, height: 1))
         guard let effect = try? ShatteredTransition(from: standIn, to: standIn, parameters: parameters) else { return nil }
         self.effect = effect
-        guardBand = GuardBand(width: width, height: height, largestPointSize: Float(parameters.pointSize))
+        guardBand = GuardBand(width: width, height: height, largestPointSize: effect.parameters.tiling.pixels)
         centres = [Int32](repeating: 0, count: 2 * effect.grid.count)
     }
 
@@ -70,7 +70,9 @@ final class OBSPieces {
         seconds: Double, positions: UnsafeMutablePointer<Float>, texcoords: UnsafeMutablePointer<Float>, capacity: Int
     ) -> Int {
         let batch = effect.pieces(at: seconds)
-        guard (try? stage.centres(of: batch, guardBand: guardBand, into: &centres)) != nil else { return 0 }
+        guard let raster = try? PointSpriteRaster(batch),
+            (try? stage.centres(of: batch, raster: raster, guardBand: guardBand, into: &centres)) != nil
+        else { return 0 }
         let tiling = effect.parameters.tiling
         let band = Int32(guardBand.pixels)
         let h = Int32(height)

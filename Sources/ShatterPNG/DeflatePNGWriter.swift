@@ -1,4 +1,5 @@
 import CDeflate
+import CFastPNG
 
 /// Writes 8-bit RGB or RGBA PNGs, not interlaced: the IDAT stream made by Shatter's fast encoder
 /// (``FastDeflate``, level 1) or by libdeflate in one call after the rows are filtered here (the other
@@ -39,7 +40,9 @@ struct DeflatePNGWriter {
             let bound = FastDeflate.bound(width: width, height: height, channels: channels)
             return try container(name: name, bound: bound) { out in
                 var givenUp = false
-                let size = FastDeflate.zlib(width: width, height: height, channels: channels, filter: filter, into: out) {
+                let size = FastDeflate.tiers.native.zlib(
+                    width: width, height: height, channels: channels, filter: filter, into: out
+                ) {
                     givenUp = !row($0, $1)
                     return !givenUp
                 }

@@ -1,14 +1,22 @@
 import CFastPNG
-import CLanes
+import ShatterCore
 
 /// Compression level 1's IDAT stream: Shatter's own encoder (Sources/CFastPNG/fast_png.c), which
 /// filters each row (by ``PNGFilter``; `.adaptive` picks sub, up or Paeth per row) and codes each band
 /// of 32 rows as one Huffman block of its bytes, runs of zeros as distance-1 matches, with no match
 /// search. Several times libdeflate's level 1 speed on noisy frames, at about its size; see docs/png.md.
-enum FastDeflate {
-    /// Whether the processor runs the AVX2 twin: the instruction-set table's answer (`cpu.h`), the one
-    /// every twin is chosen by.
-    static let processorRunsAVX2 = shatter_instruction_set() >= 1
+struct FastDeflate: TierTwin, @unchecked Sendable {  // a C function pointer, immutable
+    let entryPoints: shatter_fast_png_coder
+    /// Which tier's twin (the AVX-512 tier runs the AVX2 twin); every twin writes the same bytes.
+    let tier: CPUTier
+
+    init(tier: CPUTier) {
+        entryPoints = shatter_fast_png_for(tier.c)
+        self.tier = tier
+    }
+
+    /// Every tier's twin, resolved once per process.
+    static let tiers = TierTable<FastDeflate>()
 
     /// The most bytes ``zlib(width:height:channels:filter:into:row:)`` writes.
     static func bound(width: Int, height: Int, channels: Int) -> Int {
@@ -17,21 +25,20 @@ enum FastDeflate {
 
     /// Writes the zlib stream of the image whose row `y` `row(y, buffer)` writes (`width × channels`
     /// bytes) to `out` (``bound(width:height:channels:)`` bytes); returns its size, or 0 when the
-    /// encoder's band buffers could not be allocated or `row` returned false (to stop it). `avx2`:
-    /// which twin (tests pick; both write the same bytes).
-    static func zlib(
+    /// encoder's band buffers could not be allocated or `row` returned false (to stop it).
+    func zlib(
         width: Int, height: Int, channels: Int, filter: PNGFilter, into out: UnsafeMutablePointer<UInt8>,
-        avx2: Bool = processorRunsAVX2, row: (Int, UnsafeMutablePointer<UInt8>) -> Bool
+        row: (Int, UnsafeMutablePointer<UInt8>) -> Bool
     ) -> Int {
         withoutActuallyEscaping(row) { row in
             let source = RowSource(row)
             return withExtendedLifetime(source) {
-                shatter_fast_png_zlib(
+                entryPoints.zlib(
                     width, height, Int32(channels), filter.pngType,
                     { context, y, buffer in
                         Unmanaged<RowSource>.fromOpaque(context!).takeUnretainedValue().row(y, buffer!) ? 1 : 0
                     },
-                    Unmanaged.passUnretained(source).toOpaque(), out, avx2 ? 1 : 0)
+                    Unmanaged.passUnretained(source).toOpaque(), out)
             }
         }
     }

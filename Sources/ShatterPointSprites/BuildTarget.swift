@@ -1,11 +1,11 @@
-import CLanes
+import CShatterCPU
+import ShatterCore
 
 /// What the processor must have for this build of the renderer: nothing beyond x86-64 for a default
 /// build; AVX2 and FMA for one compiled for x86-64-v3 (the GPU-box bundle), which draws at point sizes
 /// 2 and up in about a quarter less time on the same machine. One-pixel and 2 × 2 sprites run the
 /// small-sprite kernel's AVX2 twin in either build wherever the processor has AVX2, and one-pixel
-/// sprites its AVX-512 twin where it has AVX-512. It lives with the small-sprite kernel, whose twin it
-/// picks; the CPU renderer's binned kernel asks it too.
+/// sprites its AVX-512 twin where it has AVX-512 (`CPUTier.native`, which picks every C twin).
 public enum BuildTarget {
     /// Why this processor cannot run this build, as a line to print, or nil when it can.
     public static var unmetRequirement: String? {
@@ -18,18 +18,9 @@ public enum BuildTarget {
             + "build one for any x86-64 with SHATTER_BUNDLE_CPU=baseline Tools/bundle.sh, or use swift build -c release"
     }
 
-    /// Whether this processor runs the AVX2 tier (AVX2, FMA, BMI1, BMI2; the instruction-set table in
-    /// `cpu.h`, probed once per process): the small-sprite kernel (and with it every sprite's vertex
-    /// program), the binned stage and the PNG encoder then run their AVX2 twins.
-    package static let processorRunsAVX2 = shatter_instruction_set() >= 1
-
-    /// Whether this processor runs the AVX-512 tier (the AVX2 tier and AVX-512 F, BW, VL and DQ):
-    /// one-pixel sprites then run the small-sprite kernel's AVX-512 twin, two blocks at a time.
-    static let processorRunsAVX512 = shatter_instruction_set() >= 2
-
     /// Which twin of the small-sprite kernel draws one-pixel and 2 × 2 sprites on this processor, for
     /// `shatter info`: "AVX-512", "AVX2" or "baseline".
-    public static var spriteKernel: String { SmallSpriteKernel.native.name }
+    public static var spriteKernel: String { SmallSpriteKernel.tiers.native.tier.description }
 
     /// The instruction set the renderer was compiled for, for `shatter info` and bench reports.
     public static var name: String { shatter_built_for_avx2() != 0 ? "x86-64-v3" : "baseline" }

@@ -17,11 +17,13 @@ public final class PointMotionStage: Sendable {
 
     /// Every point's centre in eighths of a pixel of `guardBand`'s framebuffer (window coordinates, y
     /// up), x and y interleaved, in `centres` (resized to two per point); `PointSpriteRaster.dropped`
-    /// in x for a point outside the clip volume. Throws what the CPU renderer throws for the batch
-    /// (too many steps, a point size not in eighths).
-    public func centres(of batch: PointSpriteBatch, guardBand: GuardBand, into centres: inout [Int32]) throws {
+    /// in x for a point outside the clip volume. `raster` is the batch's, which the caller built for its
+    /// own draw (`PointSpriteRaster(batch)`), so one draw builds it once. Throws what the CPU renderer
+    /// throws for the batch's motion (too many steps).
+    public func centres(
+        of batch: PointSpriteBatch, raster: PointSpriteRaster, guardBand: GuardBand, into centres: inout [Int32]
+    ) throws {
         try batch.motion.validate()
-        let raster = try PointSpriteRaster(batch)
         let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
         let setup = PointSetup(
             framebufferWidth: guardBand.framebufferWidth, framebufferHeight: guardBand.framebufferHeight, raster: raster)
@@ -34,7 +36,7 @@ public final class PointMotionStage: Sendable {
         // One thread is one chunk, run on the caller's thread with nothing allocated (a host's render
         // thread: the OBS transition); more are spread over Dispatch's threads.
         let chunks = threads == 1 ? 1 : max(1, min(blocks, threads * 4))
-        grid.withVertices(program: program, kernel: .native) { lanes, goneAfter in
+        grid.withVertices(program: program, kernel: SmallSpriteKernel.tiers.native) { lanes, goneAfter in
             shatter_small_sprite_frame(
                 lanes: lanes, goneAfter: goneAfter, program: program, setup: setup, separable: grid.separable)
         } _: { vertices in

@@ -1,58 +1,23 @@
 import CLanes
+import ShatterCore
 
-/// The small-sprite kernel (`small_sprites.h`) as the renderers hold it: one twin's entry points,
-/// resolved once when first asked for (as Skia's SkOpts resolves its function table), never a flag
-/// passed on every call. Here its vertex stage (the motion and the set-up), which both backends run;
+/// The small-sprite kernel (`small_sprites.h`) as the renderers hold it: one tier's entry points,
+/// resolved once per process (as Skia's SkOpts resolves its function table), never a flag passed on
+/// every call. Here its vertex stage (the motion and the set-up), which both backends run;
 /// the CPU renderer extends it with the drawing (PointFrame+Kernel.swift).
-package struct SmallSpriteKernel: @unchecked Sendable {  // C function pointers, immutable
-    /// The kernel's twins, one C body compiled for each instruction set.
-    package enum Twin: Int32 {
-        /// Any x86-64 (SSE2).
-        case baseline = 0
-        /// AVX2 and FMA, eight lanes a block.
-        case avx2 = 1
-        /// AVX-512 (F, BW, VL, DQ): one-pixel sprites two blocks at a time, sixteen lanes; the rest as
-        /// the AVX2 twin.
-        case avx512 = 2
-
-        var name: String {
-            switch self {
-            case .baseline: "baseline"
-            case .avx2: "AVX2"
-            case .avx512: "AVX-512"
-            }
-        }
-
-        /// Whether this processor runs the twin.
-        package var runsHere: Bool {
-            switch self {
-            case .baseline: true
-            case .avx2: BuildTarget.processorRunsAVX2
-            case .avx512: BuildTarget.processorRunsAVX512
-            }
-        }
-    }
-
+package struct SmallSpriteKernel: TierTwin, @unchecked Sendable {  // C function pointers, immutable
     package let entryPoints: shatter_small_sprite_kernel
-    package let twin: Twin
-    /// Which twin: "AVX-512", "AVX2" or "baseline".
-    var name: String { twin.name }
+    /// Which twin: AVX-512 (one-pixel sprites two blocks at a time, sixteen lanes; the rest as the AVX2
+    /// twin), AVX2 (eight lanes a block, with FMA) or baseline (any x86-64).
+    package let tier: CPUTier
 
-    private init(_ twin: Twin) {
-        entryPoints = shatter_small_sprite_kernel_for(twin.rawValue)
-        self.twin = twin
+    package init(tier: CPUTier) {
+        entryPoints = shatter_small_sprite_kernel_for(tier.c)
+        self.tier = tier
     }
 
-    /// The twin for any x86-64.
-    package static let baseline = SmallSpriteKernel(.baseline)
-    /// The AVX2 twin (only where ``Twin/runsHere``).
-    package static let avx2 = SmallSpriteKernel(.avx2)
-    /// The AVX-512 twin (only where ``Twin/runsHere``).
-    static let avx512 = SmallSpriteKernel(.avx512)
-    /// The widest twin this processor runs.
-    package static let native = [avx512, avx2].first { $0.twin.runsHere } ?? baseline
-    /// Every twin this processor runs, narrowest first.
-    static let runnable = [baseline, avx2, avx512].filter { $0.twin.runsHere }
+    /// Every tier's twin, resolved once per process.
+    package static let tiers = TierTable<SmallSpriteKernel>()
 
     /// The motion and the set-up on block `block`: its centres (eighths of a pixel) and drawn lanes.
     @inline(__always)

@@ -1,24 +1,23 @@
 import CLanes
+import ShatterCore
 import ShatterPointSprites
 
-/// The binned fragment stage in C (`binned_sprites.h`), as the renderer holds it: one twin's entry
-/// point, resolved once when first asked for, like ``SmallSpriteKernel``. It draws exactly the bytes of
+/// The binned fragment stage in C (`binned_sprites.h`), as the renderer holds it: one tier's entry
+/// point, resolved once per process, like ``SmallSpriteKernel``. It draws exactly the bytes of
 /// ``PointFrame/drawSprites(_:band:points:)``, the Swift reference, which runs when the renderer's
 /// shortcuts leave out ``SoftwareRenderer/Shortcuts/binnedKernel``.
-struct BinnedSpriteKernel: @unchecked Sendable {  // a C function pointer, immutable
+struct BinnedSpriteKernel: TierTwin, @unchecked Sendable {  // a C function pointer, immutable
     let entryPoints: shatter_binned_kernel
-    /// Which twin: "AVX2" or "baseline".
-    let name: String
+    /// Which tier's twin (the AVX-512 tier runs the AVX2 twin).
+    let tier: CPUTier
 
-    private init(avx2: Bool) {
-        entryPoints = shatter_binned_kernel_for(avx2 ? 1 : 0)
-        name = avx2 ? "AVX2" : "baseline"
+    init(tier: CPUTier) {
+        entryPoints = shatter_binned_kernel_for(tier.c)
+        self.tier = tier
     }
 
-    /// The twin for any x86-64.
-    static let baseline = BinnedSpriteKernel(avx2: false)
-    /// The AVX2 twin where this processor has AVX2 and FMA, else the baseline's.
-    static let native = BinnedSpriteKernel(avx2: BuildTarget.processorRunsAVX2)
+    /// Every tier's twin, resolved once per process.
+    static let tiers = TierTable<BinnedSpriteKernel>()
 
     /// Draws the sprites of list entries `entries`, in order, on image rows `rows` (one band) only.
     @inline(__always)

@@ -97,12 +97,6 @@ extension PointFrame {
 /// The small-sprite kernel's drawing, the CPU renderer's half of ``SmallSpriteKernel`` (its vertex stage
 /// lives with the point sprite, in ShatterPointSprites, for both backends).
 extension SmallSpriteKernel {
-    /// The twin `shortcuts` allow: without `.avx2` the baseline's, without `.avx512` at most AVX2's.
-    static func allowed(by shortcuts: SoftwareRenderer.Shortcuts) -> SmallSpriteKernel {
-        guard shortcuts.contains(.avx2) else { return baseline }
-        return shortcuts.contains(.avx512) ? native : (avx2.twin.runsHere ? avx2 : baseline)
-    }
-
     /// Runs blocks `first ..< end` of `frame`, appending each drawn sprite to its bands' pages; returns
     /// how many blocks drew.
     @inline(__always)

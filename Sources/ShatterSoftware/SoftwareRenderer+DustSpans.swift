@@ -22,8 +22,8 @@ extension SoftwareRenderer {
         frame.snapshot = UnsafeRawPointer(textures.snapshot.baseAddress!).assumingMemoryBound(to: UInt32.self)
         frame.assignment = UnsafeRawPointer(textures.assignment.baseAddress!).assumingMemoryBound(to: UInt32.self)
         (frame.width, frame.height) = (Int32(textures.width), Int32(textures.height))
-        frame.avx2 = shortcuts.contains(.avx2) && shatter_instruction_set() >= 1 ? 1 : 0
         shatter_dust_plan(&frame)
+        let kernel = DustRowKernel.tiers[tier]
         let plane = shatter_dust_plane(columns.count)
         let bandCount = bands(for: rows.count)
         withUnsafePointer(to: &frame) { frame in
@@ -35,12 +35,12 @@ extension SoftwareRenderer {
                     planes.initialize(repeating: 0, count: 4 * plane)
                     let x0 = Int32(columns.lowerBound)
                     let x1 = Int32(columns.upperBound)
-                    guard shatter_dust_row(frame, Int32(y), x0, x1, planes) != 0 else { continue }
+                    guard kernel.layers.row(frame, Int32(y), x0, x1, planes) != 0 else { continue }
                     let first = (y * target.width + columns.lowerBound) * 4
                     guard target.blendCounts != nil else {
                         let words = UnsafeMutableRawPointer(target.bytes.baseAddress! + first).assumingMemoryBound(
                             to: UInt32.self)
-                        shatter_dust_blend_row(planes, Int32(columns.count), words, frame.pointee.avx2)
+                        kernel.blend.row(planes, Int32(columns.count), words)
                         continue
                     }
                     // Counting blends per pixel (the overdraw view) goes through the framebuffer's own store.

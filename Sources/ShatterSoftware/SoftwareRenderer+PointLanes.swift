@@ -41,7 +41,7 @@ extension SoftwareRenderer {
                 setup: setup, target: target, guardBand: guardBand, bandCount: bandCount,
                 blocks: blocks, chunks: chunks, buffers: scratch.buffers)
             batch.texture.withSampler(filter: batch.filter) { sampler in
-                grid.withVertices(program: program, kernel: .allowed(by: shortcuts)) { lanes, goneAfter in
+                grid.withVertices(program: program, kernel: SmallSpriteKernel.tiers[tier]) { lanes, goneAfter in
                     shatter_small_sprite_frame(
                         lanes: lanes, goneAfter: goneAfter, program: program, setup: setup, guardBand: frame.g,
                         topRow: frame.topRow, width: frame.width, height: frame.height,
@@ -92,8 +92,7 @@ extension SoftwareRenderer {
         scratch.reserveList(bandStarts[frame.bandCount])
         frame.buffers = scratch.buffers  // with the list
         parallelChunks(frame.chunks) { chunk in frame.bin(chunk: chunk) }
-        let kernel: BinnedSpriteKernel? =
-            shortcuts.contains(.binnedKernel) ? (shortcuts.contains(.avx2) ? .native : .baseline) : nil
+        let kernel = shortcuts.contains(.binnedKernel) ? BinnedSpriteKernel.tiers[tier] : nil
         withUnsafePointer(to: frame.binnedFrame(points)) { binned in
             parallelChunks(frame.bandCount) { band in
                 frame.copy(background, band: band)

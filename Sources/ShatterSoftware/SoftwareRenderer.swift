@@ -15,6 +15,10 @@ public struct SoftwareRenderer: Renderer, Sendable {
     /// The shortcuts the raster loops take: all of them, but in the tests that compare them with the
     /// programs run literally.
     var shortcuts: Shortcuts = .all
+    /// The widest instruction-set tier the C twins behind the shortcuts may use: the processor's own
+    /// (`CPUTier.native`), but in the tests that run the narrower twins (every tier gives the same
+    /// bytes). Which algorithm runs is the shortcuts' business; this only says with which instructions.
+    var tier: CPUTier = .native
     /// Per-point values the point-sprite program would recompute every frame (shared by copies).
     let pointInvariants = PointInvariantCache()
     /// The point-sprite draw's working memory, reused from frame to frame (shared by copies).
@@ -127,8 +131,9 @@ public struct SoftwareRenderer: Renderer, Sendable {
         return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     }
 
-    /// Ways of running the programs faster than pixel by pixel as their GLSL is written. Without any,
-    /// every twin runs literally: the point-sprite vertex program in full for every point, each
+    /// Ways of running the programs faster than pixel by pixel as their GLSL is written (which
+    /// algorithm; ``tier`` says which instruction set the C ones use). Without any, every twin runs
+    /// literally: the point-sprite vertex program in full for every point, each
     /// fragment program at every pixel from its own inputs.
     struct Shortcuts: OptionSet, Sendable {
         let rawValue: Int
@@ -141,17 +146,11 @@ public struct SoftwareRenderer: Renderer, Sendable {
         /// binned (``PointSpritePath``), byte for byte what the reference gives point by point
         /// (`PointLanesTests`). Without it every point sprite takes the reference.
         static let pointLanes = Shortcuts(rawValue: 1 << 1)
-        /// With `pointLanes`: the small-sprite kernel's AVX2 twin (``SmallSpriteKernel/avx2``), where the
-        /// processor has AVX2 (tests leave it out to run the twin for any x86-64, which gives the same bytes).
-        static let avx2 = Shortcuts(rawValue: 1 << 2)
         /// With `pointLanes`: sprites of 3 × 3 pixels and more drawn by the binned fragment stage in C
-        /// (``BinnedSpriteKernel``, the twin `avx2` picks); without it by ``PointFrame/drawSprites(_:band:points:)``,
-        /// its Swift reference (`BinnedSpriteKernelTests`).
-        static let binnedKernel = Shortcuts(rawValue: 1 << 3)
-        /// With `avx2`: the small-sprite kernel's AVX-512 twin (``SmallSpriteKernel/avx512``) where the
-        /// processor has AVX-512; without it the AVX2 twin (the same bytes either way).
-        static let avx512 = Shortcuts(rawValue: 1 << 4)
-        static let all: Shortcuts = [.exact, .pointLanes, .avx2, .binnedKernel, .avx512]
+        /// (``BinnedSpriteKernel``); without it by ``PointFrame/drawSprites(_:band:points:)``, its Swift
+        /// reference (`BinnedSpriteKernelTests`).
+        static let binnedKernel = Shortcuts(rawValue: 1 << 2)
+        static let all: Shortcuts = [.exact, .pointLanes, .binnedKernel]
     }
 
     /// Bands of rows, several per thread so uneven bands still keep every core busy.

@@ -106,7 +106,7 @@ public struct VertexProgramTwin: Sendable {
     func pointSprites(_ batch: PointSpriteBatch, guardBand: GuardBand) throws -> VertexOutputs {
         let raster = try PointSpriteRaster(batch)
         var centres: [Int32] = []
-        try motion.centres(of: batch, guardBand: guardBand, into: &centres)
+        try motion.centres(of: batch, raster: raster, guardBand: guardBand, into: &centres)
         let u_inverseViewport8 = 1 / Float(8 * guardBand.viewportSide)
         let a = batch.grid.attributes
         var vertices: [[UInt32]] = []

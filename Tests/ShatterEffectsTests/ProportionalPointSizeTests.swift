@@ -29,7 +29,7 @@ import Testing
             return
         }
         let expected = Float(ShatteredTransition.proportionalPointSize(pixelWidth: pixelWidth))
-        #expect(pieces.pointSize == expected)
+        #expect(pieces.tiling.pixels == expected)
         #expect(try PointSpriteRaster(pieces).size == expected)
     }
 }

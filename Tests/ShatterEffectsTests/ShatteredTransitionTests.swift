@@ -78,8 +78,23 @@ import Testing
         }
         #expect(background.rect == PixelRect(x: 0, y: 0, width: 200, height: 100))
         #expect(pieces.time == 0.25)
-        #expect(pieces.pointSize == 8)  // 4 points at scale 2
+        #expect(pieces.tiling == PieceTiling(eighths: 64, columns: p.columns))  // 4 points at scale 2: 8 px
         #expect(pieces.texcoordScale == SIMD2(Float(4.0 / 100), Float(4.0 / 50)))
         #expect(pieces.blend == .replace)
+    }
+
+    /// The point size reaches both renderers in one exact form: the batch carries the effect's tiling
+    /// (the size in eighths of a pixel, the grid's columns), and the raster each renderer builds from the
+    /// batch holds that tiling as it is, its size the eighths' (no float round trip in between).
+    @Test(arguments: [(1.0, 1.0), (1.375, 2.0), (2.625, 1.0), (16.0, 2.0), (10.25, 1.0)])
+    func theBatchCarriesTheEffectsTiling(pointSize: Double, scale: Double) throws {
+        let p = ShatteredTransition.Parameters(width: 61, height: 37, scale: scale, pointSize: pointSize)
+        let effect = try ShatteredTransition(from: blank, to: blank, parameters: p)
+        let batch = effect.pieces(at: 0.3)
+        #expect(batch.tiling == p.tiling)
+        #expect(batch.tiling.eighths == Int32(pointSize * scale * 8) && batch.tiling.columns == effect.grid.columns)
+        let raster = try PointSpriteRaster(batch)
+        #expect(raster.tiling == batch.tiling && raster.size == Float(pointSize * scale))
+        #expect(raster.coverage == Int32((pointSize * scale).rounded(.up)))
     }
 }

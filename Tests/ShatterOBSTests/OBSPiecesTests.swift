@@ -39,7 +39,7 @@ import Testing
             let batch = effect.pieces(at: seconds)
             let raster = try PointSpriteRaster(batch)
             var centres: [Int32] = []
-            try PointMotionStage(threads: 1).centres(of: batch, guardBand: band, into: &centres)
+            try PointMotionStage(threads: 1).centres(of: batch, raster: raster, guardBand: band, into: &centres)
             let drawn = Self.frame(pieces, at: seconds)
             var k = 0
             batch.grid.attributes.withUnsafeBufferPointer { attributes in

@@ -60,9 +60,7 @@ struct OpaqueRGBTests {
         }
     }
 
-    @Test(
-        "both twins pack a row's colours and stop at its first translucent pixel",
-        .enabled(if: FastDeflate.processorRunsAVX2, "needs a processor that runs AVX2 to run both twins"))
+    @Test("every twin packs a row's colours and stops at its first translucent pixel")
     func twinsPackTheSame() {
         var generator = SplitMix64(seed: 9)
         for _ in 0..<2000 {
@@ -72,13 +70,13 @@ struct OpaqueRGBTests {
             for i in 0..<pixels { rgba[4 * i + 3] = i == firstTranslucent ? generator.byte() & 0xfe : 255 }
             let opaque = min(firstTranslucent, pixels)
             let expected = (0..<opaque * 3).map { rgba[4 * ($0 / 3) + $0 % 3] }
-            for avx2: Int32 in [0, 1] {
+            for tier in CPUTier.runnable {
                 // A sentinel after the row: nothing may be written past its pixels' bytes.
                 var rgb = [UInt8](repeating: 0xa5, count: pixels * 3 + 40)
-                let packed = shatter_opaque_rgb(rgba, pixels, &rgb, avx2)
-                #expect(packed == opaque, "\(pixels) pixels, twin \(avx2)")
-                #expect(Array(rgb[0..<opaque * 3]) == expected, "\(pixels) pixels, twin \(avx2)")
-                #expect(rgb[(pixels * 3)...].allSatisfy { $0 == 0xa5 }, "\(pixels) pixels, twin \(avx2)")
+                let packed = OpaqueRGB.tiers[tier].pack(rgba, pixels: pixels, into: &rgb)
+                #expect(packed == opaque, "\(pixels) pixels, twin \(tier)")
+                #expect(Array(rgb[0..<opaque * 3]) == expected, "\(pixels) pixels, twin \(tier)")
+                #expect(rgb[(pixels * 3)...].allSatisfy { $0 == 0xa5 }, "\(pixels) pixels, twin \(tier)")
             }
         }
     }

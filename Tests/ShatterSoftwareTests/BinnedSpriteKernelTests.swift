@@ -62,7 +62,7 @@ import Testing
             var reference = SoftwareRenderer(threads: threads)
             reference.shortcuts.remove(.binnedKernel)
             var baseline = SoftwareRenderer(threads: threads)
-            baseline.shortcuts.remove(.avx2)
+            baseline.tier = .baseline
             let native = SoftwareRenderer(threads: threads)
             for time in [0.0, 0.05, 0.31, 0.5, 0.77, 1.1] {
                 let list = effect.displayList(at: time)

@@ -1,4 +1,5 @@
 import Foundation
+import ShatterCore
 import Testing
 
 @testable import ShatterPointSprites
@@ -33,11 +34,11 @@ import Testing
         let flagsLine = try #require(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") })
         let flags = Set(flagsLine.split(separator: " ").map(String.init))
         let avx2 = flags.isSuperset(of: InstructionSetTableTests.tiers["SHATTER_AVX2_FEATURES"]!.map(\.value) + ["avx"])
-        #expect(BuildTarget.processorRunsAVX2 == avx2)
+        #expect(CPUTier.avx2.runsHere == avx2)
         #expect(
-            BuildTarget.processorRunsAVX512
+            CPUTier.avx512.runsHere
                 == (avx2 && flags.isSuperset(of: InstructionSetTableTests.tiers["SHATTER_AVX512_FEATURES"]!.map(\.value))))
-        let widest = BuildTarget.processorRunsAVX512 ? "AVX-512" : BuildTarget.processorRunsAVX2 ? "AVX2" : "baseline"
+        let widest = CPUTier.avx512.runsHere ? "AVX-512" : CPUTier.avx2.runsHere ? "AVX2" : "baseline"
         #expect(BuildTarget.spriteKernel == widest)
     }
 }

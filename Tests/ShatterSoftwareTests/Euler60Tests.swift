@@ -132,7 +132,7 @@ struct OriginalSimulation {
             framebufferHeight: guardBand.framebufferHeight,
             raster: try PointSpriteRaster(
                 PointSpriteBatch(
-                    grid: stepped.grid, texture: stepped.from, time: 0, pointSize: 2,
+                    grid: stepped.grid, texture: stepped.from, time: 0, tiling: stepped.parameters.tiling,
                     texcoordScale: SIMD2(2.0 / 375, 2.0 / 667))))
         let g = Double(guardBand.pixels)
         let a = stepped.grid.attributes

@@ -11,7 +11,7 @@ import Testing
     static let kernelFiles = [
         "Sources/CLanes/small_sprites.c", "Sources/CLanes/small_sprites_lanes.h", "Sources/CLanes/include/small_sprites.h",
         "Sources/CLanes/include/lanes.h",
-        "Sources/CLanes/include/cpu.h", "Sources/CLanes/binned_sprites.c", "Sources/CLanes/include/binned_sprites.h",
+        "Sources/CShatterCPU/include/cpu_tier.h", "Sources/CLanes/binned_sprites.c", "Sources/CLanes/include/binned_sprites.h",
         "Sources/CLanes/dust_layers.c", "Sources/CLanes/dust_blend.c", "Sources/CLanes/include/dust_layers.h",
     ]
 
@@ -23,7 +23,7 @@ import Testing
         let text = try #require(ShaderTwinTests.read(ShaderTwinTests.root + "/" + file), "\(file) is missing")
         let swift = SwiftSources.shared
         let citations = Citation.all(in: text).filter { !Self.foreignNames.contains($0.type) }
-        #expect(file.hasSuffix("cpu.h") || !citations.isEmpty, "\(file) cites no Swift")
+        #expect(file.hasSuffix("cpu_tier.h") || !citations.isEmpty, "\(file) cites no Swift")
         for citation in citations {
             let declared = swift.declares(citation)
             #expect(declared, "\(file) cites \(citation), which the Swift sources do not declare")

@@ -11,7 +11,7 @@ import Testing
     let program = PointSpriteProgram(
         batch: PointSpriteBatch(
             grid: PointGrid(attributes: []), texture: Texture(image: Image(width: 1, height: 1)),
-            time: 0, pointSize: 1, texcoordScale: SIMD2(1, 1)),
+            time: 0, tiling: PieceTiling(eighths: 8, columns: 1), texcoordScale: SIMD2(1, 1)),
         clipScale: SIMD2(1, 1))
 
     /// BrokenGlassEffectView's update loop (v += a·dt, clamp, move, then the wall check), except that a

@@ -74,7 +74,7 @@ import Testing
                         let scalar = program.vertex(centre: centre, motion: motion)
                         #expect(
                             clip.x[lane].bitPattern == scalar.x.bitPattern && clip.y[lane].bitPattern == scalar.y.bitPattern,
-                            "\(twin.name), centre \(centre), motion \(motion): \(clip.x[lane]), \(clip.y[lane]) vs \(scalar)")
+                            "\(twin.tier), centre \(centre), motion \(motion): \(clip.x[lane]), \(clip.y[lane]) vs \(scalar)")
                         let expected = setup.centre(clip: scalar)
                         #expect((snapped.visible & (1 << lane) != 0) == (expected != nil))
                         if let expected { #expect(SIMD2(centres.x[lane], centres.y[lane]) == expected) }
@@ -104,7 +104,7 @@ import Testing
                     for lane in 0..<8 {
                         #expect(
                             lanes[lane].bitPattern == half.addingProduct(clips[start + lane], half).bitPattern,
-                            "\(twin.name), h \(half), clip \(clips[start + lane])")
+                            "\(twin.tier), h \(half), clip \(clips[start + lane])")
                     }
                 }
             }
@@ -164,7 +164,7 @@ import Testing
         for clipScaleY in [Float(1), 0.9981, 0.5] {
             let batch = PointSpriteBatch(
                 grid: PointGrid(attributes: []), texture: Texture(image: Image(width: 1, height: 1)),
-                time: 0, pointSize: 1, texcoordScale: SIMD2(1, 1))
+                time: 0, tiling: PieceTiling(eighths: 8, columns: 1), texcoordScale: SIMD2(1, 1))
             var rng = CorpusDraws(seed: 8)
             for _ in 0..<3000 {
                 let centre = SIMD2(Float(0), Float(Int(rng.next() % 2001) - 1000) / 1000)
@@ -200,7 +200,7 @@ import Testing
     static func vertexCorpus(at time: Float) -> (PointSpriteProgram, PointSetup, [(SIMD2<Float>, SIMD2<Float>)]) {
         let batch = PointSpriteBatch(
             grid: PointGrid(attributes: []), texture: Texture(image: Image(width: 37, height: 23)),
-            time: time, pointSize: 1, texcoordScale: SIMD2(1.0 / 37, 1.0 / 23))
+            time: time, tiling: PieceTiling(eighths: 8, columns: 1), texcoordScale: SIMD2(1.0 / 37, 1.0 / 23))
         let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(0.9987, 0.9981))
         let setup = PointSetup(framebufferWidth: 1923, framebufferHeight: 1084, raster: try! PointSpriteRaster(batch))
         var points = vertexCorpus()

@@ -100,8 +100,8 @@ import Testing
             DisplayList(width: list.width, height: list.height, clearColor: list.clearColor, commands: [list.commands[0]]))
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
         var centres = [Int32]()
-        try PointMotionStage().centres(of: batch, guardBand: guardBand, into: &centres)
         let raster = try PointSpriteRaster(batch)
+        try PointMotionStage().centres(of: batch, raster: raster, guardBand: guardBand, into: &centres)
         let size = Double(raster.coverage)
         let last = Int(raster.coverage) - 1
         let g = guardBand.pixels
@@ -154,7 +154,7 @@ import Testing
         try PointSpriteRaster(
             PointSpriteBatch(
                 grid: PointGrid(attributes: []), texture: Texture(image: Image(width: 8, height: 8)), time: 0,
-                pointSize: size, texcoordScale: SIMD2(1, 1)))
+                tiling: try PieceTiling(pixels: size, columns: 1), texcoordScale: SIMD2(1, 1)))
     }
 
     /// Sizes that are not whole eighths of a pixel are refused, with what to do.

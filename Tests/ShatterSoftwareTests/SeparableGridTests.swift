@@ -38,8 +38,8 @@ import Testing
     func tablesGiveTheLanesCentres(columns: Int, rows: Int) throws {
         let grid = Self.grid(columns: columns, rows: rows)
         let batch = PointSpriteBatch(
-            grid: grid, texture: Texture(image: Image(width: 37, height: 23)), time: 0, pointSize: 1,
-            texcoordScale: SIMD2(1.0 / 37, 1.0 / 23))
+            grid: grid, texture: Texture(image: Image(width: 37, height: 23)), time: 0,
+            tiling: PieceTiling(eighths: 8, columns: grid.columns), texcoordScale: SIMD2(1.0 / 37, 1.0 / 23))
         let raster = try PointSpriteRaster(batch)
         let setup = PointSetup(framebufferWidth: 1923, framebufferHeight: 1084, raster: raster)
         let cache = PointInvariantCache()
@@ -65,13 +65,13 @@ import Testing
                     #expect(
                         a.x.prefix(real).map(\.bitPattern) == b.x.prefix(real).map(\.bitPattern)
                             && a.y.prefix(real).map(\.bitPattern) == b.y.prefix(real).map(\.bitPattern),
-                        "\(twin.name), t \(time), block \(block)")
+                        "\(twin.tier), t \(time), block \(block)")
                     var (c, d) = (shatter_point_centres(), shatter_point_centres())
                     twin.centres(&lanesFrame, block, &c)
                     twin.centres(&tablesFrame, block, &d)
                     #expect(
                         c.visible == d.visible && Self.ints(c.x) == Self.ints(d.x) && Self.ints(c.y) == Self.ints(d.y),
-                        "\(twin.name), t \(time), block \(block)")
+                        "\(twin.tier), t \(time), block \(block)")
                 }
             }
         }
@@ -97,9 +97,9 @@ import Testing
         literal.shortcuts.remove(.pointLanes)
         for (index, (effect, change, separable)) in cases.enumerated() {
             let grid = change(effect.displayList(at: 0).pointSprites!.grid)
-            for (twin, shortcuts) in SmallSpriteTests.kernelTwins {
+            for twin in CPUTier.runnable {
                 var lanes = SoftwareRenderer(threads: 3)
-                lanes.shortcuts = shortcuts
+                lanes.tier = twin
                 for time in [0.0, 0.3, 0.8] {
                     let list = Self.drawing(grid, in: effect.displayList(at: time))
                     #expect(try lanes.render(list) == literal.render(list), "case \(index), \(twin), t = \(time)")

@@ -12,7 +12,7 @@ import Testing
 /// through each, one-pixel and 2 × 2, are compared with the program in `SmallSpriteTests`.
 @Suite struct SmallSpriteKernelTests {
     /// The twins this processor can run.
-    static let twins = SmallSpriteKernel.runnable
+    static let twins = CPUTier.runnable.map { SmallSpriteKernel.tiers[$0] }
 
     /// The kernel reads Swift's `PointLanes` through its own C declaration: the same fields at the
     /// same offsets.
@@ -108,9 +108,9 @@ import Testing
                         expected[band].append(UInt64(pixel[lane]) | UInt64(colors[lane]) << 32)
                     }
                 }
-                #expect(count == drawnBlocks && drawnBlocks > 0, "\(twin.name), t \(time)")
+                #expect(count == drawnBlocks && drawnBlocks > 0, "\(twin.tier), t \(time)")
                 for band in 0..<7 {
-                    #expect(pages.entries(band: band) == expected[band], "\(twin.name), t \(time), band \(band)")
+                    #expect(pages.entries(band: band) == expected[band], "\(twin.tier), t \(time), band \(band)")
                 }
             }
         }
@@ -188,7 +188,7 @@ import Testing
 
         let batch = PointSpriteBatch(
             grid: PointGrid(attributes: []), texture: Texture(image: Image(width: width, height: height)), time: 0,
-            pointSize: 1, texcoordScale: SIMD2(1.0 / Float(width), 1.0 / Float(height)))
+            tiling: PieceTiling(eighths: 8, columns: 1), texcoordScale: SIMD2(1.0 / Float(width), 1.0 / Float(height)))
         let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(1, 1))
         let raster = try PointSpriteRaster(batch)
         let setup = PointSetup(framebufferWidth: 64, framebufferHeight: 64, raster: raster)
@@ -232,7 +232,7 @@ import Testing
             let pages = TestPages(blocks: blocks, chunks: 1, bands: 1, entriesPerPoint: 1)
             var writer = pages.pages.writer(chunk: 0)
             #expect(twin.blocks(&frame, 0, blocks, &writer) == blocks)
-            #expect(pages.entries(band: 0) == expected, "\(twin.name), snapshot \(atEnd ? "before" : "after") an unreadable page")
+            #expect(pages.entries(band: 0) == expected, "\(twin.tier), snapshot \(atEnd ? "before" : "after") an unreadable page")
         }
         return (columns, rows)
     }
@@ -245,7 +245,7 @@ import Testing
         let (width, height, blocks, chunks) = (40, 8, 64, 2)
         let batch = PointSpriteBatch(
             grid: PointGrid(attributes: []), texture: Texture(image: Image(width: 37, height: 23)), time: 0,
-            pointSize: 2, texcoordScale: SIMD2(1.0 / 37, 1.0 / 23))
+            tiling: PieceTiling(eighths: 16, columns: 1), texcoordScale: SIMD2(1.0 / 37, 1.0 / 23))
         let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(1, 1))
         let setup = PointSetup(framebufferWidth: width, framebufferHeight: height, raster: try! PointSpriteRaster(batch))
         let raster = setup.raster
@@ -292,7 +292,7 @@ import Testing
                 }
                 for band in 0..<height {
                     #expect(expected[band].count > 64)
-                    #expect(pages.entries(band: band) == expected[band], "\(twin.name), band \(band)")
+                    #expect(pages.entries(band: band) == expected[band], "\(twin.tier), band \(band)")
                 }
             }
         }
@@ -310,8 +310,8 @@ import Testing
         let image = Image(width: 4, height: 4, fill: .opaqueBlack)
         let (pinnedLanes, zeros) = (Pinned(lanes), Pinned([Int32](repeating: 0, count: 9)))
         let batch = PointSpriteBatch(
-            grid: PointGrid(attributes: []), texture: Texture(image: image), time: 0.5, pointSize: 1,
-            texcoordScale: SIMD2(1, 1))
+            grid: PointGrid(attributes: []), texture: Texture(image: image), time: 0.5,
+            tiling: PieceTiling(eighths: 8, columns: 1), texcoordScale: SIMD2(1, 1))
         let program = PointSpriteProgram(batch: batch, clipScale: SIMD2(1, 1))
         let setup = PointSetup(framebufferWidth: 4, framebufferHeight: 4, raster: try! PointSpriteRaster(batch))
         defer { withExtendedLifetime((pinnedLanes, zeros)) {} }  // the frame points into them
@@ -326,7 +326,7 @@ import Testing
                         width: 4, height: 4, bandOfRow: zeros.pointer, sampler: sampler)
                     let pages = TestPages(blocks: 2, chunks: 1, bands: 1, entriesPerPoint: 1)
                     var writer = pages.pages.writer(chunk: 0)
-                    #expect(twin.blocks(&frame, 0, 2, &writer) == expected, "\(twin.name), gone after \(goneAfter)")
+                    #expect(twin.blocks(&frame, 0, 2, &writer) == expected, "\(twin.tier), gone after \(goneAfter)")
                     #expect(pages.entries(band: 0).count == expected * 8)
                 }
             }

@@ -44,26 +44,6 @@ import Testing
         try Self.expectFramesEqualTheProgram(effect)
     }
 
-    /// The renderer's shortcuts that pick each small-sprite kernel twin this processor runs, by name.
-    static let kernelTwins: [(String, SoftwareRenderer.Shortcuts)] = SmallSpriteKernel.runnable.map { kernel in
-        var shortcuts = SoftwareRenderer.Shortcuts.all
-        switch kernel.twin {
-        case .baseline: shortcuts.remove(.avx2)
-        case .avx2: shortcuts.remove(.avx512)
-        case .avx512: break
-        }
-        return (kernel.name, shortcuts)
-    }
-
-    /// Each twin the processor runs is the one its shortcuts pick (so the frame tests above run all of
-    /// them), the widest with every shortcut, and the baseline's without AVX2.
-    @Test func eachKernelTwinIsPickedByItsShortcuts() {
-        #expect(Self.kernelTwins.map(\.0) == SmallSpriteKernel.runnable.map(\.name))
-        for (name, shortcuts) in Self.kernelTwins { #expect(SmallSpriteKernel.allowed(by: shortcuts).name == name) }
-        #expect(SmallSpriteKernel.allowed(by: .all).name == SmallSpriteKernel.native.name)
-        #expect(SmallSpriteKernel.allowed(by: SoftwareRenderer.Shortcuts.all.subtracting(.avx2)).name == "baseline")
-    }
-
     /// Frames of `effect` through the lanes, on one thread and on three, with each small-sprite kernel
     /// twin the processor runs (AVX-512, AVX2, and the twin for any x86-64), against the program run
     /// point by point.
@@ -71,9 +51,9 @@ import Testing
         var literal = SoftwareRenderer()
         literal.shortcuts.remove(.pointLanes)
         for threads in [1, 3] {
-            for (twin, shortcuts) in kernelTwins {
+            for twin in CPUTier.runnable {
                 var lanes = SoftwareRenderer(threads: threads)
-                lanes.shortcuts = shortcuts
+                lanes.tier = twin
                 for time in [0.0, 0.12, 0.45, 0.8, 1.1] {
                     let list = effect.displayList(at: time)
                     #expect(try lanes.render(list) == literal.render(list), "threads \(threads), \(twin), t = \(time)")
@@ -169,9 +149,9 @@ import Testing
             width: 2000, height: 2, scale: 1, pointSize: 2, physics: .original, filter: .linear)
         var literal = SoftwareRenderer()
         literal.shortcuts.remove(.pointLanes)
-        for (twin, shortcuts) in SmallSpriteTests.kernelTwins {
+        for twin in CPUTier.runnable {
             var lanes = SoftwareRenderer(threads: 2)
-            lanes.shortcuts = shortcuts
+            lanes.tier = twin
             for time in [0.0, 0.05, 0.3] {
                 let list = effect.displayList(at: time)
                 #expect(try lanes.render(list) == literal.render(list), "\(twin), t = \(time)")

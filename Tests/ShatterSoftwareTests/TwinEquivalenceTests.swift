@@ -45,9 +45,10 @@ import Testing
             let acceleration: Float = i % 11 == 0 ? 0 : (i % 13 == 0 ? random.float(in: 0...5) : random.float(in: -30...0))
             attributes += [random.float(in: -1.3...1.3), random.float(in: -1.3...1.3), 0, 0, speed, acceleration]
         }
+        let grid = PointGrid(attributes: attributes)
         return PointSpriteBatch(
-            grid: PointGrid(attributes: attributes), texture: Texture(image: Image(width: 1, height: 1)), time: 0,
-            pointSize: 2, texcoordScale: SIMD2(0.1, 0.1),
+            grid: grid, texture: Texture(image: Image(width: 1, height: 1)), time: 0,
+            tiling: PieceTiling(eighths: 16, columns: grid.columns), texcoordScale: SIMD2(0.1, 0.1),
             physics: PointPhysics(maxFallSpeed: -2.5, restitution: 0.9, stopSpeed: 0))
     }
 

@@ -24,7 +24,8 @@ public enum SpriteFixture {
     public static func single(texture: Image, canvas: Int, size: Float, centre: SIMD2<Float>) -> DisplayList {
         let grid = PointGrid(attributes: [centre.x, centre.y, 0, 0, 0, 0])
         let batch = PointSpriteBatch(
-            grid: grid, texture: Texture(image: texture), time: 0, pointSize: size,
+            grid: grid, texture: Texture(image: texture), time: 0,
+            tiling: PieceTiling(eighths: Int32(size * 8), columns: grid.columns),
             texcoordScale: SIMD2(1, 1), filter: .nearest)
         return DisplayList(width: canvas, height: canvas, commands: [.pointSprites(batch)])
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ShatterCore
 import Testing
 
 @testable import Shatter
@@ -56,11 +57,11 @@ import Testing
     @Test func everyLoopGivesTheSameDigests() {
         var random = SystemRandomNumberGenerator()
         let noise = (0..<(1920 * 1080 * 4 + 13)).map { _ in UInt8.random(in: 0...255, using: &random) }
-        #expect(XXH3Loop.runnable.first == .baseline)
+        #expect(CPUTier.runnable.first == .baseline)
         for count in [0, 3, 16, 129, 240, 241, 1023, 1025, 64 * 1024 + 7, noise.count] {
             let bytes = Array(noise[..<count])
             let reference = Digest.of(bytes, .xxh3_128)
-            for loop in XXH3Loop.runnable {
+            for loop in CPUTier.runnable.map({ XXH3Loop.tiers[$0] }) {
                 var whole = DigestHasher(.xxh3_128)
                 bytes.withUnsafeBytes { whole.update($0, loop: loop) }
                 var pieces = DigestHasher(.xxh3_128)
@@ -70,12 +71,12 @@ import Testing
                     bytes[start..<end].withUnsafeBytes { pieces.update($0, loop: loop) }
                     start = end
                 }
-                #expect(whole.finalize() == reference, "\(loop) over \(count) bytes at once")
-                #expect(pieces.finalize() == reference, "\(loop) over \(count) bytes in pieces")
+                #expect(whole.finalize() == reference, "\(loop.tier) over \(count) bytes at once")
+                #expect(pieces.finalize() == reference, "\(loop.tier) over \(count) bytes in pieces")
             }
         }
         var empty = DigestHasher(.xxh3_128)
-        empty.update(UnsafeRawBufferPointer(start: nil, count: 0), loop: XXH3Loop.widest)
+        empty.update(UnsafeRawBufferPointer(start: nil, count: 0), loop: XXH3Loop.tiers.native)
         #expect(empty.finalize().hex == "99aa06d3014798d86001c324468d497f")
     }
 }

@@ -17,7 +17,7 @@
 
 #include "fpnge.h"
 extern "C" {
-#include "cpu.h"
+#include "cpu_tier.h"
 #include "fast_digest.h"
 #include "fast_png.h"
 #include "opaque_rgb.h"
@@ -44,7 +44,8 @@ static int copy_row(void *context, long y, uint8_t *out) {
 
 static int opaque_row(void *context, long y, uint8_t *out) {
     const Frame *frame = static_cast<const Frame *>(context);
-    return shatter_opaque_rgb(frame->pixels + y * frame->width * 4, frame->width, out, frame->twin) == (size_t)frame->width;
+    return shatter_opaque_rgb_for((shatter_tier)frame->twin).pack(frame->pixels + y * frame->width * 4, frame->width, out) ==
+           (size_t)frame->width;
 }
 
 static void put_be32(std::vector<uint8_t> &file, size_t at, uint32_t v) {
@@ -62,13 +63,11 @@ static size_t shatter_png(const uint8_t *pixels, long width, long height, int tw
     memcpy(file.data(), head, sizeof head);
     Frame frame{pixels, width, twin};
     int channels = 3;
-    size_t n = keepAlpha ? 0
-                         : shatter_fast_png_zlib(width, height, 3, SHATTER_FAST_PNG_ADAPTIVE, opaque_row, &frame,
-                                                 file.data() + sizeof head, twin);
+    const shatter_fast_png_coder coder = shatter_fast_png_for((shatter_tier)twin);
+    size_t n = keepAlpha ? 0 : coder.zlib(width, height, 3, SHATTER_FAST_PNG_ADAPTIVE, opaque_row, &frame, file.data() + sizeof head);
     if (n == 0) {
         channels = 4;
-        n = shatter_fast_png_zlib(width, height, 4, SHATTER_FAST_PNG_ADAPTIVE, copy_row, &frame, file.data() + sizeof head,
-                                  twin);
+        n = coder.zlib(width, height, 4, SHATTER_FAST_PNG_ADAPTIVE, copy_row, &frame, file.data() + sizeof head);
     }
     put_be32(file, 16, width), put_be32(file, 20, height);
     file[25] = channels == 4 ? 6 : 2;
@@ -80,12 +79,12 @@ static size_t shatter_png(const uint8_t *pixels, long width, long height, int tw
     size_t size = sizeof head + n + 16;
     // Each digest as ShatterDigest takes it: XXH3-128 with the widest loop this processor runs (CFastDigest).
     static XXH3_state_t *state = XXH3_createState();
-    static const int tier = shatter_instruction_set();
+    static const shatter_fast_digest loop = shatter_fast_digest_for(shatter_cpu_tier());
     XXH3_128bits_reset(state);
-    shatter_xxh3_128_update_tier(state, pixels, (size_t)width * height * 4, tier);
+    loop.update(state, pixels, (size_t)width * height * 4);
     XXH128_hash_t a = XXH3_128bits_digest(state);
     XXH3_128bits_reset(state);
-    shatter_xxh3_128_update_tier(state, file.data(), size, tier);
+    loop.update(state, file.data(), size);
     XXH128_hash_t b = XXH3_128bits_digest(state);
     if ((a.low64 ^ b.low64) == 42) puts("");  // keeps the digests
     return size;

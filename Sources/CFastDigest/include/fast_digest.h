@@ -1,5 +1,5 @@
 /*
- * XXH3-128's long-input loop for each tier of the one instruction-set table (CLanes' cpu.h), on a state
+ * XXH3-128's long-input loop for each tier of the one instruction-set table (cpu_tier.h), on a state
  * libxxhash made (XXH3_createState). The library's own entry points are SSE2 only (Debian builds it for
  * any x86-64), and its run-time dispatcher is missing from the static archive the GPU-box bundle links,
  * so the bundle hashed every frame with the SSE2 loop. These twins compile xxHash's own header, of the
@@ -9,12 +9,16 @@
 #ifndef SHATTER_FAST_DIGEST_H
 #define SHATTER_FAST_DIGEST_H
 
+#include "cpu_tier.h"
 #include <stddef.h>
 
-/* Adds `length` bytes to the XXH3-128 state `state` (an XXH3_state_t* from libxxhash) with the twin of
- * `tier` (0 the library's baseline loop, 1 AVX2, 2 AVX-512). The caller picks the tier from
- * shatter_instruction_set() (the widest this processor runs), or any lower one: tests hold every twin
- * to the same digests. */
-void shatter_xxh3_128_update_tier(void *state, const void *input, size_t length, int tier);
+/* One tier's loop, resolved once. */
+typedef struct shatter_fast_digest {
+    /* Adds `length` bytes to the XXH3-128 state `state` (an XXH3_state_t* from libxxhash). */
+    void (*update)(void *state, const void *input, size_t length);
+} shatter_fast_digest;
+
+/* The loop of `tier`'s twin (a tier the processor runs): the library's own at the baseline. */
+shatter_fast_digest shatter_fast_digest_for(shatter_tier tier);
 
 #endif /* SHATTER_FAST_DIGEST_H */

@@ -16,13 +16,14 @@
  * - the literals' codes are gathered and joined eight at a time in AVX2 lanes;
  * - a band the code would not shrink is stored.
  *
- * One body, compiled for any x86-64 and again for AVX2 (as small_sprites.c), chosen once per process;
- * both write the same bytes. Any zlib decoder reads the result: it is plain deflate, Huffman blocks
+ * One body, compiled for any x86-64 and again for AVX2 (as small_sprites.c), one twin per tier of the
+ * instruction-set table (cpu_tier.h), resolved once per process; both write the same bytes. Any zlib decoder reads the result: it is plain deflate, Huffman blocks
  * with distance-1 matches.
  */
 #ifndef SHATTER_FAST_PNG_H
 #define SHATTER_FAST_PNG_H
 
+#include "cpu_tier.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,17 +36,22 @@ typedef int (*shatter_fast_png_row_fn)(void *context, long y, uint8_t *out);
 /* Filters, as PNG numbers them; SHATTER_FAST_PNG_ADAPTIVE lets each row choose. */
 enum { SHATTER_FAST_PNG_ADAPTIVE = -1 };
 
-/* The most bytes shatter_fast_png_zlib can write for this image (every band stored, and room for one
+/* The most bytes a coder's zlib can write for this image (every band stored, and room for one
  * band's Huffman block tried and given up). */
 size_t shatter_fast_png_bound(long width, long height, int channels);
 
-/*
- * Encodes the image as a zlib stream into `out` (at least shatter_fast_png_bound bytes); returns the
- * bytes written, or 0 when memory for the band buffers could not be had or `row` stopped it. `filter` is a PNG filter type
- * (0 none, 1 sub, 2 up, 4 Paeth) or SHATTER_FAST_PNG_ADAPTIVE. `avx2`: take the AVX2 twin (only where
- * shatter_cpu_runs_avx2() says so).
- */
-size_t shatter_fast_png_zlib(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
-                             uint8_t *out, int avx2);
+/* One tier's twin of the encoder, resolved once. */
+typedef struct shatter_fast_png_coder {
+    /*
+     * Encodes the image as a zlib stream into `out` (at least shatter_fast_png_bound bytes); returns
+     * the bytes written, or 0 when memory for the band buffers could not be had or `row` stopped it.
+     * `filter` is a PNG filter type (0 none, 1 sub, 2 up, 4 Paeth) or SHATTER_FAST_PNG_ADAPTIVE.
+     */
+    size_t (*zlib)(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
+                   uint8_t *out);
+} shatter_fast_png_coder;
+
+/* The encoder of `tier`'s twin (a tier the processor runs; the AVX-512 tier takes the AVX2 twin). */
+shatter_fast_png_coder shatter_fast_png_for(shatter_tier tier);
 
 #endif /* SHATTER_FAST_PNG_H */

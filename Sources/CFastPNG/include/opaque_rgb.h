@@ -6,15 +6,21 @@
 #ifndef SHATTER_OPAQUE_RGB_H
 #define SHATTER_OPAQUE_RGB_H
 
+#include "cpu_tier.h"
 #include <stddef.h>
 #include <stdint.h>
 
-/*
- * Writes the R, G and B bytes of `rgba`'s pixels to `rgb` (3 bytes a pixel, nothing past the last),
- * up to the first pixel whose alpha is not 255; returns how many pixels it wrote, `pixels` exactly
- * when every one is opaque. `avx2`: take the AVX2 twin (only where shatter_instruction_set() ≥ 1);
- * both write the same bytes.
- */
-size_t shatter_opaque_rgb(const uint8_t *rgba, size_t pixels, uint8_t *rgb, int avx2);
+/* One tier's twin of the packing, resolved once; every twin writes the same bytes. */
+typedef struct shatter_opaque_rgb_packer {
+    /*
+     * Writes the R, G and B bytes of `rgba`'s pixels to `rgb` (3 bytes a pixel, nothing past the
+     * last), up to the first pixel whose alpha is not 255; returns how many pixels it wrote, `pixels`
+     * exactly when every one is opaque.
+     */
+    size_t (*pack)(const uint8_t *rgba, size_t pixels, uint8_t *rgb);
+} shatter_opaque_rgb_packer;
+
+/* The packing of `tier`'s twin (a tier the processor runs; the AVX-512 tier takes the AVX2 twin). */
+shatter_opaque_rgb_packer shatter_opaque_rgb_for(shatter_tier tier);
 
 #endif /* SHATTER_OPAQUE_RGB_H */

@@ -8,6 +8,7 @@
 #ifndef SHATTER_BINNED_SPRITES_H
 #define SHATTER_BINNED_SPRITES_H
 
+#include "cpu_tier.h"
 #include "lanes.h"
 
 /* One frame's binned sprites (Swift: PointFrame, PointSpriteRaster, the snapshot and the target). */
@@ -39,8 +40,8 @@ typedef struct shatter_binned_kernel {
     void (*sprites)(const shatter_binned_frame *frame, long first, long end, int rowStart, int rowEnd);
 } shatter_binned_kernel;
 
-/* The AVX2 twin when `avx2` is nonzero (only where shatter_cpu_runs_avx2() says so), else the twin for
- * any x86-64. */
-shatter_binned_kernel shatter_binned_kernel_for(int avx2);
+/* The entry point of `tier`'s twin (a tier the processor runs, cpu_tier.h; the AVX-512 tier takes the
+ * AVX2 twin). */
+shatter_binned_kernel shatter_binned_kernel_for(shatter_tier tier);
 
 #endif /* SHATTER_BINNED_SPRITES_H */

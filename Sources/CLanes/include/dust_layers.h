@@ -10,6 +10,8 @@
 #ifndef SHATTER_DUST_LAYERS_H
 #define SHATTER_DUST_LAYERS_H
 
+#include "cpu_tier.h"
+
 /* One layer as the program's uniform block holds it: Swift's DustLayerUniform, field for field
  * (32 bytes; DustSpanTests checks the layout). */
 typedef struct shatter_dust_layer {
@@ -31,8 +33,6 @@ typedef struct shatter_dust_frame {
     const unsigned *snapshot;
     const unsigned *assignment;
     int width, height;
-    /* 1: the AVX2 twin (the caller asks only where the processor runs it). */
-    int avx2;
     /* The layers from `restingFrom` on sit still (shatter_dust_plan says when that is exact): a
      * pixel's color there comes from the owners of its own texel only, and `slot` gives each
      * assignment index its place among the layers (−1: not one of the resting ones). */
@@ -46,19 +46,31 @@ void shatter_dust_plan(shatter_dust_frame *frame);
 /* Floats per plane of a row of `count` pixels (room for the last eight-lane step). */
 static inline long shatter_dust_plane(long count) { return count + 16; }
 
-/*
- * Composites, bottom layer first, every layer that can reach image row `y` into `planes` (red, green,
- * blue and alpha planes of shatter_dust_plane(x1 − x0) floats each, pixel x at x − x0, zeroed by the
- * caller): each then holds the program's color at pixel centre (x + 0.5, y + 0.5). Returns 1 when some
- * layer's span met the row, else 0.
- */
-int shatter_dust_row(const shatter_dust_frame *frame, int y, int x0, int x1, float *planes);
+/* One tier's twin of the layers' row (dust_layers.c), resolved once. */
+typedef struct shatter_dust_layers {
+    /*
+     * Composites, bottom layer first, every layer that can reach image row `y` into `planes` (red,
+     * green, blue and alpha planes of shatter_dust_plane(x1 − x0) floats each, pixel x at x − x0,
+     * zeroed by the caller): each then holds the program's color at pixel centre (x + 0.5, y + 0.5).
+     * Returns 1 when some layer's span met the row, else 0.
+     */
+    int (*row)(const shatter_dust_frame *frame, int y, int x0, int x1, float *planes);
+} shatter_dust_layers;
 
-/*
- * Blends the row's colors (as shatter_dust_row left them) source-over onto `pixels` (x1 − x0 packed
- * RGBA8 words, red in the low byte), leaving pixels whose color is 0 untouched: SpecBlend.pixel's
- * rounding, bit for bit. `avx2`: the AVX2 twin (the same integers).
- */
-void shatter_dust_blend_row(const float *planes, int count, unsigned *pixels, int avx2);
+/* The row of `tier`'s twin (a tier the processor runs, cpu_tier.h; the AVX-512 tier takes the AVX2 twin). */
+shatter_dust_layers shatter_dust_layers_for(shatter_tier tier);
+
+/* One tier's twin of the row's blend (dust_blend.c), resolved once. */
+typedef struct shatter_dust_blend {
+    /*
+     * Blends the row's colors (as the layers' row left them) source-over onto `pixels` (x1 − x0
+     * packed RGBA8 words, red in the low byte), leaving pixels whose color is 0 untouched:
+     * SpecBlend.pixel's rounding, bit for bit, in every twin.
+     */
+    void (*row)(const float *planes, int count, unsigned *pixels);
+} shatter_dust_blend;
+
+/* The blend of `tier`'s twin (the AVX-512 tier takes the AVX2 twin). */
+shatter_dust_blend shatter_dust_blend_for(shatter_tier tier);
 
 #endif /* SHATTER_DUST_LAYERS_H */

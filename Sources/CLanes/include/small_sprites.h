@@ -13,21 +13,10 @@
 #ifndef SHATTER_SMALL_SPRITES_H
 #define SHATTER_SMALL_SPRITES_H
 
+#include "cpu_tier.h"
 #include "lanes.h"
 #include "pixel_pages.h"
-
-/* Eight points' constants side by side: Swift's PointLanes, whose SIMD8 fields Swift lays out one after
- * the other in this order (SmallSpriteKernelTests checks every offset). */
-typedef struct shatter_point_lanes {
-    float centreX[8];
-    float centreY[8];
-    int originX[8];
-    int originY[8];
-    float speed[8];
-    float acceleration[8];
-    float limitTime[8];
-    float firstHit[8];
-} shatter_point_lanes;
+#include "point_lanes.h"
 
 /* A separable grid's motion, eight points side by side: Swift's PointMotionLanes. The rest of a point
  * (centre, texel origin) is its column's and its row's, and the vertex program's two quotients are
@@ -105,10 +94,9 @@ typedef struct shatter_small_sprite_kernel {
     void (*viewport)(const float *clip, float half, float *result);
 } shatter_small_sprite_kernel;
 
-/* The entry points of twin `level`: 2 the AVX-512 twin (only where shatter_cpu_runs_avx512() says so;
+/* The entry points of `tier`'s twin (a tier the processor runs, cpu_tier.h): the AVX-512 twin draws
  * one-pixel sprites of the linear filter sixteen lanes at a time, the rest and the other entry points
- * as the AVX2 twin), 1 the AVX2 twin (only where shatter_cpu_runs_avx2() says so), 0 the twin for any
- * x86-64. */
-shatter_small_sprite_kernel shatter_small_sprite_kernel_for(int level);
+ * as the AVX2 twin. */
+shatter_small_sprite_kernel shatter_small_sprite_kernel_for(shatter_tier tier);
 
 #endif /* SHATTER_SMALL_SPRITES_H */

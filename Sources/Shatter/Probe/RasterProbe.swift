@@ -53,10 +53,11 @@ public struct RasterProbe: Sendable {
 
     static let white = Texture(image: Image(width: 1, height: 1, fill: .opaqueWhite))
 
-    private static func points(_ centres: [SIMD2<Float>], size: Float) -> PointSpriteBatch {
-        PointSpriteBatch(
-            grid: PointGrid(attributes: centres.flatMap { [$0.x, $0.y, 0, 0, 0, 0] }), texture: white, time: 0,
-            pointSize: size, texcoordScale: SIMD2(1, 1), filter: .nearest)
+    private static func points(_ centres: [SIMD2<Float>], size: Float) throws -> PointSpriteBatch {
+        let grid = PointGrid(attributes: centres.flatMap { [$0.x, $0.y, 0, 0, 0, 0] })
+        return PointSpriteBatch(
+            grid: grid, texture: white, time: 0, tiling: try PieceTiling(pixels: size, columns: grid.columns),
+            texcoordScale: SIMD2(1, 1), filter: .nearest)
     }
 
     /// 1025 one-pixel points, point k in its own row (or column) at 4 + k/1024 px in the 8-px
@@ -71,7 +72,7 @@ public struct RasterProbe: Sendable {
         }
         let list = DisplayList(
             width: vertical ? steps : 4, height: vertical ? 4 : steps,
-            commands: [.pointSprites(Self.points(centres, size: 1))])
+            commands: [.pointSprites(try Self.points(centres, size: 1))])
         let image = try renderer.render(list)
         // Right of the boundary is image column 2; above it (GL's y runs up) is image row 1.
         return (0..<steps).first { k in vertical ? image[k, 1].a == 255 : image[2, k].a == 255 }
@@ -89,7 +90,7 @@ public struct RasterProbe: Sendable {
                 let x = 8 + Float(k) / 8
                 let y = Float(cell * 16) + 8 + Float(k) / 8  // image pixels, y down
                 let ndc = SIMD2(2 * x / Float(width) - 1, 1 - 2 * y / Float(height))
-                commands.append(.pointSprites(Self.points([ndc], size: size)))
+                commands.append(.pointSprites(try Self.points([ndc], size: size)))
                 cell += 1
             }
         }
@@ -130,7 +131,7 @@ public struct RasterProbe: Sendable {
                 // The cell's lower-left corner at texel (20, 20) from the bottom; one texel per pixel.
                 let grid = PointGrid(attributes: [ndc.x, ndc.y, 20.0 / 64, 20.0 / 64, 0, 0])
                 let batch = PointSpriteBatch(
-                    grid: grid, texture: Self.numbered, time: 0, pointSize: size,
+                    grid: grid, texture: Self.numbered, time: 0, tiling: try PieceTiling(pixels: size, columns: grid.columns),
                     texcoordScale: SIMD2(size / 64, size / 64), filter: .nearest)
                 commands.append(.pointSprites(batch))
                 cell += 1

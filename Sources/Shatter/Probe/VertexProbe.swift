@@ -58,9 +58,10 @@ public enum VertexProbe {
                 }
             }
         }
+        let grid = PointGrid(attributes: attributes)
         let batch = PointSpriteBatch(
-            grid: PointGrid(attributes: attributes), texture: Texture(image: noisePicture(width: 16, height: 16)),
-            time: time, pointSize: 2.5, texcoordScale: SIMD2(1.0 / 8, 1.0 / 8))
+            grid: grid, texture: Texture(image: noisePicture(width: 16, height: 16)), time: time,
+            tiling: PieceTiling(eighths: 20, columns: grid.columns), texcoordScale: SIMD2(1.0 / 8, 1.0 / 8))
         return DisplayList(width: 40, height: 32, commands: [.pointSprites(batch)])
     }
 
