@@ -23,6 +23,7 @@ extension SoftwareRenderer {
         frame.assignment = UnsafeRawPointer(textures.assignment.baseAddress!).assumingMemoryBound(to: UInt32.self)
         (frame.width, frame.height) = (Int32(textures.width), Int32(textures.height))
         frame.avx2 = shortcuts.contains(.avx2) && shatter_instruction_set() >= 1 ? 1 : 0
+        frame.avx512 = frame.avx2 == 1 && shortcuts.contains(.avx512) && shatter_instruction_set() >= 2 ? 1 : 0
         shatter_dust_plan(&frame)
         let plane = shatter_dust_plane(columns.count)
         let bandCount = bands(for: rows.count)
@@ -40,7 +41,7 @@ extension SoftwareRenderer {
                     guard target.blendCounts != nil else {
                         let words = UnsafeMutableRawPointer(target.bytes.baseAddress! + first).assumingMemoryBound(
                             to: UInt32.self)
-                        shatter_dust_blend_row(planes, Int32(columns.count), words, frame.pointee.avx2)
+                        shatter_dust_blend_row(planes, Int32(columns.count), words, frame.pointee.avx2 + frame.pointee.avx512)
                         continue
                     }
                     // Counting blends per pixel (the overdraw view) goes through the framebuffer's own store.

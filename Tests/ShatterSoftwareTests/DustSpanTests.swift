@@ -9,21 +9,27 @@ import Testing
 /// The dust drawn by layer spans (`dust_layers.c`) must give exactly the bytes of running
 /// `DustLayersProgram` at every pixel of the covering quad, whatever the layers' poses.
 @Suite struct DustSpanTests {
-    /// `list` drawn by spans (every shortcut: the AVX2 twin where the processor has it), by spans
-    /// without AVX2 (the twin for any x86-64), and pixel by pixel (no shortcut): both span twins
-    /// must equal the last, returned as `literal`.
+    /// `list` drawn by spans (every shortcut: the AVX-512 twin where the processor has it), by spans
+    /// without AVX-512 (the AVX2 twin where the processor has it), by spans without AVX2 (the twin
+    /// for any x86-64), and pixel by pixel (no shortcut): every span twin must equal the last,
+    /// returned as `literal`.
     static func bothWays(_ list: DisplayList) throws -> (spans: Image, literal: Image) {
         var literal = SoftwareRenderer()
         literal.shortcuts = []
         var baseline = SoftwareRenderer()
         baseline.shortcuts = [.exact]
+        var avx2 = SoftwareRenderer()
+        avx2.shortcuts.remove(.avx512)
         let reference = try literal.render(list)
         #expect(try baseline.render(list) == reference, "the twin for any x86-64")
+        #expect(try avx2.render(list) == reference, "the AVX2 twin")
         return (try SoftwareRenderer().render(list), reference)
     }
 
     @Test(arguments: [
         (120, 90, 1.0, 32, false), (61, 47, 2.0, 8, true), (64, 40, 1.5, 255, false), (77, 33, 1.0, 1, true),
+        // Spans longer than the AVX-512 twin's chunk of 512 pixels.
+        (1100, 12, 1.0, 16, false),
     ])
     func everyInstantOfAnEffectIsTheProgramsBytes(width: Int, height: Int, scale: Double, layers: Int, reverse: Bool) throws {
         let effect = try DustFixture.effect(
@@ -49,16 +55,19 @@ import Testing
 
     /// Poses no effect makes: a quarter and a half turn (a band along rows, or mirrored), a layer far
     /// off the picture, one moved by a fraction of a pixel, one almost transparent, one whose column
-    /// band is narrower than the columns it owns (the program's column test then hides some of them).
+    /// band is narrower than the columns it owns (the program's column test then hides some of them),
+    /// and one turned so that sixteen pixels of a row cross two or three rows of texels (the AVX-512
+    /// twin's five-row window).
     @Test func posesOfEveryAngleAndPlace() throws {
         let snapshot = Texture(image: SoftwareRendererFastPathTests.noise(80, 60, seed: 7))
-        let split = try DustLayerSplit(width: 80, height: 60, layers: 6, seed: 4)
+        let split = try DustLayerSplit(width: 80, height: 60, layers: 7, seed: 4)
         let anchor = SIMD2<Float>(40, 30)
-        let turns: [(Float, Float)] = [(0, 1), (-1, 0), (0.6, -0.8), (0.9995, 0.0316), (1, 0), (-0.28, 0.96)]
+        let turns: [(Float, Float)] = [(0, 1), (-1, 0), (0.6, -0.8), (0.9995, 0.0316), (1, 0), (-0.28, 0.96), (0.985, 0.1726)]
         let places: [SIMD2<Float>] = [
             SIMD2(40, 30), SIMD2(52.25, 21.5), SIMD2(-30, 90), SIMD2(40.37, 29.81), SIMD2(11, 44), SIMD2(70, 5),
+            SIMD2(33.5, 27.25),
         ]
-        let poses = (0..<6).compactMap { i -> DustLayerPose? in
+        let poses = (0..<7).compactMap { i -> DustLayerPose? in
             guard var columns = split.columnExtents[i] else { return nil }
             if i == 5, columns.count > 12 { columns = (columns.lowerBound + 6)...(columns.upperBound - 6) }
             return DustLayerPose(

@@ -5,7 +5,7 @@
  * 0 + color · (1 − 0) = color), and every layer that is evaluated runs the reference's IEEE operations
  * in the same order and grouping with no multiply fused to an add (dust_layers.c turns contraction
  * off), so each pixel's float color is the reference's bit for bit. The AVX2 twin runs eight pixels of
- * a layer side by side, the same operations in each lane.
+ * a layer side by side, the AVX-512 twin sixteen, the same operations in each lane.
  */
 #ifndef SHATTER_DUST_LAYERS_H
 #define SHATTER_DUST_LAYERS_H
@@ -33,6 +33,8 @@ typedef struct shatter_dust_frame {
     int width, height;
     /* 1: the AVX2 twin (the caller asks only where the processor runs it). */
     int avx2;
+    /* 1: the AVX-512 twins, sixteen pixels of a layer span or eight blended at a time (as avx2). */
+    int avx512;
     /* The layers from `restingFrom` on sit still (shatter_dust_plan says when that is exact): a
      * pixel's color there comes from the owners of its own texel only, and `slot` gives each
      * assignment index its place among the layers (−1: not one of the resting ones). */
@@ -57,7 +59,7 @@ int shatter_dust_row(const shatter_dust_frame *frame, int y, int x0, int x1, flo
 /*
  * Blends the row's colors (as shatter_dust_row left them) source-over onto `pixels` (x1 − x0 packed
  * RGBA8 words, red in the low byte), leaving pixels whose color is 0 untouched: SpecBlend.pixel's
- * rounding, bit for bit. `avx2`: the AVX2 twin (the same integers).
+ * rounding, bit for bit. `avx2`: 1 the AVX2 twin, 2 the AVX-512 twin (the same integers).
  */
 void shatter_dust_blend_row(const float *planes, int count, unsigned *pixels, int avx2);
 
