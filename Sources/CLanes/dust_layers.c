@@ -437,6 +437,14 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             columns[s] = column;
             rowsAt[s] = row;
             windows[s] = column >= 0 && column + 32 <= f->width && row >= 0 && row + height <= f->height && outside == 0 ? height : 0;
+            /* The window's cache lines asked for now, so that the second pass finds them loaded. */
+            for (int r = 0; r < windows[s]; r++) {
+                const long at = (long)(row + r) * f->width + column;
+                _mm_prefetch((const char *)(f->assignment + at), _MM_HINT_T0);
+                _mm_prefetch((const char *)(f->assignment + at + 31), _MM_HINT_T0);
+                _mm_prefetch((const char *)(f->snapshot + at), _MM_HINT_T0);
+                _mm_prefetch((const char *)(f->snapshot + at + 31), _MM_HINT_T0);
+            }
         }
         for (int x = begin, s = 0; x < end; x += 16, s++) {
         const __mmask16 band = bands[s];
