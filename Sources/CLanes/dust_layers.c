@@ -510,6 +510,55 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
         }
     }
 }
+
+/* resting_pixel for one owner of sixteen pixels' texels: the layers at `slots` (stack places, lanes in
+ * `mine`) composited into the colors `p`, a lane only where resting_pixel would. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void resting_lanes(const shatter_dust_frame *f, __m512i slots,
+                                                                                      __mmask16 mine, __m512 px, __m512i texel,
+                                                                                      __m512 p[4]) {
+    const float *fields = (const float *)f->layers; /* eight floats a layer (dust_layers.h) */
+    const __m512i at = _mm512_slli_epi32(slots, 3);
+    const __m512 zero = _mm512_setzero_ps(), one = _mm512_set1_ps(1), unit = _mm512_set1_ps(1.0f / 255.0f);
+    const __m512 first = _mm512_mask_i32gather_ps(zero, mine, _mm512_add_epi32(at, _mm512_set1_epi32(6)), fields, 4);
+    const __m512 last = _mm512_mask_i32gather_ps(zero, mine, _mm512_add_epi32(at, _mm512_set1_epi32(7)), fields, 4);
+    const __m512 opacity = _mm512_mask_i32gather_ps(zero, mine, _mm512_add_epi32(at, _mm512_set1_epi32(4)), fields, 4);
+    /* The column test: not (x + 1 < first or x > last). */
+    const __mmask16 pass = _mm512_mask_cmp_ps_mask(mine, _mm512_add_ps(px, one), first, _CMP_NLT_UQ) &
+                           _mm512_cmp_ps_mask(px, last, _CMP_NGT_UQ);
+    __m512 c[4];
+    for (int n = 0; n < 4; n++)
+        c[n] = _mm512_mul_ps(
+            _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texel, 8 * n), _mm512_set1_epi32(0xff))), unit), opacity);
+    const __m512 keep = _mm512_sub_ps(one, c[3]);
+    for (int n = 0; n < 4; n++) p[n] = _mm512_mask_mov_ps(p[n], pass, _mm512_add_ps(c[n], _mm512_mul_ps(p[n], keep)));
+}
+
+/* shatter_dust_row's pass of the resting layers over pixels [from, end) of row y, sixteen at a time:
+ * each lane its texel's owners, lower first, as the scalar loop. */
+SHATTER_TARGET_AVX512 static void resting_avx512(const shatter_dust_frame *f, int y, int x0, int from, int end, float *planes, long stride) {
+    int slots[256];
+    for (int i = 0; i < 256; i++) slots[i] = f->slot[i];
+    const unsigned *owners = f->assignment + (long)y * f->width, *snapshot = f->snapshot + (long)y * f->width;
+    const __m512i byte = _mm512_set1_epi32(0xff), none = _mm512_set1_epi32(-1), zero = _mm512_setzero_si512();
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (int x = from; x < end; x += 16) {
+        const __mmask16 in = end - x >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (end - x)) - 1);
+        const __m512i words = _mm512_maskz_loadu_epi32(in, owners + x);
+        const __m512i first = _mm512_mask_i32gather_epi32(none, in, _mm512_and_si512(words, byte), slots, 4);
+        const __m512i second = _mm512_mask_i32gather_epi32(none, in, _mm512_and_si512(_mm512_srli_epi32(words, 8), byte), slots, 4);
+        const __m512i a = _mm512_min_epi32(first, second), b = _mm512_max_epi32(first, second);
+        const __mmask16 lower = _mm512_cmpge_epi32_mask(a, zero), upper = _mm512_cmpneq_epi32_mask(a, b);
+        if ((lower | upper) == 0) continue;
+        const __m512i texel = _mm512_maskz_loadu_epi32(in, snapshot + x);
+        const __m512 px = _mm512_cvtepi32_ps(_mm512_add_epi32(_mm512_set1_epi32(x), lanes));
+        float *at = planes + (x - x0);
+        __m512 p[4];
+        for (int n = 0; n < 4; n++) p[n] = _mm512_loadu_ps(at + n * stride);
+        if (lower) resting_lanes(f, a, lower, px, texel, p);
+        if (upper) resting_lanes(f, b, upper, px, texel, p);
+        for (int n = 0; n < 4; n++) _mm512_storeu_ps(at + n * stride, p[n]);
+    }
+}
 #endif
 
 void shatter_dust_plan(shatter_dust_frame *f) {
@@ -563,6 +612,12 @@ int shatter_dust_row(const shatter_dust_frame *f, int y, int x0, int x1, float *
         reached = 1;
         const unsigned *owners = f->assignment + (long)y * f->width, *snapshot = f->snapshot + (long)y * f->width;
         const int end = x1 < f->width ? x1 : f->width;
+#if defined(__x86_64__)
+        if (f->avx512) {
+            resting_avx512(f, y, x0, x0 > 0 ? x0 : 0, end, planes, stride);
+            return reached;
+        }
+#endif
         for (int x = x0 > 0 ? x0 : 0; x < end; x++) {
             const unsigned word = owners[x];
             int a = f->slot[word & 0xff], b = f->slot[(word >> 8) & 0xff];

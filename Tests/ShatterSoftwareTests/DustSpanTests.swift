@@ -56,23 +56,26 @@ import Testing
     /// Poses no effect makes: a quarter and a half turn (a band along rows, or mirrored), a layer far
     /// off the picture, one moved by a fraction of a pixel, one almost transparent, one whose column
     /// band is narrower than the columns it owns (the program's column test then hides some of them),
-    /// and one turned so that sixteen pixels of a row cross two or three rows of texels (the AVX-512
-    /// twin's five-row window).
+    /// one turned so that sixteen pixels of a row cross two or three rows of texels (the AVX-512
+    /// twin's five-row window), and two on top at rest (each pixel then takes only its own texel's
+    /// owners), one translucent with its column band narrowed too.
     @Test func posesOfEveryAngleAndPlace() throws {
         let snapshot = Texture(image: SoftwareRendererFastPathTests.noise(80, 60, seed: 7))
-        let split = try DustLayerSplit(width: 80, height: 60, layers: 7, seed: 4)
+        let split = try DustLayerSplit(width: 80, height: 60, layers: 9, seed: 4)
         let anchor = SIMD2<Float>(40, 30)
-        let turns: [(Float, Float)] = [(0, 1), (-1, 0), (0.6, -0.8), (0.9995, 0.0316), (1, 0), (-0.28, 0.96), (0.985, 0.1726)]
+        let turns: [(Float, Float)] = [
+            (0, 1), (-1, 0), (0.6, -0.8), (0.9995, 0.0316), (1, 0), (-0.28, 0.96), (0.985, 0.1726), (1, 0), (1, 0),
+        ]
         let places: [SIMD2<Float>] = [
             SIMD2(40, 30), SIMD2(52.25, 21.5), SIMD2(-30, 90), SIMD2(40.37, 29.81), SIMD2(11, 44), SIMD2(70, 5),
-            SIMD2(33.5, 27.25),
+            SIMD2(33.5, 27.25), anchor, anchor,
         ]
-        let poses = (0..<7).compactMap { i -> DustLayerPose? in
+        let poses = (0..<9).compactMap { i -> DustLayerPose? in
             guard var columns = split.columnExtents[i] else { return nil }
-            if i == 5, columns.count > 12 { columns = (columns.lowerBound + 6)...(columns.upperBound - 6) }
+            if i == 5 || i == 7, columns.count > 12 { columns = (columns.lowerBound + 6)...(columns.upperBound - 6) }
+            let opacity: Float = i == 4 ? 0.003 : i == 7 ? 0.6 : i == 8 ? 1 : 0.85
             return DustLayerPose(
-                layer: i, position: places[i], rotation: SIMD2(turns[i].0, turns[i].1), opacity: i == 4 ? 0.003 : 0.85,
-                columns: columns)
+                layer: i, position: places[i], rotation: SIMD2(turns[i].0, turns[i].1), opacity: opacity, columns: columns)
         }
         let stack = DustLayerStack(
             snapshot: snapshot, assignment: split.assignment, anchor: anchor, layers: poses,
