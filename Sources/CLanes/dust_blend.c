@@ -130,8 +130,10 @@ SHATTER_TARGET_AVX512 static void blend_row_avx512(const float *planes, int coun
             const int j = k + __builtin_ctz(rest);
             const float alpha = clamped(planes[3 * stride + j]);
             const unsigned was = _mm256_cvtsi256_si32(_mm256_permutexvar_epi32(_mm256_set1_epi32(j - k), destination));
-            pixels[j] = blend_channel(clamped(planes[j]), was & 0xff, alpha) | blend_channel(clamped(planes[stride + j]), (was >> 8) & 0xff, alpha) << 8 |
-                        blend_channel(clamped(planes[2 * stride + j]), (was >> 16) & 0xff, alpha) << 16 | blend_channel(alpha, was >> 24, alpha) << 24;
+            pixels[j] = blend_channel(clamped(planes[j]), was & 0xff, alpha) |
+                        blend_channel(clamped(planes[stride + j]), (was >> 8) & 0xff, alpha) << 8 |
+                        blend_channel(clamped(planes[2 * stride + j]), (was >> 16) & 0xff, alpha) << 16 |
+                        blend_channel(alpha, was >> 24, alpha) << 24;
         }
     }
     if (k < count) blend_row_avx2(planes + k, count - k, pixels + k, stride);

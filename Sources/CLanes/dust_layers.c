@@ -375,8 +375,10 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_t
 
 /* layer_span sixteen pixels at a time, as layer_span_avx2 runs it eight at a time: each lane the
  * scalar's operations in its order, lanes whose footprint holds none of the layer's texels exactly 0,
- * the row's last step running into the planes' spare room. The window is three rows of thirty-two
- * columns (two loads a row, the taps picked with one two-table permute each). */
+ * the row's last step running into the planes' spare room. The window is three (or five) rows of
+ * thirty-two columns (two loads a row, the taps picked with one two-table permute each). A step waits on
+ * its loads at the end of a long chain, and the processor holds about two steps in flight, hence the two
+ * passes and the prefetch (docs/speed.md). */
 SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f, const shatter_dust_layer *l, int y, int from, int to,
                                                     int x0, float *planes, long stride) {
     const float pyc = (float)y + 0.5f;
@@ -418,8 +420,8 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             bands[s] = band;
             if (band == 0) continue;
             const __m512i ix = _mm512_maskz_cvttps_epi32(band, bx), iy = _mm512_maskz_cvttps_epi32(band, by);
-            /* The window (three rows of thirty-two columns inside the snapshot) where every band lane's
-             * footprint lies in it, as in layer_span_avx2; elsewhere the taps are gathered. */
+            /* The window (three or five rows of thirty-two columns inside the snapshot) where every band
+             * lane's footprint lies in it, as in layer_span_avx2; elsewhere the taps are gathered. */
             int ends[2][16];
             _mm512_storeu_si512(ends[0], ix);
             _mm512_storeu_si512(ends[1], iy);
@@ -430,13 +432,13 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             /* Three rows when no lane's footprint starts below the window's second row, five when
              * none starts below its fourth (0: gathered). */
             const int rise = (ends[1][low] > ends[1][high] ? ends[1][low] : ends[1][high]) - row;
-            const int height = rise <= 1 ? 3 : 5;
+            const int depth = rise <= 1 ? 3 : 5;
             const __mmask16 outside = _mm512_mask_cmpgt_epi32_mask(band, zero, ox) | _mm512_mask_cmpgt_epi32_mask(band, ox, thirty) |
                                       _mm512_mask_cmpgt_epi32_mask(band, zero, oy) |
-                                      _mm512_mask_cmpgt_epi32_mask(band, oy, _mm512_set1_epi32(height - 2));
+                                      _mm512_mask_cmpgt_epi32_mask(band, oy, _mm512_set1_epi32(depth - 2));
             columns[s] = column;
             rowsAt[s] = row;
-            windows[s] = column >= 0 && column + 32 <= f->width && row >= 0 && row + height <= f->height && outside == 0 ? height : 0;
+            windows[s] = column >= 0 && column + 32 <= f->width && row >= 0 && row + depth <= f->height && outside == 0 ? depth : 0;
             /* The window's cache lines asked for now, so that the second pass finds them loaded. */
             for (int r = 0; r < windows[s]; r++) {
                 const long at = (long)(row + r) * f->width + column;
@@ -447,66 +449,66 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             }
         }
         for (int x = begin, s = 0; x < end; x += 16, s++) {
-        const __mmask16 band = bands[s];
-        if (band == 0) continue;
-        const __m512 fx = _mm512_loadu_ps(fxs + (x - begin)), fy = _mm512_loadu_ps(fys + (x - begin));
-        const __m512 bx = _mm512_roundscale_ps(fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-        const __m512 by = _mm512_roundscale_ps(fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-        const __m512i ix = _mm512_maskz_cvttps_epi32(band, bx), iy = _mm512_maskz_cvttps_epi32(band, by);
-        const int column = columns[s], row = rowsAt[s], windowed = windows[s];
-        const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
-        __mmask16 owned[4], any = 0;
-        __m512i texels[4];
-        if (windowed) {
-            __m512i owners[4];
-            if (windowed == 3) {
-                const __mmask16 lower = _mm512_cmpeq_epi32_mask(oy, oneRow);
-                window_taps_16(f->assignment, f->width, column, row, ox, lower, owners);
-                window_taps_16(f->snapshot, f->width, column, row, ox, lower, texels);
+            const __mmask16 band = bands[s];
+            if (band == 0) continue;
+            const __m512 fx = _mm512_loadu_ps(fxs + (x - begin)), fy = _mm512_loadu_ps(fys + (x - begin));
+            const __m512 bx = _mm512_roundscale_ps(fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+            const __m512 by = _mm512_roundscale_ps(fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+            const __m512i ix = _mm512_maskz_cvttps_epi32(band, bx), iy = _mm512_maskz_cvttps_epi32(band, by);
+            const int column = columns[s], row = rowsAt[s], windowed = windows[s];
+            const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
+            __mmask16 owned[4], any = 0;
+            __m512i texels[4];
+            if (windowed) {
+                __m512i owners[4];
+                if (windowed == 3) {
+                    const __mmask16 lower = _mm512_cmpeq_epi32_mask(oy, oneRow);
+                    window_taps_16(f->assignment, f->width, column, row, ox, lower, owners);
+                    window_taps_16(f->snapshot, f->width, column, row, ox, lower, texels);
+                } else {
+                    window_taps_16x5(f->assignment, f->width, column, row, ox, oy, owners);
+                    window_taps_16x5(f->snapshot, f->width, column, row, ox, oy, texels);
+                }
+                for (int t = 0; t < 4; t++) {
+                    owned[t] = _mm512_mask_cmpeq_epi32_mask(band, _mm512_and_si512(owners[t], byte), layer) |
+                               _mm512_mask_cmpeq_epi32_mask(band, _mm512_and_si512(_mm512_srli_epi32(owners[t], 8), byte), layer);
+                    any |= owned[t];
+                }
+                if (any == 0) continue; /* every lane's color is exactly 0 */
+                for (int t = 0; t < 4; t++) texels[t] = _mm512_maskz_mov_epi32(owned[t], texels[t]);
             } else {
-                window_taps_16x5(f->assignment, f->width, column, row, ox, oy, owners);
-                window_taps_16x5(f->snapshot, f->width, column, row, ox, oy, texels);
+                __m512i words[4];
+                for (int t = 0; t < 4; t++) {
+                    const __m512i tx = _mm512_add_epi32(ix, _mm512_set1_epi32(t & 1)), ty = _mm512_add_epi32(iy, _mm512_set1_epi32(t >> 1));
+                    /* Inside the snapshot: 0 ≤ tx < width and 0 ≤ ty < height. */
+                    const __mmask16 inside = _mm512_mask_cmpge_epi32_mask(band, tx, zero) & _mm512_cmpge_epi32_mask(ty, zero) &
+                                             _mm512_cmplt_epi32_mask(tx, width) & _mm512_cmplt_epi32_mask(ty, height);
+                    const __m512i index = _mm512_add_epi32(_mm512_mullo_epi32(ty, width), tx);
+                    const __m512i owners = _mm512_mask_i32gather_epi32(zero, inside, index, (const int *)f->assignment, 4);
+                    owned[t] = _mm512_mask_cmpeq_epi32_mask(inside, _mm512_and_si512(owners, byte), layer) |
+                               _mm512_mask_cmpeq_epi32_mask(inside, _mm512_and_si512(_mm512_srli_epi32(owners, 8), byte), layer);
+                    words[t] = index;
+                    any |= owned[t];
+                }
+                if (any == 0) continue; /* every lane's color is exactly 0 */
+                for (int t = 0; t < 4; t++) texels[t] = _mm512_mask_i32gather_epi32(zero, owned[t], words[t], (const int *)f->snapshot, 4);
             }
-            for (int t = 0; t < 4; t++) {
-                owned[t] = _mm512_mask_cmpeq_epi32_mask(band, _mm512_and_si512(owners[t], byte), layer) |
-                           _mm512_mask_cmpeq_epi32_mask(band, _mm512_and_si512(_mm512_srli_epi32(owners[t], 8), byte), layer);
-                any |= owned[t];
+            const __m512 ax = _mm512_sub_ps(fx, bx), ay = _mm512_sub_ps(fy, by);
+            const __m512 restX = _mm512_sub_ps(one, ax), restY = _mm512_sub_ps(one, ay);
+            float *at = planes + (x - x0);
+            /* Alpha first: the other channels' composite needs its keep. */
+            __m512 c[4];
+            for (int n = 3; n >= 0; n--) {
+                __m512 channel[4];
+                for (int t = 0; t < 4; t++)
+                    channel[t] = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
+                const __m512 top = _mm512_add_ps(_mm512_mul_ps(channel[0], restX), _mm512_mul_ps(channel[1], ax));
+                const __m512 bottom = _mm512_add_ps(_mm512_mul_ps(channel[2], restX), _mm512_mul_ps(channel[3], ax));
+                c[n] = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity);
             }
-            if (any == 0) continue; /* every lane's color is exactly 0 */
-            for (int t = 0; t < 4; t++) texels[t] = _mm512_maskz_mov_epi32(owned[t], texels[t]);
-        } else {
-            __m512i words[4];
-            for (int t = 0; t < 4; t++) {
-                const __m512i tx = _mm512_add_epi32(ix, _mm512_set1_epi32(t & 1)), ty = _mm512_add_epi32(iy, _mm512_set1_epi32(t >> 1));
-                /* Inside the snapshot: 0 ≤ tx < width and 0 ≤ ty < height. */
-                const __mmask16 inside = _mm512_mask_cmpge_epi32_mask(band, tx, zero) & _mm512_cmpge_epi32_mask(ty, zero) &
-                                         _mm512_cmplt_epi32_mask(tx, width) & _mm512_cmplt_epi32_mask(ty, height);
-                const __m512i index = _mm512_add_epi32(_mm512_mullo_epi32(ty, width), tx);
-                const __m512i owners = _mm512_mask_i32gather_epi32(zero, inside, index, (const int *)f->assignment, 4);
-                owned[t] = _mm512_mask_cmpeq_epi32_mask(inside, _mm512_and_si512(owners, byte), layer) |
-                           _mm512_mask_cmpeq_epi32_mask(inside, _mm512_and_si512(_mm512_srli_epi32(owners, 8), byte), layer);
-                words[t] = index;
-                any |= owned[t];
-            }
-            if (any == 0) continue; /* every lane's color is exactly 0 */
-            for (int t = 0; t < 4; t++) texels[t] = _mm512_mask_i32gather_epi32(zero, owned[t], words[t], (const int *)f->snapshot, 4);
-        }
-        const __m512 ax = _mm512_sub_ps(fx, bx), ay = _mm512_sub_ps(fy, by);
-        const __m512 restX = _mm512_sub_ps(one, ax), restY = _mm512_sub_ps(one, ay);
-        float *at = planes + (x - x0);
-        /* Alpha first: the other channels' composite needs its keep. */
-        __m512 c[4];
-        for (int n = 3; n >= 0; n--) {
-            __m512 channel[4];
-            for (int t = 0; t < 4; t++)
-                channel[t] = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
-            const __m512 top = _mm512_add_ps(_mm512_mul_ps(channel[0], restX), _mm512_mul_ps(channel[1], ax));
-            const __m512 bottom = _mm512_add_ps(_mm512_mul_ps(channel[2], restX), _mm512_mul_ps(channel[3], ax));
-            c[n] = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity);
-        }
-        const __m512 keep = _mm512_sub_ps(one, c[3]);
-        for (int n = 0; n < 4; n++)
-            _mm512_storeu_ps(at + n * stride, _mm512_add_ps(c[n], _mm512_mul_ps(_mm512_loadu_ps(at + n * stride), keep)));
+            const __m512 keep = _mm512_sub_ps(one, c[3]);
+            for (int n = 0; n < 4; n++)
+                _mm512_storeu_ps(at + n * stride, _mm512_add_ps(c[n], _mm512_mul_ps(_mm512_loadu_ps(at + n * stride), keep)));
         }
     }
 }
@@ -535,7 +537,8 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void resting_
 
 /* shatter_dust_row's pass of the resting layers over pixels [from, end) of row y, sixteen at a time:
  * each lane its texel's owners, lower first, as the scalar loop. */
-SHATTER_TARGET_AVX512 static void resting_avx512(const shatter_dust_frame *f, int y, int x0, int from, int end, float *planes, long stride) {
+SHATTER_TARGET_AVX512 static void resting_avx512(const shatter_dust_frame *f, int y, int x0, int from, int end, float *planes,
+                                                 long stride) {
     int slots[256];
     for (int i = 0; i < 256; i++) slots[i] = f->slot[i];
     const unsigned *owners = f->assignment + (long)y * f->width, *snapshot = f->snapshot + (long)y * f->width;
