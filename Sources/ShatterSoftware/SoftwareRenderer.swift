@@ -148,8 +148,9 @@ public struct SoftwareRenderer: Renderer, Sendable {
         /// (``BinnedSpriteKernel``, the twin `avx2` picks); without it by ``PointFrame/drawSprites(_:band:points:)``,
         /// its Swift reference (`BinnedSpriteKernelTests`).
         static let binnedKernel = Shortcuts(rawValue: 1 << 3)
-        /// With `avx2`: the small-sprite kernel's AVX-512 twin (``SmallSpriteKernel/avx512``) where the
-        /// processor has AVX-512; without it the AVX2 twin (the same bytes either way).
+        /// With `avx2`: the small-sprite kernel's AVX-512 twin (``SmallSpriteKernel/avx512``) and the
+        /// dust's (`dust_layers.h`: layer spans, resting layers, blend) where the processor has AVX-512;
+        /// without it the AVX2 twins (the same bytes either way).
         static let avx512 = Shortcuts(rawValue: 1 << 4)
         static let all: Shortcuts = [.exact, .pointLanes, .avx2, .binnedKernel, .avx512]
     }
