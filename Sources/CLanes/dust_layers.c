@@ -330,6 +330,237 @@ SHATTER_TARGET_AVX2 static void layer_span_avx2(const shatter_dust_frame *f, con
         }
     }
 }
+
+/* The four taps (column + ox + t % 2, row + oy + t / 2) of sixteen lanes (0 ≤ ox ≤ 30, 0 ≤ oy ≤ 1)
+ * from the window of `texture` at (column, row), three rows of thirty-two words all inside it. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_taps_16(const unsigned *texture, int width, int column,
+                                                                                       int row, __m512i ox, __mmask16 lower,
+                                                                                       __m512i taps[4]) {
+    __m512i picked[3][2]; /* [window row][tap column offset] */
+    const __m512i next = _mm512_add_epi32(ox, _mm512_set1_epi32(1));
+    for (int r = 0; r < 3; r++) {
+        const unsigned *words = texture + (long)(row + r) * width + column;
+        const __m512i left = _mm512_loadu_si512(words), right = _mm512_loadu_si512(words + 16);
+        picked[r][0] = _mm512_permutex2var_epi32(left, ox, right);
+        picked[r][1] = _mm512_permutex2var_epi32(left, next, right);
+    }
+    for (int t = 0; t < 4; t++) {
+        const int dx = t & 1, dy = t >> 1;
+        taps[t] = _mm512_mask_blend_epi32(lower, picked[dy][dx], picked[dy + 1][dx]);
+    }
+}
+
+/* window_taps_16 over five rows (0 ≤ oy ≤ 3), for layers turned so far that sixteen pixels cross
+ * more than one row boundary: each tap row picked per lane among the five. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_taps_16x5(const unsigned *texture, int width,
+                                                                                         int column, int row, __m512i ox,
+                                                                                         __m512i oy, __m512i taps[4]) {
+    __m512i picked[5][2];
+    const __m512i next = _mm512_add_epi32(ox, _mm512_set1_epi32(1));
+    for (int r = 0; r < 5; r++) {
+        const unsigned *words = texture + (long)(row + r) * width + column;
+        const __m512i left = _mm512_loadu_si512(words), right = _mm512_loadu_si512(words + 16);
+        picked[r][0] = _mm512_permutex2var_epi32(left, ox, right);
+        picked[r][1] = _mm512_permutex2var_epi32(left, next, right);
+    }
+    for (int t = 0; t < 4; t++) {
+        const int dx = t & 1, dy = t >> 1;
+        const __m512i at = _mm512_add_epi32(oy, _mm512_set1_epi32(dy));
+        __m512i tap = picked[0][dx];
+        for (int r = 1; r < 5; r++) tap = _mm512_mask_blend_epi32(_mm512_cmpeq_epi32_mask(at, _mm512_set1_epi32(r)), tap, picked[r][dx]);
+        taps[t] = tap;
+    }
+}
+
+/* layer_span sixteen pixels at a time, as layer_span_avx2 runs it eight at a time: each lane the
+ * scalar's operations in its order, lanes whose footprint holds none of the layer's texels exactly 0,
+ * the row's last step running into the planes' spare room. The window is three (or five) rows of
+ * thirty-two columns (two loads a row, the taps picked with one two-table permute each). A step waits on
+ * its loads at the end of a long chain, and the processor holds about two steps in flight, hence the two
+ * passes and the prefetch (docs/speed.md). */
+SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f, const shatter_dust_layer *l, int y, int from, int to,
+                                                    int x0, float *planes, long stride) {
+    const float pyc = (float)y + 0.5f;
+    const float dy = pyc - l->positionY;
+    const __m512 cosine = _mm512_set1_ps(l->cosine), sine = _mm512_set1_ps(l->sine);
+    const __m512 dySine = _mm512_set1_ps(dy * l->sine), dyCosine = _mm512_set1_ps(dy * l->cosine);
+    const __m512 anchorX = _mm512_set1_ps(f->anchorX), anchorY = _mm512_set1_ps(f->anchorY);
+    const __m512 scaleX = _mm512_set1_ps(f->texelScaleX), scaleY = _mm512_set1_ps(f->texelScaleY);
+    const __m512 half = _mm512_set1_ps(0.5f), one = _mm512_set1_ps(1.0f), minusOne = _mm512_set1_ps(-1.0f);
+    const __m512 first = _mm512_set1_ps(l->firstColumn), last = _mm512_set1_ps(l->lastColumn);
+    const __m512 rows = _mm512_set1_ps((float)f->height), opacity = _mm512_set1_ps(l->opacity);
+    const __m512 positionX = _mm512_set1_ps(l->positionX), unit = _mm512_set1_ps(1.0f / 255.0f);
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i width = _mm512_set1_epi32(f->width), height = _mm512_set1_epi32(f->height);
+    const __m512i layer = _mm512_set1_epi32((int)l->index), byte = _mm512_set1_epi32(0xff), zero = _mm512_setzero_si512();
+    const __m512i thirty = _mm512_set1_epi32(30), oneRow = _mm512_set1_epi32(1);
+    /* Two passes over each chunk of the span: first every step's coordinates and window, short
+     * independent chains; then the taps, whose loads no longer wait at the end of the first's. */
+    enum { chunk = 512 };
+    float fxs[chunk], fys[chunk];
+    int columns[chunk / 16], rowsAt[chunk / 16], windows[chunk / 16];
+    __mmask16 bands[chunk / 16];
+    for (int begin = from; begin < to; begin += chunk) {
+        const int end = to - begin < chunk ? to : begin + chunk;
+        for (int x = begin, s = 0; x < end; x += 16, s++) {
+            const __m512 px = _mm512_add_ps(_mm512_cvtepi32_ps(_mm512_add_epi32(_mm512_set1_epi32(x), lanes)), half);
+            const __m512 dx = _mm512_sub_ps(px, positionX);
+            const __m512 lx = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(dx, cosine), dySine), anchorX);
+            const __m512 ly = _mm512_add_ps(_mm512_sub_ps(dyCosine, _mm512_mul_ps(dx, sine)), anchorY);
+            const __m512 fx = _mm512_sub_ps(_mm512_mul_ps(lx, scaleX), half);
+            const __m512 fy = _mm512_sub_ps(_mm512_mul_ps(ly, scaleY), half);
+            _mm512_storeu_ps(fxs + (x - begin), fx);
+            _mm512_storeu_ps(fys + (x - begin), fy);
+            const __m512 bx = _mm512_roundscale_ps(fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+            const __m512 by = _mm512_roundscale_ps(fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+            /* The program's two tests: the footprint meets the layer's columns, and the snapshot's rows. */
+            __mmask16 band = _mm512_cmp_ps_mask(_mm512_add_ps(bx, one), first, _CMP_GE_OQ) & _mm512_cmp_ps_mask(bx, last, _CMP_LE_OQ);
+            band &= _mm512_cmp_ps_mask(by, minusOne, _CMP_GE_OQ) & _mm512_cmp_ps_mask(by, rows, _CMP_LT_OQ);
+            bands[s] = band;
+            if (band == 0) continue;
+            const __m512i ix = _mm512_maskz_cvttps_epi32(band, bx), iy = _mm512_maskz_cvttps_epi32(band, by);
+            /* The window (three or five rows of thirty-two columns inside the snapshot) where every band
+             * lane's footprint lies in it, as in layer_span_avx2; elsewhere the taps are gathered. */
+            int ends[2][16];
+            _mm512_storeu_si512(ends[0], ix);
+            _mm512_storeu_si512(ends[1], iy);
+            const int low = __builtin_ctz(band), high = 31 - __builtin_clz(band);
+            const int column = ends[0][low] < ends[0][high] ? ends[0][low] : ends[0][high];
+            const int row = ends[1][low] < ends[1][high] ? ends[1][low] : ends[1][high];
+            const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
+            /* Three rows when no lane's footprint starts below the window's second row, five when
+             * none starts below its fourth (0: gathered). */
+            const int rise = (ends[1][low] > ends[1][high] ? ends[1][low] : ends[1][high]) - row;
+            const int depth = rise <= 1 ? 3 : 5;
+            const __mmask16 outside = _mm512_mask_cmpgt_epi32_mask(band, zero, ox) | _mm512_mask_cmpgt_epi32_mask(band, ox, thirty) |
+                                      _mm512_mask_cmpgt_epi32_mask(band, zero, oy) |
+                                      _mm512_mask_cmpgt_epi32_mask(band, oy, _mm512_set1_epi32(depth - 2));
+            columns[s] = column;
+            rowsAt[s] = row;
+            windows[s] = column >= 0 && column + 32 <= f->width && row >= 0 && row + depth <= f->height && outside == 0 ? depth : 0;
+            /* The window's cache lines asked for now, so that the second pass finds them loaded. */
+            for (int r = 0; r < windows[s]; r++) {
+                const long at = (long)(row + r) * f->width + column;
+                _mm_prefetch((const char *)(f->assignment + at), _MM_HINT_T0);
+                _mm_prefetch((const char *)(f->assignment + at + 31), _MM_HINT_T0);
+                _mm_prefetch((const char *)(f->snapshot + at), _MM_HINT_T0);
+                _mm_prefetch((const char *)(f->snapshot + at + 31), _MM_HINT_T0);
+            }
+        }
+        for (int x = begin, s = 0; x < end; x += 16, s++) {
+            const __mmask16 band = bands[s];
+            if (band == 0) continue;
+            const __m512 fx = _mm512_loadu_ps(fxs + (x - begin)), fy = _mm512_loadu_ps(fys + (x - begin));
+            const __m512 bx = _mm512_roundscale_ps(fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+            const __m512 by = _mm512_roundscale_ps(fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+            const __m512i ix = _mm512_maskz_cvttps_epi32(band, bx), iy = _mm512_maskz_cvttps_epi32(band, by);
+            const int column = columns[s], row = rowsAt[s], windowed = windows[s];
+            const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
+            __mmask16 owned[4], any = 0;
+            __m512i texels[4];
+            if (windowed) {
+                __m512i owners[4];
+                if (windowed == 3) {
+                    const __mmask16 lower = _mm512_cmpeq_epi32_mask(oy, oneRow);
+                    window_taps_16(f->assignment, f->width, column, row, ox, lower, owners);
+                    window_taps_16(f->snapshot, f->width, column, row, ox, lower, texels);
+                } else {
+                    window_taps_16x5(f->assignment, f->width, column, row, ox, oy, owners);
+                    window_taps_16x5(f->snapshot, f->width, column, row, ox, oy, texels);
+                }
+                for (int t = 0; t < 4; t++) {
+                    owned[t] = _mm512_mask_cmpeq_epi32_mask(band, _mm512_and_si512(owners[t], byte), layer) |
+                               _mm512_mask_cmpeq_epi32_mask(band, _mm512_and_si512(_mm512_srli_epi32(owners[t], 8), byte), layer);
+                    any |= owned[t];
+                }
+                if (any == 0) continue; /* every lane's color is exactly 0 */
+                for (int t = 0; t < 4; t++) texels[t] = _mm512_maskz_mov_epi32(owned[t], texels[t]);
+            } else {
+                __m512i words[4];
+                for (int t = 0; t < 4; t++) {
+                    const __m512i tx = _mm512_add_epi32(ix, _mm512_set1_epi32(t & 1)), ty = _mm512_add_epi32(iy, _mm512_set1_epi32(t >> 1));
+                    /* Inside the snapshot: 0 ≤ tx < width and 0 ≤ ty < height. */
+                    const __mmask16 inside = _mm512_mask_cmpge_epi32_mask(band, tx, zero) & _mm512_cmpge_epi32_mask(ty, zero) &
+                                             _mm512_cmplt_epi32_mask(tx, width) & _mm512_cmplt_epi32_mask(ty, height);
+                    const __m512i index = _mm512_add_epi32(_mm512_mullo_epi32(ty, width), tx);
+                    const __m512i owners = _mm512_mask_i32gather_epi32(zero, inside, index, (const int *)f->assignment, 4);
+                    owned[t] = _mm512_mask_cmpeq_epi32_mask(inside, _mm512_and_si512(owners, byte), layer) |
+                               _mm512_mask_cmpeq_epi32_mask(inside, _mm512_and_si512(_mm512_srli_epi32(owners, 8), byte), layer);
+                    words[t] = index;
+                    any |= owned[t];
+                }
+                if (any == 0) continue; /* every lane's color is exactly 0 */
+                for (int t = 0; t < 4; t++) texels[t] = _mm512_mask_i32gather_epi32(zero, owned[t], words[t], (const int *)f->snapshot, 4);
+            }
+            const __m512 ax = _mm512_sub_ps(fx, bx), ay = _mm512_sub_ps(fy, by);
+            const __m512 restX = _mm512_sub_ps(one, ax), restY = _mm512_sub_ps(one, ay);
+            float *at = planes + (x - x0);
+            /* Alpha first: the other channels' composite needs its keep. */
+            __m512 c[4];
+            for (int n = 3; n >= 0; n--) {
+                __m512 channel[4];
+                for (int t = 0; t < 4; t++)
+                    channel[t] = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
+                const __m512 top = _mm512_add_ps(_mm512_mul_ps(channel[0], restX), _mm512_mul_ps(channel[1], ax));
+                const __m512 bottom = _mm512_add_ps(_mm512_mul_ps(channel[2], restX), _mm512_mul_ps(channel[3], ax));
+                c[n] = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity);
+            }
+            const __m512 keep = _mm512_sub_ps(one, c[3]);
+            for (int n = 0; n < 4; n++)
+                _mm512_storeu_ps(at + n * stride, _mm512_add_ps(c[n], _mm512_mul_ps(_mm512_loadu_ps(at + n * stride), keep)));
+        }
+    }
+}
+
+/* resting_pixel for one owner of sixteen pixels' texels: the layers at `slots` (stack places, lanes in
+ * `mine`) composited into the colors `p`, a lane only where resting_pixel would. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void resting_lanes(const shatter_dust_frame *f, __m512i slots,
+                                                                                      __mmask16 mine, __m512 px, __m512i texel,
+                                                                                      __m512 p[4]) {
+    const float *fields = (const float *)f->layers; /* eight floats a layer (dust_layers.h) */
+    const __m512i at = _mm512_slli_epi32(slots, 3);
+    const __m512 zero = _mm512_setzero_ps(), one = _mm512_set1_ps(1), unit = _mm512_set1_ps(1.0f / 255.0f);
+    const __m512 first = _mm512_mask_i32gather_ps(zero, mine, _mm512_add_epi32(at, _mm512_set1_epi32(6)), fields, 4);
+    const __m512 last = _mm512_mask_i32gather_ps(zero, mine, _mm512_add_epi32(at, _mm512_set1_epi32(7)), fields, 4);
+    const __m512 opacity = _mm512_mask_i32gather_ps(zero, mine, _mm512_add_epi32(at, _mm512_set1_epi32(4)), fields, 4);
+    /* The column test: not (x + 1 < first or x > last). */
+    const __mmask16 pass = _mm512_mask_cmp_ps_mask(mine, _mm512_add_ps(px, one), first, _CMP_NLT_UQ) &
+                           _mm512_cmp_ps_mask(px, last, _CMP_NGT_UQ);
+    __m512 c[4];
+    for (int n = 0; n < 4; n++)
+        c[n] = _mm512_mul_ps(
+            _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texel, 8 * n), _mm512_set1_epi32(0xff))), unit), opacity);
+    const __m512 keep = _mm512_sub_ps(one, c[3]);
+    for (int n = 0; n < 4; n++) p[n] = _mm512_mask_mov_ps(p[n], pass, _mm512_add_ps(c[n], _mm512_mul_ps(p[n], keep)));
+}
+
+/* The layers' row's pass of the resting layers over pixels [from, end) of row y, sixteen at a time:
+ * each lane its texel's owners, lower first, as the scalar loop. */
+SHATTER_TARGET_AVX512 static void resting_avx512(const shatter_dust_frame *f, int y, int x0, int from, int end, float *planes,
+                                                 long stride) {
+    int slots[256];
+    for (int i = 0; i < 256; i++) slots[i] = f->slot[i];
+    const unsigned *owners = f->assignment + (long)y * f->width, *snapshot = f->snapshot + (long)y * f->width;
+    const __m512i byte = _mm512_set1_epi32(0xff), none = _mm512_set1_epi32(-1), zero = _mm512_setzero_si512();
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (int x = from; x < end; x += 16) {
+        const __mmask16 in = end - x >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (end - x)) - 1);
+        const __m512i words = _mm512_maskz_loadu_epi32(in, owners + x);
+        const __m512i first = _mm512_mask_i32gather_epi32(none, in, _mm512_and_si512(words, byte), slots, 4);
+        const __m512i second = _mm512_mask_i32gather_epi32(none, in, _mm512_and_si512(_mm512_srli_epi32(words, 8), byte), slots, 4);
+        const __m512i a = _mm512_min_epi32(first, second), b = _mm512_max_epi32(first, second);
+        const __mmask16 lower = _mm512_cmpge_epi32_mask(a, zero), upper = _mm512_cmpneq_epi32_mask(a, b);
+        if ((lower | upper) == 0) continue;
+        const __m512i texel = _mm512_maskz_loadu_epi32(in, snapshot + x);
+        const __m512 px = _mm512_cvtepi32_ps(_mm512_add_epi32(_mm512_set1_epi32(x), lanes));
+        float *at = planes + (x - x0);
+        __m512 p[4];
+        for (int n = 0; n < 4; n++) p[n] = _mm512_loadu_ps(at + n * stride);
+        if (lower) resting_lanes(f, a, lower, px, texel, p);
+        if (upper) resting_lanes(f, b, upper, px, texel, p);
+        for (int n = 0; n < 4; n++) _mm512_storeu_ps(at + n * stride, p[n]);
+    }
+}
 #endif
 
 void shatter_dust_plan(shatter_dust_frame *f) {
@@ -357,7 +588,8 @@ void shatter_dust_plan(shatter_dust_frame *f) {
     f->restingFrom = from;
 }
 
-static inline __attribute__((always_inline)) int dust_row(const shatter_dust_frame *f, int y, int x0, int x1, float *planes, int avx2) {
+static inline __attribute__((always_inline)) int dust_row(const shatter_dust_frame *f, int y, int x0, int x1, float *planes,
+                                                          shatter_tier tier) {
     int reached = 0;
     const long stride = shatter_dust_plane(x1 - x0);
     for (int i = 0; i < f->restingFrom; i++) {
@@ -367,7 +599,11 @@ static inline __attribute__((always_inline)) int dust_row(const shatter_dust_fra
         if (from >= to) continue;
         reached = 1;
 #if defined(__x86_64__)
-        if (avx2) {
+        if (tier >= SHATTER_TIER_AVX512) {
+            layer_span_avx512(f, l, y, from, to, x0, planes, stride);
+            continue;
+        }
+        if (tier >= SHATTER_TIER_AVX2) {
             layer_span_avx2(f, l, y, from, to, x0, planes, stride);
             continue;
         }
@@ -379,6 +615,12 @@ static inline __attribute__((always_inline)) int dust_row(const shatter_dust_fra
         reached = 1;
         const unsigned *owners = f->assignment + (long)y * f->width, *snapshot = f->snapshot + (long)y * f->width;
         const int end = x1 < f->width ? x1 : f->width;
+#if defined(__x86_64__)
+        if (tier >= SHATTER_TIER_AVX512) {
+            resting_avx512(f, y, x0, x0 > 0 ? x0 : 0, end, planes, stride);
+            return reached;
+        }
+#endif
         for (int x = x0 > 0 ? x0 : 0; x < end; x++) {
             const unsigned word = owners[x];
             int a = f->slot[word & 0xff], b = f->slot[(word >> 8) & 0xff];
@@ -396,12 +638,21 @@ static inline __attribute__((always_inline)) int dust_row(const shatter_dust_fra
     return reached;
 }
 
-/* The row's twins (the AVX2 one runs each layer's span eight pixels at a time), and the unit's table line. */
-static int row_baseline(const shatter_dust_frame *f, int y, int x0, int x1, float *planes) { return dust_row(f, y, x0, x1, planes, 0); }
-static int row_avx2(const shatter_dust_frame *f, int y, int x0, int x1, float *planes) { return dust_row(f, y, x0, x1, planes, 1); }
+/* The row's twins (the AVX2 one runs each layer's span eight pixels at a time, the AVX-512 one sixteen and
+ * the resting layers too), and the unit's table line. */
+static int row_baseline(const shatter_dust_frame *f, int y, int x0, int x1, float *planes) {
+    return dust_row(f, y, x0, x1, planes, SHATTER_TIER_BASELINE);
+}
+static int row_avx2(const shatter_dust_frame *f, int y, int x0, int x1, float *planes) {
+    return dust_row(f, y, x0, x1, planes, SHATTER_TIER_AVX2);
+}
+static int row_avx512(const shatter_dust_frame *f, int y, int x0, int x1, float *planes) {
+    return dust_row(f, y, x0, x1, planes, SHATTER_TIER_AVX512);
+}
 
 shatter_dust_layers shatter_dust_layers_for(shatter_tier tier) {
 #if defined(__x86_64__)
+    if (tier >= SHATTER_TIER_AVX512) return (shatter_dust_layers){row_avx512};
     if (tier >= SHATTER_TIER_AVX2) return (shatter_dust_layers){row_avx2};
 #endif
     (void)tier;

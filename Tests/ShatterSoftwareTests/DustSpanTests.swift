@@ -9,22 +9,27 @@ import Testing
 /// The dust drawn by layer spans (`dust_layers.c`) must give exactly the bytes of running
 /// `DustLayersProgram` at every pixel of the covering quad, whatever the layers' poses.
 @Suite struct DustSpanTests {
-    /// `list` drawn by spans (the processor's tier: the AVX2 twin where it has AVX2), by spans at the
-    /// baseline tier (the twin for any x86-64), and pixel by pixel (no shortcut): both span twins must
-    /// equal the last, returned as `literal`.
+    /// `list` drawn by spans at the processor's tier (the AVX-512 twin where it has AVX-512), at the AVX2
+    /// tier (where the processor runs it), at the baseline tier (the twin for any x86-64), and pixel by
+    /// pixel (no shortcut): every span twin must equal the last, returned as `literal`.
     static func bothWays(_ list: DisplayList) throws -> (spans: Image, literal: Image) {
         var literal = SoftwareRenderer()
         literal.shortcuts = []
         var baseline = SoftwareRenderer()
         baseline.shortcuts = [.exact]
         baseline.tier = .baseline
+        var avx2 = SoftwareRenderer()
+        avx2.tier = .avx2
         let reference = try literal.render(list)
         #expect(try baseline.render(list) == reference, "the twin for any x86-64")
+        #expect(try avx2.render(list) == reference, "the AVX2 twin")
         return (try SoftwareRenderer().render(list), reference)
     }
 
     @Test(arguments: [
         (120, 90, 1.0, 32, false), (61, 47, 2.0, 8, true), (64, 40, 1.5, 255, false), (77, 33, 1.0, 1, true),
+        // Spans longer than the AVX-512 twin's chunk of 512 pixels.
+        (1100, 12, 1.0, 16, false),
     ])
     func everyInstantOfAnEffectIsTheProgramsBytes(width: Int, height: Int, scale: Double, layers: Int, reverse: Bool) throws {
         let effect = try DustFixture.effect(
@@ -50,21 +55,27 @@ import Testing
 
     /// Poses no effect makes: a quarter and a half turn (a band along rows, or mirrored), a layer far
     /// off the picture, one moved by a fraction of a pixel, one almost transparent, one whose column
-    /// band is narrower than the columns it owns (the program's column test then hides some of them).
+    /// band is narrower than the columns it owns (the program's column test then hides some of them),
+    /// one turned so that sixteen pixels of a row cross two or three rows of texels (the AVX-512
+    /// twin's five-row window), and two on top at rest (each pixel then takes only its own texel's
+    /// owners), one translucent with its column band narrowed too.
     @Test func posesOfEveryAngleAndPlace() throws {
         let snapshot = Texture(image: SoftwareRendererFastPathTests.noise(80, 60, seed: 7))
-        let split = try DustLayerSplit(width: 80, height: 60, layers: 6, seed: 4)
+        let split = try DustLayerSplit(width: 80, height: 60, layers: 9, seed: 4)
         let anchor = SIMD2<Float>(40, 30)
-        let turns: [(Float, Float)] = [(0, 1), (-1, 0), (0.6, -0.8), (0.9995, 0.0316), (1, 0), (-0.28, 0.96)]
+        let turns: [(Float, Float)] = [
+            (0, 1), (-1, 0), (0.6, -0.8), (0.9995, 0.0316), (1, 0), (-0.28, 0.96), (0.985, 0.1726), (1, 0), (1, 0),
+        ]
         let places: [SIMD2<Float>] = [
             SIMD2(40, 30), SIMD2(52.25, 21.5), SIMD2(-30, 90), SIMD2(40.37, 29.81), SIMD2(11, 44), SIMD2(70, 5),
+            SIMD2(33.5, 27.25), anchor, anchor,
         ]
-        let poses = (0..<6).compactMap { i -> DustLayerPose? in
+        let poses = (0..<9).compactMap { i -> DustLayerPose? in
             guard var columns = split.columnExtents[i] else { return nil }
-            if i == 5, columns.count > 12 { columns = (columns.lowerBound + 6)...(columns.upperBound - 6) }
+            if i == 5 || i == 7, columns.count > 12 { columns = (columns.lowerBound + 6)...(columns.upperBound - 6) }
+            let opacity: Float = i == 4 ? 0.003 : i == 7 ? 0.6 : i == 8 ? 1 : 0.85
             return DustLayerPose(
-                layer: i, position: places[i], rotation: SIMD2(turns[i].0, turns[i].1), opacity: i == 4 ? 0.003 : 0.85,
-                columns: columns)
+                layer: i, position: places[i], rotation: SIMD2(turns[i].0, turns[i].1), opacity: opacity, columns: columns)
         }
         let stack = DustLayerStack(
             snapshot: snapshot, assignment: split.assignment, anchor: anchor, layers: poses,

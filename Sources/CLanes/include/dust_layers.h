@@ -5,7 +5,7 @@
  * 0 + color · (1 − 0) = color), and every layer that is evaluated runs the reference's IEEE operations
  * in the same order and grouping with no multiply fused to an add (dust_layers.c turns contraction
  * off), so each pixel's float color is the reference's bit for bit. The AVX2 twin runs eight pixels of
- * a layer side by side, the same operations in each lane.
+ * a layer side by side, the AVX-512 twin sixteen, the same operations in each lane.
  */
 #ifndef SHATTER_DUST_LAYERS_H
 #define SHATTER_DUST_LAYERS_H
@@ -57,7 +57,7 @@ typedef struct shatter_dust_layers {
     int (*row)(const shatter_dust_frame *frame, int y, int x0, int x1, float *planes);
 } shatter_dust_layers;
 
-/* The row of `tier`'s twin (a tier the processor runs, cpu_tier.h; the AVX-512 tier takes the AVX2 twin). */
+/* The row of `tier`'s twin (a tier the processor runs, cpu_tier.h; the AVX-512 tier has its own). */
 shatter_dust_layers shatter_dust_layers_for(shatter_tier tier);
 
 /* One tier's twin of the row's blend (dust_blend.c), resolved once. */
@@ -70,7 +70,7 @@ typedef struct shatter_dust_blend {
     void (*row)(const float *planes, int count, unsigned *pixels);
 } shatter_dust_blend;
 
-/* The blend of `tier`'s twin (the AVX-512 tier takes the AVX2 twin). */
+/* The blend of `tier`'s twin. */
 shatter_dust_blend shatter_dust_blend_for(shatter_tier tier);
 
 #endif /* SHATTER_DUST_LAYERS_H */
