@@ -16,11 +16,18 @@ public final class Texture: Sendable {
     /// Premultiplied texels lent for this texture's life, read in place of `image.pixels` (see
     /// ``init(image:lending:replacing:)``).
     nonisolated(unsafe) private let lent: UnsafeBufferPointer<UInt8>?
+    /// Whether the lent texels are straight, not premultiplied (``init(image:lendingStraight:replacing:)``).
+    package let lentStraight: Bool
+    /// Set by a reader of straight texels that met one not opaque (``noteTranslucent()``); only a
+    /// texture lent straight has one.
+    private let translucent: Locked<Bool>?
 
     public init(image: Image) {
         self.image = image
         slot = TextureSlot()
         lent = nil
+        lentStraight = false
+        translucent = nil
     }
 
     /// The next version of `previous`: same slot, these pixels.
@@ -28,6 +35,8 @@ public final class Texture: Sendable {
         self.image = image
         slot = previous.slot
         lent = nil
+        lentStraight = false
+        translucent = nil
     }
 
     /// The next version of `previous` whose texels are `texels`, premultiplied RGBA8 of `image`'s size
@@ -39,13 +48,46 @@ public final class Texture: Sendable {
         self.image = image
         slot = previous.slot
         lent = texels
+        lentStraight = false
+        translucent = nil
     }
+
+    /// The next version of `previous` whose texels are `texels`, *straight* RGBA8 of `image`'s size
+    /// that the caller owns, not known to be opaque (a frei0r host's picture, unread). The premultiplied
+    /// texels a program reads equal these wherever alpha is 255, so a reader may use them only where it
+    /// either premultiplies as it reads (the CPU renderer's 1:1 copy) or checks every texel it read for
+    /// alpha 255 (its binned sprites), and records any other alpha with ``noteTranslucent()``: then
+    /// the caller knows whether what was drawn is what the premultiplied picture gives. Only
+    /// `SoftwareRenderer.render(_:into:)` into a host's bytes accepts such a texture; it throws
+    /// ``StraightTexelsRefused`` for a draw that could do neither, before drawing anything.
+    package init(image: Image, lendingStraight texels: UnsafeBufferPointer<UInt8>, replacing previous: Texture) {
+        precondition(texels.count == image.pixels.count, "Texture: \(texels.count) lent bytes for \(image.pixels.count)")
+        self.image = image
+        slot = previous.slot
+        lent = texels
+        lentStraight = true
+        translucent = Locked(false)
+    }
+
+    /// Records that a reader of these straight texels met one whose alpha is not 255.
+    package func noteTranslucent() { translucent?.withLock { $0 = true } }
+
+    /// Whether a reader met a straight texel whose alpha is not 255 (``noteTranslucent()``).
+    package var metTranslucent: Bool { translucent?.withLock { $0 } ?? false }
 
     /// Calls `body` with the texels a renderer reads: the lent ones, or else `image.pixels`.
     package func withTexels<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         if let lent { return try body(lent) }
         return try image.pixels.withUnsafeBufferPointer(body)
     }
+}
+
+/// A draw asked to read a texture lent straight (``Texture/init(image:lendingStraight:replacing:)``)
+/// where it could neither premultiply as it reads nor check the texels it read: the caller draws the
+/// frame again from the picture premultiplied.
+package struct StraightTexelsRefused: Error {
+    package let texture: Texture
+    package init(texture: Texture) { self.texture = texture }
 }
 
 /// The identity of a picture whose pixels may change from frame to frame (see ``Texture``).

@@ -35,8 +35,8 @@ typedef struct shatter_binned_frame {
 /* One twin's entry point, resolved once. */
 typedef struct shatter_binned_kernel {
     /* Draws the sprites of list entries first ..< end, in order, on image rows rowStart ..< rowEnd
-     * (one band) only. */
-    void (*sprites)(const shatter_binned_frame *frame, long first, long end, int rowStart, int rowEnd);
+     * (one band) only. Returns 1 when every texel it read had alpha 255, else 0. */
+    int (*sprites)(const shatter_binned_frame *frame, long first, long end, int rowStart, int rowEnd);
 } shatter_binned_kernel;
 
 /* The AVX2 twin when `avx2` is nonzero (only where shatter_cpu_runs_avx2() says so), else the twin for
