@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An image a display list draws from, referenced by identity so a backend uploads it once and
 /// reuses the upload for every frame that names the same `Texture`.
 ///
@@ -18,16 +20,15 @@ public final class Texture: Sendable {
     nonisolated(unsafe) private let lent: UnsafeBufferPointer<UInt8>?
     /// Whether the lent texels are straight, not premultiplied (``init(image:lendingStraight:replacing:)``).
     package let lentStraight: Bool
-    /// Set by a reader of straight texels that met one not opaque (``noteTranslucent()``); only a
-    /// texture lent straight has one.
-    private let translucent: Locked<Bool>?
+    /// Set by a reader of straight texels that met one not opaque (``noteTranslucent()``): an atomic
+    /// rather than a lock, so that a frame's textures allocate nothing more.
+    private let translucent = Atomic<Bool>(false)
 
     public init(image: Image) {
         self.image = image
         slot = TextureSlot()
         lent = nil
         lentStraight = false
-        translucent = nil
     }
 
     /// The next version of `previous`: same slot, these pixels.
@@ -36,7 +37,6 @@ public final class Texture: Sendable {
         slot = previous.slot
         lent = nil
         lentStraight = false
-        translucent = nil
     }
 
     /// The next version of `previous` whose texels are `texels`, premultiplied RGBA8 of `image`'s size
@@ -49,7 +49,6 @@ public final class Texture: Sendable {
         slot = previous.slot
         lent = texels
         lentStraight = false
-        translucent = nil
     }
 
     /// The next version of `previous` whose texels are `texels`, *straight* RGBA8 of `image`'s size
@@ -66,14 +65,13 @@ public final class Texture: Sendable {
         slot = previous.slot
         lent = texels
         lentStraight = true
-        translucent = Locked(false)
     }
 
     /// Records that a reader of these straight texels met one whose alpha is not 255.
-    package func noteTranslucent() { translucent?.withLock { $0 = true } }
+    package func noteTranslucent() { translucent.store(true, ordering: .relaxed) }
 
     /// Whether a reader met a straight texel whose alpha is not 255 (``noteTranslucent()``).
-    package var metTranslucent: Bool { translucent?.withLock { $0 } ?? false }
+    package var metTranslucent: Bool { translucent.load(ordering: .relaxed) }
 
     /// Calls `body` with the texels a renderer reads: the lent ones, or else `image.pixels`.
     package func withTexels<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
