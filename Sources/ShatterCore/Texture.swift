@@ -43,12 +43,8 @@ public final class Texture: Sendable {
     /// that the caller owns: `image` gives only the size, and its pixels are never read. It spares a
     /// frame-sized copy of a picture a host lends for one call (a frei0r plugin's opaque frames): the
     /// caller keeps `texels` alive and unchanged for as long as the texture is drawn from.
-    package init(image: Image, lending texels: UnsafeBufferPointer<UInt8>, replacing previous: Texture) {
-        precondition(texels.count == image.pixels.count, "Texture: \(texels.count) lent bytes for \(image.pixels.count)")
-        self.image = image
-        slot = previous.slot
-        lent = texels
-        lentStraight = false
+    package convenience init(image: Image, lending texels: UnsafeBufferPointer<UInt8>, replacing previous: Texture) {
+        self.init(image: image, lent: texels, straight: false, replacing: previous)
     }
 
     /// The next version of `previous` whose texels are `texels`, *straight* RGBA8 of `image`'s size
@@ -56,15 +52,20 @@ public final class Texture: Sendable {
     /// texels a program reads equal these wherever alpha is 255, so a reader may use them only where it
     /// either premultiplies as it reads (the CPU renderer's 1:1 copy) or checks every texel it read for
     /// alpha 255 (its binned sprites), and records any other alpha with ``noteTranslucent()``: then
-    /// the caller knows whether what was drawn is what the premultiplied picture gives. Only
-    /// `SoftwareRenderer.render(_:into:)` into a host's bytes accepts such a texture; it throws
-    /// ``StraightTexelsRefused`` for a draw that could do neither, before drawing anything.
-    package init(image: Image, lendingStraight texels: UnsafeBufferPointer<UInt8>, replacing previous: Texture) {
+    /// the caller knows whether what was drawn is what the premultiplied picture gives. Only the CPU
+    /// renderer (`SoftwareRenderer`) is to be given such a texture: it throws ``StraightTexelsRefused``
+    /// for a draw that could do neither, before drawing anything (the GL renderer would upload the
+    /// texels as premultiplied).
+    package convenience init(image: Image, lendingStraight texels: UnsafeBufferPointer<UInt8>, replacing previous: Texture) {
+        self.init(image: image, lent: texels, straight: true, replacing: previous)
+    }
+
+    private init(image: Image, lent texels: UnsafeBufferPointer<UInt8>, straight: Bool, replacing previous: Texture) {
         precondition(texels.count == image.pixels.count, "Texture: \(texels.count) lent bytes for \(image.pixels.count)")
         self.image = image
         slot = previous.slot
         lent = texels
-        lentStraight = true
+        lentStraight = straight
     }
 
     /// Records that a reader of these straight texels met one whose alpha is not 255.
