@@ -76,27 +76,34 @@ ALWAYS shatter_uint8 load_words(const unsigned char *p) {
 }
 
 /* The texels of the block's first columns in texel row `row`. `flat`: column k reads texel first[0] + k
- * (and + k + 1), so the words load whole while the load stays in the texture. */
-ALWAYS shatter_uint8 left_texels(const frame_t *f, const taps_t *x, int flat, long row) {
+ * (and + k + 1), so the words load whole while the load stays in the texture. Every word loaded is
+ * ANDed into `read` (what the caller learns the texels' alpha from). */
+ALWAYS shatter_uint8 left_texels(const frame_t *f, const taps_t *x, int flat, long row, shatter_uint8 *read) {
     long start = row * f->textureWidth + x->first[0];
-    if (flat && start + 9 <= (long)f->textureWidth * f->textureHeight)
-        return load_words((const unsigned char *)f->texels + start * 4);
-    return shatter_lanes_words(f->texels, (int)(row * f->textureWidth) + x->first);
+    shatter_uint8 words = flat && start + 9 <= (long)f->textureWidth * f->textureHeight
+                              ? load_words((const unsigned char *)f->texels + start * 4)
+                              : shatter_lanes_words(f->texels, (int)(row * f->textureWidth) + x->first);
+    *read &= words;
+    return words;
 }
 
 /* TextureSampler.horizontal(_:row:contiguous:): one texel row's half of the block's bilinear fetches,
  * as 16-bit channels. With every weight 0 it is the first texels themselves. */
-ALWAYS shatter_ushort32 horizontal(const frame_t *f, const taps_t *x, int flat, int weightless, long row, int avx2) {
-    shatter_uint8 left = left_texels(f, x, flat, row);
+ALWAYS shatter_ushort32 horizontal(const frame_t *f, const taps_t *x, int flat, int weightless, long row, int avx2,
+                                   shatter_uint8 *read) {
+    shatter_uint8 left = left_texels(f, x, flat, row, read);
     if (weightless) return shatter_lanes_channels(left);
     long start = row * f->textureWidth + x->first[0];
     shatter_uint8 right = flat && start + 9 <= (long)f->textureWidth * f->textureHeight
                               ? load_words((const unsigned char *)f->texels + (start + 1) * 4)
                               : shatter_lanes_words(f->texels, (int)(row * f->textureWidth) + x->second);
+    *read &= right;
     return shatter_lerp(shatter_lanes_channels(left), shatter_lanes_channels(right), shatter_lerp_weights(x->weight, avx2), avx2);
 }
 
-/* Framebuffer.storeWords(_:count:at:): the first n (1 … 8) words. */
+/* Framebuffer.storeWords(_:count:at:): the first n (1 … 8) words. Four, two and one at a time by n's
+ * bits, each a copy of a fixed size (moves; a loop of single words became a call of memcpy, 4% of a
+ * 1080p frame in the tails of 10-pixel pieces). */
 ALWAYS void store(unsigned char *to, shatter_uint8 words, int n) {
     if (n == 8) {
         __builtin_memcpy(to, &words, sizeof words);
@@ -105,11 +112,15 @@ ALWAYS void store(unsigned char *to, shatter_uint8 words, int n) {
     unsigned int w[8];
     __builtin_memcpy(w, &words, sizeof w);
     int k = 0;
-    if (n >= 4) { /* point size 4, and the sprites clipped to four columns or more */
+    if (n & 4) { /* point size 4, and the sprites clipped to four columns or more */
         __builtin_memcpy(to, w, 16);
         k = 4;
     }
-    for (; k < n; k++) __builtin_memcpy(to + 4 * k, &w[k], 4);
+    if (n & 2) {
+        __builtin_memcpy(to + 4 * k, &w[k], 8);
+        k += 2;
+    }
+    if (n & 1) __builtin_memcpy(to + 4 * k, &w[k], 4);
 }
 
 /* PieceTiling.start(_:): the first pixel of piece i along an axis, floor(i·P + 1/2). */
@@ -153,14 +164,12 @@ ALWAYS int place(const frame_t *f, long i, int rowStart, int rowEnd, placement_t
     return 1;
 }
 
-/* One sprite's pixels on image rows rowStart ..< rowEnd, eight columns at a time and, for each, row by
+/* One sprite's pixels where `place` put it (on one band's rows), eight columns at a time and, for each, row by
  * row: a row whose upper texel row is the one the previous row read second reuses that row's
  * horizontal blend (the same integers). A row whose weight is 0 is its upper texel row's blend alone (a
  * lerp by 0 is the value), and with every column weight 0 as well its pixels are texels: the snapshot
- * at rest. */
-ALWAYS void sprite(const frame_t *f, long i, int rowStart, int rowEnd, int avx2) {
-    placement_t p;
-    if (!place(f, i, rowStart, rowEnd, &p)) return;
+ * at rest. Every texel word read is ANDed into `read`. */
+ALWAYS void sprite(const frame_t *f, placement_t p, int avx2, shatter_uint8 *read) {
     int span = p.right - p.left, rows = p.bottom - p.top;
     /* Neighbouring texels, one column to the next, none clamped (the snapshot at the screen's pixels). */
     int first = f->nearest ? (p.baseX + 128) >> 8 : p.baseX >> 8;
@@ -176,17 +185,18 @@ ALWAYS void sprite(const frame_t *f, long i, int rowStart, int rowEnd, int avx2)
         for (int k = 0; k < rows; k++, to += stride) {
             tap_t y = row_tap(f, p.baseY + k * f->stepY);
             if (weightless && y.weight == 0) {
-                store(to, left_texels(f, &x, flat, y.first), count);
+                store(to, left_texels(f, &x, flat, y.first, read), count);
                 continue;
             }
-            shatter_ushort32 upper = y.first == keptRow ? kept : horizontal(f, &x, flat, weightless, y.first, avx2);
+            shatter_ushort32 upper = y.first == keptRow ? kept : horizontal(f, &x, flat, weightless, y.first, avx2, read);
             shatter_uint8 color;
             if (y.weight == 0) {
                 color = (shatter_uint8)__builtin_convertvector(upper, shatter_uchar32);
                 kept = upper;
                 keptRow = y.first;
             } else {
-                shatter_ushort32 lower = y.second == y.first ? upper : horizontal(f, &x, flat, weightless, y.second, avx2);
+                shatter_ushort32 lower =
+                    y.second == y.first ? upper : horizontal(f, &x, flat, weightless, y.second, avx2, read);
                 color = (shatter_uint8)__builtin_convertvector(
                     shatter_lerp(upper, lower, shatter_lerp_weight(y.weight, avx2), avx2), shatter_uchar32);
                 kept = lower;
@@ -197,12 +207,11 @@ ALWAYS void sprite(const frame_t *f, long i, int rowStart, int rowEnd, int avx2)
     }
 }
 
-/* Asks for the texels point i's sprite reads on image rows rowStart ..< rowEnd, a few sprites ahead:
- * binned sprites come from anywhere in the snapshot, in no order a hardware prefetcher foresees. Its
- * texel rows and columns, one more each way for the filter (and the nearest filter's rounding). */
-ALWAYS void prefetch_texels(const frame_t *f, long i, int rowStart, int rowEnd) {
-    placement_t p;
-    if (!place(f, i, rowStart, rowEnd, &p)) return;
+/* Asks for the texels a sprite placed at `p` reads, a few sprites ahead: binned sprites come from
+ * anywhere in the snapshot, in no order a hardware prefetcher foresees. Its texel rows and columns, one
+ * more each way for the filter (and the nearest filter's rounding). */
+ALWAYS void prefetch_texels(const frame_t *f, const placement_t *at) {
+    placement_t p = *at;
     int lastX = f->textureWidth - 1, lastY = f->textureHeight - 1;
     int left = clamp_int(p.baseX >> 8, lastX);
     int right = clamp_int(((p.baseX + (p.right - p.left - 1) * f->stepX) >> 8) + 1, lastX);
@@ -226,23 +235,46 @@ ALWAYS void prefetch_point(const frame_t *f, long i) {
 
 enum { prefetch_distance = 3 }; /* PointFrame.prefetchDistance */
 
-ALWAYS void sprites(const frame_t *f, long first, long end, int rowStart, int rowEnd, int avx2) {
-    for (long entry = first; entry < end; entry++) {
-        if (entry + prefetch_distance < end) prefetch_texels(f, f->list[entry + prefetch_distance], rowStart, rowEnd);
-        if (entry + 2 * prefetch_distance < end) prefetch_point(f, f->list[entry + 2 * prefetch_distance]);
-        sprite(f, f->list[entry], rowStart, rowEnd, avx2);
+/* Each sprite is placed once, when its texels are asked for, and drawn from that placement
+ * `prefetch_distance` entries later (a ring of placements). Every word a texel load brought (a
+ * superset of the texels the pixels were drawn from) is ANDed: one vector AND per load, so a caller
+ * lent straight texels learns, without reading the texture again, whether all it drew from were
+ * opaque. */
+ALWAYS int sprites(const frame_t *f, long first, long end, int rowStart, int rowEnd, int avx2) {
+    enum { ring = 4 }; /* a power of two above prefetch_distance */
+    placement_t placed[ring];
+    int drawn[ring];
+    shatter_uint8 read = (shatter_uint8)(~0u);
+    for (long entry = first; entry < end && entry < first + prefetch_distance; entry++) {
+        int slot = (int)(entry & (ring - 1));
+        drawn[slot] = place(f, f->list[entry], rowStart, rowEnd, &placed[slot]);
+        if (drawn[slot]) prefetch_texels(f, &placed[slot]);
     }
+    for (long entry = first; entry < end; entry++) {
+        long ahead = entry + prefetch_distance;
+        if (ahead < end) {
+            int slot = (int)(ahead & (ring - 1));
+            drawn[slot] = place(f, f->list[ahead], rowStart, rowEnd, &placed[slot]);
+            if (drawn[slot]) prefetch_texels(f, &placed[slot]);
+        }
+        if (entry + 2 * prefetch_distance < end) prefetch_point(f, f->list[entry + 2 * prefetch_distance]);
+        int slot = (int)(entry & (ring - 1));
+        if (drawn[slot]) sprite(f, placed[slot], avx2, &read);
+    }
+    unsigned int words[8];
+    __builtin_memcpy(words, &read, sizeof words);
+    unsigned int all = words[0] & words[1] & words[2] & words[3] & words[4] & words[5] & words[6] & words[7];
+    return all >> 24 == 0xFF;
 }
 
 /* The entry point twice: the twin for any x86-64, and the AVX2 twin. */
-static void sprites_baseline(const frame_t *f, long first, long end, int rowStart, int rowEnd) {
-    sprites(f, first, end, rowStart, rowEnd, 0);
+static int sprites_baseline(const frame_t *f, long first, long end, int rowStart, int rowEnd) {
+    return sprites(f, first, end, rowStart, rowEnd, 0);
 }
 
 #if defined(__x86_64__)
-SHATTER_TARGET_AVX2 static void sprites_avx2(const frame_t *f, long first, long end, int rowStart,
-                                                             int rowEnd) {
-    sprites(f, first, end, rowStart, rowEnd, 1);
+SHATTER_TARGET_AVX2 static int sprites_avx2(const frame_t *f, long first, long end, int rowStart, int rowEnd) {
+    return sprites(f, first, end, rowStart, rowEnd, 1);
 }
 #endif
 

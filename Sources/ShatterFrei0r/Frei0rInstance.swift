@@ -24,6 +24,11 @@ final class Frei0rInstance: Sendable {
         /// Where a frame is drawn when the host's output is one of its pictures (``update(from:to:output:)``).
         var frame = Image(width: 0, height: 0)
         var built: Built?
+        /// Whether the next frame lends `from` to the renderer straight and unread: false after a frame
+        /// whose sprites read a translucent texel of it, true again once a frame's `from` is read opaque.
+        var fromLooksOpaque = true
+        /// Which pictures the last frame drawn was drawn from lent straight (for tests).
+        var lentStraight = (from: false, to: false)
         /// The settings no transition could be built from (a frame too large for its pieces), so that a
         /// failed build is not retried every frame.
         var refused: Frei0rSettings?
@@ -35,6 +40,10 @@ final class Frei0rInstance: Sendable {
         let effect: any Effect
         let from: Texture
         let to: Texture
+        /// Whether the renderer takes each picture lent straight (until it refuses it once:
+        /// `StraightTexelsRefused`, as the dust's layers refuse `from`).
+        var straightFrom = true
+        var straightTo = true
     }
 
     private let renderer = SoftwareRenderer()
@@ -53,6 +62,9 @@ final class Frei0rInstance: Sendable {
     func value(at index: Int) -> Double? {
         state.withLock { $0.values.indices.contains(index) ? $0.values[index] : nil }
     }
+
+    /// Which pictures the last frame drawn was drawn from lent straight, unread (``draw(_:at:from:to:into:in:)``).
+    var lentStraight: (from: Bool, to: Bool) { state.withLock { $0.lentStraight } }
 
     func setValue(_ value: Double, at index: Int) {
         state.withLock { if $0.values.indices.contains(index) { $0.values[index] = value } }
@@ -80,20 +92,58 @@ final class Frei0rInstance: Sendable {
             let target = UnsafeMutableBufferPointer(start: output, count: bytes)
             let inPlace = Self.overlap(target, from) || Self.overlap(target, to)
             do {
-                let list = try displayList(built, at: progress * settings.seconds, from: from, to: to, in: &state)
+                let opaque = try draw(
+                    built, at: progress * settings.seconds, from: from, to: to, into: inPlace ? nil : target, in: &state)
                 if inPlace {
-                    try renderer.render(list, into: &state.frame)
                     for y in 0..<height { Alpha.straightRow(state.frame, y, into: output + y * width * 4) }
-                } else {
-                    try renderer.render(list, into: target)
-                    // Two opaque pictures make an opaque frame (the next picture is drawn over all of
-                    // it, and source-over onto alpha 255 gives 255: `FrameOpacityTests`), already
-                    // straight, so only a frame from a translucent picture is read again.
-                    if !(state.from.isOpaque && state.to.isOpaque) { Alpha.straightenInPlace(output, count: bytes) }
+                } else if !opaque {
+                    Alpha.straightenInPlace(output, count: bytes)
                 }
             } catch {
                 output.update(from: progress < 1 ? from : to, count: bytes)
             }
+        }
+    }
+
+    /// Draws one frame into `target` (premultiplied), or into `state.frame` when nil, and says whether
+    /// it is opaque, so already straight.
+    ///
+    /// Each picture is lent to the renderer straight and unread where it takes it so: `to` is
+    /// premultiplied as it is copied under the pieces, and the pieces' kernel checks the alpha of every
+    /// texel of `from` it reads. Where a read texel was translucent the frame is drawn again from `from`
+    /// premultiplied (``HostPicture``), and so are the frames after, until one's `from` is opaque again:
+    /// one picture read instead of two, and the same bytes, since drawn texels of alpha 255 are their
+    /// premultiplied selves. Two opaque pictures make an opaque frame (the next picture is drawn over all
+    /// of it, and source-over onto alpha 255 gives 255: `FrameOpacityTests`), and so do pictures whose
+    /// texels drawn were all opaque.
+    private func draw(
+        _ built: Built, at time: Double, from: UnsafePointer<UInt8>, to: UnsafePointer<UInt8>,
+        into target: UnsafeMutableBufferPointer<UInt8>?, in state: inout State
+    ) throws -> Bool {
+        var built = built
+        while true {
+            let lendFrom = built.straightFrom && state.fromLooksOpaque
+            let fromTexture =
+                lendFrom ? state.from.straight(from, replacing: built.from) : state.from.texture(from, replacing: built.from)
+            let toTexture =
+                built.straightTo ? state.to.straight(to, replacing: built.to) : state.to.texture(to, replacing: built.to)
+            let list = try built.effect.displayList(at: time).replacingTextures {
+                $0 === built.from ? fromTexture : $0 === built.to ? toTexture : $0
+            }
+            do {
+                if let target { try renderer.render(list, into: target) } else { try renderer.render(list, into: &state.frame) }
+            } catch let refused as StraightTexelsRefused {
+                if refused.texture === fromTexture { built.straightFrom = false } else { built.straightTo = false }
+                state.built = built
+                continue
+            }
+            if lendFrom && fromTexture.metTranslucent {
+                state.fromLooksOpaque = false
+                continue
+            }
+            if !lendFrom { state.fromLooksOpaque = state.from.isOpaque }
+            state.lentStraight = (lendFrom, built.straightTo)
+            return (lendFrom || state.from.isOpaque) && (built.straightTo ? !toTexture.metTranslucent : state.to.isOpaque)
         }
     }
 
@@ -118,17 +168,5 @@ final class Frei0rInstance: Sendable {
         }
         state.built = Built(settings: settings, effect: effect, from: from, to: to)
         return state.built
-    }
-
-    /// One frame's list: the host's pictures in their stand-ins' places, each set up once for the
-    /// frame's draws.
-    private func displayList(
-        _ built: Built, at time: Double, from: UnsafePointer<UInt8>, to: UnsafePointer<UInt8>, in state: inout State
-    ) throws -> DisplayList {
-        let from = state.from.texture(from, replacing: built.from)
-        let to = state.to.texture(to, replacing: built.to)
-        return try built.effect.displayList(at: time).replacingTextures {
-            $0 === built.from ? from : $0 === built.to ? to : $0
-        }
     }
 }

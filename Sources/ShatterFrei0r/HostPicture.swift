@@ -1,7 +1,8 @@
 import ShatterCore
 
 /// One of the two pictures a host passes to each `f0r_update2`, straight RGBA8, as the premultiplied
-/// texture the renderer draws from, at the least cost per frame.
+/// texture the renderer draws from, at the least cost per frame; or lent straight and unread
+/// (``straight(_:replacing:)``) where the renderer's draw can take it so.
 ///
 /// An opaque picture (every alpha 255: what MLT and GStreamer give from video) is already
 /// premultiplied, so the texture reads the host's own bytes, lent for the one call: one read to learn
@@ -35,5 +36,15 @@ struct HostPicture {
             Alpha.premultiply(pixels + opaque, into: buffer.baseAddress! + opaque, count: count - opaque)
         }
         return Texture(image: image, replacing: standIn)
+    }
+
+    /// `pixels` (straight, of the size given to ``size(width:height:)``) lent as they are, unread, as
+    /// the next version of `standIn`: the renderer premultiplies them as it copies them, or checks the
+    /// alpha of those it reads (`Texture.metTranslucent` afterwards), or refuses them
+    /// (`StraightTexelsRefused`). The same lifetime rules as ``texture(_:replacing:)``'s lent texture.
+    func straight(_ pixels: UnsafePointer<UInt8>, replacing standIn: Texture) -> Texture {
+        Texture(
+            image: image, lendingStraight: UnsafeBufferPointer(start: pixels, count: image.pixels.count),
+            replacing: standIn)
     }
 }

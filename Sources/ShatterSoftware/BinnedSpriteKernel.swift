@@ -20,9 +20,11 @@ struct BinnedSpriteKernel: TierTwin, @unchecked Sendable {  // a C function poin
     static let tiers = TierTable<BinnedSpriteKernel>()
 
     /// Draws the sprites of list entries `entries`, in order, on image rows `rows` (one band) only.
-    @inline(__always)
-    func drawSprites(_ frame: UnsafePointer<shatter_binned_frame>, entries: Range<Int>, rows: Range<Int>) {
+    /// Returns whether every texel it read had alpha 255.
+    @inline(__always) @discardableResult
+    func drawSprites(_ frame: UnsafePointer<shatter_binned_frame>, entries: Range<Int>, rows: Range<Int>) -> Bool {
         entryPoints.sprites(frame, entries.lowerBound, entries.upperBound, Int32(rows.lowerBound), Int32(rows.upperBound))
+            != 0
     }
 }
 

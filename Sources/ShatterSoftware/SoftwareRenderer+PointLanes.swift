@@ -52,7 +52,7 @@ extension SoftwareRenderer {
                     if small {
                         drawSmallSprites(points, frame: frame, scratch: scratch, background: background)
                     } else {
-                        drawBinned(points, frame: frame, scratch: scratch, background: background)
+                        drawBinned(points, frame: frame, scratch: scratch, background: background, texture: batch.texture)
                     }
                 }
             }
@@ -84,8 +84,11 @@ extension SoftwareRenderer {
         }
     }
 
-    /// Every other sprite: counted per band in the vertex stage, listed band by band, then drawn band by band.
-    private func drawBinned(_ points: PointFrame.Points, frame: PointFrame, scratch: PointScratch, background: TexturedQuad?) {
+    /// Every other sprite: counted per band in the vertex stage, listed band by band, then drawn band by
+    /// band. A `texture` lent straight is told if the kernel read a texel of it that is not opaque.
+    private func drawBinned(
+        _ points: PointFrame.Points, frame: PointFrame, scratch: PointScratch, background: TexturedQuad?, texture: Texture
+    ) {
         var frame = frame
         parallelChunks(frame.chunks) { chunk in frame.vertexStage(chunk: chunk, points: points) }
         let bandStarts = frame.layOutList()
@@ -98,7 +101,9 @@ extension SoftwareRenderer {
                 frame.copy(background, band: band)
                 let entries = bandStarts[band]..<bandStarts[band + 1]
                 if let kernel {
-                    kernel.drawSprites(binned, entries: entries, rows: chunkRange(band, of: frame.bandCount, total: frame.height))
+                    let opaque = kernel.drawSprites(
+                        binned, entries: entries, rows: chunkRange(band, of: frame.bandCount, total: frame.height))
+                    if !opaque && texture.lentStraight { texture.noteTranslucent() }
                 } else {
                     frame.drawSprites(entries, band: band, points: points)
                 }

@@ -24,11 +24,7 @@ extension SoftwareRenderer {
         throws
     {
         try batch.motion.validate()
-        let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
-        // The point set-up for the batch's sprite size, in the guard-banded framebuffer.
-        let setup = PointSetup(
-            framebufferWidth: guardBand.framebufferWidth, framebufferHeight: guardBand.framebufferHeight,
-            raster: try PointSpriteRaster(batch))
+        let (program, setup) = try programAndSetup(batch, guardBand: guardBand)
         switch pointSpritePath(for: batch, program: program, setup: setup, target: target) {
         case .reference:
             if let background { try draw(background, into: target) }
@@ -42,6 +38,23 @@ extension SoftwareRenderer {
                 batch, program: program, setup: setup, small: false, into: target, guardBand: guardBand,
                 background: background)
         }
+    }
+
+    /// The batch's program, and the point set-up for its sprite size in the guard-banded framebuffer.
+    func programAndSetup(_ batch: PointSpriteBatch, guardBand: GuardBand) throws -> (PointSpriteProgram, PointSetup) {
+        let program = PointSpriteProgram(batch: batch, clipScale: guardBand.clipScale)
+        let setup = PointSetup(
+            framebufferWidth: guardBand.framebufferWidth, framebufferHeight: guardBand.framebufferHeight,
+            raster: try PointSpriteRaster(batch))
+        return (program, setup)
+    }
+
+    /// Whether the draw of `batch` checks the alpha of every texel it reads (the binned kernel in C),
+    /// so that it may read texels lent straight (``Texture/init(image:lendingStraight:replacing:)``).
+    func checksTexelAlpha(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) throws -> Bool {
+        let (program, setup) = try programAndSetup(batch, guardBand: guardBand)
+        return shortcuts.contains(.binnedKernel)
+            && pointSpritePath(for: batch, program: program, setup: setup, target: target) == .binned
     }
 
     /// The one place a point-sprite draw's path is chosen (``PointSpritePath``).

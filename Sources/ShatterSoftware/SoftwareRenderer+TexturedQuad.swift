@@ -82,18 +82,27 @@ extension SoftwareRenderer {
     }
 
     /// Copies target rows `rows` of `texture` placed at `origin`, columns `columns`, on this thread.
+    /// Texels lent straight are premultiplied as they are copied (the bytes of the premultiplied
+    /// picture's copy), and the texture told if any was translucent.
     static func copy(
         _ texture: Texture, at origin: (x: Int, y: Int), columns: Range<Int>, rows: Range<Int>, into target: Framebuffer
     ) {
         let width = texture.image.width
         texture.withTexels { source in
             let rowBytes = columns.count * 4
+            var opaque = true
             for y in rows {
                 let from = ((y - origin.y) * width + (columns.lowerBound - origin.x)) * 4
                 let to = (y * target.width + columns.lowerBound) * 4
-                UnsafeMutableRawPointer(target.bytes.baseAddress! + to)
-                    .copyMemory(from: source.baseAddress! + from, byteCount: rowBytes)
+                if texture.lentStraight {
+                    let row = Alpha.premultiply(source.baseAddress! + from, into: target.bytes.baseAddress! + to, count: rowBytes)
+                    opaque = opaque && row
+                } else {
+                    UnsafeMutableRawPointer(target.bytes.baseAddress! + to)
+                        .copyMemory(from: source.baseAddress! + from, byteCount: rowBytes)
+                }
             }
+            if !opaque { texture.noteTranslucent() }
         }
     }
 

@@ -81,6 +81,7 @@ public struct SoftwareRenderer: Renderer, Sendable {
     ) throws {
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
         let target = Framebuffer(bytes: bytes, width: list.width, height: list.height, blendCounts: blendCounts)
+        try refuseUnreadableStraightTexels(list, into: target, guardBand: guardBand)
         for (index, command) in list.commands.enumerated() {
             switch command {
             // One draw per command, in SoftwareRenderer+<Program>.swift, beside the program's twin.
@@ -100,6 +101,32 @@ public struct SoftwareRenderer: Renderer, Sendable {
                 draw(shape, into: target)
             case .layerQuad(let quad):
                 draw(quad, into: target)
+            }
+        }
+    }
+
+    /// Throws ``StraightTexelsRefused``, before anything is drawn, for a texture lent straight that a
+    /// command would read other than by a 1:1 copy (which premultiplies as it copies) or by the binned
+    /// sprite kernel (which checks the alpha of every texel it reads).
+    private func refuseUnreadableStraightTexels(_ list: DisplayList, into target: Framebuffer, guardBand: GuardBand) throws {
+        for command in list.commands {
+            switch command {
+            case .texturedQuad(let quad):
+                if quad.texture.lentStraight && !(shortcuts.contains(.exact) && Self.isPixelExactCopy(quad)) {
+                    throw StraightTexelsRefused(texture: quad.texture)
+                }
+            case .pointSprites(let batch):
+                if batch.texture.lentStraight, try !checksTexelAlpha(batch, into: target, guardBand: guardBand) {
+                    throw StraightTexelsRefused(texture: batch.texture)
+                }
+            case .dustLayers(let stack):
+                for texture in [stack.snapshot, stack.assignment] where texture.lentStraight {
+                    throw StraightTexelsRefused(texture: texture)
+                }
+            case .layerQuad(let quad):
+                if quad.texture.lentStraight { throw StraightTexelsRefused(texture: quad.texture) }
+            case .instancedCircles, .shape:
+                break
             }
         }
     }

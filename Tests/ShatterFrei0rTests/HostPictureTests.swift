@@ -31,12 +31,14 @@ import Testing
     }
 
     /// The renderer's frame for straight `from` and `to`, premultiplied first (as `shatter` premultiplies
-    /// a PNG's pixels), drawn at `progress`, straight again.
+    /// a PNG's pixels), drawn at `progress`, straight again; `pointSize`, if any, the shattered
+    /// transition's `point_size` value.
     static func reference(
-        _ transition: PluginTransition, from: [UInt8], to: [UInt8], progress: Double
+        _ transition: PluginTransition, from: [UInt8], to: [UInt8], progress: Double, pointSize: Double? = nil
     ) throws -> [UInt8] {
         var values = transition.parameters.map(\.defaultValue)
         values[0] = progress
+        if let pointSize { values[1] = pointSize }
         let settings = transition.settings(values, width: width, height: height)
         var a = from
         var b = to
@@ -67,15 +69,52 @@ import Testing
         }
     }
 
+    /// Pieces of 8 pixels, drawn by the binned kernel, which takes the host's pictures lent straight and
+    /// unread (it checks the alpha of each texel it draws from; `to` is premultiplied as it is copied):
+    /// one instance, a stream whose pictures turn translucent and opaque again, each frame the
+    /// renderer's bytes for the pictures premultiplied first (a translucent `from` drawn again from its
+    /// premultiplied copy, and the frames after it drawn from that copy until `from` is opaque again).
+    @Test(arguments: [PictureAlpha.translucent, .lastPixel, .middlePixel])
+    func picturesLentStraightGiveTheRenderersBytes(_ alpha: PictureAlpha) throws {
+        let instance = try #require(Frei0rInstance(transition: .shatter, width: Self.width, height: Self.height))
+        let pointSize = 8.0 / 64
+        instance.setValue(pointSize, at: 1)
+        let opaque = Self.picture(seed: 1, alpha: .opaque)
+        let other = Self.picture(seed: 2, alpha: alpha)
+        // A translucent `from` first comes at progress 0, where every texel is drawn.
+        let stream = [
+            (opaque, opaque, 0.3), (other, opaque, 0.0), (other, opaque, 0.3), (opaque, other, 0.6), (opaque, opaque, 0),
+            (other, other, 0), (other, other, 0.9), (opaque, opaque, 0.5), (opaque, other, 1),
+        ]
+        for (index, (from, to, progress)) in stream.enumerated() {
+            instance.setValue(progress, at: 0)
+            var output = [UInt8](repeating: 0, count: from.count)
+            output.withUnsafeMutableBufferPointer { instance.update(from: from, to: to, output: $0.baseAddress!) }
+            let expected = try Self.reference(.shatter, from: from, to: to, progress: progress, pointSize: pointSize)
+            #expect(output == expected, "frame \(index), \(alpha) at \(progress)")
+            // `from` lent straight but where it is translucent (drawn again from its premultiplied copy)
+            // or the frame before's was; `to` always.
+            let straight = from == opaque && (index == 0 || stream[index - 1].0 == opaque)
+            #expect(instance.lentStraight == (straight, true), "frame \(index)")
+        }
+    }
+
     /// A host may draw in place, passing its output as the first picture or the second: the frame is
-    /// the same as into a buffer of its own.
+    /// the same as into a buffer of its own (pieces too small for the binned kernel, and of 8 pixels).
     @Test(arguments: [PictureAlpha.opaque, .translucent], [true, false])
     func aHostDrawingInPlaceGetsTheSameFrame(_ alpha: PictureAlpha, outputIsFrom: Bool) throws {
+        for pointSize in [nil, 8.0 / 64] {
+            try Self.expectInPlace(alpha, outputIsFrom: outputIsFrom, pointSize: pointSize)
+        }
+    }
+
+    static func expectInPlace(_ alpha: PictureAlpha, outputIsFrom: Bool, pointSize: Double?) throws {
         let instance = try #require(Frei0rInstance(transition: .shatter, width: Self.width, height: Self.height))
         instance.setValue(0.5, at: 0)
+        if let pointSize { instance.setValue(pointSize, at: 1) }
         let from = Self.picture(seed: 3, alpha: alpha)
         let to = Self.picture(seed: 4, alpha: alpha)
-        let expected = try Self.reference(.shatter, from: from, to: to, progress: 0.5)
+        let expected = try Self.reference(.shatter, from: from, to: to, progress: 0.5, pointSize: pointSize)
         var shared = outputIsFrom ? from : to
         let other = outputIsFrom ? to : from
         shared.withUnsafeMutableBufferPointer { buffer in

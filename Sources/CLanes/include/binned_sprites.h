@@ -36,8 +36,8 @@ typedef struct shatter_binned_frame {
 /* One twin's entry point, resolved once. */
 typedef struct shatter_binned_kernel {
     /* Draws the sprites of list entries first ..< end, in order, on image rows rowStart ..< rowEnd
-     * (one band) only. */
-    void (*sprites)(const shatter_binned_frame *frame, long first, long end, int rowStart, int rowEnd);
+     * (one band) only. Returns 1 when every texel it read had alpha 255, else 0. */
+    int (*sprites)(const shatter_binned_frame *frame, long first, long end, int rowStart, int rowEnd);
 } shatter_binned_kernel;
 
 /* The entry point of `tier`'s twin (a tier the processor runs, cpu_tier.h; the AVX-512 tier takes the
