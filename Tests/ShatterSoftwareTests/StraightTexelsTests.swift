@@ -56,11 +56,13 @@ import Testing
         return (expected, output, fromMet, toMet)
     }
 
-    /// Both kernel twins: AVX2 where the processor has it, and the one for any x86-64.
+    /// Every kernel twin this processor runs (the widest first, the one for any x86-64 last).
     static var renderers: [SoftwareRenderer] {
-        var baseline = SoftwareRenderer(threads: 3)
-        baseline.shortcuts.remove(.avx2)
-        return [SoftwareRenderer(), baseline]
+        CPUTier.runnable.reversed().map { tier in
+            var renderer = SoftwareRenderer(threads: 3)
+            renderer.tier = tier
+            return renderer
+        }
     }
 
     @Test(arguments: [3.0, 6.0, 11.5])
