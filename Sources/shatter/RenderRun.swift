@@ -112,15 +112,20 @@ struct RenderRun {
         let progress = ProgressDisplay(mode: delivery.progressMode)
         let summary: RenderSummary
         do {
-            summary = try render(cancellation) { event in
-                if case .planned(let toRender, let kept) = event, resuming {
-                    print("Resuming: \(kept) \(Self.frames(kept)) already done, \(toRender) to render")
+            summary = try Interruption.during(.rendering) {
+                try render(cancellation) { event in
+                    if case .planned(let toRender, let kept) = event, resuming {
+                        print("Resuming: \(kept) \(Self.frames(kept)) already done, \(toRender) to render")
+                    }
+                    progress.handle(event)
                 }
-                progress.handle(event)
             }
         } catch {
             progress.end()
-            throw error
+            // A render waiting on input when the signal came fails once that input is cut off: a stop.
+            guard let signal = Interruption.receivedSignal else { throw error }
+            Terminal.error("shatter: interrupted by \(Interruption.name(signal)) while waiting on input; \(interruptedHint)")
+            throw ExitCode(128 + signal)
         }
         // The summary comes once the output is complete (a video's encoder finished): `done` says so.
         guard summary.interrupted else {

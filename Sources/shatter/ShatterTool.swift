@@ -42,6 +42,9 @@ enum Main {
         signal(SIGPIPE, SIG_IGN)
         do {
             var command = try ShatterTool.parseAsRoot()
+            // Before any input is read: a signal while probing clips or reading inputs stops the run
+            // and the children it started, not Shatter alone.
+            Interruption.install()
             try command.run()
         } catch {
             let own = CompareFailure.exitCode(for: error)

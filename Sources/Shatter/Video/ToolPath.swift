@@ -19,10 +19,12 @@ enum ToolPath {
         "file:" + (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
     }
 
-    /// Starts `process` (ffmpeg, ffprobe) once there is room for it (``DescriptorRoom``).
-    static func start(_ process: Process) throws {
+    /// Starts `process` (ffmpeg, ffprobe) once there is room for it (``DescriptorRoom``), known to
+    /// ``ChildProcesses`` so a stop reaches it.
+    static func start(_ process: Process, role: ChildProcesses.Role = .input) throws {
         try DescriptorRoom.make()
         try process.run()
+        ChildProcesses.add(process, role: role)
     }
 
     /// Whether ffprobe finds an audio stream in `path`; when it does not, why (ffprobe's last words).

@@ -88,7 +88,7 @@ public final class VideoEncoder {
         let errors = Locked<[UInt8]>([])
         self.errors = errors
         do {
-            try ToolPath.start(process)
+            try ToolPath.start(process, role: .output)
         } catch {
             unlink(temporary)
             throw VideoError.cannotStart(ffmpeg: executable, reason: "\(error)")
