@@ -53,9 +53,9 @@ public struct OriginalSoundFolder: Sendable, Equatable {
         }
         let ffprobe = files.isEmpty ? "" : try ToolPath.find("ffprobe")
         for file in files.values.sorted() {
-            guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-                throw OriginalSoundError.notAPlainFile(path: file)
-            }
+            // Held open from the check on: ffprobe and the encoding ffmpeg read the file checked, even
+            // if its name is given to a FIFO meanwhile (``HeldFile``).
+            guard HeldFile.hold(file) else { throw OriginalSoundError.notAPlainFile(path: file) }
             let audio = try ToolPath.audioStream(in: file, ffprobe: ffprobe)
             guard audio.found else { throw OriginalSoundError.notASound(path: file, reason: audio.reason) }
         }

@@ -12,11 +12,13 @@ enum ToolPath {
         throw ClipError.toolNotFound(tool: name, searched: path)
     }
 
-    /// `path` as ffmpeg and ffprobe must see a user's file: `file:` and the absolute path. A bare name
-    /// starting with `-` would be read as an option (`-report` writes a log), and one with a colon as a
-    /// protocol (`concat:a.mp4|b.mp4` reads other files); `file:` names the file itself, whatever its name.
+    /// `path` as ffmpeg and ffprobe must see a user's file: the descriptor Shatter holds it by
+    /// (``HeldFile``), else `file:` and the absolute path. A bare name starting with `-` would be read
+    /// as an option (`-report` writes a log), and one with a colon as a protocol (`concat:a.mp4|b.mp4`
+    /// reads other files); `file:` names the file itself, whatever its name.
     static func plainFile(_ path: String) -> String {
-        "file:" + (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+        if let held = HeldFile.named(path) { return held.argument }
+        return "file:" + (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
     }
 
     /// Starts `process` (ffmpeg, ffprobe) once there is room for it (``DescriptorRoom``), known to

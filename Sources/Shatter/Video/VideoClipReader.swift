@@ -25,6 +25,8 @@ final class VideoClipReader: Sendable {
     /// clip's (16384 a side, 64 Mi pixels by default) is refused before any frame is decoded.
     init(path: String, limits: PNGLimits = .default) throws {
         self.path = path
+        // Held from here on: ffprobe and every decoder read the file opened now (``HeldFile``).
+        HeldFile.hold(path)
         let ffprobe = try ToolPath.find("ffprobe")
         ffmpeg = try ToolPath.find("ffmpeg")
         let probe = try ToolPath.run(
@@ -131,11 +133,8 @@ final class VideoClipReader: Sendable {
             // Seek half a frame early: ffmpeg then drops every frame before the one wanted, exactly.
             let seek = start > 0 ? ["-ss", String(format: "%.6f", (Double(start) - 0.5) / reader.frameRate)] : []
             process.arguments =
-                ["-v", "error", "-nostdin"] + seek
-                + [
-                    "-i", ToolPath.plainFile(reader.path), "-map", "0:v:0", "-fps_mode", "passthrough",
-                    "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1",
-                ]
+                ["-v", "error", "-nostdin"] + seek + ["-i", ToolPath.plainFile(reader.path)]
+                + ["-map", "0:v:0", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
             pipe = Pipe()
             errors = Pipe()
             process.standardInput = FileHandle.nullDevice
