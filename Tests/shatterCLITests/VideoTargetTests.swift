@@ -81,8 +81,8 @@ struct VideoTargetTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.errorLines == [
-                "shatter: warning: clip \(clips[1]) lasts 0.5 s, less than its two transitions (1.0 s), so it holds its "
-                    + "last frame; give a longer clip or a shorter --transition"
+                "shatter: warning: clip \(clips[1]) lasts 0.5 s, less than the 1.0 s its two transitions (0.8 s) show of "
+                    + "it, so it holds its last frame; give a longer clip or a shorter --transition"
             ], "\(run.stderr)")
     }
 
@@ -98,8 +98,8 @@ struct VideoTargetTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.errorLines == [
-                "shatter: warning: clip \(short) lasts 0.5 s, less than its transition (0.9 s), so it holds its last frame; "
-                    + "give a longer clip or a shorter --duration"
+                "shatter: warning: clip \(short) lasts 0.5 s, less than the 0.9 s its transition (0.8 s) shows of it, so it "
+                    + "holds its last frame; give a longer clip or a shorter --duration"
             ], "\(run.stderr)")
     }
 }
