@@ -137,15 +137,20 @@ struct RenderRun {
         throw ExitCode(128 + (Interruption.receivedSignal ?? SIGINT))
     }
 
-    /// The one summary line: frames, where, seconds, backend and renderer. The job's seconds are wall
-    /// time; encoding's are summed over the cores that share it, so they may exceed the job's, and
-    /// the line says which is which.
+    /// The one summary line: frames, where, seconds, backend and renderer. The job's and the render's
+    /// seconds are wall time; encoding's are the CPU time it used, summed over the cores that share it,
+    /// and ffmpeg's and ffprobe's (the children that ended) are theirs: what was spent, each counted once.
     static func printSummary(_ summary: RenderSummary, place: String, choice: Backend.Choice, toStandardError: Bool) {
         let cores = AvailableCores.count
+        var children = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &children)
+        let tools = Double(children.ru_utime.tv_sec + children.ru_stime.tv_sec)
+            + Double(children.ru_utime.tv_usec + children.ru_stime.tv_usec) * 1e-6
         let line =
             "Rendered \(summary.written) \(Self.frames(summary.written)) to \(place) in \(format(summary.seconds)) s "
-            + "(\(choice.backend.rawValue): \(choice.renderer.description); render \(format(summary.renderSeconds)) s, "
-            + "encode \(format(summary.encodeSeconds)) s of CPU time on \(cores) \(cores == 1 ? "core" : "cores"))"
+            + "(\(choice.backend.rawValue): \(choice.renderer.description); render \(format(summary.renderSeconds)) s; "
+            + "CPU time on \(cores) \(cores == 1 ? "core" : "cores"): encode \(format(summary.encodeSeconds)) s"
+            + (tools > 0 ? ", ffmpeg \(format(tools)) s)" : ")")
         // Standard output carries the frames when streaming: everything else goes to standard error.
         toStandardError ? Terminal.error(line) : print(line)
     }
