@@ -16,6 +16,8 @@ final class VideoClipReader: Sendable {
     /// The file has an audio stream.
     let hasAudio: Bool
     private let ffmpeg: String
+    /// The file, open since the reader was made (nil where it is not a plain file: ffprobe then says why).
+    private let held: HeldFile?
     private let decoder = Locked<Decoder?>(nil)
 
     /// Forward gaps shorter than this many frames are decoded through rather than sought.
@@ -25,8 +27,8 @@ final class VideoClipReader: Sendable {
     /// clip's (16384 a side, 64 Mi pixels by default) is refused before any frame is decoded.
     init(path: String, limits: PNGLimits = .default) throws {
         self.path = path
-        // Held from here on: ffprobe and every decoder read the file opened now (``HeldFile``).
-        HeldFile.hold(path)
+        // Held while the reader lives: ffprobe and every decoder read the file opened now (``HeldFile``).
+        held = HeldFile.hold(path)
         let ffprobe = try ToolPath.find("ffprobe")
         ffmpeg = try ToolPath.find("ffmpeg")
         let probe = try ToolPath.run(
