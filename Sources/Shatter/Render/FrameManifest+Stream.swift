@@ -62,6 +62,47 @@ struct ChunkedBytes {
         return byte
     }
 
+    /// Takes bytes up to and including the first `"` not escaped by a `\\` (`escaped`: the byte before
+    /// was one), appending them to `out`, a chunk at a time; false if the bytes end first or `out` grows
+    /// past `limit`.
+    mutating func takeStringRest(into out: inout [UInt8], limit: Int) -> Bool {
+        var escaped = false
+        while true {
+            if position == end && !refill() { return false }
+            let (taken, closed) = chunk.withUnsafeBufferPointer { bytes -> (Int, Bool) in
+                var i = position
+                while i < end {
+                    let byte = bytes[i]
+                    i += 1
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") {
+                        return (i - position, true)
+                    }
+                }
+                return (i - position, false)
+            }
+            out.append(contentsOf: chunk[position..<(position + taken)])
+            position += taken
+            if out.count > limit { return false }
+            if closed { return true }
+        }
+    }
+
+    /// Skips JSON white space, a chunk at a time.
+    mutating func skipSpace() {
+        while true {
+            if position == end && !refill() { return }
+            while position < end {
+                let byte = chunk[position]
+                guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+                position += 1
+            }
+        }
+    }
+
     private mutating func refill() -> Bool {
         guard failure == nil else { return false }
         while true {
@@ -211,9 +252,7 @@ struct ManifestStreamParser {
         return FrameManifest.Entry(index: index, file: file, pixels: pixels, png: png)
     }
 
-    private mutating func skipSpace() {
-        while let byte = source.peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { _ = source.next() }
-    }
+    private mutating func skipSpace() { source.skipSpace() }
 
     private mutating func expect(_ character: Unicode.Scalar) throws {
         guard source.next() == UInt8(ascii: character) else { throw Failure.malformed("not valid JSON") }
@@ -238,13 +277,13 @@ struct ManifestStreamParser {
     private mutating func string(limit: Int = 4096) throws -> String {
         var raw: [UInt8] = []
         try stringBytes(into: &raw, limit: limit)
-        let inner = raw[1..<(raw.count - 1)]
-        if !inner.contains(UInt8(ascii: "\\")) {
-            guard !inner.contains(where: { $0 < 0x20 }), let text = String(validating: inner, as: UTF8.self) else {
-                throw Failure.malformed("not valid JSON")
-            }
-            return text
+        // Printable ASCII with no escape, as every name and digest Shatter writes is: taken as it is.
+        let plain: String? = raw.withUnsafeBufferPointer { bytes in
+            let inner = UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)])
+            for byte in inner where byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\\") { return nil }
+            return String(decoding: inner, as: UTF8.self)
         }
+        if let plain { return plain }
         guard let text = try? JSONDecoder().decode(String.self, from: Data(raw)) else {
             throw Failure.malformed("not valid JSON")
         }
@@ -254,22 +293,11 @@ struct ManifestStreamParser {
     /// A JSON string's bytes as they are, quotes included, onto `out`.
     private mutating func stringBytes(into out: inout [UInt8], limit: Int) throws {
         guard source.next() == UInt8(ascii: "\"") else { throw Failure.malformed("not valid JSON") }
+        let start = out.count
         out.append(UInt8(ascii: "\""))
-        var escaped = false
-        var length = 0
-        while let byte = source.next() {
-            out.append(byte)
-            length += 1
-            guard length <= limit else { throw Failure.malformed("a string over \(limit) bytes") }
-            if escaped {
-                escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaped = true
-            } else if byte == UInt8(ascii: "\"") {
-                return
-            }
+        guard source.takeStringRest(into: &out, limit: start + limit) else {
+            throw out.count > start + limit ? Failure.malformed("a string over \(limit) bytes") : Failure.malformed("not valid JSON")
         }
-        throw Failure.malformed("not valid JSON")
     }
 
     /// Any JSON value's bytes as they are onto `out` (for the header, decoded afterwards), at most `limit`.
