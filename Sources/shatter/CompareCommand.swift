@@ -246,7 +246,8 @@ struct CompareCommand: ParsableCommand {
             if files.count > 10 { print("  … \(files.count - 10) more \(verb)") }
         }
         if let signal = Interruption.receivedSignal {
-            Terminal.error("shatter: \(Interruption.name(signal)) came during the update, which was finished first; \(golden) is complete")
+            Terminal.error(
+                "shatter: \(Interruption.name(signal)) came during the update, which was finished first; \(golden) is complete")
             throw ExitCode(128 + signal)
         }
     }

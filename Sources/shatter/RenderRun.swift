@@ -144,7 +144,8 @@ struct RenderRun {
         let cores = AvailableCores.count
         var children = rusage()
         getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &children)
-        let tools = Double(children.ru_utime.tv_sec + children.ru_stime.tv_sec)
+        let tools =
+            Double(children.ru_utime.tv_sec + children.ru_stime.tv_sec)
             + Double(children.ru_utime.tv_usec + children.ru_stime.tv_usec) * 1e-6
         let line =
             "Rendered \(summary.written) \(Self.frames(summary.written)) to \(place) in \(format(summary.seconds)) s "

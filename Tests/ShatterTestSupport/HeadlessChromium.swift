@@ -47,7 +47,10 @@ public enum HeadlessChromium {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments =
-            ["\(limit)", path, "--headless", "--no-sandbox", "--disable-dev-shm-usage", "--user-data-dir=" + scratch.file("profile")]
+            [
+                "\(limit)", path, "--headless", "--no-sandbox", "--disable-dev-shm-usage",
+                "--user-data-dir=" + scratch.file("profile"),
+            ]
             + arguments
         process.environment = ProcessInfo.processInfo.environment.merging([
             "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.file("config"), "XDG_CACHE_HOME": scratch.file("cache"),

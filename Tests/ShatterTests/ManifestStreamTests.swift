@@ -37,7 +37,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("", "not valid JSON"), ("[1]", "not JSON: it does not start with {"), ("{\"frames\": [ {\"index\": 1, \"file\": \"a.p", "not valid JSON"),
+        ("", "not valid JSON"), ("[1]", "not JSON: it does not start with {"),
+        ("{\"frames\": [ {\"index\": 1, \"file\": \"a.p", "not valid JSON"),
         ("{\"frames\": [ {\"index\": 1}]}", "no \"file\" in frames.0"),
         ("{} trailing", "not valid JSON"), ("{\"frames\": [{\"index\": \"x\", \"file\": \"a.png\"}]}", "bad \"frames.0\""),
     ])

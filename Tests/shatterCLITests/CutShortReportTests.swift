@@ -17,7 +17,8 @@ import Testing
         }
         let compare = ["compare", "--dirs", s.file("golden"), s.file("new"), "--out", s.file("report")]
         // 16 KiB a file: the frames' images fit, the filmstrip does not.
-        let cut = try CLIRun.command("/bin/bash", ["-c", "ulimit -f 16; exec \"$@\"", "bash", CLIRun.binary] + compare + ["--keep-all"])
+        let cut = try CLIRun.command(
+            "/bin/bash", ["-c", "ulimit -f 16; exec \"$@\"", "bash", CLIRun.binary] + compare + ["--keep-all"])
         #expect(cut.status == 2 && cut.errorLines.count == 1, "\(cut.stderr)")
         #expect(cut.stderr.contains("filmstrip.png: write failed (File too large)"), "\(cut.stderr)")
         let left = s.allContents(of: s.file("report"))

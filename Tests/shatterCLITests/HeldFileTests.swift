@@ -20,7 +20,8 @@ struct HeldFileTests {
 
     @Test func aSoundSwappedForAFIFOAfterItsCheckIsStillTheSoundChecked() throws {
         let s = try TemporaryFolder()
-        let sound = try #require(try SoundFixtures.write(into: s.file("sounds"), names: ["thanos_snap_sound"])["thanos_snap_sound"])
+        let sound = try #require(
+            try SoundFixtures.write(into: s.file("sounds"), names: ["thanos_snap_sound"])["thanos_snap_sound"])
         // The real ffprobe checks the sound; then, before the video is encoded, its name becomes a FIFO
         // that nobody ever writes.
         let environment = try Self.tool(
@@ -46,13 +47,15 @@ struct HeldFileTests {
         while !FileManager.default.fileExists(atPath: pidFile) && killed.process.isRunning { usleep(10_000) }
         kill(killed.process.processIdentifier, SIGKILL)
         _ = killed.wait()
-        let orphan = try #require(Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let orphan = try #require(
+            Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
         // The next render sweeps the killed one's temporary and makes the video, while the orphan sleeps.
         let next = try CLIRun.shatter(render)
         #expect(next.status == 0, "\(next.stderr)")
         // Then the orphan wakes and starts ffmpeg on what it was given.
         let deadline = Date().addingTimeInterval(30)
-        while kill(orphan, 0) == 0 && !((try? String(contentsOfFile: "/proc/\(orphan)/stat", encoding: .utf8))?.contains(") Z ") ?? true)
+        while kill(orphan, 0) == 0
+            && !((try? String(contentsOfFile: "/proc/\(orphan)/stat", encoding: .utf8))?.contains(") Z ") ?? true)
             && Date() < deadline
         { usleep(20_000) }
         #expect(s.allContents(of: s.file("out")) == ["v.mp4"], "the orphaned ffmpeg wrote a file")
@@ -61,7 +64,9 @@ struct HeldFileTests {
     @Test func aRelativeClipInAWorkingFolderDeeperThanPATHMAXIsTheClipNamed() throws {
         let s = try TemporaryFolder()
         for (name, source) in [("a.y4m", "testsrc"), ("b.y4m", "smptebars")] {
-            try FFmpegTool.run(["-f", "lavfi", "-i", "\(source)=size=64x48:rate=10", "-t", "1", "-pix_fmt", "yuv420p", s.file(name)])
+            try FFmpegTool.run([
+                "-f", "lavfi", "-i", "\(source)=size=64x48:rate=10", "-t", "1", "-pix_fmt", "yuv420p", s.file(name),
+            ])
         }
         // 25 folders of 200 letters: 5,025 bytes below the scratch folder, past PATH_MAX (4,096). Only a
         // shell can go there, one step at a time (bash: dash's cd fails past PATH_MAX); rm -rf can remove it

@@ -11,7 +11,10 @@ struct JoinStillTests {
     static func frameCount(_ video: String) throws -> Int {
         let run = try CLIRun.command(
             "/usr/bin/ffprobe",
-            ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", video])
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of",
+                "csv=p=0", video,
+            ])
         return Int(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
@@ -44,7 +47,8 @@ struct JoinStillTests {
             #expect(run.stderr.contains("--still must be more than 0 and at most 3600 seconds"), "\(run.stderr)")
         }
         let help = try CLIRun.shatter(["join", "--help"])
-        #expect(help.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ").contains(
-            "Without it every clip, a still PNG too, must be the video's size."), "\(help.stdout)")
+        #expect(
+            help.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ").contains(
+                "Without it every clip, a still PNG too, must be the video's size."), "\(help.stdout)")
     }
 }

@@ -44,7 +44,8 @@ import Testing
         kill(run.process.processIdentifier, SIGTERM)
         #expect(Self.ends(run, within: Self.stopWithin), "one SIGTERM did not stop a render waiting on a FIFO")
         #expect(run.process.terminationStatus == 143, "\(run.stderr)")
-        #expect(run.stderr.contains("shatter: stopped by SIGTERM before finishing; nothing was left half-written"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("shatter: stopped by SIGTERM before finishing; nothing was left half-written"), "\(run.stderr)")
         // No video, and no temporary under a hidden name.
         #expect(s.allContents().filter { $0.contains("j.mkv") }.isEmpty, "\(s.allContents())")
     }
@@ -55,7 +56,8 @@ import Testing
         let tools = s.file("tools")
         try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
         let pidFile = s.file("ffprobe.pid")
-        try "#!/bin/sh\necho $$ > '\(pidFile)'\nexec sleep 120\n".write(toFile: tools + "/ffprobe", atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho $$ > '\(pidFile)'\nexec sleep 120\n".write(
+            toFile: tools + "/ffprobe", atomically: true, encoding: .utf8)
         chmod(tools + "/ffprobe", 0o755)
         try FileManager.default.createDirectory(atPath: s.file("sounds"), withIntermediateDirectories: true)
         try Data("not checked yet".utf8).write(to: URL(fileURLWithPath: s.file("sounds/thanos_snap_sound.mp3")))
@@ -65,7 +67,9 @@ import Testing
             in: s, environment: ["PATH": path])
         var probe: Int32?
         while probe == nil && run.process.isRunning {
-            probe = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            probe = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap {
+                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
             usleep(20_000)
         }
         let pid = try #require(probe, "ffprobe never started: \(run.stderr)")

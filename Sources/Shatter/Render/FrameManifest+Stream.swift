@@ -30,7 +30,9 @@ extension FrameManifest {
         var parser = ManifestStreamParser(source: ChunkedBytes(fd: fd, limit: maximumBytes), path: path)
         // Room for the entries a file this size can hold (Shatter writes about 190 bytes each), so the
         // array is not copied as it grows; a stream gets none.
-        if status.st_mode & S_IFMT == S_IFREG { parser.expectedEntries = min(Int(status.st_size) / 160, FrameSelection.maximumFrames) }
+        if status.st_mode & S_IFMT == S_IFREG {
+            parser.expectedEntries = min(Int(status.st_size) / 160, FrameSelection.maximumFrames)
+        }
         return try parser.manifest()
     }
 }
@@ -245,7 +247,8 @@ struct ManifestStreamParser {
         guard let file = strings["file"] else { throw Failure.malformed("no \"file\" in frames.\(position)") }
         if strings["sha256"] != nil || strings["pngSHA256"] != nil {
             guard let pixels = strings["sha256"], let png = strings["pngSHA256"] else { throw bad }
-            return FrameManifest.Entry(index: index, file: file, pixels: Digest(.sha256, hex: pixels), png: Digest(.sha256, hex: png))
+            return FrameManifest.Entry(
+                index: index, file: file, pixels: Digest(.sha256, hex: pixels), png: Digest(.sha256, hex: png))
         }
         guard let pixels = strings["pixels"].flatMap(Digest.init(text:)), let png = strings["png"].flatMap(Digest.init(text:))
         else { throw bad }
@@ -262,8 +265,9 @@ struct ManifestStreamParser {
     private mutating func integer() throws -> Int? {
         var digits: [UInt8] = []
         if source.peek() == UInt8(ascii: "-") { digits.append(source.next()!) }
-        while let byte = source.peek(), (0x30...0x39).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
-            || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+")
+        while let byte = source.peek(),
+            (0x30...0x39).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+                || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+")
         {
             digits.append(source.next()!)
             guard digits.count <= 32 else { return nil }
@@ -296,7 +300,8 @@ struct ManifestStreamParser {
         let start = out.count
         out.append(UInt8(ascii: "\""))
         guard source.takeStringRest(into: &out, limit: start + limit) else {
-            throw out.count > start + limit ? Failure.malformed("a string over \(limit) bytes") : Failure.malformed("not valid JSON")
+            throw out.count > start + limit
+                ? Failure.malformed("a string over \(limit) bytes") : Failure.malformed("not valid JSON")
         }
     }
 
@@ -322,8 +327,9 @@ struct ManifestStreamParser {
                 out.append(source.next()!)
             default:
                 // A number or a literal: up to the next delimiter.
-                while let next = source.peek(), ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09]
-                    .contains(next)
+                while let next = source.peek(),
+                    ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09]
+                        .contains(next)
                 {
                     out.append(source.next()!)
                     guard out.count - start <= limit else { throw Failure.malformed("a value over \(limit) bytes") }

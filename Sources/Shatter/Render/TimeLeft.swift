@@ -75,7 +75,8 @@ public struct TimeLeft: Sendable, Equatable {
 
     public static func == (a: TimeLeft, b: TimeLeft) -> Bool {
         (a.total, a.drawn, a.written, a.lastSeconds) == (b.total, b.drawn, b.written, b.lastSeconds)
-            && (a.spent, a.spentDrawing) == (b.spent, b.spentDrawing) && a.display?.seconds == b.display?.seconds && a.display?.at == b.display?.at
+            && (a.spent, a.spentDrawing) == (b.spent, b.spentDrawing) && a.display?.seconds == b.display?.seconds
+            && a.display?.at == b.display?.at
     }
 
     /// Seconds left; nil while a kind of frame still to come has no pace yet (a copied frame is
