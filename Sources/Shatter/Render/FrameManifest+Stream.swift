@@ -155,30 +155,16 @@ struct ManifestStreamParser {
         guard first == UInt8(ascii: "{") else { throw Failure.malformed("not JSON: it does not start with {") }
         var header: [UInt8] = [UInt8(ascii: "{")]
         var frames: [FrameManifest.Entry]?
-        skipSpace()
-        if source.peek() == UInt8(ascii: "}") {
-            _ = source.next()
-        } else {
-            while true {
-                skipSpace()
-                let key = try string()
-                skipSpace()
-                try expect(":")
-                skipSpace()
-                if key == "frames" {
-                    frames = try entries()
-                } else {
-                    if header.count > 1 { header.append(UInt8(ascii: ",")) }
-                    header += Array(try JSONEncoder().encode(key)) + [UInt8(ascii: ":")]
-                    try value(into: &header)
-                    guard header.count <= FrameManifest.maximumHeaderBytes else {
-                        throw Failure.malformed("a header over \(FrameManifest.maximumHeaderBytes) bytes")
-                    }
+        try members(opened: true) { parser, key in
+            if key == "frames" {
+                frames = try parser.entries()
+            } else {
+                if header.count > 1 { header.append(UInt8(ascii: ",")) }
+                header += Array(try JSONEncoder().encode(key)) + [UInt8(ascii: ":")]
+                try parser.value(into: &header)
+                guard header.count <= FrameManifest.maximumHeaderBytes else {
+                    throw Failure.malformed("a header over \(FrameManifest.maximumHeaderBytes) bytes")
                 }
-                skipSpace()
-                guard let separator = source.next() else { throw Failure.malformed("not valid JSON") }
-                if separator == UInt8(ascii: "}") { break }
-                guard separator == UInt8(ascii: ",") else { throw Failure.malformed("not valid JSON") }
             }
         }
         skipSpace()
@@ -216,31 +202,16 @@ struct ManifestStreamParser {
 
     private mutating func entry(_ position: Int) throws -> FrameManifest.Entry {
         let bad = Failure.malformed("bad \"frames.\(position)\"")
-        try expect("{")
         var index: Int?
         var strings: [String: String] = [:]
-        skipSpace()
-        if source.peek() == UInt8(ascii: "}") {
-            _ = source.next()
-        } else {
-            while true {
-                skipSpace()
-                let key = try string()
-                skipSpace()
-                try expect(":")
-                skipSpace()
-                if key == "index" {
-                    index = try integer() ?? { throw bad }()
-                } else if source.peek() == UInt8(ascii: "\"") {
-                    strings[key] = try string()
-                } else {
-                    var ignored: [UInt8] = []
-                    try value(into: &ignored, limit: 4096)
-                }
-                skipSpace()
-                guard let separator = source.next() else { throw Failure.malformed("not valid JSON") }
-                if separator == UInt8(ascii: "}") { break }
-                guard separator == UInt8(ascii: ",") else { throw Failure.malformed("not valid JSON") }
+        try members { parser, key in
+            if key == "index" {
+                index = try parser.integer() ?? { throw bad }()
+            } else if parser.source.peek() == UInt8(ascii: "\"") {
+                strings[key] = try parser.string()
+            } else {
+                var ignored: [UInt8] = []
+                try parser.value(into: &ignored, limit: 4096)
             }
         }
         guard let index else { throw Failure.malformed("no \"index\" in frames.\(position)") }
@@ -253,6 +224,29 @@ struct ManifestStreamParser {
         guard let pixels = strings["pixels"].flatMap(Digest.init(text:)), let png = strings["png"].flatMap(Digest.init(text:))
         else { throw bad }
         return FrameManifest.Entry(index: index, file: file, pixels: pixels, png: png)
+    }
+
+    /// An object's members, `{` to `}` (the `{` already taken when `opened`): `body` is given each key
+    /// with the parser at its value, which it takes.
+    private mutating func members(opened: Bool = false, _ body: (inout ManifestStreamParser, String) throws -> Void) throws {
+        if !opened { try expect("{") }
+        skipSpace()
+        if source.peek() == UInt8(ascii: "}") {
+            _ = source.next()
+            return
+        }
+        while true {
+            skipSpace()
+            let key = try string()
+            skipSpace()
+            try expect(":")
+            skipSpace()
+            try body(&self, key)
+            skipSpace()
+            guard let separator = source.next() else { throw Failure.malformed("not valid JSON") }
+            if separator == UInt8(ascii: "}") { return }
+            guard separator == UInt8(ascii: ",") else { throw Failure.malformed("not valid JSON") }
+        }
     }
 
     private mutating func skipSpace() { source.skipSpace() }
