@@ -99,7 +99,9 @@ public final class FolderHandle: Sendable {
         if creation == .existingOrNew { try refuseUnlessReplaceable(name, hardLinks: false) }
         var flags = (readable ? O_RDWR : O_WRONLY) | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
         if creation == .new { flags |= O_EXCL }
-        let file = openat(fd, name, flags, 0o644)
+        // A temporary is created under the registry's lock, so a stop that sweeps them never misses one.
+        let create = { openat(self.fd, name, flags, 0o644) }
+        let file = creation == .new && Self.isTemporary(name) ? Self.registerTemporary(name, in: self, create: create) : create()
         guard file >= 0 else {
             let code = errno
             // ELOOP (a link, O_NOFOLLOW), ENXIO (a FIFO nobody reads), EEXIST: say what is there.
@@ -139,13 +141,13 @@ public final class FolderHandle: Sendable {
 
     /// `renameat` within the folder; the errno on failure.
     public func rename(_ from: String, to: String) -> Int32? {
-        renameat(fd, from, fd, to) == 0 ? nil : errno
+        Self.settleTemporary(from, in: self) { renameat(fd, from, fd, to) == 0 ? nil : errno }
     }
 
     /// `unlinkat` within the folder: removes the name (a link itself, never its target).
     @discardableResult
     public func remove(_ name: String) -> Bool {
-        unlinkat(fd, name, 0) == 0
+        Self.settleTemporary(name, in: self) { unlinkat(fd, name, 0) == 0 }
     }
 
     /// Whether ``path`` still names the folder this handle opened (false once it was moved, removed or

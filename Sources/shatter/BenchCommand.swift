@@ -44,8 +44,20 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The screen revealed: your PNG (default: the demo's destination).", valueName: "PNG"))
     var to: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per configuration, spread over the transition.", valueName: "N"))
-    var frames: Int = 30
+    @Option(
+        name: .customLong("frame-count"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "How many frames per configuration, spread over the transition: a count, where render's --frames is a "
+                + "range of indices (default: 30).", valueName: "N"))
+    var frameCount: Int?
+
+    /// `--frames N`, the name this option had: still taken for scripts written for it, and a range such as
+    /// render's `--frames 0-9` is refused with the option to use.
+    @Option(name: .customLong("frames"), parsing: .unconditional, help: .hidden)
+    var framesAsOnce: String?
+
+    /// The frames per configuration asked for.
+    var frames: Int { frameCount ?? framesAsOnce.flatMap { Int($0) } ?? 30 }
 
     @Option(help: ArgumentHelp("Comma-separated backends: gl, gpu (hardware GL only), cpu.", valueName: "LIST"))
     var backends: String = "gl,cpu"
@@ -85,7 +97,14 @@ struct BenchCommand: ParsableCommand {
         _ = try parsedPointSizes()
         _ = try parsedBackends()
         guard ["png", "none"].contains(encode) else { throw ValidationError("--encode must be png or none, not \(encode)") }
-        guard (1...10_000).contains(frames) else { throw ValidationError("--frames must be 1…10000, not \(frames)") }
+        if let framesAsOnce {
+            guard frameCount == nil else { throw ValidationError("give --frame-count once (--frames is its old name)") }
+            guard Int(framesAsOnce) != nil else {
+                throw ValidationError(
+                    "bench takes a count of frames, --frame-count N, not render's range --frames \(framesAsOnce)")
+            }
+        }
+        guard (1...10_000).contains(frames) else { throw ValidationError("--frame-count must be 1…10000, not \(frames)") }
         guard (1...100).contains(`repeat`) else { throw ValidationError("--repeat must be 1…100, not \(`repeat`)") }
         if let size { try SizeLimits.check(width: size.width, height: size.height, what: "--size") }
     }

@@ -236,12 +236,19 @@ struct CompareCommand: ParsableCommand {
         if let (option, _) = reportOptions.first(where: \.1) {
             throw ValidationError("\(option) is for a comparison's report; --update writes GOLDEN and no report: drop \(option)")
         }
-        let summary = try FolderUpdate.run(golden: golden, new: new)
+        // All or nothing: a golden folder left with some frames new and the manifest old would fail
+        // every later comparison, so a signal during the update is honoured once it is complete.
+        let summary = try Interruption.during(.critical) { try FolderUpdate.run(golden: golden, new: new) }
         print("updated \(golden) from \(new): \(summary)")
         for (verb, files) in [("replaced", summary.replaced), ("added", summary.added), ("removed", summary.removed)] {
             // Names come from NEW's manifest: shown safe for a terminal (no escapes, no line breaks).
             for file in files.prefix(10) { print("  \(verb) \(PrintableText.of(file, limit: 80))") }
             if files.count > 10 { print("  … \(files.count - 10) more \(verb)") }
+        }
+        if let signal = Interruption.receivedSignal {
+            Terminal.error(
+                "shatter: \(Interruption.name(signal)) came during the update, which was finished first; \(golden) is complete")
+            throw ExitCode(128 + signal)
         }
     }
 

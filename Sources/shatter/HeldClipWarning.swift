@@ -11,8 +11,10 @@ enum HeldClipWarning {
         return join.heldClips.map { i in
             let around = [i - 1, i].filter { join.transitions.indices.contains($0) }
             let frames = around.reduce(0) { $0 + layout.transitionFrames[$1] }
+            // A transition of n frames lasts n − 1 frame intervals (both ends are drawn): 1.2 s shows 1.22 s of clip.
             return line(
-                join.clips[i], transitions: around.count, frames: frames, fps: join.video.fps, option: "--transition", json: json)
+                join.clips[i], transitions: around.count, shows: Double(frames) / join.video.fps,
+                seconds: Double(frames - around.count) / join.video.fps, option: "--transition", json: json)
         }
     }
 
@@ -20,9 +22,10 @@ enum HeldClipWarning {
     /// of `effect` (``ClipJoin/heldRoles``).
     static func lines<E: Effect>(_ effect: E, fps: Double, json: Bool) -> [String] {
         guard let sourced = effect as? any ClipSourced else { return [] }
-        let frames = FrameTimeline(duration: effect.duration, fps: fps).count
         return sourced.join.heldRoles.compactMap { sourced.input($0)?.clip }.map {
-            line($0, transitions: 1, frames: frames, fps: fps, option: "--duration", json: json)
+            line(
+                $0, transitions: 1, shows: Double(FrameTimeline(duration: effect.duration, fps: fps).count) / fps,
+                seconds: effect.duration, option: "--duration", json: json)
         }
     }
 
@@ -37,15 +40,22 @@ enum HeldClipWarning {
         }
     }
 
-    /// One clip's line: it lasts less than its `transitions`, which fill `frames` frames of the video at
-    /// `fps` (one more frame than their length); `option` shortens them.
-    private static func line(_ clip: Clip, transitions: Int, frames: Int, fps: Double, option: String, json: Bool) -> String {
+    /// One clip's line: it lasts less than the `shows` seconds of it that its `transitions` (lasting
+    /// `seconds`) draw, one frame more each than their length; `option` shortens them. A still picture is
+    /// said to be one, with the option that holds it (`join --still`).
+    private static func line(
+        _ clip: Clip, transitions: Int, shows: Double, seconds: Double, option: String, json: Bool
+    ) -> String {
         let which = transitions == 2 ? "its two transitions" : "its transition"
-        let length = Double(clip.frameCount) / clip.frameRate
+        let length = DecimalText.rounded(Double(clip.frameCount) / clip.frameRate, to: 2)
+        let verb = transitions == 2 ? "show" : "shows"
+        let need = "the \(DecimalText.rounded(shows, to: 2)) s \(which) (\(DecimalText.rounded(seconds, to: 2)) s) \(verb) of it"
         let message =
-            "clip \(clip.path) lasts \(DecimalText.rounded(length, to: 2)) s, less than \(which) "
-            + "(\(DecimalText.rounded(Double(frames) / fps, to: 2)) s), so it holds its last frame; "
-            + "give a longer clip or a shorter \(option)"
+            clip.isStill && option == "--transition"
+            ? "clip \(clip.path) is a still picture shown for \(length) s, less than \(need), so it is seen only while "
+                + "they play; give --still SECONDS to show it longer"
+            : "clip \(clip.path) lasts \(length) s, less than \(need), so it holds its last frame; give a longer clip or a "
+                + "shorter \(option)"
         return json ? ProgressDisplay.json(["event": "warning", "message": message]) : "shatter: warning: " + message
     }
 }

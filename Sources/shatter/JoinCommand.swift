@@ -34,8 +34,18 @@ struct JoinCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Video size in pixels (default: the first clip's).", valueName: "WxH"))
     var size: Dimensions?
 
-    @Option(help: ClipOpening.fitHelp)
+    @Option(
+        help: ArgumentHelp(
+            "Fit clips of another size: stretch, contain (letterboxed with --background) or cover. Without it every "
+                + "clip, a still PNG too, must be the video's size.", valueName: "MODE"))
     var fit: ClipFit?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds each still picture (a PNG clip) is shown, as editors hold an image (default: one frame: it is "
+                + "seen only while its transitions play).", valueName: "SECONDS"))
+    var still: Double?
 
     @Option(help: ArgumentHelp("Colour around clips fitted with contain; frames are composited over it.", valueName: "RRGGBB"))
     var background: HexColor?
@@ -49,7 +59,8 @@ struct JoinCommand: ParsableCommand {
         name: .customLong("point-size"), parsing: .unconditional,
         help: ArgumentHelp(
             "Side of the shatter's pieces in points (join draws at scale 1: a point is a pixel), or "
-                + PointSizeChoice.autoHelp + ". (default: auto)",
+                + PointSizeChoice.autoHelp + ". (default: auto: at a video's width the original's 2 points, render's "
+                + "default, read as TV static)",
             valueName: "POINTS|auto"),
         transform: PointSizeChoice.parse)
     var pointSize = PointSizeChoice.auto
@@ -96,6 +107,9 @@ struct JoinCommand: ParsableCommand {
                     + "times, not \(transitions.count)")
         }
         if let fps { try FPSOption.check(fps) }
+        if let still, !(still > 0 && still <= 3600) {
+            throw ValidationError("--still must be more than 0 and at most 3600 seconds, not \(still)")
+        }
         if let size { try SizeLimits.check(width: size.width, height: size.height, what: "--size") }
         if case .points(let points) = pointSize { try OptionLimits.check(pointSize: points, option: "--point-size") }
         guard (1...DustLayerSplit.maximumLayers).contains(layers) else {
@@ -111,7 +125,10 @@ struct JoinCommand: ParsableCommand {
         // The first clip sets the rate when it is a video; PNG frames play at the video's rate.
         let first = try Clip(path: clips[0], frameRate: fps ?? 60)
         let rate = fps ?? (first.isVideo ? first.frameRate : 60)
-        let opened = try [first] + clips.dropFirst().map { try Clip(path: $0, frameRate: rate) }
+        let stillFrames = still.map { max(1, Int(($0 * rate).rounded())) } ?? 1
+        let opened = try ([first] + clips.dropFirst().map { try Clip(path: $0, frameRate: rate) }).map {
+            $0.held(forFrames: stillFrames)
+        }
         let (width, height) = size.map { ($0.width, $0.height) } ?? (first.width, first.height)
         try SizeLimits.check(width: width, height: height, what: "the video")
         for clip in opened where fit == nil && (clip.width != width || clip.height != height) {

@@ -119,7 +119,7 @@ final class ProgressDisplay: Sendable {
         let elapsed = now.timeIntervalSince(state.started)
         let (written, total) = (state.written, state.total ?? 0)
         let fps = elapsed > 0 ? Double(written) / elapsed : 0
-        let eta = state.left.seconds
+        let eta = state.left.shown(at: elapsed)
         guard mode == .json else {
             let left = eta.map { "ETA \(Self.duration($0))" } ?? "ETA unknown"
             return "shatter: frame \(written)/\(total), \(DecimalText.rounded(fps, to: 1)) frames/s, \(left)"

@@ -112,15 +112,20 @@ struct RenderRun {
         let progress = ProgressDisplay(mode: delivery.progressMode)
         let summary: RenderSummary
         do {
-            summary = try render(cancellation) { event in
-                if case .planned(let toRender, let kept) = event, resuming {
-                    print("Resuming: \(kept) \(Self.frames(kept)) already done, \(toRender) to render")
+            summary = try Interruption.during(.rendering) {
+                try render(cancellation) { event in
+                    if case .planned(let toRender, let kept) = event, resuming {
+                        print("Resuming: \(kept) \(Self.frames(kept)) already done, \(toRender) to render")
+                    }
+                    progress.handle(event)
                 }
-                progress.handle(event)
             }
         } catch {
             progress.end()
-            throw error
+            // A render waiting on input when the signal came fails once that input is cut off: a stop.
+            guard let signal = Interruption.receivedSignal else { throw error }
+            Terminal.error("shatter: interrupted by \(Interruption.name(signal)) while waiting on input; \(interruptedHint)")
+            throw ExitCode(128 + signal)
         }
         // The summary comes once the output is complete (a video's encoder finished): `done` says so.
         guard summary.interrupted else {
@@ -132,15 +137,21 @@ struct RenderRun {
         throw ExitCode(128 + (Interruption.receivedSignal ?? SIGINT))
     }
 
-    /// The one summary line: frames, where, seconds, backend and renderer. The job's seconds are wall
-    /// time; encoding's are summed over the cores that share it, so they may exceed the job's, and
-    /// the line says which is which.
+    /// The one summary line: frames, where, seconds, backend and renderer. The job's and the render's
+    /// seconds are wall time; encoding's are the CPU time it used, summed over the cores that share it,
+    /// and ffmpeg's and ffprobe's (the children that ended) are theirs: what was spent, each counted once.
     static func printSummary(_ summary: RenderSummary, place: String, choice: Backend.Choice, toStandardError: Bool) {
         let cores = AvailableCores.count
+        var children = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &children)
+        let tools =
+            Double(children.ru_utime.tv_sec + children.ru_stime.tv_sec)
+            + Double(children.ru_utime.tv_usec + children.ru_stime.tv_usec) * 1e-6
         let line =
             "Rendered \(summary.written) \(Self.frames(summary.written)) to \(place) in \(format(summary.seconds)) s "
-            + "(\(choice.backend.rawValue): \(choice.renderer.description); render \(format(summary.renderSeconds)) s, "
-            + "encode \(format(summary.encodeSeconds)) s of CPU time on \(cores) \(cores == 1 ? "core" : "cores"))"
+            + "(\(choice.backend.rawValue): \(choice.renderer.description); render \(format(summary.renderSeconds)) s; "
+            + "CPU time on \(cores) \(cores == 1 ? "core" : "cores"): encode \(format(summary.encodeSeconds)) s"
+            + (tools > 0 ? ", ffmpeg \(format(tools)) s)" : ")")
         // Standard output carries the frames when streaming: everything else goes to standard error.
         toStandardError ? Terminal.error(line) : print(line)
     }

@@ -40,8 +40,14 @@ enum Main {
         // A closed pipe (ffmpeg's input, a `--pipe` reader, a progress reader that quit) is an error to
         // report where it matters, never a silent death: writes to it fail with EPIPE instead.
         signal(SIGPIPE, SIG_IGN)
+        // Likewise a file past the size limit (`ulimit -f`): the write fails with EFBIG and is reported,
+        // like a full disk, and the writer's temporary is removed, instead of a death that leaves it.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try ShatterTool.parseAsRoot()
+            // Before any input is read: a signal while probing clips or reading inputs stops the run
+            // and the children it started, not Shatter alone.
+            Interruption.install()
             try command.run()
         } catch {
             let own = CompareFailure.exitCode(for: error)

@@ -11,8 +11,9 @@ import Testing
     static func a(_ k: Int) -> RGBA8 { RGBA8(r: 200, g: UInt8(10 * k), b: 0, a: 255) }
     static func b(_ k: Int) -> RGBA8 { RGBA8(r: 0, g: UInt8(10 * k), b: 200, a: 255) }
 
-    static func effect(fps: Double) throws -> ClipDriven<ShatteredTransition> {
-        let root = NSTemporaryDirectory() + "shatter-clip-gl-" + UUID().uuidString
+    /// The transition between two PNG clips written into `scratch` (removed with it when the test ends).
+    static func effect(fps: Double, in scratch: TemporaryFolder) throws -> ClipDriven<ShatteredTransition> {
+        let root = scratch.path
         for (name, color) in [("a", Self.a), ("b", Self.b)] {
             try FileManager.default.createDirectory(atPath: root + "/" + name, withIntermediateDirectories: true)
             for k in 0..<13 {
@@ -29,7 +30,8 @@ import Testing
 
     @Test func everyPixelIsAOrBAtFrameKFromAsFirstToBsLast() throws {
         let fps = 10.0
-        let effect = try Self.effect(fps: fps)
+        let scratch = try TemporaryFolder()
+        let effect = try Self.effect(fps: fps, in: scratch)
         let timeline = FrameTimeline(duration: effect.duration, fps: fps)
         #expect(timeline.count == 13)
         let cpu = SoftwareRenderer()
@@ -48,7 +50,8 @@ import Testing
     @Test(.enabled(if: GLSupport.isAvailable, "needs an EGL context"))
     func glMatchesTheCPUAndUpdatesItsTwoTexturesInPlace() throws {
         let fps = 10.0
-        let effect = try Self.effect(fps: fps)
+        let scratch = try TemporaryFolder()
+        let effect = try Self.effect(fps: fps, in: scratch)
         let timeline = FrameTimeline(duration: effect.duration, fps: fps)
         let gl = try GLRenderer()
         for k in 0..<13 {
@@ -59,7 +62,7 @@ import Testing
         #expect(gl.textureUpdates == 24)
         #expect(gl.liveObjectCount == 3)
         // Any frame alone (a shard, a resume) is the same as in sequence.
-        let alone = try Self.effect(fps: fps)
+        let alone = try Self.effect(fps: fps, in: scratch)
         let seventh = try SoftwareRenderer().render(try alone.displayList(at: timeline.time(of: 7)))
         #expect(seventh == (try SoftwareRenderer().render(try effect.displayList(at: timeline.time(of: 7)))))
     }

@@ -10,7 +10,7 @@ public enum HeadlessChromium {
         for candidate in ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
         where FileManager.default.isExecutableFile(atPath: candidate) {
             // Installed is not enough: it must start (libraries, sandbox) and print its version.
-            if let run = try? run(candidate, ["--version"]), run.status == 0 { return candidate }
+            if let run = try? run(candidate, ["--version"], limit: 60), run.status == 0 { return candidate }
         }
         return nil
     }()
@@ -18,9 +18,7 @@ public enum HeadlessChromium {
     /// The page's DOM after its scripts ran (`--dump-dom`), drawn with WebGL2 on SwiftShader.
     public static func dumpDOM(_ page: String) throws -> String {
         guard let path else { throw Failure(description: "no Chromium here") }
-        let profile = NSTemporaryDirectory() + "shatter-chromium-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: profile) }
-        let run = try run(path, swiftShaderFlags + ["--user-data-dir=\(profile)", "--dump-dom", "file://" + page])
+        let run = try run(path, swiftShaderFlags + ["--dump-dom", "file://" + page])
         guard run.status == 0 else { throw Failure(description: "chromium exited \(run.status): \(run.errors)") }
         return run.output
     }
@@ -29,26 +27,39 @@ public enum HeadlessChromium {
     /// device pixel each, drawn with WebGL2 on SwiftShader, written to `png`.
     public static func screenshot(_ address: String, width: Int, height: Int, to png: String) throws {
         guard let path else { throw Failure(description: "no Chromium here") }
-        let profile = NSTemporaryDirectory() + "shatter-chromium-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: profile) }
         let run = try run(
             path,
             swiftShaderFlags + [
-                "--user-data-dir=\(profile)", "--hide-scrollbars", "--force-device-scale-factor=1",
+                "--hide-scrollbars", "--force-device-scale-factor=1",
                 "--window-size=\(width),\(height)", "--screenshot=\(png)", address,
             ])
         guard run.status == 0 else { throw Failure(description: "chromium exited \(run.status): \(run.errors)") }
     }
 
-    private static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    /// Runs Chromium at `path` headless with `arguments`, stopped after `limit` seconds. Everything it
+    /// writes goes into one scratch folder removed afterwards: its profile (`--user-data-dir`) and its
+    /// HOME and XDG folders, where Chromium and dconf would otherwise leave `~/.config/chromium` and
+    /// `~/.cache/dconf` behind a test run.
+    public static func run(_ path: String, _ arguments: [String], limit: Int = 180) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
+        let scratch = try TemporaryFolder()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["180", path, "--headless", "--no-sandbox", "--disable-dev-shm-usage"] + arguments
+        process.arguments =
+            [
+                "\(limit)", path, "--headless", "--no-sandbox", "--disable-dev-shm-usage",
+                "--user-data-dir=" + scratch.file("profile"),
+            ]
+            + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.file("config"), "XDG_CACHE_HOME": scratch.file("cache"),
+            "XDG_DATA_HOME": scratch.file("data"),
+        ]) { $1 }
         let output = Pipe()
         // Chromium says a lot on stderr; kept in a file (a second pipe could fill while stdout is read).
-        let errorFile = NSTemporaryDirectory() + "shatter-chromium-stderr-" + UUID().uuidString
+        let errorFile = scratch.file("stderr")
         _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: errorFile) }
         process.standardOutput = output
         process.standardError = FileHandle(forWritingAtPath: errorFile)
         try process.run()

@@ -30,6 +30,18 @@ import Testing
         for path in artifacts { #expect(FileManager.default.fileExists(atPath: path), "\(path)") }
         // The reference is untouched.
         #expect(try PNGDecoder.read(path: folder.file("splash.splash.png")) == ImageFixtures.frame)
+        Self.removeArtifacts(named: failure)
+    }
+
+    /// Removes the artifacts a failure `message` names (ours and swift-snapshot-testing's own), and their
+    /// folders once empty: this suite fails on purpose, and a test run leaves nothing behind.
+    static func removeArtifacts(named message: String) {
+        for match in message.matches(of: /(file:\/\/)?(\/[^ ,\n"]+\.png)/) {
+            let path = String(match.output.2)
+            guard path.hasPrefix(NSTemporaryDirectory()) else { continue }
+            unlink(path)
+            rmdir((path as NSString).deletingLastPathComponent)
+        }
     }
 
     @Test func theStrategyStoresLosslessPNGAndRejectsABrokenReference() throws {
@@ -38,8 +50,8 @@ import Testing
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(diffing.fromData(data) == ImageFixtures.frame)
         let broken = diffing.fromData(Data("not a png".utf8))
-        #expect(
-            diffing.diffV2(broken, ImageFixtures.frame)?.0.contains("the images differ in size: 0x0 expected, 40x60 actual")
-                == true)
+        let failure = diffing.diffV2(broken, ImageFixtures.frame)?.0
+        #expect(failure?.contains("the images differ in size: 0x0 expected, 40x60 actual") == true)
+        Self.removeArtifacts(named: failure ?? "")
     }
 }

@@ -5,12 +5,6 @@ import ShatterTestSupport
 /// Clips made for tests: PNG sequences of solid colors that change every frame, and videos made
 /// from them by the real ffmpeg.
 enum ClipFixtures {
-    static func folder() throws -> String {
-        let path = NSTemporaryDirectory() + "shatter-clips-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// Writes `count` frames `name(k)` of `color(k)` into `folder`.
     static func sequence(
         in folder: String, count: Int, width: Int, height: Int, name: (Int) -> String = { String(format: "%05d.png", $0) },

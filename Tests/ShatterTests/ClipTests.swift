@@ -1,12 +1,14 @@
 import Foundation
 import Shatter
+import ShatterTestSupport
 import Testing
 
 @Suite struct ClipTests {
     static func red(_ k: Int) -> RGBA8 { RGBA8(r: 200, g: UInt8(10 * k), b: 0, a: 255) }
 
     @Test func aPatternNumbersFramesFromOneAndAFolderTakesNameOrder() throws {
-        let root = try ClipFixtures.folder()
+        let scratch = try TemporaryFolder()
+        let root = scratch.path
         try ClipFixtures.sequence(
             in: root + "/p", count: 5, width: 4, height: 3, name: { String(format: "shot-%03d.png", $0 + 1) },
             color: Self.red)
@@ -22,7 +24,8 @@ import Testing
     }
 
     @Test func frameIShowsTheClipFrameAtIOverFpsAndAShortClipHoldsItsLast() throws {
-        let root = try ClipFixtures.folder()
+        let scratch = try TemporaryFolder()
+        let root = scratch.path
         try ClipFixtures.sequence(in: root, count: 4, width: 2, height: 2, color: Self.red)
         let clip = try Clip(path: root, frameRate: 30)
         #expect((0..<8).map { clip.frameIndex(at: Double($0) / 30) } == [0, 1, 2, 3, 3, 3, 3, 3])
@@ -33,7 +36,8 @@ import Testing
     }
 
     @Test func aMissingClipOrAFrameOfAnotherSizeIsNamed() throws {
-        let root = try ClipFixtures.folder()
+        let scratch = try TemporaryFolder()
+        let root = scratch.path
         #expect(throws: ClipError.notFound(path: root + "/nothing.mp4")) { try Clip(path: root + "/nothing.mp4", frameRate: 30) }
         try ClipFixtures.sequence(in: root, count: 2, width: 4, height: 4, color: Self.red)
         try PNGEncoder.write(Image(width: 5, height: 4, fill: .opaqueBlack), to: root + "/00002.png")
@@ -43,7 +47,8 @@ import Testing
 
     @Test(.enabled(if: ClipFixtures.ffmpegAvailable, "needs ffmpeg on PATH"))
     func aVideoStreamsTheSameFramesInOrderOrOutOfOrder() throws {
-        let root = try ClipFixtures.folder()
+        let scratch = try TemporaryFolder()
+        let root = scratch.path
         try ClipFixtures.sequence(in: root + "/png", count: 20, width: 6, height: 4, color: Self.red)
         // FFV1 in RGB is lossless: the decoded frames are the PNGs exactly.
         try ClipFixtures.ffmpeg([
@@ -59,7 +64,8 @@ import Testing
 
     @Test(.enabled(if: ClipFixtures.ffmpegAvailable, "needs ffmpeg on PATH"))
     func aFileThatIsNotAVideoIsRefusedWithFfprobesReason() throws {
-        let root = try ClipFixtures.folder()
+        let scratch = try TemporaryFolder()
+        let root = scratch.path
         let path = root + "/notes.mp4"
         try Data("hello".utf8).write(to: URL(fileURLWithPath: path))
         #expect { try Clip(path: path, frameRate: 30) } throws: { error in

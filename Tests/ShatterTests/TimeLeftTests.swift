@@ -24,3 +24,33 @@ import Testing
         #expect(abs(left.seconds! - 3) < 1e-9)
     }
 }
+
+/// What a progress line shows: the estimate counted down between frames and changed gradually, so one
+/// slow early frame does not make it leap (a newcomer saw 25 s, then 1 min 6 s, then 39 s).
+@Suite struct TimeLeftShownTests {
+    @Test func oneSlowFrameDoesNotMakeTheETALeap() {
+        // 200 frames at 0.1 s each, but frame 5 takes 3 s.
+        var left = TimeLeft(total: 200)
+        var now = 0.0
+        var shown: [Double] = []
+        for frame in 1...200 {
+            now += frame == 5 ? 3 : 0.1
+            left.record(written: frame, at: now)
+            shown.append(left.shown(at: now)!)
+        }
+        // The average pace leaps from 0.1 to 0.68 s a frame at frame 5: the estimate from 19.6 s to 133 s
+        // (19.5 s are truly left). Shown, no step up is more than 10 s, and the end is 0.
+        let rises = zip(shown.dropFirst(), shown).map { $0 - $1 }
+        #expect(rises.allSatisfy { $0 < 10 }, "\(rises.max() ?? 0)")
+        #expect(shown.last == 0)
+    }
+
+    @Test func theETACountsDownWhileAFrameIsDrawn() {
+        var left = TimeLeft(total: 10)
+        left.record(written: 4, at: 2)  // 0.5 s a frame: 3 s left
+        #expect(abs(left.shown(at: 2)! - 3) < 1e-9)
+        #expect(abs(left.shown(at: 3)! - 2) < 1e-9)  // a second later, no frame since: 2 s
+        #expect(left.shown(at: 10) == 0)
+        #expect(TimeLeft(total: 10).shown(at: 1) == nil)
+    }
+}

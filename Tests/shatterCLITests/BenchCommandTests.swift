@@ -7,7 +7,7 @@ import Testing
     @Test func writesTheTableJSONCSVAndChart() throws {
         let s = try TemporaryFolder()
         let run = try CLIRun.shatter([
-            "bench", "--size", "80x60", "--frames", "2", "--repeat", "2", "--point-sizes", "2,8",
+            "bench", "--size", "80x60", "--frame-count", "2", "--repeat", "2", "--point-sizes", "2,8",
             "--backends", "cpu", "--json", s.file("b.json"), "--csv", s.file("b.csv"), "--chart", s.file("b.png"),
         ])
         #expect(run.status == 0, "\(run.stderr)")
@@ -48,7 +48,11 @@ import Testing
             (["--point-sizes", "1,x"], "--point-sizes"), (["--backends", "metal"], "--backends"),
             (["--effect", "thanos"], "--effect must be one of shatter, breathe, dust, splash, sprite, not thanos"),
             (["--encode", "jpeg"], "--encode"),
-            (["--frames", "0"], "--frames"),
+            (["--frame-count", "0"], "--frame-count must be 1…10000, not 0"),
+            (["--frames", "0"], "--frame-count must be 1…10000, not 0"),
+            // render's --frames is a range; bench's count says so rather than failing to read a number.
+            (["--frames", "0-9"], "bench takes a count of frames, --frame-count N, not render's range --frames 0-9"),
+            (["--frames", "2", "--frame-count", "2"], "give --frame-count once"),
         ] {
             let run = try CLIRun.shatter(["bench"] + arguments)
             #expect(run.status == 64 && run.errorLines.count == 1 && run.stderr.contains(expected), "\(arguments): \(run.stderr)")

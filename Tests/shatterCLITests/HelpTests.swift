@@ -29,6 +29,18 @@ import Testing
         }
     }
 
+    /// render's and join's --point-size defaults differ (2 points, the original's on its phone screen; auto
+    /// at a video's width), and each help says why, naming the other's.
+    @Test func thePointSizeDefaultsSayWhyTheyDiffer() throws {
+        let join = Self.entry("--point-size", in: try CLIRun.shatter(["join", "--help"]).stdout)
+        #expect(
+            join.contains("(default: auto: at a video's width the original's 2 points, render's default, read as TV static)"),
+            "\(join)")
+        let render = Self.entry("--point-size", in: try CLIRun.shatter(["render", "shatter", "--help"]).stdout)
+        #expect(render.contains("which auto also gives on the default phone screen"), "\(render)")
+        #expect(render.contains("give auto for the original's look, as join does unless told"), "\(render)")
+    }
+
     /// `compare`'s usage shows its three forms, not the generated "compare <options> <subcommand>".
     @Test func compareUsageShowsItsThreeForms() throws {
         let run = try CLIRun.shatter(["compare", "--help"])

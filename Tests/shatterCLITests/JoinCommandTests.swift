@@ -98,7 +98,7 @@ struct JoinCommandTests {
         let events = try Self.events(run.stderr)
         #expect(
             events.filter { $0["event"] as? String == "warning" }.map { $0["message"] as? String } == [
-                "clip \(clips[1]) lasts 2.0 s, less than its two transitions (2.08 s), so it holds its last frame; "
+                "clip \(clips[1]) lasts 2.0 s, less than the 2.08 s its two transitions (2.0 s) show of it, so it holds its last frame; "
                     + "give a longer clip or a shorter --transition"
             ])
         let times = try events.filter { $0["event"] as? String != "warning" }.map {

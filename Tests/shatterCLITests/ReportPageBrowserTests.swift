@@ -72,25 +72,14 @@ enum Chromium {
         for candidate in ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
         where FileManager.default.isExecutableFile(atPath: candidate) {
             // Installed is not enough: it must start (libraries, sandbox) and print its version.
-            if let run = try? CLIRun.command("/usr/bin/timeout", ["60", candidate, "--headless", "--no-sandbox", "--version"]),
-                run.status == 0
-            {
-                return candidate
-            }
+            if let run = try? HeadlessChromium.run(candidate, ["--version"], limit: 60), run.status == 0 { return candidate }
         }
         return nil
     }()
 
     static func run(_ arguments: [String]) throws -> CLIRun {
-        let profile = NSTemporaryDirectory() + "shatter-chromium-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: profile) }
-        let run = try CLIRun.command(
-            "/usr/bin/timeout",
-            [
-                "120", path!, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                "--user-data-dir=\(profile)",
-            ] + arguments)
-        guard run.status == 0 else { throw RenderFolders.Failure(description: "chromium exited \(run.status): \(run.stderr)") }
-        return run
+        let run = try HeadlessChromium.run(path!, ["--disable-gpu", "--hide-scrollbars"] + arguments, limit: 120)
+        guard run.status == 0 else { throw RenderFolders.Failure(description: "chromium exited \(run.status): \(run.errors)") }
+        return CLIRun(status: run.status, stdout: run.output, stderr: run.errors)
     }
 }

@@ -37,7 +37,7 @@ struct VideoTargetTests {
         try expectKept(render, video: s.file("t.mp4"))
         // The summary tells the job's wall time from the encoder's time summed over cores.
         let run = try CLIRun.shatter(render + ["--video", s.file("u.mp4")])
-        #expect(run.stdout.contains(" s of CPU time on \(AvailableCores.count) core"), "\(run.stdout)")
+        #expect(run.stdout.contains("; CPU time on \(AvailableCores.count) core"), "\(run.stdout)")
         // --resume still needs a folder.
         let resume = try CLIRun.shatter(render + ["--video", s.file("v.mp4"), "--resume"])
         #expect(resume.status == 64 && resume.stderr.contains("--resume needs a folder (--out DIR)"), "\(resume.stderr)")
@@ -69,6 +69,30 @@ struct VideoTargetTests {
         try expectKept(["join"] + clips + ["--transition", "shatter:0.3", "--backend", "cpu", "--quiet"], video: s.file("j.mp4"))
     }
 
+    /// The summary's CPU times are what was spent: encoding's and ffmpeg's together are at most the CPU
+    /// time the whole run used, as GNU time measures it (writes waiting on a slower ffmpeg once counted
+    /// 7 s of "CPU time" in a run that used 2.2 s).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs GNU time"))
+    func theSummaryCountsTheCPUTimeSpent() throws {
+        let s = try TemporaryFolder()
+        let run = try CLIRun.command(
+            "/usr/bin/time",
+            [
+                "-f", "TIME %U %S", CLIRun.binary, "render", "shatter", "--size", "640x480", "--point-size", "8", "--backend",
+                "cpu", "--quality", "high", "--video", s.file("t.mp4"),
+            ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let times = try #require(run.stderr.split(separator: "\n").last { $0.hasPrefix("TIME ") }, "\(run.stderr)")
+        let total = times.split(separator: " ").dropFirst().compactMap { Double($0) }.reduce(0, +)
+        func figure(_ name: String) -> Double? {
+            guard let range = run.stdout.range(of: name + " ") else { return nil }
+            return Double(run.stdout[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+        }
+        let encode = try #require(figure("encode"), "\(run.stdout)")
+        let ffmpeg = try #require(figure("ffmpeg"), "\(run.stdout)")
+        #expect(ffmpeg > 0 && encode + ffmpeg <= total + 0.05, "\(run.stdout) against \(times)")
+    }
+
     @Test func aClipShorterThanItsTransitionsIsNamedInOneWarning() throws {
         let s = try TemporaryFolder()
         let clips = [
@@ -81,8 +105,8 @@ struct VideoTargetTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.errorLines == [
-                "shatter: warning: clip \(clips[1]) lasts 0.5 s, less than its two transitions (1.0 s), so it holds its "
-                    + "last frame; give a longer clip or a shorter --transition"
+                "shatter: warning: clip \(clips[1]) lasts 0.5 s, less than the 1.0 s its two transitions (0.8 s) show of "
+                    + "it, so it holds its last frame; give a longer clip or a shorter --transition"
             ], "\(run.stderr)")
     }
 
@@ -98,8 +122,8 @@ struct VideoTargetTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.errorLines == [
-                "shatter: warning: clip \(short) lasts 0.5 s, less than its transition (0.9 s), so it holds its last frame; "
-                    + "give a longer clip or a shorter --duration"
+                "shatter: warning: clip \(short) lasts 0.5 s, less than the 0.9 s its transition (0.8 s) shows of it, so it "
+                    + "holds its last frame; give a longer clip or a shorter --duration"
             ], "\(run.stderr)")
     }
 }

@@ -8,6 +8,10 @@ extension CompareSession {
         /// Only an earlier comparison's report: its `report.json` and the files it lists or writes, and
         /// the subject it compared (what says whether it is this comparison's).
         case earlierReport(files: [String], subject: String)
+        /// A comparison's report cut short (a full disk, a kill) before its `report.json` and `index.html`
+        /// were written: only the files a comparison writes before those (each frame's images,
+        /// `filmstrip.png`, `preview.html`). Nobody can read it, so any comparison replaces it.
+        case cutShort(files: [String])
         /// Something else too; `example` is the first such file.
         case other(example: String)
     }
@@ -21,6 +25,9 @@ extension CompareSession {
             .filter { $0 != FolderLock.fileName && !ownOutputs.contains($0) }.sorted()
         guard !names.isEmpty else { return .empty }
         guard let report = earlierReport(in: folder) else {
+            if names.allSatisfy({ isWrittenBeforeTheReport($0) && isRegularFile(folder + "/" + $0) }) {
+                return .cutShort(files: names)
+            }
             return .other(example: names.first { $0 != "report.json" } ?? names[0])
         }
         let listed = Set(
@@ -30,6 +37,16 @@ extension CompareSession {
             return .other(example: stranger)
         }
         return .earlierReport(files: names, subject: report.subject)
+    }
+
+    /// Whether a comparison writes a file of this name before its `report.json`: `expected-`, `actual-`,
+    /// `diff-` or `mask-` and a frame's five digits or more, `filmstrip.png`, `preview.html`.
+    static func isWrittenBeforeTheReport(_ name: String) -> Bool {
+        if name == "filmstrip.png" || name == previewFile { return true }
+        guard name.hasSuffix(".png"), let dash = name.firstIndex(of: "-") else { return false }
+        let digits = name[name.index(after: dash)..<name.index(name.endIndex, offsetBy: -4)]
+        return ["expected", "actual", "diff", "mask"].contains(String(name[..<dash])) && digits.count >= 5
+            && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
     }
 
     /// Whether `file` lies directly in `folder` (paths made absolute and tidied, links not followed).

@@ -52,6 +52,8 @@ public struct CompareSession {
         palette = DiffPalette(rule: rule)
         let folder = self.folder.path
         lock = try FolderLock(self.folder.handle)
+        // A killed comparison's temporaries (`.diff-00003.png.tmp-<pid>-…`) are not a report of anyone's.
+        OutputDirectory.removeStaleTemporaries(in: folder) { Self.isReportFileName(String($0)) }
         let own = Set(ownOutputs.filter { Self.sameFolder($0, folder) }.map { ($0 as NSString).lastPathComponent })
         switch Self.contents(of: folder, ownOutputs: own) {
         case .empty: break
@@ -59,6 +61,8 @@ public struct CompareSession {
             for name in files { unlink(folder + "/" + name) }
         case .earlierReport(_, let earlier):
             throw OutputFolderError.holdsAnotherComparison(path: folder, subject: earlier)
+        case .cutShort(let files):
+            for name in files { unlink(folder + "/" + name) }
         case .other(let example):
             guard replacing else { throw OutputFolderError.holdsOtherFiles(path: folder, example: example) }
             for name in Self.reportFiles(in: folder) { unlink(folder + "/" + name) }

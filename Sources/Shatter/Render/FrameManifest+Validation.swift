@@ -59,30 +59,6 @@ extension FrameManifest {
             && !name.utf8.contains(UInt8(ascii: "/")) && !name.utf8.contains(0)
     }
 
-    /// The file's bytes, at most ``maximumBytes``; nil when nothing is at `path`. A stream whose first
-    /// byte that is not white space is not `{` (`/dev/zero`, `yes |`) is refused as soon as it arrives.
-    static func readBytes(path: String) throws -> [UInt8]? {
-        do {
-            return try BoundedFileReader.read(
-                path: path, maxBytes: maximumBytes, prefixLength: 1,
-                acceptsPrefix: BoundedFileReader.startsLikeJSONObject
-            )
-            .bytes
-        } catch {
-            switch error {
-            case .notFound: return nil
-            case .rejectedPrefix: throw ManifestError.notAManifest(path: path, detail: "not JSON: it does not start with {")
-            case .fileTooLarge(let size):
-                throw ManifestError.invalid(
-                    path: path, detail: "\(size) bytes, over the limit of \(maximumBytes) bytes for a manifest")
-            case .streamTooLong:
-                throw ManifestError.invalid(
-                    path: path, detail: "more than \(maximumBytes) bytes arrived, over the limit for a manifest")
-            case .isDirectory, .notReadable, .ioFailed: throw ManifestError.unreadable(path: path)
-            }
-        }
-    }
-
     /// A name taken from the file, fit for a one-line message: control characters and line breaks
     /// shown as U+FFFD, and at most 80 characters.
     static func printable(_ text: String) -> String {

@@ -232,19 +232,24 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     /// (``ManifestError/invalid(path:detail:)`` otherwise), so no field of a crafted file can make a
     /// reader allocate or count beyond ``FrameSelection/maximumFrames``.
     public static func read(path: String) throws -> FrameManifest? {
-        guard let data = try readBytes(path: path) else { return nil }
-        return try decode(data, path: path)
+        try streamed(path: path)
     }
 
     /// Decodes and validates a manifest's bytes; `path` is what errors call them.
     public static func decode(_ data: [UInt8], path: String) throws -> FrameManifest {
+        try decode(data, path: path, validating: true)
+    }
+
+    /// ``decode(_:path:)``, validating the values only when asked (the streamed reader validates once
+    /// it has the frames).
+    static func decode(_ data: [UInt8], path: String, validating: Bool) throws -> FrameManifest {
         let manifest: FrameManifest
         do {
             manifest = try JSONDecoder().decode(FrameManifest.self, from: Data(data))
         } catch {
             throw ManifestError.notAManifest(path: path, detail: Self.describe(error))
         }
-        if let problem = manifest.problem { throw ManifestError.invalid(path: path, detail: problem) }
+        if validating, let problem = manifest.problem { throw ManifestError.invalid(path: path, detail: problem) }
         return manifest
     }
 

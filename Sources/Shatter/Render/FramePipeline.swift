@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 
 /// Renders frames and hands them to a ``FrameWriter`` (PNG files in a folder, a stream), encoding on
 /// the other cores while the next frame renders. At most `framesInFlight` rendered frames wait for encoding, so memory does not grow with
@@ -28,7 +29,8 @@ public struct FramePipeline: Sendable {
         /// `shouldStop` returned true before every frame was rendered.
         public let interrupted: Bool
         public let seconds: Double
-        /// Time spent rendering (on the calling thread) and encoding + writing (summed over workers).
+        /// Time spent rendering (wall time on the calling thread), and the CPU time spent encoding, hashing
+        /// and writing (summed over workers; a write waiting on a slow reader, such as ffmpeg, costs none).
         public let renderSeconds: Double
         public let encodeSeconds: Double
     }
@@ -81,14 +83,14 @@ public struct FramePipeline: Sendable {
             let position = started
             started += 1
             queue.async(group: writes) {
-                let encodeStart = clock.now
+                let encodeStart = Self.threadCPUSeconds()
                 do {
                     // Encoded and hashed here, on the encoding cores, not on the rendering thread.
                     let record = try writer.write(box.image, index: index, position: position)
                     if let written, let record { try written(record) }
                     let done = state.withLock { state in
                         state.written += 1
-                        state.encodeSeconds += Self.seconds(clock.now - encodeStart)
+                        state.encodeSeconds += Self.threadCPUSeconds() - encodeStart
                         return state.written
                     }
                     progress(done, total)
@@ -144,6 +146,13 @@ public struct FramePipeline: Sendable {
         var written = 0
         var encodeSeconds = 0.0
         var error: (any Error)?
+    }
+
+    /// The CPU time this thread has used: an encoder's block runs on one thread from start to end.
+    static func threadCPUSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -233,7 +233,8 @@ public struct RenderSummary {
     /// The cancellation token stopped the render before every frame was rendered.
     public let interrupted: Bool
     public let seconds: Double
-    /// Time drawing (on the calling thread), and encoding + writing (summed over the encoding cores).
+    /// Time drawing (wall time on the calling thread), and the CPU time encoding, hashing and writing took
+    /// (summed over the encoding cores; time a write waits for its reader is not counted).
     public let renderSeconds: Double
     public let encodeSeconds: Double
     /// The contact sheet, when one was asked for and a frame was rendered.

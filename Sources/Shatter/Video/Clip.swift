@@ -84,6 +84,22 @@ public final class Clip: Sendable {
         }
     }
 
+    /// A still picture's clip shown for `frames` frames instead of one (`join --still`); any other clip
+    /// as it is.
+    public func held(forFrames frames: Int) -> Clip {
+        guard isStill, frames > 1 else { return self }
+        return Clip(holding: self, frames: frames)
+    }
+
+    /// The clip is one still picture (a PNG alone, or a folder or pattern of one frame).
+    public var isStill: Bool { if case .still = source { true } else { false } }
+
+    private init(holding still: Clip, frames: Int) {
+        (path, width, height, frameCount, frameRate) = (still.path, still.width, still.height, frames, still.frameRate)
+        (source, limits, makeDigest) = (still.source, still.limits, still.makeDigest)
+        lastRead.withLock { $0 = still.lastRead.withLock { $0 } }
+    }
+
     /// Whether `path` (symbolic links followed) is a regular file, which can be read more than once.
     private static func isRegularFile(_ path: String) -> Bool {
         var info = stat()

@@ -20,6 +20,8 @@ public struct OriginalSoundFolder: Sendable, Equatable {
     public let path: String
     /// The files found, by name without extension (`thanos_dust_3` → `sounds/thanos_dust_3.mp3`).
     public let files: [String: String]
+    /// The files, open since they were checked, while the folder value lives (``HeldFile``).
+    private let held: [HeldFile]
 
     /// The names each sound's files go by: one for the snap and the reverse, six for the dust.
     public static func names(of sound: OriginalSound) -> [String] {
@@ -45,6 +47,7 @@ public struct OriginalSoundFolder: Sendable, Equatable {
         let wanted = Set(OriginalSound.allCases.flatMap(Self.names))
         let found = Dictionary(grouping: entries.filter { wanted.contains(Self.stem(of: $0)) }, by: Self.stem)
         var files: [String: String] = [:]
+        var held: [HeldFile] = []
         for (name, candidates) in found {
             guard candidates.count == 1 else {
                 throw OriginalSoundError.twoFiles(folder: path, name: name, files: candidates.sorted())
@@ -53,14 +56,16 @@ public struct OriginalSoundFolder: Sendable, Equatable {
         }
         let ffprobe = files.isEmpty ? "" : try ToolPath.find("ffprobe")
         for file in files.values.sorted() {
-            guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-                throw OriginalSoundError.notAPlainFile(path: file)
-            }
+            // Held open from the check on: ffprobe and the encoding ffmpeg read the file checked, even
+            // if its name is given to a FIFO meanwhile (``HeldFile``).
+            guard let open = HeldFile.hold(file) else { throw OriginalSoundError.notAPlainFile(path: file) }
+            held.append(open)
             let audio = try ToolPath.audioStream(in: file, ffprobe: ffprobe)
             guard audio.found else { throw OriginalSoundError.notASound(path: file, reason: audio.reason) }
         }
         self.path = path
         self.files = files
+        self.held = held
     }
 
     /// A file's name up to its last dot (the whole name when it has none).

@@ -98,7 +98,7 @@ public struct VideoAudio: Sendable, Equatable {
     public var duration: Double { window.map { $0.upperBound - $0.lowerBound } ?? total }
 
     /// ffmpeg input options for the sound files, to follow the video input (index 0).
-    func inputArguments() -> [String] { voices.flatMap { ["-i", ToolPath.plainFile($0.path)] } }
+    func inputArguments() -> [String] { voices.flatMap { ToolPath.input($0.path) } }
 
     /// The filter graph and mapping that make the one audio stream, and its codec for `container`.
     func outputArguments(container: String) -> [String] {

@@ -16,6 +16,8 @@ final class VideoClipReader: Sendable {
     /// The file has an audio stream.
     let hasAudio: Bool
     private let ffmpeg: String
+    /// The file, open since the reader was made (nil where it is not a plain file: ffprobe then says why).
+    private let held: HeldFile?
     private let decoder = Locked<Decoder?>(nil)
 
     /// Forward gaps shorter than this many frames are decoded through rather than sought.
@@ -25,12 +27,15 @@ final class VideoClipReader: Sendable {
     /// clip's (16384 a side, 64 Mi pixels by default) is refused before any frame is decoded.
     init(path: String, limits: PNGLimits = .default) throws {
         self.path = path
+        // Held while the reader lives: ffprobe and every decoder read the file opened now (``HeldFile``).
+        held = HeldFile.hold(path)
         let ffprobe = try ToolPath.find("ffprobe")
         ffmpeg = try ToolPath.find("ffmpeg")
         let probe = try ToolPath.run(
             ffprobe,
             [
-                "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
+                "-v", "error", "-format_whitelist", ToolPath.demuxers, "-select_streams", "v:0", "-count_packets",
+                "-show_entries",
                 "stream=width,height,avg_frame_rate,r_frame_rate,nb_read_packets:stream_tags=rotate"
                     + ":stream_side_data=rotation",
                 "-of", "default=noprint_wrappers=1", ToolPath.plainFile(path),
@@ -41,7 +46,7 @@ final class VideoClipReader: Sendable {
             let parts = line.split(separator: "=", maxSplits: 1)
             if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
         }
-        let reason = probe.errors.split(whereSeparator: \.isNewline).last.map(String.init) ?? "no video stream"
+        let reason = ToolPath.reason(probe.errors, about: path, fallback: "no video stream")
         guard probe.status == 0, let width = fields["width"].flatMap({ Int($0) }),
             let height = fields["height"].flatMap({ Int($0) }),
             width > 0, height > 0, let count = fields["nb_read_packets"].flatMap({ Int($0) }), count > 0,
@@ -131,11 +136,8 @@ final class VideoClipReader: Sendable {
             // Seek half a frame early: ffmpeg then drops every frame before the one wanted, exactly.
             let seek = start > 0 ? ["-ss", String(format: "%.6f", (Double(start) - 0.5) / reader.frameRate)] : []
             process.arguments =
-                ["-v", "error", "-nostdin"] + seek
-                + [
-                    "-i", ToolPath.plainFile(reader.path), "-map", "0:v:0", "-fps_mode", "passthrough",
-                    "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1",
-                ]
+                ["-v", "error", "-nostdin"] + seek + ToolPath.input(reader.path)
+                + ["-map", "0:v:0", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"]
             pipe = Pipe()
             errors = Pipe()
             process.standardInput = FileHandle.nullDevice
@@ -180,7 +182,7 @@ final class VideoClipReader: Sendable {
             process.waitUntilExit()
             let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             if process.terminationStatus != 0 || filled != 0 {
-                let reason = said.split(whereSeparator: \.isNewline).last.map(String.init) ?? "exit \(process.terminationStatus)"
+                let reason = ToolPath.reason(said, about: path, fallback: "exit \(process.terminationStatus)")
                 throw ClipError.decodeFailed(path: path, reason: reason)
             }
             return nil

@@ -52,6 +52,10 @@ public final class VideoEncoder {
     /// Left when ffmpeg's stderr reaches its end (ffmpeg exited).
     private let errorsRead = DispatchGroup()
     private let temporary: String
+    /// The folder the temporary and the video are in, opened once.
+    private let folderHandle: FolderHandle
+    private let temporaryName: String
+    private let destinationName: String
     /// The file the finished video is renamed over: `request.path`, or the file a link there names.
     private let destination: String
 
@@ -71,12 +75,15 @@ public final class VideoEncoder {
         let name = (destination as NSString).lastPathComponent
         let folder = (destination as NSString).deletingLastPathComponent
         OutputDirectory.removeStaleTemporaries(in: folder.isEmpty ? "." : folder) { $0 == Substring(name) }
-        // The temporary is made here, exclusively and as a plain file (``FolderHandle``), before ffmpeg opens
-        // it by name: nothing planted at that name can turn ffmpeg's write toward another file.
-        let folderHandle = try FolderHandle(path: folder.isEmpty ? "." : folder)
-        let temporaryName = AtomicFile.temporaryName(for: name)
-        close(try folderHandle.open(temporaryName, .new))
+        // The temporary is made here, exclusively and as a plain file (``FolderHandle``), and ffmpeg writes
+        // it through Shatter's descriptor (``HeldFile``), never by name: nothing planted at that name can
+        // turn ffmpeg's write toward another file, and an ffmpeg orphaned by a killed render cannot make
+        // the file again once a later render has swept it.
+        folderHandle = try FolderHandle(path: folder.isEmpty ? "." : folder)
+        temporaryName = AtomicFile.temporaryName(for: name)
+        destinationName = name
         temporary = folderHandle.filePath(temporaryName)
+        HeldFile.adopt(try folderHandle.open(temporaryName, .new), as: temporary)
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = Self.arguments(request, container: container, output: temporary)
@@ -88,9 +95,9 @@ public final class VideoEncoder {
         let errors = Locked<[UInt8]>([])
         self.errors = errors
         do {
-            try ToolPath.start(process)
+            try ToolPath.start(process, role: .output)
         } catch {
-            unlink(temporary)
+            discardTemporary()
             throw VideoError.cannotStart(ffmpeg: executable, reason: "\(error)")
         }
         // A thread of its own reads ffmpeg's complaints as they come, so a chatty ffmpeg never blocks on
@@ -170,14 +177,20 @@ public final class VideoEncoder {
         process.waitUntilExit()
         collectLastErrors()
         if let failure = exitError() {
-            unlink(temporary)
+            discardTemporary()
             throw failure
         }
-        guard rename(temporary, destination) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw OutputFolderError.cannotWriteFile(path: request.path, reason: reason)
+        HeldFile.release(temporary)
+        if let code = folderHandle.rename(temporaryName, to: destinationName) {
+            discardTemporary()
+            throw OutputFolderError.cannotWriteFile(path: request.path, reason: String(cString: strerror(code)))
         }
+    }
+
+    /// Removes the temporary and lets go of its descriptor.
+    private func discardTemporary() {
+        HeldFile.release(temporary)
+        folderHandle.remove(temporaryName)
     }
 
     /// Stops ffmpeg and removes what it wrote (after a failed or interrupted render).
@@ -186,7 +199,7 @@ public final class VideoEncoder {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         collectLastErrors()
-        unlink(temporary)
+        discardTemporary()
     }
 
     /// When ffmpeg closed its input before every frame was given: waits for it to exit (stopping it only
@@ -198,7 +211,7 @@ public final class VideoEncoder {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         collectLastErrors()
-        unlink(temporary)
+        discardTemporary()
         return exitError() ?? .ffmpegStoppedReading(message: lastWords())
     }
 
