@@ -10,7 +10,7 @@ enum FastDeflate {
     /// every twin is chosen by.
     static let processorRunsAVX2 = shatter_instruction_set() >= 1
 
-    /// The most bytes ``zlib(width:height:channels:filter:into:row:)`` writes.
+    /// The most bytes ``zlib(width:height:channels:filter:into:avx2:row:)`` writes.
     static func bound(width: Int, height: Int, channels: Int) -> Int {
         shatter_fast_png_bound(width, height, Int32(channels))
     }

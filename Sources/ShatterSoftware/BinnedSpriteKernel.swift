@@ -2,7 +2,7 @@ import CLanes
 import ShatterPointSprites
 
 /// The binned fragment stage in C (`binned_sprites.h`), as the renderer holds it: one twin's entry
-/// point, resolved once when first asked for, like ``SmallSpriteKernel``. It draws exactly the bytes of
+/// point, resolved once when first asked for, like `SmallSpriteKernel`. It draws exactly the bytes of
 /// ``PointFrame/drawSprites(_:band:points:)``, the Swift reference, which runs when the renderer's
 /// shortcuts leave out ``SoftwareRenderer/Shortcuts/binnedKernel``.
 struct BinnedSpriteKernel: @unchecked Sendable {  // a C function pointer, immutable

@@ -141,14 +141,14 @@ public struct SoftwareRenderer: Renderer, Sendable {
         /// binned (``PointSpritePath``), byte for byte what the reference gives point by point
         /// (`PointLanesTests`). Without it every point sprite takes the reference.
         static let pointLanes = Shortcuts(rawValue: 1 << 1)
-        /// With `pointLanes`: the small-sprite kernel's AVX2 twin (``SmallSpriteKernel/avx2``), where the
+        /// With `pointLanes`: the small-sprite kernel's AVX2 twin (`SmallSpriteKernel.avx2`), where the
         /// processor has AVX2 (tests leave it out to run the twin for any x86-64, which gives the same bytes).
         static let avx2 = Shortcuts(rawValue: 1 << 2)
         /// With `pointLanes`: sprites of 3 × 3 pixels and more drawn by the binned fragment stage in C
         /// (``BinnedSpriteKernel``, the twin `avx2` picks); without it by ``PointFrame/drawSprites(_:band:points:)``,
         /// its Swift reference (`BinnedSpriteKernelTests`).
         static let binnedKernel = Shortcuts(rawValue: 1 << 3)
-        /// With `avx2`: the small-sprite kernel's AVX-512 twin (``SmallSpriteKernel/avx512``) where the
+        /// With `avx2`: the small-sprite kernel's AVX-512 twin (`SmallSpriteKernel.avx512`) where the
         /// processor has AVX-512; without it the AVX2 twin (the same bytes either way).
         static let avx512 = Shortcuts(rawValue: 1 << 4)
         static let all: Shortcuts = [.exact, .pointLanes, .avx2, .binnedKernel, .avx512]

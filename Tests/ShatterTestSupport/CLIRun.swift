@@ -16,7 +16,9 @@ public struct CLIRun: Sendable {
         return executable.deletingLastPathComponent().appendingPathComponent("shatter").path
     }()
 
-    public static func shatter(_ arguments: [String], environment: [String: String] = [:], in folder: String? = nil) throws -> CLIRun {
+    public static func shatter(_ arguments: [String], environment: [String: String] = [:], in folder: String? = nil) throws
+        -> CLIRun
+    {
         try command(binary, arguments, environment: environment, in: folder)
     }
 

@@ -12,14 +12,16 @@ struct ReadmeShellCheckTests {
         let clone = s.file("clone")
         try FileManager.default.createDirectory(atPath: clone + "/Tools/checks", withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            atPath: Repository.path + "/Tools/checks/check-readme-shell.sh", toPath: clone + "/Tools/checks/check-readme-shell.sh")
+            atPath: Repository.path + "/Tools/checks/check-readme-shell.sh", toPath: clone + "/Tools/checks/check-readme-shell.sh"
+        )
         try Data(readme.utf8).write(to: URL(fileURLWithPath: clone + "/README.md"))
         try Data("/frames/\n".utf8).write(to: URL(fileURLWithPath: clone + "/.gitignore"))
         let git = "git -c user.name=test -c user.email=test@example.com"
         let setUp = try CLIRun.command(
             "/bin/sh", ["-c", "git init -q . && git add -A && \(git) commit -q -m clone"], in: clone)
         try #require(setUp.status == 0, "\(setUp.stderr)")
-        let run = try CLIRun.command("/bin/bash", [clone + "/Tools/checks/check-readme-shell.sh"], environment: ["TMPDIR": s.path])
+        let run = try CLIRun.command(
+            "/bin/bash", [clone + "/Tools/checks/check-readme-shell.sh"], environment: ["TMPDIR": s.path])
         return (run, clone, s)
     }
 

@@ -50,7 +50,8 @@ import Testing
             guard let text = try? String(contentsOfFile: Self.root + "/" + file, encoding: .utf8) else { continue }
             for match in text.matches(of: path) {
                 // `clone/Tools/…` or `.build/Tools` is some other folder's.
-                if match.range.lowerBound > text.startIndex, partOfPath.contains(text[text.index(before: match.range.lowerBound)]) {
+                if match.range.lowerBound > text.startIndex, partOfPath.contains(text[text.index(before: match.range.lowerBound)])
+                {
                     continue
                 }
                 let next = text[match.range.upperBound...].prefix(2)
