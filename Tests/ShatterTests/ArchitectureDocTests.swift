@@ -43,6 +43,59 @@ import Testing
         #expect(Set(Self.codeVoice(sentence.output.1)) == (try Self.targets().c))
     }
 
+    /// Each target's dependencies as Package.swift lists them: target names, and a product's package.
+    static func packageArrows() throws -> [String: Set<String>] {
+        let manifest = try String(contentsOfFile: Repository.path + "/Package.swift", encoding: .utf8)
+        let target =
+            #/\.(?:target|executableTarget|testTarget|systemLibrary)\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?/#
+        var arrows: [String: Set<String>] = [:]
+        for match in manifest.matches(of: target) {
+            let list = match.output.2.map(String.init) ?? ""
+            let products = list.matches(of: #/\.product\([^)]*package:\s*"([^"]+)"\)/#).map { String($0.output.1) }
+            let names = list.replacing(#/\.product\([^)]*\)/#, with: "").matches(of: #/"([^"]+)"/#).map { String($0.output.1) }
+            arrows[String(match.output.1)] = Set(names + products)
+        }
+        return arrows
+    }
+
+    /// The page's arrows block: a module, `──▶`, what it depends on (short names such as `Core` are
+    /// `ShatterCore`; parentheses and what follows a `;` are words, not arrows).
+    @Test func theArrowsArePackageSwifts() throws {
+        let arrows = try Self.packageArrows()
+        let section = try #require(Self.page.range(of: "## Modules and their arrows"), "no arrows section")
+        let open = try #require(Self.page.range(of: "```\n", range: section.upperBound..<Self.page.endIndex))
+        let close = try #require(Self.page.range(of: "\n```", range: open.upperBound..<Self.page.endIndex))
+        let block = Self.page[open.upperBound..<close.lowerBound]
+        var lines: [String] = []
+        for line in block.split(separator: "\n") {
+            if line.first == " ", !lines.isEmpty {
+                lines[lines.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
+            } else {
+                lines.append(String(line))
+            }
+        }
+        var above: Set<String> = []
+        for line in lines {
+            let parts = line.components(separatedBy: "──▶")
+            let left = parts[0].replacing(#/\([^)]*\)/#, with: "")
+            let modules = left.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            var right = parts.count > 1 ? parts[1] : ""
+            if let cut = right.firstRange(of: ";") { right = String(right[..<cut.lowerBound]) }
+            if let cut = right.firstRange(of: ", and no arrow") { right = String(right[..<cut.lowerBound]) }
+            right = right.replacing(#/\([^)]*\)/#, with: "")
+            var claimed = Set(
+                right.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    .map { arrows[$0] != nil || $0.hasPrefix("swift-") ? $0 : "Shatter" + $0 })
+            if claimed == ["Shatterall of the above but the C modules"] { claimed = above.filter { !$0.hasPrefix("C") } }
+            for module in modules {
+                #expect(
+                    arrows[module] == claimed,
+                    "\(module): the page says \(claimed.sorted()), Package.swift \((arrows[module] ?? []).sorted())")
+                above.insert(module)
+            }
+        }
+    }
+
     @Test func everyNameInCodeVoiceIsDeclaredOrAFile() throws {
         let listing = try CLIRun.command("/usr/bin/git", ["-C", Repository.path, "ls-files", "Sources", "Tests", "Shaders"])
         try #require(listing.status == 0, "git ls-files: \(listing.stderr)")
