@@ -41,8 +41,7 @@ if unshare --mount true 2>/dev/null || unshare --mount --map-root-user true 2>/d
 fi
 # The bundle is compiled for another instruction set than `swift build` (x86-64-v3 on x86_64): its
 # frames must be the same bytes as the default build's.
-swift build --product shatter >/dev/null 2>&1 || fail "swift build --product shatter failed"
-reference="$(swift build --show-bin-path)/shatter"
+reference=$(Tools/checks/debug-shatter.sh) || fail "no debug shatter to compare with (above)"
 for render in "shatter --size 120x90 --point-size 1" "shatter --size 120x90 --point-size 3 --scale 2" "dust --size 60x45" \
     "splash --size 60x107"; do
     for build in bundle reference; do

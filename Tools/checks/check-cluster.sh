@@ -31,8 +31,7 @@ for needle in "completionMode: Indexed" "nvidia.com/gpu: 1" "--shards=8" "comple
     grep -qF -- "$needle" "$kubernetes" || fail "$kubernetes lacks '$needle'"
 done
 
-swift build --product shatter >/dev/null
-shatter="$(swift build --show-bin-path)/shatter"
+shatter=$(Tools/checks/debug-shatter.sh) || fail "no debug shatter (above)"
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/shatter-check-cluster.XXXXXX")
 chmod 711 "$scratch" # munged wants every folder above its socket searchable by all (not readable)
 slurm_dir="$scratch/slurm"

@@ -50,8 +50,7 @@ for plugin in shatter shatter_dust; do
 done
 
 # The same bytes as the command line, for two pictures of an odd size.
-swift build --product shatter >/dev/null 2>&1 || fail "swift build --product shatter failed"
-shatter="$(swift build --show-bin-path)/shatter"
+shatter=$(Tools/checks/debug-shatter.sh) || fail "no debug shatter to compare with (above)"
 w=321 h=181
 ffmpeg -loglevel error -f lavfi -i "testsrc=size=${w}x$h" -frames:v 1 "$scratch/a.png"
 ffmpeg -loglevel error -f lavfi -i "mandelbrot=size=${w}x$h" -frames:v 1 "$scratch/b.png"

@@ -99,8 +99,7 @@ done
 #    render. The dust: t · its length, 1.35·(N − 1)/N + 1 s for N layers, which is k/640 s for the N
 #    the host uses: frame 640·length of `shatter join --transition dust` at 640/t fps, so the instant
 #    is exact.
-swift build --product shatter >/dev/null 2>&1 || fail "swift build --product shatter failed"
-shatter="$(swift build --show-bin-path)/shatter"
+shatter=$(Tools/checks/debug-shatter.sh) || fail "no debug shatter to compare with (above)"
 physics_names=("original,closed" "textbook,closed" "original,euler60" "textbook,euler60")
 compared=0 identical=0
 # same NAME SIZE CLI.png OBS.png: the two frames within FuzzyRule.parity.
