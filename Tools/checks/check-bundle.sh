@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the GPU-box bundle: Tools/bundle.sh builds it (a release build in its own scratch folder,
 # .build/bundle), and the binary, copied alone into an empty folder, runs `shatter info` with an
-# environment that points nowhere near the Swift toolchain. Run by .ci/run after `swift test`.
+# environment that points nowhere near the Swift toolchain. Run by .ci/run beside the tests, once
+# their build is done (the debug `shatter` it compares with: Tools/checks/debug-shatter.sh).
 #
 #   Tools/checks/check-bundle.sh
 set -euo pipefail

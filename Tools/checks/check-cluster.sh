@@ -5,7 +5,7 @@
 # Slurm started here for the purpose (Tools/checks/local-slurm.sh), whose shards merge into the whole render.
 # Where that Slurm cannot start (not root, or slurm-wlm and munge missing) the tasks run with the
 # environment Slurm gives each instead, and the output says it was a simulation and why.
-# Run by .ci/run after `swift test` (whose build gives the shatter binary).
+# Run by .ci/run beside the tests, once their build gives the shatter binary (Tools/checks/debug-shatter.sh).
 #
 #   Tools/checks/check-cluster.sh
 set -euo pipefail

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks that Sources and Tests are formatted as the checked-in .swift-format says (4-space indents,
-# 130 columns), with the toolchain's own swift-format; run by .ci/run after the tests. To fix what it
+# 130 columns), with the toolchain's own swift-format; run by .ci/run beside the tests. To fix what it
 # reports: swift format -i -r Sources Tests
 #
 # .swift-format is swift-format's defaults but for indentation, line length and one rule:

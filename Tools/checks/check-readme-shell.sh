@@ -9,8 +9,8 @@
 # `git status --porcelain --ignored` before and after, and any file written in it while the examples
 # ran. The scratch folder is removed (README_SHELL_KEEP=1 keeps it and says where). The whole run is
 # stopped after README_SHELL_TIMEOUT seconds (1800), naming the command it was in.
-# Run by .ci/run last: after Tools/checks/check-bundle.sh, whose build the set-up's Tools/install.sh reuses
-# (without it, that is a release build of its own: minutes).
+# Run by .ci/run once the tests' build is done, after its release builds, whose bundle the set-up's
+# Tools/install.sh reuses (without it, that is a release build of its own: minutes).
 #
 #   Tools/checks/check-readme-shell.sh
 #
