@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Checks Shatter's frei0r plugins in real hosts. Run by .ci/run once `swift test` has built the
-# debug `shatter` used here (Tools/checks/debug-shatter.sh), since it needs the release plugins (Tools/install-frei0r.sh) and the
+# Checks Shatter's frei0r plugins in real hosts. Run by .ci/run after `swift test` (whose build
+# gives the debug `shatter` used here: Tools/checks/debug-shatter.sh), since it needs the release plugins (Tools/install-frei0r.sh) and the
 # hosts' own programs rather than anything a test target links:
 #   1. what each plugin needs and exports: libc, libm, libstdc++, libgcc_s and the loader; f0r_* alone;
 #   2. a host of our own (Tools/hosts/frei0r-host.c, through the C interface alone): a good guest

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks Shatter's OBS Studio transition in the real libobs (Debian's OBS 29), headless under Xvfb. Run
-# by .ci/run once `swift test` has built the debug `shatter` used here (Tools/checks/debug-shatter.sh):
+# by .ci/run after `swift test` (whose build gives the debug `shatter` used here: Tools/checks/debug-shatter.sh):
 #   1. installs what is missing of obs-studio, libobs-dev, xvfb (and libx11-dev to build the host);
 #   2. Tools/install-obs.sh into a scratch HOME, as a newcomer installs it; what the module needs
 #      (libc, libm, libstdc++, libgcc_s, libobs) and exports (OBS's module functions alone);
