@@ -182,6 +182,8 @@ let package = Package(
             name: "ShatterOBSTests",
             dependencies: ["ShatterOBS", "CShatterOBS", "ShatterCore", "ShatterEffects", "ShatterPointSprites"]),
         .testTarget(name: "shatterCLITests", dependencies: ["Shatter", "shatter", "ShatterTestSupport"]),
+        // The scripts under Tools/ (Tools/README.md), each run on a copy of what it needs.
+        .testTarget(name: "ToolsTests", dependencies: ["ShatterTestSupport"]),
         // ShatterTesting and ShatterSnapshotTesting as a user's test target uses them (the README's samples).
         .testTarget(
             name: "ShatterTestingTests",

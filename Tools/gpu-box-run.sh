@@ -48,7 +48,7 @@ render() { step "$1" "render on cores $2" taskset -c "$2" "$shatter" render shat
     step 60 probe "$shatter" probe --json "$out/probe.json"
     SHATTER_EGL_TRACE=1 step 60 "shutdown trace" "$shatter" render shatter --backend gpu --frames 0-3 --out "$scratch/trace" --overwrite
     # Without the WebGL2 rows: SwiftShader is a CPU GL (proven in CI) and at 1080p would take the step's time.
-    step 300 "parity matrix" "$repo/Tools/parity-matrix.sh" --shatter "$shatter" "${hd[@]}" --no-webgl --out "$out/parity-matrix.md"
+    step 300 "parity matrix" "$repo/Tools/checks/parity-matrix.sh" --shatter "$shatter" "${hd[@]}" --no-webgl --out "$out/parity-matrix.md"
     step 180 "bench, one process" "$shatter" bench --backends gpu,cpu --point-sizes 1,2,4,8,16,32,auto "${hd[@]}" \
         --frames 12 --json "$out/bench.json"
     echo "=== bench, four processes on one GPU"

@@ -59,7 +59,7 @@ for folder in "$dir" "$kdenlive"; do
 done
 
 flags=(-c release --scratch-path "$scratch" -Xswiftc -static-stdlib
-    -Xlinker --version-script="$PWD/Tools/frei0r/exports.map" -Xlinker -z -Xlinker nodelete -Xlinker -s)
+    -Xlinker --version-script="$PWD/Deploy/frei0r/exports.map" -Xlinker -z -Xlinker nodelete -Xlinker -s)
 bin=$(swift build "${flags[@]}" --show-bin-path)
 for plugin in "${plugins[@]}"; do
     product=frei0r-${plugin//_/-}
@@ -77,7 +77,7 @@ for plugin in "${plugins[@]}"; do
     chmod 755 "$temporary"
     temporary=$(mktemp "$kdenlive/.frei0r_$plugin.xml.XXXXXX")
     temporaries+=("$temporary")
-    cp "Tools/frei0r/frei0r_$plugin.xml" "$temporary"
+    cp "Deploy/frei0r/frei0r_$plugin.xml" "$temporary"
     chmod 644 "$temporary"
 done
 # Renamed into place (-T: a folder planted since the check is an error, never a place to move into), so

@@ -29,7 +29,7 @@ for folder in "$dir" "$dir/bin" "$dir/bin/64bit" "$dir/data"; do
 done
 
 flags=(-c release --scratch-path "$scratch" -Xswiftc -static-stdlib
-    -Xlinker --version-script="$PWD/Tools/obs/exports.map" -Xlinker -z -Xlinker nodelete -Xlinker -s -Xlinker -lobs)
+    -Xlinker --version-script="$PWD/Deploy/obs/exports.map" -Xlinker -z -Xlinker nodelete -Xlinker -s -Xlinker -lobs)
 swift build "${flags[@]}" --product shatter-obs >&2
 bin=$(swift build "${flags[@]}" --show-bin-path)
 nm -D --defined-only "$bin/libshatter-obs.so" | grep -q ' T obs_module_load$' \
@@ -45,6 +45,6 @@ install_file() {
     mv -f "$tmp" "$2"
 }
 install_file "$bin/libshatter-obs.so" "$dir/bin/64bit/shatter.so"
-install_file Tools/obs/data/shatter.effect "$dir/data/shatter.effect"
-install_file Tools/obs/data/dust.effect "$dir/data/dust.effect"
+install_file Deploy/obs/shatter.effect "$dir/data/shatter.effect"
+install_file Deploy/obs/dust.effect "$dir/data/dust.effect"
 echo "Tools/install-obs.sh: $dir/bin/64bit/shatter.so ($(du -h "$dir/bin/64bit/shatter.so" | cut -f1)), $dir/data/shatter.effect, $dir/data/dust.effect" >&2

@@ -4,7 +4,7 @@
 # default, so that the README's examples find it on PATH. Where DIR is not on PATH it says so and
 # prints the line that puts it there. Run it in the clone, after Tools/setup.sh; run it again after a
 # `git pull` to install the new build (the build is then incremental, and in CI it reuses the one
-# Tools/check-bundle.sh made).
+# Tools/checks/check-bundle.sh made).
 #
 #   Tools/install.sh [DIR]
 #

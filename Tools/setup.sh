@@ -6,18 +6,18 @@
 # (optional, for EGL's GBM platform), libpng, libdeflate (PNG writing), OpenSSL's libcrypto (SHA-256;
 # libssl-dev), libxxhash (XXH3-128; libxxhash-dev), Mesa's EGL driver with llvmpipe (GL with no GPU),
 # and Mesa's Vulkan drivers (mesa-vulkan-drivers: lavapipe, under which zink, Mesa's GL over Vulkan,
-# is a third GL the parity tests and Tools/parity-matrix.sh hold to the CPU renderer).
-# Also the checkers the tests run on Tools/cluster (shellcheck, and kubernetes-validate from PyPI),
-# Slurm (slurm-wlm) and MUNGE, from which Tools/check-cluster.sh starts a single-node Slurm of its own
+# is a third GL the parity tests and Tools/checks/parity-matrix.sh hold to the CPU renderer).
+# Also the checkers the tests run on Deploy/cluster (shellcheck, and kubernetes-validate from PyPI),
+# Slurm (slurm-wlm) and MUNGE, from which Tools/checks/check-cluster.sh starts a single-node Slurm of its own
 # (it uses neither the services nor the munge key that installing them may set up: its daemons run
 # from a temporary folder, with a key of their own, and are stopped after it),
 # zlib's static library for Tools/bundle.sh, ffmpeg (with ffprobe) for `--video` and its tests, and
 # Chromium, in which the tests open `shatter compare`'s report page headless (DOM and screenshot), and
 # GNU time, which measures the tool's peak memory in the tests, and pypng (PyPI), a second PNG reader;
-# and for the frei0r plugins (Tools/install-frei0r.sh, Tools/check-frei0r.sh): frei0r.h
+# and for the frei0r plugins (Tools/install-frei0r.sh, Tools/checks/check-frei0r.sh): frei0r.h
 # (frei0r-plugins-dev), and the hosts they are checked in: MLT's melt, and GStreamer's gst-launch-1.0
 # with its frei0r elements (gst-plugins-bad) and the base and good elements the README's pipeline uses;
-# and Kdenlive, in which Tools/check-kdenlive.sh drops the compositions as a user does: kdenlive, an X
+# and Kdenlive, in which Tools/checks/check-kdenlive.sh drops the compositions as a user does: kdenlive, an X
 # server of its own (xvfb), xdotool to drive it, ImageMagick's import for its screenshots, and D-Bus's
 # dbus-run-session, which Kdenlive needs.
 # Safe to run again: it does nothing when everything is there.

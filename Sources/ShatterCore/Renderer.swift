@@ -19,10 +19,17 @@ public protocol Renderer {
     /// Renders one frame into a new image and, where this renderer can count them (the CPU renderer
     /// can), how many blended fragments each pixel received; nil counts where it cannot.
     func renderCountingBlends(_ list: DisplayList) throws -> (image: Image, blends: BlendCounts?)
+    /// Releases what the renderer holds outside the process's memory now (GL: its objects, context
+    /// and display), rather than whenever it is freed: before exit, after a signal. Later renders
+    /// may throw. The CPU renderer holds nothing such and keeps rendering.
+    func close()
 }
 
 extension Renderer {
     public var driver: String? { nil }
+
+    /// Nothing to release.
+    public func close() {}
 
     /// Renders one frame into a new image.
     public func render(_ list: DisplayList) throws -> Image {

@@ -1,5 +1,5 @@
 /// What the editors and the docs say about a plugin, written from its one parameter table
-/// (`PluginTransition.parameters`): Kdenlive's description (`Tools/frei0r/frei0r_NAME.xml`) and the
+/// (`PluginTransition.parameters`): Kdenlive's description (`Deploy/frei0r/frei0r_NAME.xml`) and the
 /// rows of docs/frei0r.md's table. `PluginDescriptionsTests` holds the files in the repository to this,
 /// so a parameter cannot change in one place and not the others.
 extension PluginTransition {

@@ -12,7 +12,7 @@ struct GLProgram {
     /// Every uniform its two files declare, active or not.
     private let declared: Set<String>
 
-    /// `capturingOutputs` links the program to record its vertex outputs (``ShaderSource/vertexOutputs``)
+    /// `capturingOutputs` links the program to record its vertex outputs (`ShaderSource.vertexOutputs`)
     /// with transform feedback, interleaved in one buffer.
     init(_ source: ShaderSource, capturingOutputs: Bool = false) throws {
         let vertex = try Self.compile(GLenum(GL_VERTEX_SHADER), source.vertex, file: source.vertexFile)

@@ -34,7 +34,7 @@ extension GLRenderer {
         try setUniform(program, "u_inverseHalfViewport", guardBand.inverseHalfViewport)
     }
 
-    /// Sets a `vec3` pair from a ``PixelMap``.
+    /// Sets a `vec3` pair from a `PixelMap`.
     func setMap(_ program: GLProgram, _ x: String, _ y: String, _ map: PixelMap) throws {
         try setUniform(program, x, map.row0.x, map.row0.y, map.row0.z)
         try setUniform(program, y, map.row1.x, map.row1.y, map.row1.z)

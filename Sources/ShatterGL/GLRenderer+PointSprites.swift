@@ -5,7 +5,7 @@ import ShatterShaders
 
 extension GLRenderer {
     /// `Shaders/point_sprite.*`: the shattered transition's pieces, one `GL_POINTS` draw. The motion runs
-    /// on the CPU (``PointMotionStage``, the CPU renderer's own code, shared through ShatterPointSprites); the centres go up as integers, and the
+    /// on the CPU (`PointMotionStage`, the CPU renderer's own code, shared through ShatterPointSprites); the centres go up as integers, and the
     /// draw uses a power-of-two viewport, so every GL places and shades the sprites exactly as the CPU
     /// does (docs/parity.md, "Point sprites").
     func draw(_ batch: PointSpriteBatch, guardBand: GuardBand, used: inout Set<ObjectIdentifier>) throws {

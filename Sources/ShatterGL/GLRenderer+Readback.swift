@@ -5,7 +5,7 @@ import ShatterCore
 /// while frame i's pixels travel back and are encoded.
 ///
 /// `glReadPixels` into a bound `GL_PIXEL_PACK_BUFFER` only queues the copy; `glFenceSync` after it marks
-/// when the copy is done. ``finishOldest(into:)`` waits on the fence (`glClientWaitSync`), maps the
+/// when the copy is done. ``GLRenderer/finishOldest(into:)`` waits on the fence (`glClientWaitSync`), maps the
 /// buffer (`glMapBufferRange`, read only) and copies its rows into the image, flipped to Shatter's
 /// top-first order: the one place rows are flipped. On a GPU the copy is a DMA into host-visible
 /// memory that runs while the CPU prepares and submits the next frame; on llvmpipe, whose own

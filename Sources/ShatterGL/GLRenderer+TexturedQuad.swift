@@ -4,7 +4,7 @@ import ShatterShaders
 
 extension GLRenderer {
     /// `Shaders/textured_quad.frag` over `covering_quad.vert`: a texture stretched over a pixel rectangle,
-    /// drawn on the whole pixels ``TexturedQuadRaster`` covers and filtered in integers in the fragment program.
+    /// drawn on the whole pixels `TexturedQuadRaster` covers and filtered in integers in the fragment program.
     func draw(_ quad: TexturedQuad, guardBand: GuardBand, used: inout Set<ObjectIdentifier>) throws {
         let image = quad.texture.image
         let raster = TexturedQuadRaster(rect: quad.rect, textureWidth: image.width, textureHeight: image.height)

@@ -53,7 +53,7 @@ public final class GLRenderer: Renderer {
     var capturedOutputs: [VertexOutputs]?
     /// The program ``use(_:)`` made current last.
     private(set) var currentProgram: ShaderSource?
-    /// The ring of pixel-pack buffers frames are read back into (``GLRenderer+Readback.swift``).
+    /// The ring of pixel-pack buffers frames are read back into (`GLRenderer+Readback.swift`).
     var ring = ReadbackRing()
     /// While recording (``beginRecording()``): the calls made, for another GL to replay.
     var recorder: GLDrawRecorder?
@@ -173,7 +173,7 @@ public final class GLRenderer: Renderer {
     }
 
     /// Makes the context current, draws `list` into the framebuffer and queues its readback into the
-    /// ring (``GLRenderer+Readback.swift``). `finishDrawing` waits for the drawing first, so that the
+    /// ring (`GLRenderer+Readback.swift`). `finishDrawing` waits for the drawing first, so that the
     /// instant returned, when drawing was done, parts draw from readback.
     @discardableResult
     func drawAndQueueReadback(_ list: DisplayList, finishDrawing: Bool) throws -> ContinuousClock.Instant {

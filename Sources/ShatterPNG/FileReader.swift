@@ -1,6 +1,6 @@
 import ShatterCore
 
-/// Reads a would-be PNG file with ``BoundedFileReader``: at most ``PNGLimits/maxFileBytes``, and a
+/// Reads a would-be PNG file with `BoundedFileReader`: at most ``PNGLimits/maxFileBytes``, and a
 /// stream whose first 8 bytes are not the PNG signature (`/dev/zero`, `yes |`) is refused at once.
 enum FileReader {
     static func readPNG(path: String, limits: PNGLimits) throws(PNGError) -> [UInt8] {

@@ -19,7 +19,7 @@ package final class SeparableGrid: @unchecked Sendable {  // written once, befor
     let plainUntil: UnsafeMutableBufferPointer<Float>
 
     /// Tables for `columns` × `rows` points; centres and origins from the first row and column of
-    /// `attributes` (``PointGrid``'s), motion not yet filled in.
+    /// `attributes` (`PointGrid`'s), motion not yet filled in.
     init(columns: Int, rows: Int, blocks: Int, attributes: UnsafeBufferPointer<Float>, raster: PointSpriteRaster) {
         self.columns = columns
         self.rows = rows

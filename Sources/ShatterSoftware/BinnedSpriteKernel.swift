@@ -3,7 +3,7 @@ import ShatterCore
 import ShatterPointSprites
 
 /// The binned fragment stage in C (`binned_sprites.h`), as the renderer holds it: one tier's entry
-/// point, resolved once per process, like ``SmallSpriteKernel``. It draws exactly the bytes of
+/// point, resolved once per process, like `SmallSpriteKernel`. It draws exactly the bytes of
 /// ``PointFrame/drawSprites(_:band:points:)``, the Swift reference, which runs when the renderer's
 /// shortcuts leave out ``SoftwareRenderer/Shortcuts/binnedKernel``.
 struct BinnedSpriteKernel: TierTwin, @unchecked Sendable {  // a C function pointer, immutable

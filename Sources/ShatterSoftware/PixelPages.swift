@@ -29,7 +29,7 @@ struct PixelPages: @unchecked Sendable {  // the chunks and bands that use it wr
     static func chainStride(bands: Int) -> Int { (bands + 7) / 8 * 8 }
 
     /// For `blocks` blocks split into `chunks`, at most `largestChunk` of them drawing in one chunk
-    /// (by default ``chunkRange(_:of:total:)``'s largest), binned into `bands`, each point making at most
+    /// (by default `chunkRange(_:of:total:)`'s largest), binned into `bands`, each point making at most
     /// `entriesPerPoint` entries: a page size that keeps the pages set aside but unused below an eighth
     /// of the points, and the pages each chunk needs.
     static func layout(blocks: Int, chunks: Int, bands: Int, entriesPerPoint: Int, largestChunk: Int? = nil)

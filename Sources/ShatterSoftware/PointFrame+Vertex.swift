@@ -4,7 +4,7 @@ import ShatterPointSprites
 
 /// The vertex stage of ``SoftwareRenderer/drawInLanes(_:into:guardBand:background:)``: eight points at a time.
 extension PointFrame {
-    /// What every stage reads: the points as the vertex stage reads them (``PointVertices``: the grid
+    /// What every stage reads: the points as the vertex stage reads them (`PointVertices`: the grid
     /// eight at a time, the program, the kernel's frame, which also draws small sprites, and the
     /// kernel's twin this renderer runs), and the snapshot the fragment stages sample.
     struct Points {

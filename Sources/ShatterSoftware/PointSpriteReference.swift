@@ -4,7 +4,7 @@ import ShatterPointSprites
 extension SoftwareRenderer {
     /// The reference: the motion (`PointSpriteProgram`), then `point_sprite.vert` and `point_sprite.frag`
     /// as they state it, in draw order, on one thread. Per point, its centre in eighths of a pixel
-    /// (``PointSetup/centre(clip:)``), the pixels its extent covers (its share of the screen,
+    /// (`PointSetup.centre(clip:)`), the pixels its extent covers (its share of the screen,
     /// `PieceTiling`) and the texel position of the sprite's first pixel (`PointSpriteRaster`); per pixel inside the image, k steps on, the fragment program, its
     /// word stored (replacing) or blended. Later points overwrite earlier ones, as the GPU's in-order
     /// blending does. Every faster path equals it byte for byte (`PointLanesTests`, `SmallSpriteTests`,

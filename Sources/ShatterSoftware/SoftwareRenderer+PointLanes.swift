@@ -4,7 +4,7 @@ import ShatterPointSprites
 
 extension SoftwareRenderer {
     /// `PointSpriteProgram` for replacing sprites, eight points at a time, on the path
-    /// ``pointSpritePath(for:program:setup:target:)`` chose (``PointSpritePath/smallSprites(_:)`` or
+    /// ``pointSpritePath(for:program:setup:target:)`` chose (``PointSpritePath/smallSprites`` or
     /// ``PointSpritePath/binned``). The same pixels as ``drawPointByPoint(_:program:setup:into:guardBand:)``,
     /// byte for byte:
     ///

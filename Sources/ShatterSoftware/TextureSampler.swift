@@ -8,7 +8,7 @@ import ShatterCore
 ///   textures (and `point_sprite.frag` spells out, so no GPU's filter is involved there): the texel
 ///   position snapped to 1/256 texel, ties to even, and an 8-bit fixed-point lerp
 ///   (``FixedPointBilinear``). `shatter probe` measures the rule on any GL.
-/// - ``tap(_:size:)`` + ``sample(_:_:)``: bilinear in float, the twin of the hand-written filters in
+/// - ``tap(_:size:)`` + `sample(_:_:)`: bilinear in float, the twin of the hand-written filters in
 ///   `layer_quad.frag` and `dust_layers.frag`.
 ///
 /// Sampling is split into one ``Tap`` per axis (the two texels and the weight between them) so a
@@ -102,7 +102,7 @@ struct TextureSampler {
         return top * (1 - y.weight) + bottom * y.weight
     }
 
-    /// Whether the four texels the taps name are all 0 (transparent black): ``sample(_:_:)`` of them is
+    /// Whether the four texels the taps name are all 0 (transparent black): `sample(_:_:)` of them is
     /// then exactly 0, whatever the weights in [0, 1].
     @inline(__always)
     func isClear(_ x: Tap, _ y: Tap) -> Bool {

@@ -1,7 +1,7 @@
 import ShatterCore
 
 /// Swift twin of `Shaders/textured_quad.frag` (over `Shaders/covering_quad.vert`): the quad covers the
-/// whole pixels ``TexturedQuadRaster`` names, and each pixel reads the texture at the raster's integer
+/// whole pixels `TexturedQuadRaster` names, and each pixel reads the texture at the raster's integer
 /// texel position, filtered in 8-bit fixed point, times the opacity.
 struct TexturedQuadProgram {
     let raster: TexturedQuadRaster

@@ -39,7 +39,7 @@ let green = Texture(image: DefaultScenes.destination(widthPoints: width, heightP
 let cpu = SoftwareRenderer()
 var frame = Image(width: 0, height: 0)
 
-/// The peer benchmark's noisy snapshot (Tools/peer/make-inputs.py): a 60-pixel grey checker with
+/// The peer benchmark's noisy snapshot (Tools/bench/peer/make-inputs.py): a 60-pixel grey checker with
 /// per-pixel, per-channel noise of ±32 from a hash of the pixel index.
 func noisySnapshot() -> Image {
     var image = Image(width: width, height: height)

@@ -17,7 +17,7 @@ import Testing
     static let writes = ProcessInfo.processInfo.environment["SHATTER_WRITE_DESCRIPTIONS"] == "1"
 
     static func descriptionFile(_ transition: PluginTransition) -> URL {
-        root.appendingPathComponent("Tools/frei0r/frei0r_\(transition.fileName).xml")
+        root.appendingPathComponent("Deploy/frei0r/frei0r_\(transition.fileName).xml")
     }
 
     @Test(arguments: [PluginTransition.shatter, .dust])

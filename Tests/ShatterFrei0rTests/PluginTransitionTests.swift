@@ -7,7 +7,7 @@ import Testing
 
 /// The plugins' parameters map to `shatter join`'s defaults, take any value a host may send, and draw
 /// what the renderer draws for the same effect. The C interface, the release libraries and the hosts
-/// themselves are checked by Tools/check-frei0r.sh.
+/// themselves are checked by Tools/checks/check-frei0r.sh.
 @Suite struct PluginTransitionTests {
     static let defaults = (
         shatter: PluginTransition.shatter.parameters.map(\.defaultValue),

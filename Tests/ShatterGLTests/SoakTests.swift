@@ -8,7 +8,7 @@ import Testing
 /// effect's texture and point grid), and the GL renderer's live objects stay flat. 300 frames here.
 ///
 /// Resident memory is the whole process's, and in a full `swift test` other suites allocate at the
-/// same time (12 MB of growth was seen from them alone), so it means nothing here. `Tools/soak.sh`
+/// same time (12 MB of growth was seen from them alone), so it means nothing here. `Tools/checks/soak.sh`
 /// runs these tests alone over 10,000 frames and fails when resident memory grows: each test prints
 /// a `soak-resident <backend> <bytes>` line for it.
 @Suite(.serialized) struct SoakTests {

@@ -6,7 +6,7 @@ import Testing
 
 /// Level 1's encoder over many shapes and kinds of content, read back by libpng: noise (stored
 /// bands), flat fields (long zero runs across bands), sparse dots (short runs at every offset),
-/// striped rows and gradients, RGBA and RGB, every filter, both twins. (Under Tools/sanitize.sh the
+/// striped rows and gradients, RGBA and RGB, every filter, both twins. (Under Tools/checks/sanitize.sh the
 /// C body runs with AddressSanitizer.)
 struct FastEncoderRoundTripTests {
     static func image(width: Int, height: Int, kind: Int, generator: inout SplitMix64) -> Image {

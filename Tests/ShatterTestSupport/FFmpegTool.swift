@@ -2,6 +2,11 @@ import Foundation
 
 /// The real ffmpeg and ffprobe (from `PATH`) run for test fixtures.
 public enum FFmpegTool {
+    /// Debian's ffmpeg and ffprobe are installed (Tools/setup.sh installs them).
+    public static let available =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe")
+
     /// Runs `ffmpeg -v error -nostdin -y` with `arguments`; throws with its last words when it fails.
     public static func run(_ arguments: [String]) throws {
         let (status, said) = try tool(["ffmpeg", "-v", "error", "-nostdin", "-y"] + arguments, reading: \.standardError)

@@ -31,7 +31,7 @@ import Testing
             print(path, "pypng", "ok" if b"".join(bytes(r) for r in rows) == expected else "DIFFERS")
         """#
 
-    /// A 60-pixel grey checker with independent noise of ±32 per pixel and channel (Tools/peer's
+    /// A 60-pixel grey checker with independent noise of ±32 per pixel and channel (Tools/bench/peer's
     /// snapshot): PNG cannot compress it away.
     static func noisySnapshot(width: Int, height: Int) -> Image {
         var generator = SplitMix64(seed: 7)

@@ -1,4 +1,5 @@
 import Foundation
+import ShatterTestSupport
 import Testing
 
 /// What `--help` and a mistyped value tell a new user: only options the command takes, each with its

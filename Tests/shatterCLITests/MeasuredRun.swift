@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShatterTestSupport
 
 /// A `shatter` run that cannot block the tests and reports what it cost: killed (with its process
 /// group) after `limit` seconds, so a hang fails the test instead of stopping the suite, and measured

@@ -4,10 +4,10 @@ import ShatterTestSupport
 import Testing
 
 /// EGL, GLES and GBM are opened at run time, so `shatter` starts and renders on the CPU on a machine
-/// with no GL library at all. Tools/without-gl.sh makes such a machine: a mount namespace whose
+/// with no GL library at all. Tools/hosts/without-gl.sh makes such a machine: a mount namespace whose
 /// system library folder holds only what the binary links.
 @Suite struct NoGLLibrariesTests {
-    static let withoutGL = Repository.path + "/Tools/without-gl.sh"
+    static let withoutGL = Repository.path + "/Tools/hosts/without-gl.sh"
 
     /// The namespace needs unshare(1) and root or user namespaces; CI containers may allow neither.
     static let namespacesWork: Bool = {

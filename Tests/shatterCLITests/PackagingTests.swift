@@ -13,8 +13,8 @@ import Testing
     @Test func dockerfileJobsAndBundleAgreeOnPaths() throws {
         let dockerfile = try text("Dockerfile")
         let bundle = try text("Tools/bundle.sh")
-        let render = try text("Tools/cluster/shatter-indexed-job.yaml")
-        let merge = try text("Tools/cluster/shatter-merge-job.yaml")
+        let render = try text("Deploy/cluster/shatter-indexed-job.yaml")
+        let merge = try text("Deploy/cluster/shatter-merge-job.yaml")
         // The bundle's binary is what the image copies, to where both Jobs run it.
         #expect(bundle.contains("dist/shatter-linux-$arch") && bundle.contains("$dist/shatter"))
         #expect(dockerfile.contains("Tools/bundle.sh dist/shatter-linux-x86_64"))

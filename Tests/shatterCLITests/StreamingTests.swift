@@ -5,9 +5,7 @@ import Testing
 
 /// Debian's ffmpeg and ffprobe, the real encoder the streams and videos are made for.
 enum FFmpeg {
-    static let available =
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")
-        && FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe")
+    static let available = FFmpegTool.available
 
     /// `sh -c script`, for pipelines.
     static func shell(_ script: String) throws -> CLIRun {

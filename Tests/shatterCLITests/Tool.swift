@@ -27,9 +27,3 @@ enum Tool {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
-
-/// The repository's root folder, for tests that run its scripts.
-enum Repository {
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-}

@@ -1,4 +1,4 @@
-// The test hosts' allocation counter (Tools/frei0r/frei0r-host.c, Tools/obs/obs-test-host.c): malloc and
+// The test hosts' allocation counter (Tools/hosts/frei0r-host.c, Tools/hosts/obs-test-host.c): malloc and
 // friends forwarded to libc's (RTLD_NEXT), each call reported, while `counting` is set, to the including
 // file's `note_allocation(size, caller)`, which decides what counts (a large block, a call from the
 // module). dlsym itself may allocate before the real functions are known; those few bytes come from a

@@ -17,7 +17,7 @@ extension CompareSession {
     }
 
     /// Sorts `folder`'s entries: an earlier report is recognised by its `report.json` (one that decodes
-    /// as a ``CompareReport``) and the files it names (each frame's images, `filmstrip.png`,
+    /// as a `CompareReport`) and the files it names (each frame's images, `filmstrip.png`,
     /// `preview.html`) or always writes (`index.html`). `ownOutputs` are names this run writes into the
     /// folder (a JUnit file).
     static func contents(of folder: String, ownOutputs: Set<String> = []) -> FolderContents {

@@ -30,9 +30,9 @@ public enum Backend: String, Sendable, CaseIterable {
         }
 
         /// Releases the GL context and display now (at the end of a render, or after a signal),
-        /// rather than whenever the renderer is freed.
+        /// rather than whenever the renderer is freed (`Renderer.close()`).
         public func close() {
-            (renderer as? GLRenderer)?.close()
+            renderer.close()
         }
     }
 

@@ -13,7 +13,7 @@ public enum FrameFileCheck: Sendable {
 
 /// Whether a frame file is still what its manifest entry recorded (its `png` digest, by the algorithm the
 /// entry names: XXH3-128, or SHA-256 in a manifest of format 1 or 2). The file is read with
-/// ``PNGDecoder/fileBytes(path:limits:)``'s bounds, so a frame replaced by a FIFO or a link to
+/// `PNGDecoder.fileBytes(path:limits:)`'s bounds, so a frame replaced by a FIFO or a link to
 /// `/dev/zero` counts as changed instead of hanging or filling memory; links are not followed (a frame
 /// is a regular file in its folder).
 enum FrameFileHash {

@@ -81,7 +81,7 @@ public struct FrameManifest: Codable, Sendable, Equatable {
 
         /// The digests as the manifest's JSON holds them, keys sorted: SHA-256 as formats 1 and 2 wrote
         /// them (`pngSHA256`, `sha256`, bare hex), any other as format 3 does (`pixels`, `png`, each
-        /// ``Digest/text``). The encoder, the journal and the streamed manifest all write these.
+        /// `Digest.text`). The encoder, the journal and the streamed manifest all write these.
         var digestFields: [(key: String, value: String)] {
             pixels.algorithm == .sha256 && png.algorithm == .sha256
                 ? [("pngSHA256", png.hex), ("sha256", pixels.hex)] : [("pixels", pixels.text), ("png", png.text)]

@@ -1,8 +1,8 @@
 import ShatterAnimation
 import ShatterCore
 
-/// Turns layer-space transforms (``AffineTransform``, Double, y down) into what the shape and layer
-/// programs take: the inverse map from output pixels (``PixelMap``) and a covering pixel rectangle.
+/// Turns layer-space transforms (`AffineTransform`, Double, y down) into what the shape and layer
+/// programs take: the inverse map from output pixels (`PixelMap`) and a covering pixel rectangle.
 enum LayerGeometry {
     /// Margin, in pixels, around everything a shape or layer can touch, anti-aliased edge included.
     static let margin = 2.0

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Runs the built `shatter` binary as a user would (or any program: a script under test), capturing its
+/// exit code and output.
+public struct CLIRun: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+
+    /// stderr's non-empty lines.
+    public var errorLines: [String] { stderr.split(whereSeparator: \.isNewline).map(String.init) }
+
+    public static let binary: String = {
+        // The test bundle and the shatter executable are built into the same folder.
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return executable.deletingLastPathComponent().appendingPathComponent("shatter").path
+    }()
+
+    public static func shatter(_ arguments: [String], environment: [String: String] = [:], in folder: String? = nil) throws
+        -> CLIRun
+    {
+        try command(binary, arguments, environment: environment, in: folder)
+    }
+
+    /// Runs any executable (e.g. `setpriv … shatter` to run the tool as another user), in `folder` if given.
+    public static func command(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        in folder: String? = nil
+    ) throws -> CLIRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Both pipes are read before waiting; stderr carries at most a few lines, so reading stdout
+        // first cannot leave the process blocked on a full stderr pipe.
+        let outBytes = out.fileHandleForReading.readDataToEndOfFile()
+        let errBytes = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIRun(
+            status: process.terminationStatus, stdout: String(decoding: outBytes, as: UTF8.self),
+            stderr: String(decoding: errBytes, as: UTF8.self))
+    }
+}

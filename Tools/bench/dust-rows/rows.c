@@ -1,0 +1,119 @@
+/*
+ * The dust's row kernel (Sources/CLanes/dust_layers.c) on a synthetic frame, outside Swift: every twin
+ * the processor runs (0 the baseline, 1 AVX2, 2 AVX-512) draws the same rows, each twin's float planes
+ * are checked bit for bit against the baseline's, and the least thread CPU time of five draws is
+ * printed, the row kernel and the blend apart. The frame: a snapshot of W×H, the original's layer split (DustLayerSplit's formula,
+ * another random source), 32 layers posed as DustLayerMotion poses them at progress T of the animation
+ * (0…1; spread 30×15 pixels, turns up to 15°, opacity fading). A tool for weighing a change to the
+ * kernel, not a check of Swift's poses (DustSpanTests is). Clang, as the package builds it: its pragmas keep
+ * a·b + c two roundings.
+ *
+ *   clang -O2 -I Sources/CShatterCPU/include -I Sources/CLanes/include -o /tmp/dust-rows Tools/bench/dust-rows/rows.c \
+ *      Sources/CLanes/dust_layers.c Sources/CLanes/dust_blend.c Sources/CShatterCPU/cpu_tier.c -lm
+ *   /tmp/dust-rows [T [W H]]        (TWIN=n runs the baseline and twin n only)
+ */
+#include "cpu_tier.h"
+#include "dust_layers.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static unsigned long long state = 88172645463325252ull;
+static double uniform(void) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return (state >> 11) * 0x1p-53;
+}
+
+/* The widest twin this processor runs (cpu_tier.h's probe). */
+static int widest(void) { return (int)shatter_cpu_tier(); }
+
+int main(int argc, char **argv) {
+    const double progress = argc > 1 ? atof(argv[1]) : 0.5;
+    const int width = argc > 3 ? atoi(argv[2]) : 1920, height = argc > 3 ? atoi(argv[3]) : 1080, count = 32;
+    unsigned *snapshot = malloc(4L * width * height), *assignment = malloc(4L * width * height);
+    int first[256], last[256];
+    for (int i = 0; i < count; i++) first[i] = 1 << 30, last[i] = -1;
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++) {
+            const long o = (long)y * width + x;
+            unsigned owners = 0xff000000u;
+            for (int pass = 0; pass < 2; pass++) {
+                int l = (int)floor(count * (uniform() + 2.0 * x / width) / 3);
+                if (l > count - 1) l = count - 1;
+                owners |= (unsigned)l << (8 * pass);
+                if (x < first[l]) first[l] = x;
+                if (x > last[l]) last[l] = x;
+            }
+            assignment[o] = owners;
+            /* Premultiplied, a block in five translucent. */
+            const unsigned a = (x / 64 + y / 64) % 5 == 0 ? 200 : 255;
+            const unsigned r = ((x * 7 + y) & 255) * a / 255, g = ((x + y * 3) & 255) * a / 255, b = ((x ^ y) & 255) * a / 255;
+            snapshot[o] = r | g << 8 | b << 16 | a << 24;
+        }
+    shatter_dust_layer layers[256];
+    int n = 0;
+    for (int i = 0; i < count; i++) {
+        double p = progress * 2.35 - 1.35 * i / count;
+        p = p < 0 ? 0 : p > 1 ? 1 : p;
+        const double opacity = 1 - p, turn = M_PI / 12 * (uniform() - 0.5) + M_PI / 12 * (uniform() - 0.5);
+        const double direction = 2 * M_PI * (uniform() - 0.5);
+        if (opacity * 255 < 0.5) continue;
+        layers[n++] = (shatter_dust_layer){(float)(width / 2.0 + 30 * cos(direction) * p), (float)(height / 2.0 + 15 * sin(direction) * p),
+                                           (float)cos(turn * p), (float)sin(turn * p), (float)opacity, (float)i, (float)first[i],
+                                           (float)last[i]};
+    }
+    shatter_dust_frame frame;
+    memset(&frame, 0, sizeof frame);
+    frame.layers = layers;
+    frame.layerCount = n;
+    frame.anchorX = width / 2.0f;
+    frame.anchorY = height / 2.0f;
+    frame.texelScaleX = frame.texelScaleY = 1;
+    frame.snapshot = snapshot;
+    frame.assignment = assignment;
+    frame.width = width;
+    frame.height = height;
+    shatter_dust_plan(&frame);
+    const long plane = shatter_dust_plane(width);
+    float *reference = malloc(4 * plane * sizeof(float) * height), *planes = malloc(4 * plane * sizeof(float));
+    unsigned *pixels = malloc(4L * width * height);
+    printf("progress %.2f: %d layers, %d at rest\n", progress, n, n - frame.restingFrom);
+    const int only = getenv("TWIN") ? atoi(getenv("TWIN")) : -1;
+    for (int twin = 0; twin <= widest(); twin++) {
+        if (only >= 0 && twin != only && twin != 0) continue;
+        const shatter_dust_layers layers = shatter_dust_layers_for((shatter_tier)twin);
+        const shatter_dust_blend blend_of = shatter_dust_blend_for((shatter_tier)twin);
+        double rows = 1e9, blend = 1e9;
+        long differing = 0;
+        for (int draw = 0; draw < 5; draw++) {
+            double start = now(), blending = 0;
+            for (int y = 0; y < height; y++) {
+                float *out = twin == 0 && draw == 0 ? reference + 4 * plane * y : planes;
+                memset(out, 0, 4 * plane * sizeof(float));
+                layers.row(&frame, y, 0, width, out);
+                if (twin > 0 && draw == 0)
+                    for (int c = 0; c < 4; c++)
+                        differing += memcmp(out + c * plane, reference + 4 * plane * y + c * plane, width * sizeof(float)) != 0;
+                const double before = now();
+                blend_of.row(out, width, pixels + (long)y * width);
+                blending += now() - before;
+            }
+            const double total = now() - start - blending;
+            if (total < rows) rows = total;
+            if (blending < blend) blend = blending;
+        }
+        printf("twin %d: rows %.1f ms, blend %.1f ms, planes differing from the baseline's: %ld\n", twin, rows * 1e3, blend * 1e3,
+               differing);
+    }
+    return 0;
+}
