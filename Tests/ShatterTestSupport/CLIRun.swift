@@ -7,6 +7,10 @@ public struct CLIRun: Sendable {
     public let stdout: String
     public let stderr: String
 
+    public init(status: Int32, stdout: String, stderr: String) {
+        (self.status, self.stdout, self.stderr) = (status, stdout, stderr)
+    }
+
     /// stderr's non-empty lines.
     public var errorLines: [String] { stderr.split(whereSeparator: \.isNewline).map(String.init) }
 
