@@ -50,10 +50,10 @@ render() { step "$1" "render on cores $2" taskset -c "$2" "$shatter" render shat
     # Without the WebGL2 rows: SwiftShader is a CPU GL (proven in CI) and at 1080p would take the step's time.
     step 300 "parity matrix" "$repo/Tools/checks/parity-matrix.sh" --shatter "$shatter" "${hd[@]}" --no-webgl --out "$out/parity-matrix.md"
     step 180 "bench, one process" "$shatter" bench --backends gpu,cpu --point-sizes 1,2,4,8,16,32,auto "${hd[@]}" \
-        --frames 12 --json "$out/bench.json"
+        --frame-count 12 --json "$out/bench.json"
     echo "=== bench, four processes on one GPU"
     for i in 1 2 3 4; do
-        timeout 180 "$shatter" bench --backends gpu --point-sizes 1,4,16,auto "${hd[@]}" --frames 12 \
+        timeout 180 "$shatter" bench --backends gpu --point-sizes 1,4,16,auto "${hd[@]}" --frame-count 12 \
             --json "$out/bench-4-processes-$i.json" >"$scratch/bench-$i.txt" 2>&1 &
     done
     wait

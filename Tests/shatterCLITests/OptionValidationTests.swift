@@ -86,7 +86,7 @@ import Testing
         ),
         (["bench"], "--backends", ["", "gl,,cpu", "metal", "auto"], "--backends"),
         (["bench", "--backends", "cpu"], "--size", ["0x10", "100000x100000", "10x"], "--size"),
-        (["bench", "--backends", "cpu"], "--frames", ["0", "-1", "10001", "nan", "abc"], "--frames"),
+        (["bench", "--backends", "cpu"], "--frame-count", ["0", "-1", "10001", "nan", "abc"], "--frame-count"),
         (["bench", "--backends", "cpu"], "--repeat", ["0", "-1", "101", "nan", "abc"], "--repeat"),
         (["info"], "--device", ["-1", "nan", "99999999999999999999", "abc"], "--device"),
     ]

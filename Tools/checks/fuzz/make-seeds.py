@@ -118,7 +118,7 @@ commands = {
     "render-sprite": "render sprite --frame-size 8x8 --frames 4 --duration 1 --scale 3 --fps 12",
     "compare-shatter": "compare shatter --size 10x10 --precision 0.99 --channel-delta 2 --ignored-border 1 --json",
     "compare-images": "compare --images a.png b.png --max-different-pixels 5 --pixel-delta-threshold 40",
-    "bench": "bench --point-sizes 1,2.5,8 --size 64x36 --frames 3 --backends cpu --encode none --repeat 2",
+    "bench": "bench --point-sizes 1,2.5,8 --size 64x36 --frame-count 3 --backends cpu --encode none --repeat 2",
     "info": "info --device 0",
 }
 folder = os.path.join(here, "corpus", "options")
