@@ -18,7 +18,7 @@ struct FastDeflate: TierTwin, @unchecked Sendable {  // a C function pointer, im
     /// Every tier's twin, resolved once per process.
     static let tiers = TierTable<FastDeflate>()
 
-    /// The most bytes ``zlib(width:height:channels:filter:into:avx2:row:)`` writes.
+    /// The most bytes ``zlib(width:height:channels:filter:into:row:)`` writes.
     static func bound(width: Int, height: Int, channels: Int) -> Int {
         shatter_fast_png_bound(width, height, Int32(channels))
     }

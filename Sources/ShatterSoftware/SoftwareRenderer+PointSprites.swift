@@ -50,7 +50,7 @@ extension SoftwareRenderer {
     }
 
     /// Whether the draw of `batch` checks the alpha of every texel it reads (the binned kernel in C),
-    /// so that it may read texels lent straight (``Texture/init(image:lendingStraight:replacing:)``).
+    /// so that it may read texels lent straight (`Texture.init(image:lendingStraight:replacing:)`).
     func checksTexelAlpha(_ batch: PointSpriteBatch, into target: Framebuffer, guardBand: GuardBand) throws -> Bool {
         let (program, setup) = try programAndSetup(batch, guardBand: guardBand)
         return shortcuts.contains(.binnedKernel)
