@@ -19,7 +19,11 @@ public struct ShatteredTransition: Sendable {
         public var height: Int
         /// Output pixels per point.
         public var scale: Double = 1
-        /// Sprite side in points (the transition branch uses 2).
+        /// Sprite side in points. The default is the transition branch's 2 points: these parameters
+        /// describe a device's screen in points, and the original draws 2-point pieces on any screen
+        /// at any scale. For a video frame, whose width in pixels is what a viewer sees, set
+        /// ``proportionalPointSize`` instead: the command line's and the plugins' default (`auto`),
+        /// which is also 2 points on the original's 375-point-wide screen, at any scale.
         public var pointSize: Double = 2
         /// Seconds; the original reports 1.2 s.
         public var duration: Double = 1.2

@@ -59,8 +59,7 @@ struct JoinCommand: ParsableCommand {
         name: .customLong("point-size"), parsing: .unconditional,
         help: ArgumentHelp(
             "Side of the shatter's pieces in points (join draws at scale 1: a point is a pixel), or "
-                + PointSizeChoice.autoHelp + ". (default: auto: at a video's width the original's 2 points, render's "
-                + "default, read as TV static)",
+                + PointSizeChoice.autoHelp + PointSizeChoice.defaultHelp,
             valueName: "POINTS|auto"),
         transform: PointSizeChoice.parse)
     var pointSize = PointSizeChoice.auto

@@ -14,6 +14,10 @@ enum PointSizeChoice: Equatable, CustomStringConvertible {
         + "output's width in pixels to the nearest 1/8 px, at least 1 px "
         + "(\(plain(ShatteredTransition.proportionalPointSize(pixelWidth: 1920))) px at 1920 wide)"
 
+    /// What `--help` says of the default, the same for every command that draws the shatter for a user
+    /// (render, compare, preview, join; the frei0r and OBS plugins' 0 means auto too).
+    static let defaultHelp = ". (default: auto)"
+
     static func parse(_ argument: String) throws -> PointSizeChoice {
         if argument.lowercased() == "auto" { return .auto }
         guard let points = Double(argument) else {

@@ -32,10 +32,9 @@ struct ShatterEffectOptions: EffectOptions {
         name: .customLong("point-size"), parsing: .unconditional,
         help: ArgumentHelp(
             "Side of the pieces in points (pixels = points × --scale), or " + PointSizeChoice.autoHelp
-                + ". (default: 2, the original's, which auto also gives on the default phone screen; at a clip's or "
-                + "--size's width give auto for the original's look, as join does unless told)", valueName: "POINTS|auto"),
+                + PointSizeChoice.defaultHelp, valueName: "POINTS|auto"),
         transform: PointSizeChoice.parse)
-    var pointSize = PointSizeChoice.points(ShatteredTransition.originalPointSize)
+    var pointSize = PointSizeChoice.auto
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds of animation.", valueName: "SECONDS"))
     var duration: Double = 1.2

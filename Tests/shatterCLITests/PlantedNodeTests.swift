@@ -99,7 +99,10 @@ import Testing
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: false)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLIRun.binary)
-        process.arguments = ["render", "shatter", "--backend", "cpu", "--size", "1280x720", "--out", s.file("out")]
+        // 2 px pieces at 1280×720 (some 231,000 of them), so the render is still drawing when the folder is swapped.
+        process.arguments = [
+            "render", "shatter", "--backend", "cpu", "--size", "1280x720", "--point-size", "2", "--out", s.file("out"),
+        ]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

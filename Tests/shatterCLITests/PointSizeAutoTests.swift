@@ -16,15 +16,38 @@ import Testing
         return (try Data(contentsOf: URL(fileURLWithPath: out + "/frame-00030.png")), parameters?["pointSize"] as? String)
     }
 
-    /// At 1920 pixels wide auto is 10.25 px (2/375 · 1920 = 10.24): the same bytes as asking for 10.25.
+    /// At 1920 pixels wide auto is 10.25 px (2/375 · 1920 = 10.24): the same bytes as asking for 10.25,
+    /// not the original's 2 points.
     @Test func autoAt1920WideDrawsTenAndAQuarterPixelPieces() throws {
         let scratch = try TemporaryFolder()
         let auto = try render(["--size", "1920x48", "--point-size", "auto"], in: scratch, name: "auto")
         let explicit = try render(["--size", "1920x48", "--point-size", "10.25"], in: scratch, name: "explicit")
-        let original = try render(["--size", "1920x48"], in: scratch, name: "default")
+        let original = try render(["--size", "1920x48", "--point-size", "2"], in: scratch, name: "two")
         #expect(auto.pointSize == "10.25")
         #expect(auto.png == explicit.png)
         #expect(auto.png != original.png)
+    }
+
+    /// render's default is auto (issue 48: one default everywhere): at 1280 wide, the width of the
+    /// README's --head --tail example, 6.875 px pieces, not 2 px ones that read as TV static there.
+    @Test func renderDefaultsToAutoAtAVideosWidth() throws {
+        let scratch = try TemporaryFolder()
+        let unset = try render(["--size", "1280x48"], in: scratch, name: "unset")
+        let auto = try render(["--size", "1280x48", "--point-size", "auto"], in: scratch, name: "auto")
+        let two = try render(["--size", "1280x48", "--point-size", "2"], in: scratch, name: "two")
+        #expect(unset.pointSize == "6.875")
+        #expect(unset.png == auto.png)
+        #expect(unset.png != two.png)
+    }
+
+    /// On the default screen (375 points wide) auto is the original's 2 points at any scale, so the
+    /// default's frames are the ones --point-size 2 drew when it was the default.
+    @Test(arguments: ["1", "2"]) func theDefaultScreenKeepsTheOriginalsTwoPoints(scale: String) throws {
+        let scratch = try TemporaryFolder()
+        let unset = try render(["--scale", scale], in: scratch, name: "unset")
+        let two = try render(["--scale", scale, "--point-size", "2"], in: scratch, name: "two")
+        #expect(unset.pointSize == "2.0")
+        #expect(unset.png == two.png)
     }
 
     /// The width a --from picture decides, at --scale 2: 960 px wide gives 5.125 px pieces, 2.5625 points.

@@ -47,7 +47,7 @@ import Testing
         func frame(_ physics: String) throws -> (Image, String) {
             let out = scratch.file(physics)
             let run = try CLIRun.shatter([
-                "render", "shatter", "--size", "60x40", "--backend", "cpu", "--frames", "36",
+                "render", "shatter", "--size", "60x40", "--point-size", "2", "--backend", "cpu", "--frames", "36",
                 "--physics", physics, "--out", out,
             ])
             #expect(run.status == 0, "\(run.stderr)")
@@ -56,6 +56,7 @@ import Testing
                 try String(contentsOfFile: out + "/manifest.json", encoding: .utf8)
             )
         }
+        // The library's default piece, 2 points, asked for on the command line (whose default is auto).
         let screens = (
             from: Texture(image: DefaultScenes.presentedScreen(widthPoints: 60, heightPoints: 40, scale: 1)),
             to: Texture(image: DefaultScenes.destination(widthPoints: 60, heightPoints: 40, scale: 1))
