@@ -32,7 +32,9 @@ import Testing
     @Test(.enabled(if: (gl?.maxRenderbufferSize ?? .max) <= 16384, "needs a GL drawing at most 16384 px a side"))
     func anOutputTheGuardBandMakesTooLargeIsRefusedNamingTheLargestThatDraws() throws {
         let scratch = try TemporaryFolder()
-        let render = ["render", "shatter", "--frames", "0", "--backend", "gl", "--out", scratch.file("frames")]
+        let render = [
+            "render", "shatter", "--point-size", "2", "--frames", "0", "--backend", "gl", "--out", scratch.file("frames"),
+        ]
         let run = try CLIRun.shatter(render + ["--size", "16384x1"])
         #expect(run.status == 1 && run.errorLines.count == 1, "\(run.stderr)")
         let prefix =

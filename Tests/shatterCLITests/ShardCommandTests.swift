@@ -47,7 +47,7 @@ import Testing
     @Test func theManifestHashesTheRawPixelsAsRendered() throws {
         let scratch = try TemporaryFolder()
         let out = scratch.file("out")
-        #expect(try CLIRun.shatter(render + ["--frames", "3", "--seed", "9", "--out", out]).status == 0)
+        #expect(try CLIRun.shatter(render + ["--point-size", "2", "--frames", "3", "--seed", "9", "--out", out]).status == 0)
         let manifest = try #require(try FrameManifest.read(path: out + "/manifest.json"))
         #expect(manifest.effect == "shatter" && manifest.seed == 9 && manifest.backend == "cpu")
         #expect(
