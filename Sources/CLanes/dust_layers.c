@@ -363,13 +363,11 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_t
         picked[r][0] = _mm512_permutex2var_epi32(left, ox, right);
         picked[r][1] = _mm512_permutex2var_epi32(left, next, right);
     }
-    /* Lane by lane the tap's row is oy + dy: the row masks once, three blends a tap. */
-    __mmask16 starts[4];
-    for (int r = 1; r < 4; r++) starts[r] = _mm512_cmpeq_epi32_mask(oy, _mm512_set1_epi32(r));
     for (int t = 0; t < 4; t++) {
         const int dx = t & 1, dy = t >> 1;
-        __m512i tap = picked[dy][dx];
-        for (int r = 1; r < 4; r++) tap = _mm512_mask_blend_epi32(starts[r], tap, picked[r + dy][dx]);
+        const __m512i at = _mm512_add_epi32(oy, _mm512_set1_epi32(dy));
+        __m512i tap = picked[0][dx];
+        for (int r = 1; r < 5; r++) tap = _mm512_mask_blend_epi32(_mm512_cmpeq_epi32_mask(at, _mm512_set1_epi32(r)), tap, picked[r][dx]);
         taps[t] = tap;
     }
 }
@@ -396,11 +394,6 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
     const __m512i width = _mm512_set1_epi32(f->width), height = _mm512_set1_epi32(f->height);
     const __m512i layer = _mm512_set1_epi32((int)l->index), byte = _mm512_set1_epi32(0xff), zero = _mm512_setzero_si512();
     const __m512i thirty = _mm512_set1_epi32(30), oneRow = _mm512_set1_epi32(1);
-    /* The index in bytes r and g. A layer whose index no owner byte holds owns no texel: its color
-     * is exactly 0 everywhere. */
-    const unsigned index = (unsigned)(int)l->index;
-    if (index > 255) return;
-    const __m512i pair = _mm512_set1_epi32((int)(index * 0x101u)), secondByte = _mm512_set1_epi32(0xff00);
     /* Two passes over each chunk of the span: first every step's coordinates and window, short
      * independent chains; then the taps, whose loads no longer wait at the end of the first's. */
     enum { chunk = 512 };
@@ -475,11 +468,9 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                     window_taps_16x5(f->assignment, f->width, column, row, ox, oy, owners);
                     window_taps_16x5(f->snapshot, f->width, column, row, ox, oy, texels);
                 }
-                /* Owned: byte r or byte g of the owners' word is the layer's index, that is, zero in
-                 * the word XOR the index in both bytes. */
                 for (int t = 0; t < 4; t++) {
-                    const __m512i names = _mm512_xor_si512(owners[t], pair);
-                    owned[t] = _mm512_mask_testn_epi32_mask(band, names, byte) | _mm512_mask_testn_epi32_mask(band, names, secondByte);
+                    owned[t] = _mm512_mask_cmpeq_epi32_mask(band, _mm512_and_si512(owners[t], byte), layer) |
+                               _mm512_mask_cmpeq_epi32_mask(band, _mm512_and_si512(_mm512_srli_epi32(owners[t], 8), byte), layer);
                     any |= owned[t];
                 }
                 if (any == 0) continue; /* every lane's color is exactly 0 */

@@ -58,8 +58,7 @@ import Testing
     /// band is narrower than the columns it owns (the program's column test then hides some of them),
     /// one turned so that sixteen pixels of a row cross two or three rows of texels (the AVX-512
     /// twin's five-row window), and two on top at rest (each pixel then takes only its own texel's
-    /// owners), one translucent with its column band narrowed too; and a turned layer whose index, 256,
-    /// no owner byte holds (it adds nothing; its index's two low bytes, 0 and 1, name other layers).
+    /// owners), one translucent with its column band narrowed too.
     @Test func posesOfEveryAngleAndPlace() throws {
         let snapshot = Texture(image: SoftwareRendererFastPathTests.noise(80, 60, seed: 7))
         let split = try DustLayerSplit(width: 80, height: 60, layers: 9, seed: 4)
@@ -78,10 +77,8 @@ import Testing
             return DustLayerPose(
                 layer: i, position: places[i], rotation: SIMD2(turns[i].0, turns[i].1), opacity: opacity, columns: columns)
         }
-        let unowned = DustLayerPose(
-            layer: 256, position: SIMD2(41.5, 30.25), rotation: SIMD2(0.9995, 0.0316), opacity: 1, columns: 0...79)
         let stack = DustLayerStack(
-            snapshot: snapshot, assignment: split.assignment, anchor: anchor, layers: [unowned] + poses,
+            snapshot: snapshot, assignment: split.assignment, anchor: anchor, layers: poses,
             bounds: PixelRect(x: 0, y: 0, width: 80, height: 60))
         let list = DisplayList(
             width: 80, height: 60, clearColor: RGBA8(r: 0, g: 0, b: 90, a: 255), commands: [.dustLayers(stack)])
