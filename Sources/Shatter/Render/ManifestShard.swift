@@ -4,13 +4,15 @@ import Glibc
 /// One folder's manifest as `manifest merge` reads it: the header at once, the entries in frame order
 /// as often as asked (``entries()``), without holding them.
 ///
-/// A `manifest.json` that Shatter wrote lists its frames in order and, once the render has finished, has
-/// no journal beside it: such a file is read three times from its open descriptor, never held: once for
-/// the header (and to learn that its entries are in order), once to check every entry as
-/// ``FrameManifest/read(folder:)`` would (``FrameManifest/EntryChecks``, the same phrases), and once for
-/// each merge pass, an entry at a time. Any other folder (a journal left by a killed render, entries out
-/// of order, a manifest that is not a regular file) is read whole by ``FrameManifest/read(folder:)`` and
-/// its entries held, sorted: a journal's later lines replace earlier entries, which needs them all.
+/// A `manifest.json` that Shatter wrote lists its frames in order: such a file is read from its open
+/// descriptor again and again, never held: once for the header (and to learn that its entries are in
+/// order), once to check every entry as ``FrameManifest/read(folder:)`` would
+/// (``FrameManifest/EntryChecks``, the same phrases), and once for each merge pass, an entry at a time.
+/// A journal beside it (a render killed before it finished) is indexed (``ManifestJournalIndex``: 8
+/// bytes a frame), its entries checked with the manifest's as ``FrameManifest/read(folder:)`` checks them
+/// and read back line by line in frame order, replacing the manifest's. Any other manifest (entries
+/// out of order, hand-made; one that is not a regular file) is read whole by
+/// ``FrameManifest/read(folder:)`` and its entries held, sorted.
 final class ManifestShard {
     let folder: String
     /// The manifest, its `frames` empty when they are streamed.
@@ -20,6 +22,7 @@ final class ManifestShard {
     private let fd: Int32
     private let path: String
     private let count: Int
+    private let journal: ManifestJournalIndex?
 
     private enum Source {
         case held([FrameManifest.Entry])
@@ -30,8 +33,7 @@ final class ManifestShard {
     static func open(folder: String) throws -> ManifestShard? {
         let path = folder + "/" + FrameManifest.fileName
         var status = stat()
-        let hasJournal = lstat(folder + "/" + FrameManifest.journalName, &status) == 0
-        if !hasJournal, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
             let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             if fd >= 0 {
                 if let shard = try streamed(folder: folder, path: path, fd: fd) { return shard }
@@ -48,14 +50,16 @@ final class ManifestShard {
         header.frames = []
         self.header = header
         source = .held(manifest.frames.sorted { $0.index < $1.index })
-        (fd, path, count) = (-1, folder + "/" + FrameManifest.fileName, manifest.frames.count)
+        (fd, path, count, journal) = (-1, folder + "/" + FrameManifest.fileName, manifest.frames.count, nil)
     }
 
-    private init(folder: String, header: FrameManifest, fd: Int32, path: String, count: Int) {
+    private init(
+        folder: String, header: FrameManifest, fd: Int32, path: String, count: Int, journal: ManifestJournalIndex?
+    ) {
         self.folder = folder
         self.header = header
         source = .streamed
-        (self.fd, self.path, self.count) = (fd, path, count)
+        (self.fd, self.path, self.count, self.journal) = (fd, path, count, journal)
     }
 
     deinit {
@@ -78,6 +82,7 @@ final class ManifestShard {
                 detail: "\(status.st_size) bytes, over the limit of \(FrameManifest.maximumBytes) bytes for a manifest")
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        var made = false
         do {
             var parser = try parser(fd: fd, path: path)
             var (framesKeys, count, last, ordered) = (0, 0, Int?.none, true)
@@ -97,9 +102,23 @@ final class ManifestShard {
             if let problem = checks.problem ?? checks.folderProblem {
                 throw ManifestError.invalid(path: path, detail: problem)
             }
-            return ManifestShard(folder: folder, header: header, fd: fd, path: path, count: count)
+            let journalPath = folder + "/" + FrameManifest.journalName
+            let journal = try ManifestJournalIndex.open(path: journalPath, header: header)
+            let shard = ManifestShard(folder: folder, header: header, fd: fd, path: path, count: count, journal: journal)
+            made = true
+            if journal != nil {
+                // The manifest with its journal replayed, checked again as a whole.
+                var replayed = FrameManifest.EntryChecks(header)
+                var entries = try shard.entries()
+                while let entry = try entries.next() { replayed.take(entry) }
+                if let problem = replayed.problem ?? replayed.folderProblem {
+                    throw ManifestError.invalid(path: journalPath, detail: problem)
+                }
+            }
+            return shard
         } catch {
-            close(fd)
+            // Once the shard is made its deinit closes the descriptor; before, it is closed here.
+            if !made { close(fd) }
             throw error
         }
     }
@@ -119,13 +138,13 @@ final class ManifestShard {
             // 64 KiB a shard: a merge reads every shard at once.
             var parser = try Self.parser(fd: fd, path: path, chunkSize: 64 << 10)
             guard try parser.seekFrames() else { throw ManifestError.invalid(path: path, detail: Self.changed) }
-            return Entries(parser: parser, span: header.range.first...header.range.last, count: count)
+            return Entries(parser: parser, span: header.range.first...header.range.last, count: count, journal: journal)
         }
     }
 
     private static let changed = "it changed while it was being read"
 
-    /// Entries one at a time, in frame order.
+    /// Entries one at a time, in frame order: the manifest's, with the journal's in their place.
     struct Entries {
         private var held: [FrameManifest.Entry]
         private var position = 0
@@ -133,18 +152,45 @@ final class ManifestShard {
         private var span: ClosedRange<Int> = 0...0
         private var count = 0
         private var last = Int.min
+        private var journal: ManifestJournalIndex?
+        /// The manifest's next entry, once looked at, and where the journal's next is looked for.
+        private var pending: FrameManifest.Entry??
+        private var slot = 0
+        private var outside = 0
 
         init(held: [FrameManifest.Entry]) {
             self.held = held
         }
 
-        init(parser: ManifestStreamParser, span: ClosedRange<Int>, count: Int) {
+        init(parser: ManifestStreamParser, span: ClosedRange<Int>, count: Int, journal: ManifestJournalIndex?) {
             held = []
             self.parser = parser
-            (self.span, self.count) = (span, count)
+            (self.span, self.count, self.journal) = (span, count, journal)
         }
 
         mutating func next() throws -> FrameManifest.Entry? {
+            guard let journal else { return try nextOwn() }
+            if pending == nil { pending = .some(try nextOwn()) }
+            let own = pending!
+            let listed = journal.nextListed(from: slot)
+            let other = outside < journal.outside.count ? journal.outside[outside] : nil
+            guard let index = [own?.index, listed?.index, other?.index].compactMap({ $0 }).min() else { return nil }
+            // A crafted journal's frames outside the range are never the manifest's (checked) nor listed.
+            if let other, other.index == index {
+                outside += 1
+                return other
+            }
+            if let listed, listed.index == index {
+                slot = listed.slot + 1
+                if own?.index == index { pending = nil }
+                return try journal.entry(slot: listed.slot)
+            }
+            pending = nil
+            return own
+        }
+
+        /// The manifest's own next entry.
+        private mutating func nextOwn() throws -> FrameManifest.Entry? {
             guard parser != nil else {
                 guard position < held.count else { return nil }
                 position += 1
