@@ -1,13 +1,15 @@
 import Foundation
 import Glibc
+import ShatterDigest
 
 /// One folder's manifest as `manifest merge` reads it: the header at once, the entries in frame order
 /// as often as asked (``entries()``), without holding them.
 ///
 /// A `manifest.json` that Shatter wrote lists its frames in order: such a file is read from its open
 /// descriptor again and again, never held: once for the header (and to learn that its entries are in
-/// order), once to check every entry as ``FrameManifest/read(folder:)`` would
-/// (``FrameManifest/EntryChecks``, the same phrases), and once for each merge pass, an entry at a time.
+/// order and pass every check ``FrameManifest/read(folder:)`` makes: ``OrderedEntries``), and once for
+/// each merge pass, an entry at a time; a file that may fail a check is read once more to find which,
+/// entry by entry (``FrameManifest/EntryChecks``, the same phrases).
 /// A journal beside it (a render killed before it finished) is indexed (``ManifestJournalIndex``: 8
 /// bytes a frame), its entries checked with the manifest's as ``FrameManifest/read(folder:)`` checks them
 /// and read back line by line in frame order, replacing the manifest's. Any other manifest (entries
@@ -85,22 +87,22 @@ final class ManifestShard {
         var made = false
         do {
             var parser = try parser(fd: fd, path: path)
-            var (framesKeys, count, last, ordered) = (0, 0, Int?.none, true)
-            let header = try parser.header(framesKeys: &framesKeys) { entry in
-                count += 1
-                if let last, entry.index <= last { ordered = false }
-                last = entry.index
-            }
+            var framesKeys = 0
+            var summary = OrderedEntries()
+            let header = try parser.header(framesKeys: &framesKeys) { summary.take($0) }
             if let problem = header.headerProblem { throw ManifestError.invalid(path: path, detail: problem) }
-            guard ordered, framesKeys == 1 else {
+            guard summary.ordered, framesKeys == 1 else {
                 close(fd)
                 return nil
             }
-            var checks = FrameManifest.EntryChecks(header)
-            var second = try self.parser(fd: fd, path: path)
-            _ = try second.header { checks.take($0) }
-            if let problem = checks.problem ?? checks.folderProblem {
-                throw ManifestError.invalid(path: path, detail: problem)
+            let count = summary.count
+            if !summary.pass(header) {
+                var checks = FrameManifest.EntryChecks(header)
+                var second = try self.parser(fd: fd, path: path)
+                _ = try second.header { checks.take($0) }
+                if let problem = checks.problem ?? checks.folderProblem {
+                    throw ManifestError.invalid(path: path, detail: problem)
+                }
             }
             let journalPath = folder + "/" + FrameManifest.journalName
             let journal = try ManifestJournalIndex.open(path: journalPath, header: header)
@@ -207,5 +209,54 @@ final class ManifestShard {
             last = entry.index
             return entry
         }
+    }
+}
+
+/// What the first read of a manifest learns of its entries, in a few words, enough to know that
+/// ``FrameManifest/EntryChecks`` would find nothing, before the header (which follows `frames` in
+/// the file) is known: the entries in strictly increasing order, their first and last frame, the greatest
+/// common divisor of their distances from the first (all in one shard of N ⟺ N divides it), the digest
+/// algorithms, whether every name is plain.
+private struct OrderedEntries {
+    private(set) var count = 0
+    private(set) var ordered = true
+    private var first: Int?
+    private var last: Int?
+    private var divisor = 0
+    private var algorithms: (DigestAlgorithm, DigestAlgorithm)?
+    private var oneAlgorithm = true
+    private var plainNames = true
+
+    mutating func take(_ entry: FrameManifest.Entry) {
+        count += 1
+        if let last, entry.index <= last { ordered = false }
+        last = entry.index
+        if let first {
+            let (distance, overflow) = entry.index.subtractingReportingOverflow(first)
+            if overflow { ordered = false } else { divisor = Self.gcd(divisor, distance) }
+        } else {
+            first = entry.index
+        }
+        let pair = (entry.pixels.algorithm, entry.png.algorithm)
+        if let algorithms { oneAlgorithm = oneAlgorithm && algorithms == pair } else { algorithms = pair }
+        plainNames = plainNames && FrameManifest.isPlainFrameName(entry.file)
+    }
+
+    /// Whether entries so summed pass every check against `header` (whose own values are sound).
+    func pass(_ header: FrameManifest) -> Bool {
+        guard ordered, plainNames, oneAlgorithm, count <= header.selectedCount else { return false }
+        guard let first, let last, let algorithms else { return true }
+        let algorithm = header.digestAlgorithm
+        guard algorithms == (algorithm, algorithm), first >= header.range.first, last <= header.range.last else {
+            return false
+        }
+        guard let shard = header.shard else { return true }
+        return shard.contains(first) && divisor % shard.count == 0
+    }
+
+    private static func gcd(_ a: Int, _ b: Int) -> Int {
+        var (a, b) = (a, b)
+        while b != 0 { (a, b) = (b, a % b) }
+        return a
     }
 }
