@@ -121,13 +121,14 @@ import Testing
         #expect(FileManager.default.createFile(atPath: inJournal ? journal : path, contents: nil))
         let writer = try #require(FileHandle(forWritingAtPath: inJournal ? journal : path))
         if !inJournal { writer.write(Data((text[..<slot.lowerBound] + "\"frames\" : [\n").utf8)) }
+        let (file, pixels, png) = (first.file, first.pixels.text, first.png.text)
         var piece = ""
         for index in 0..<count {
             if inJournal {
-                piece += "{\"file\":\"\(first.file)\",\"index\":\(index),\"pixels\":\"\(first.pixels.text)\",\"png\":\"\(first.png.text)\"}\n"
+                piece += "{\"file\":\"\(file)\",\"index\":\(index),\"pixels\":\"\(pixels)\",\"png\":\"\(png)\"}\n"
             } else {
-                piece += "    {\n      \"file\" : \"\(first.file)\",\n      \"index\" : \(index),\n      \"pixels\" : \"\(first.pixels.text)\",\n"
-                    + "      \"png\" : \"\(first.png.text)\"\n    }" + (index + 1 < count ? ",\n" : "\n  ]")
+                piece += "    {\n      \"file\" : \"\(file)\",\n      \"index\" : \(index),\n      \"pixels\" : \"\(pixels)\",\n"
+                piece += "      \"png\" : \"\(png)\"\n    }" + (index + 1 < count ? ",\n" : "\n  ]")
             }
             if piece.utf8.count > 1 << 20 || index + 1 == count {
                 writer.write(Data(piece.utf8))

@@ -147,7 +147,7 @@ struct ManifestStreamParser {
         frames.reserveCapacity(expectedEntries)
         var framesKeys = 0
         // A second `frames` key replaces the first's entries, as before.
-        var manifest = try header(framesKeys: &framesKeys, starting: { frames.removeAll() }) { frames.append($0) }
+        var manifest = try header(framesKeys: &framesKeys, starting: { frames.removeAll() }, each: { frames.append($0) })
         manifest.frames = frames
         if let problem = manifest.problem { throw ManifestError.invalid(path: path, detail: problem) }
         return manifest

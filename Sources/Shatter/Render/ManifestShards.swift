@@ -151,8 +151,9 @@ public final class ManifestShards {
         /// `range`'s frames, at most ``FrameSelection/maximumFrames`` of them, as ``FrameManifest/expectedFrames``.
         init(_ range: FrameManifest.Span) {
             let (extent, overflow) = range.last.subtractingReportingOverflow(range.first)
+            let limited = overflow || extent >= FrameSelection.maximumFrames
             next = range.first
-            last = overflow || extent >= FrameSelection.maximumFrames ? range.first + FrameSelection.maximumFrames - 1 : range.last
+            last = limited ? range.first + FrameSelection.maximumFrames - 1 : range.last
             done = range.first > range.last
         }
 
