@@ -7,7 +7,7 @@ import ShatterDigest
 ///
 /// A `manifest.json` that Shatter wrote lists its frames in order: such a file is read from its open
 /// descriptor again and again, never held: once for the header (and to learn that its entries are in
-/// order and pass every check ``FrameManifest/read(folder:)`` makes: ``OrderedEntries``), and once for
+/// order and pass every check ``FrameManifest/read(folder:)`` makes: `OrderedEntries`), and once for
 /// each merge pass, an entry at a time; a file that may fail a check is read once more to find which,
 /// entry by entry (``FrameManifest/EntryChecks``, the same phrases).
 /// A journal beside it (a render killed before it finished) is indexed (``ManifestJournalIndex``: 8
