@@ -141,7 +141,7 @@ import Testing
 
         let shards = try ManifestShards(folders: [folder])
         var streamed: [FrameManifest.Entry] = []
-        let result = try shards.merge(allowMixedRenderers: false, check: { _, _ in .present }) { streamed.append($0) }
+        let result = try shards.merge(allowMixedRenderers: false, check: { _, _ in .present }, each: { streamed.append($0) })
         let whole = ManifestMerge.merge([(folder, read)], check: { _, _ in .present })
         #expect(streamed == whole.merged.frames && result.mergedCount == 7)
         #expect(result.missingRuns == whole.missingRuns && result.missingRuns == [4...4, 8...72])
