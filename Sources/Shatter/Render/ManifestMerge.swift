@@ -6,7 +6,7 @@ import Glibc
 ///
 /// The shards' entries are merged in frame order as they stream past (``ManifestShards``), each joined
 /// entry handed on at once, so a merge holds the shards' headers, a read buffer each, the runs of missing
-/// frames and the conflicts' lines, never the frames (issue 48, M1).
+/// frames and at most 1,000 conflicts' lines, never the frames (issue 48, M1).
 public struct ManifestMerge: Sendable {
     /// The joined manifest; its entries' `file` is the shard's folder joined to the file name. A merge of
     /// folders (``ManifestShards/merge(verify:allowMixedRenderers:each:)``) hands its entries on instead
@@ -16,8 +16,8 @@ public struct ManifestMerge: Sendable {
     public let mergedCount: Int
     /// Frames of the job that no manifest lists, or whose file is gone, as runs in order.
     public let missingRuns: [ClosedRange<Int>]
-    /// One line per disagreement: frames two shards rendered differently (in frame order), then jobs
-    /// that differ.
+    /// One line per disagreement: frames two shards rendered differently (in frame order; past the first
+    /// 1,000, one line counts the rest), then jobs that differ.
     public let conflicts: [String]
     /// Each renderer the shards name, with the first shard that names it, when there is more than one
     /// (GL on llvmpipe and on NVIDIA, or GL and the CPU renderer, may differ by a level here and there).

@@ -100,7 +100,7 @@ public final class ManifestShards {
             let head = try entries.next()
             cursors.append((folder, entries, head))
         }
-        var conflicts: [String] = []
+        var conflicts = FrameConflicts()
         var missing = MissingRuns(merged.range)
         var joined = 0
         while let index = cursors.compactMap(\.head?.index).min() {
@@ -137,8 +137,26 @@ public final class ManifestShards {
             }
         }
         return ManifestMerge(
-            merged: merged, mergedCount: joined, missingRuns: missing.finished(), conflicts: conflicts + jobConflicts,
+            merged: merged, mergedCount: joined, missingRuns: missing.finished(), conflicts: conflicts.lines + jobConflicts,
             renderers: renderers, allowsMixedRenderers: allowMixedRenderers)
+    }
+
+    /// The frames' conflicts: the first ``limit`` lines, then how many more there were, so shards that
+    /// disagree on every frame cost no more memory than shards that agree.
+    private struct FrameConflicts {
+        static let limit = 1000
+        private(set) var lines: [String] = []
+        private var unlisted = 0
+
+        mutating func append(_ line: @autoclosure () -> String) {
+            if lines.count < Self.limit {
+                lines.append(line())
+            } else {
+                unlisted += 1
+                let more = "and \(unlisted) more conflicts, not listed (the first \(Self.limit) are)"
+                if lines.count == Self.limit { lines.append(more) } else { lines[Self.limit] = more }
+            }
+        }
     }
 
     /// The frames of a range that were not joined, as runs, from the joined ones in increasing order.
