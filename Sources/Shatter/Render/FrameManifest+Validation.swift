@@ -37,8 +37,8 @@ extension FrameManifest {
 
     /// The checks ``problem`` makes on the entries, one entry at a time, so a manifest streamed past
     /// (`manifest merge`) is held to the same rules without being held: what is kept is the first
-    /// entry failing each check and one bit per frame of the range (to find an index listed twice),
-    /// at most ``FrameSelection/maximumFrames`` bits (125 KB). The header must be sound
+    /// entry failing each check and one bit per frame of the range in its shard (to find an index
+    /// listed twice), at most ``FrameSelection/maximumFrames`` bits (125 KB). The header must be sound
     /// (``headerProblem`` nil). `folderProblem` is ``FrameManifest/folderProblem`` the same way.
     struct EntryChecks {
         private let span: ClosedRange<Int>
@@ -51,6 +51,10 @@ extension FrameManifest {
         private var other: FrameManifest.Entry?
         private var twice: Int?
         private var notPlain: FrameManifest.Entry?
+        /// The shard's first frame in the range and the step between its frames: bit `n` of `seen` is
+        /// frame `first + n · step`.
+        private let first: Int
+        private let step: Int
         private var seen: [UInt64]
 
         init(_ header: FrameManifest) {
@@ -59,7 +63,8 @@ extension FrameManifest {
             algorithm = header.digestAlgorithm
             format = header.format
             selected = header.selectedCount
-            seen = [UInt64](repeating: 0, count: (span.count + 63) / 64)
+            (first, step) = (shard?.firstFrame(in: span) ?? span.lowerBound, shard?.count ?? 1)
+            seen = [UInt64](repeating: 0, count: (selected + 63) / 64)
         }
 
         mutating func take(_ entry: FrameManifest.Entry) {
@@ -67,7 +72,7 @@ extension FrameManifest {
             if !span.contains(entry.index) || !(shard?.contains(entry.index) ?? true) {
                 if stray == nil { stray = entry }
             } else {
-                let bit = entry.index - span.lowerBound
+                let bit = (entry.index - first) / step
                 if seen[bit >> 6] & (1 << UInt64(bit & 63)) != 0 {
                     if twice == nil { twice = entry.index }
                 } else {
