@@ -54,33 +54,35 @@ struct MergeManifests: ParsableCommand {
             folders: folders + (collect.map { [$0] } ?? []))
         // Gathered frames inside a shard would become files of that shard (issue 48, L1).
         if let collect { try OutputFile.checkApart(collect, option: "--collect", from: folders) }
-        let result = try ManifestMerge.merge(folders: folders, verify: !noVerify, allowMixedRenderers: allowMixedRenderers)
-        if result.hasMixedRenderers {
-            let named = result.renderers.map { "\($0.rendererAndDriver) (\($0.backend), \($0.folder))" }.joined(separator: " vs ")
+        let shards = try ManifestShards(folders: folders)
+        if shards.hasMixedRenderers(allowing: allowMixedRenderers) {
+            let named = shards.renderers.map { "\($0.rendererAndDriver) (\($0.backend), \($0.folder))" }.joined(separator: " vs ")
             throw CLIFailure(
                 description: "the shards were rendered by different renderers: \(named); "
                     + "rerun them on one kind of machine, or pass --allow-mixed-renderers to merge them anyway")
         }
-        if let out { try OutputFile.write(try result.merged.encoded(), to: out) }
-        let expected = result.merged.expectedFrames.count
+        // The shards' entries stream through in frame order, into --out as they come: memory holds a
+        // read buffer per shard, not the frames.
+        let result = try shards.merge(verify: !noVerify, allowMixedRenderers: allowMixedRenderers, out: out)
+        let expected = result.merged.expectedFrameCount
         print(
-            "Merged \(folders.count) manifest\(folders.count == 1 ? "" : "s"): \(result.merged.frames.count) of \(expected) "
+            "Merged \(folders.count) manifest\(folders.count == 1 ? "" : "s"): \(result.mergedCount) of \(expected) "
                 + "\(RenderRun.frames(expected)) of "
                 + "\(result.merged.effect) (\(result.merged.backend))" + (out.map { " into \($0)" } ?? ""))
-        if !result.missing.isEmpty {
+        if !result.missingRuns.isEmpty {
             print(
-                "missing \(result.missing.count) \(RenderRun.frames(result.missing.count)): \(ManifestMerge.describe(result.missing))"
-            )
+                "missing \(result.missingCount) \(RenderRun.frames(result.missingCount)): "
+                    + ManifestMerge.describe(runs: result.missingRuns))
         }
         for conflict in result.conflicts { print("conflict: \(conflict)") }
         if !result.isComplete { throw ExitCode.failure }
         if let collect {
             do {
-                try result.collect(into: collect)
+                try shards.collect(into: collect, expected: result.mergedCount, allowMixedRenderers: allowMixedRenderers)
             } catch OutputFolderError.holdsUnclaimedFrames(_, let count, let example) {
                 throw ValidationError("--collect \(collect) must be a new or empty folder; it holds \(count) files (\(example)…)")
             }
-            print("Collected \(result.merged.frames.count) frames into \(collect)/")
+            print("Collected \(result.mergedCount) frames into \(collect)/")
         }
     }
 }

@@ -114,4 +114,41 @@ import Testing
             #expect(try FrameManifest.read(path: folder + "/manifest.json")?.frames == [0, 1, 2, 5].map(entry))
         }
     }
+
+    /// A merge streams a killed render's manifest and journal (``ManifestShard``: the journal indexed,
+    /// read back in frame order) and joins what ``FrameManifest/read(folder:)`` reads, and its streamed
+    /// `--out` is byte for byte the merged manifest encoded whole, a folder name that JSON escapes too.
+    @Test func aMergeStreamsAKilledRendersJournalAsAReaderReadsIt() throws {
+        let scratch = try TemporaryFolder()
+        let folder = scratch.file("shard \"é\" \\ one")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var manifest = header()
+        manifest.frames = [0, 1, 2, 3].map(entry)
+        let recorder = try ManifestRecorder(folder: folder, manifest: manifest)
+        // Frames 1 and 3 again, with other digests (a resumed render), then new ones out of order.
+        for (i, seed) in [(3, 9), (7, 0), (1, 11), (5, 0), (6, 0)] {
+            var again = entry(i + seed)
+            again.index = i
+            again.file = OutputDirectory.frameName(i)
+            try recorder.record(again)
+        }
+        let journal = try #require(FileHandle(forWritingAtPath: folder + "/" + FrameManifest.journalName))
+        journal.seekToEndOfFile()
+        journal.write(Data("{\"file\":\"frame-000".utf8))
+        try journal.close()
+        let read = try #require(try FrameManifest.read(folder: folder))
+        #expect(read.frames.map(\.index) == [0, 1, 2, 3, 5, 6, 7])
+
+        let shards = try ManifestShards(folders: [folder])
+        var streamed: [FrameManifest.Entry] = []
+        let result = try shards.merge(allowMixedRenderers: false, check: { _, _ in .present }, each: { streamed.append($0) })
+        let whole = ManifestMerge.merge([(folder, read)], check: { _, _ in .present })
+        #expect(streamed == whole.merged.frames && result.mergedCount == 7)
+        #expect(result.missingRuns == whole.missingRuns && result.missingRuns == [4...4, 8...72])
+        let out = scratch.file("merged.json")
+        try OutputFile.writeManifest(header: shards.merged, to: out) { writer in
+            for entry in streamed { writer.append(entry) }
+        }
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: out))) == (try whole.merged.encoded()))
+    }
 }

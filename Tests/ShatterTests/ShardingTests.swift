@@ -78,6 +78,27 @@ import Testing
         #expect(result.conflicts[1] == "c is another render than a: seed 2 vs 1")
     }
 
+    /// Shards that disagree on every frame: the first 1,000 conflicts are listed and the rest counted,
+    /// so the merge's memory does not grow with them.
+    @Test func conflictsPastTheFirstThousandAreCounted() {
+        var a = manifest(frames: [])
+        a.frameCount = 1500
+        a.range = .init(first: 0, last: 1499)
+        var b = a
+        func entries(_ seed: Int) -> [FrameManifest.Entry] {
+            (0..<1500).map {
+                .init(
+                    index: $0, file: "f.png", pixels: Digest(.xxh3_128, hex: String(format: "%032x", seed + $0)),
+                    png: Digest(.xxh3_128, hex: String(format: "%032x", $0)))
+            }
+        }
+        (a.frames, b.frames) = (entries(0), entries(5000))
+        let result = ManifestMerge.merge([("a", a), ("b", b)], fileExists: { _ in true })
+        #expect(result.merged.frames.count == 1500 && result.conflicts.count == 1001)
+        #expect(result.conflicts[999].hasPrefix("frame 999 differs: a/f.png"))
+        #expect(result.conflicts.last == "and 500 more conflicts, not listed (the first 1000 are)")
+    }
+
     @Test func aListedFrameWhoseFileIsGoneIsMissing() {
         let result = ManifestMerge.merge([("a", manifest(frames: [0, 1, 2, 3, 4, 5]))], fileExists: { !$0.hasSuffix("4.png") })
         #expect(result.missing == [4])

@@ -15,25 +15,54 @@ extension FrameManifest {
     /// Returns how many entries were replayed.
     @discardableResult
     static func replayJournal(_ path: String, into byIndex: inout [Int: Entry]) throws -> Int {
+        guard let fd = try openJournal(path) else { return 0 }
+        defer { close(fd) }
+        return try forEachJournalEntry(fd: fd, path: path) { entry, _, _ in
+            byIndex[entry.index] = entry
+            // Each index is kept once, so a journal that lists more frames than the render has is
+            // damaged; stopping here keeps the table within the frame limit.
+            guard byIndex.count <= FrameSelection.maximumFrames else {
+                throw ManifestError.invalid(path: path, detail: "more frame entries than any render has")
+            }
+        }
+    }
+
+    /// The journal at `path` opened for reading; nil when there is none. It is a folder's own file:
+    /// opened without following a link and refused unless a regular file of at most ``maximumBytes``, so
+    /// it is never a FIFO to wait on or a device to read without end.
+    static func openJournal(_ path: String) throws -> Int32? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
-            if code == ENOENT { return 0 }
+            if code == ENOENT { return nil }
             if code == ELOOP {
                 throw ManifestError.notAManifest(path: path, detail: "a symbolic link, not a journal Shatter wrote")
             }
             throw ManifestError.unreadable(path: path)
         }
-        defer { close(fd) }
         var status = stat()
-        guard fstat(fd, &status) == 0 else { throw ManifestError.unreadable(path: path) }
+        guard fstat(fd, &status) == 0 else {
+            close(fd)
+            throw ManifestError.unreadable(path: path)
+        }
         guard status.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
             throw ManifestError.notAManifest(path: path, detail: "not a plain file, not a journal Shatter wrote")
         }
         guard Int(status.st_size) <= maximumBytes else {
+            close(fd)
             throw ManifestError.invalid(
                 path: path, detail: "\(status.st_size) bytes, over the limit of \(maximumBytes) bytes for a manifest")
         }
+        return fd
+    }
+
+    /// Each entry of an open journal in the order written, with where its line starts in the file and
+    /// how long it is, streamed as ``replayJournal(_:into:)`` says: only the last line may fail to decode.
+    /// Returns how many entries there were.
+    static func forEachJournalEntry(fd: Int32, path: String, _ body: (Entry, _ offset: Int, _ length: Int) throws -> Void)
+        throws -> Int
+    {
         var reader = JournalLines(fd: fd, path: path)
         var undecoded: Int?
         var replayed = 0
@@ -43,21 +72,20 @@ extension FrameManifest {
                 throw ManifestError.invalid(path: path, detail: "line \(undecoded) is not a frame entry")
             }
             // A cheap look first: most damage is not even an object, and costs no decoder.
-            guard line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}"),
-                let entry = try? decoder.decode(Entry.self, from: Data(line))
-            else {
+            guard let entry = journalEntry(line, decoder: decoder) else {
                 undecoded = number
                 continue
             }
-            byIndex[entry.index] = entry
+            try body(entry, reader.lineOffset, line.count)
             replayed += 1
-            // Each index is kept once, so a journal that lists more frames than the render has is
-            // damaged; stopping here keeps the table within the frame limit.
-            guard byIndex.count <= FrameSelection.maximumFrames else {
-                throw ManifestError.invalid(path: path, detail: "more frame entries than any render has")
-            }
         }
         return replayed
+    }
+
+    /// A journal line's entry; nil when it is none.
+    static func journalEntry(_ line: [UInt8], decoder: JSONDecoder = JSONDecoder()) -> Entry? {
+        guard line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}") else { return nil }
+        return try? decoder.decode(Entry.self, from: Data(line))
     }
 }
 
@@ -71,6 +99,8 @@ private struct JournalLines {
     private var line: [UInt8] = []
     private var number = 0
     private var total = 0
+    /// Where the line last given starts in the file.
+    private(set) var lineOffset = 0
     private var atEnd = false
 
     init(fd: Int32, path: String) {
@@ -83,6 +113,7 @@ private struct JournalLines {
     /// a newline is given too; empty lines are lines.
     mutating func next() throws -> (Int, [UInt8])? {
         line.removeAll(keepingCapacity: true)
+        lineOffset = total - end + start
         while true {
             if start == end {
                 if atEnd { return nil }

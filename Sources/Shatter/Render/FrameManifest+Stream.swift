@@ -37,19 +37,21 @@ extension FrameManifest {
     }
 }
 
-/// A file's bytes one at a time, read 1 MiB at a time, at most `limit` of them.
+/// A file's bytes one at a time, read a chunk (1 MiB unless asked) at a time, at most `limit` of them.
 struct ChunkedBytes {
     let fd: Int32
     let limit: Int
-    private var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    private var chunk: [UInt8]
     private var position = 0
     private var end = 0
     private(set) var consumed = 0
     private(set) var failure: ManifestStreamParser.Failure?
 
-    init(fd: Int32, limit: Int) {
+    /// `chunkSize`: 1 MiB for one pass over a file; a merge reading many shards at once takes less each.
+    init(fd: Int32, limit: Int, chunkSize: Int = 1 << 20) {
         self.fd = fd
         self.limit = limit
+        chunk = [UInt8](repeating: 0, count: chunkSize)
     }
 
     /// The next byte without taking it; nil at the end (or after a failure).
@@ -135,9 +137,81 @@ struct ManifestStreamParser {
     /// How many entries to make room for at once.
     var expectedEntries = 0
 
+    init(source: ChunkedBytes, path: String) {
+        self.source = source
+        self.path = path
+    }
+
     mutating func manifest() throws -> FrameManifest {
+        var frames: [FrameManifest.Entry] = []
+        frames.reserveCapacity(expectedEntries)
+        var framesKeys = 0
+        // A second `frames` key replaces the first's entries, as before.
+        var manifest = try header(framesKeys: &framesKeys, starting: { frames.removeAll() }, each: { frames.append($0) })
+        manifest.frames = frames
+        if let problem = manifest.problem { throw ManifestError.invalid(path: path, detail: problem) }
+        return manifest
+    }
+
+    /// The whole file parsed, each entry of `frames` given to `each` as it comes and not kept: the
+    /// header, its `frames` empty and its values not yet checked. `framesKeys` counts the `frames` keys
+    /// met (a crafted file may have two), `starting` is called as each begins.
+    mutating func header(
+        framesKeys: inout Int, starting: () -> Void = {}, each: (FrameManifest.Entry) throws -> Void
+    ) throws -> FrameManifest {
+        try failing { try $0.parse(framesKeys: &framesKeys, starting: starting, each: each) }
+    }
+
+    mutating func header(each: (FrameManifest.Entry) throws -> Void) throws -> FrameManifest {
+        var framesKeys = 0
+        return try header(framesKeys: &framesKeys, each: each)
+    }
+
+    /// Moves to the first entry of `frames`, so ``nextEntry()`` takes them one by one; false when the
+    /// file has no `frames`.
+    mutating func seekFrames() throws -> Bool {
+        try failing { parser in
+            parser.skipSpace()
+            try parser.expect("{")
+            parser.skipSpace()
+            if parser.source.peek() == UInt8(ascii: "}") { return false }
+            var skipped: [UInt8] = []
+            while true {
+                parser.skipSpace()
+                let key = try parser.string()
+                parser.skipSpace()
+                try parser.expect(":")
+                parser.skipSpace()
+                if key == "frames" {
+                    try parser.expect("[")
+                    parser.entryPosition = 0
+                    parser.entriesDone = false
+                    return true
+                }
+                skipped.removeAll(keepingCapacity: true)
+                try parser.value(into: &skipped)
+                parser.skipSpace()
+                guard let separator = parser.source.next() else { throw Failure.malformed("not valid JSON") }
+                if separator == UInt8(ascii: "}") { return false }
+                guard separator == UInt8(ascii: ",") else { throw Failure.malformed("not valid JSON") }
+            }
+        }
+    }
+
+    /// The next entry of `frames` once at them (``seekFrames()``, or inside ``header(each:)``); nil
+    /// after the last.
+    mutating func nextEntry() throws -> FrameManifest.Entry? {
+        try failing { try $0.takeEntry() }
+    }
+
+    /// Where the parser is in `frames`: entries taken so far, and whether the `]` was met.
+    private var entryPosition = 0
+    private var entriesDone = true
+
+    /// `body`'s failures as the ``ManifestError`` a reader reports.
+    private mutating func failing<T>(_ body: (inout ManifestStreamParser) throws -> T) throws -> T {
         do {
-            return try parse()
+            return try body(&self)
         } catch let failure as Failure {
             switch source.failure ?? failure {
             case .unreadable: throw ManifestError.unreadable(path: path)
@@ -149,15 +223,22 @@ struct ManifestStreamParser {
         }
     }
 
-    private mutating func parse() throws -> FrameManifest {
+    private mutating func parse(
+        framesKeys: inout Int, starting: () -> Void, each: (FrameManifest.Entry) throws -> Void
+    ) throws -> FrameManifest {
         skipSpace()
         guard let first = source.next() else { throw source.failure ?? Failure.malformed("not valid JSON") }
         guard first == UInt8(ascii: "{") else { throw Failure.malformed("not JSON: it does not start with {") }
         var header: [UInt8] = [UInt8(ascii: "{")]
-        var frames: [FrameManifest.Entry]?
+        var sawFrames = false
         try members(opened: true) { parser, key in
             if key == "frames" {
-                frames = try parser.entries()
+                sawFrames = true
+                framesKeys += 1
+                starting()
+                try parser.expect("[")
+                (parser.entryPosition, parser.entriesDone) = (0, false)
+                while let entry = try parser.takeEntry() { try each(entry) }
             } else {
                 if header.count > 1 { header.append(UInt8(ascii: ",")) }
                 header += Array(try JSONEncoder().encode(key)) + [UInt8(ascii: ":")]
@@ -172,32 +253,34 @@ struct ManifestStreamParser {
             throw source.failure ?? Failure.malformed("not valid JSON")
         }
         // The header decodes with frames empty; a manifest without them is refused as before.
-        if frames != nil { header += Array((header.count > 1 ? ",\"frames\":[]" : "\"frames\":[]").utf8) }
+        if sawFrames { header += Array((header.count > 1 ? ",\"frames\":[]" : "\"frames\":[]").utf8) }
         header.append(UInt8(ascii: "}"))
-        var manifest = try FrameManifest.decode(header, path: path, validating: false)
-        manifest.frames = frames ?? []
-        if let problem = manifest.problem { throw ManifestError.invalid(path: path, detail: problem) }
-        return manifest
+        return try FrameManifest.decode(header, path: path, validating: false)
     }
 
-    /// The `frames` array: flat objects of strings and integers, read into entries as they come.
-    private mutating func entries() throws -> [FrameManifest.Entry] {
-        try expect("[")
-        var entries: [FrameManifest.Entry] = []
-        entries.reserveCapacity(expectedEntries)
+    /// One entry of `frames` and the `,` or `]` before the next: flat objects of strings and integers.
+    private mutating func takeEntry() throws -> FrameManifest.Entry? {
+        guard !entriesDone else { return nil }
         skipSpace()
-        if source.peek() == UInt8(ascii: "]") {
-            _ = source.next()
-            return entries
-        }
-        while true {
-            skipSpace()
-            entries.append(try entry(entries.count))
-            skipSpace()
+        if entryPosition == 0 {
+            if source.peek() == UInt8(ascii: "]") {
+                _ = source.next()
+                entriesDone = true
+                return nil
+            }
+        } else {
             guard let separator = source.next() else { throw Failure.malformed("not valid JSON") }
-            if separator == UInt8(ascii: "]") { return entries }
+            if separator == UInt8(ascii: "]") {
+                entriesDone = true
+                return nil
+            }
             guard separator == UInt8(ascii: ",") else { throw Failure.malformed("not valid JSON") }
+            skipSpace()
         }
+        let taken = try entry(entryPosition)
+        entryPosition += 1
+        skipSpace()
+        return taken
     }
 
     private mutating func entry(_ position: Int) throws -> FrameManifest.Entry {

@@ -145,20 +145,29 @@ public struct FrameManifest: Codable, Sendable, Equatable {
     /// than ``FrameSelection/maximumFrames``: a manifest that selects more is refused by ``read(path:)``,
     /// and one built in memory is cut short rather than allowed to exhaust memory.
     public var expectedFrames: [Int] {
-        guard range.first <= range.last else { return [] }
+        let (first, step, count) = expectedProgression
+        // Every listed frame is at most range.last, so first + i · step cannot overflow.
+        return (0..<count).map { first + $0 * step }
+    }
+
+    /// How many ``expectedFrames`` there are, without listing them.
+    public var expectedFrameCount: Int { expectedProgression.count }
+
+    /// ``expectedFrames`` as the first, the step between them and how many.
+    private var expectedProgression: (first: Int, step: Int, count: Int) {
+        guard range.first <= range.last else { return (0, 1, 0) }
         let span = range.first...range.last
         let first: Int
         let step: Int
         let count: Int
         if let shard {
-            guard let start = shard.firstFrame(in: span) else { return [] }
+            guard let start = shard.firstFrame(in: span) else { return (0, 1, 0) }
             (first, step, count) = (start, shard.count, shard.frameCount(in: span))
         } else {
             let (extent, overflow) = range.last.subtractingReportingOverflow(range.first)
             (first, step, count) = (range.first, 1, overflow || extent == Int.max ? Int.max : extent + 1)
         }
-        // Every listed frame is at most range.last, so first + i · step cannot overflow.
-        return (0..<min(max(count, 0), FrameSelection.maximumFrames)).map { first + $0 * step }
+        return (first, step, min(max(count, 0), FrameSelection.maximumFrames))
     }
 
     /// Where two manifests' jobs differ (effect, parameters, seed, backend, fps, frames), as one

@@ -108,14 +108,45 @@ public enum OutputFile {
     /// Opens what is there without creating or truncating a file (a FIFO without blocking, so one
     /// nobody reads is refused) and writes everything.
     private static func writeThrough(_ bytes: [UInt8], to path: String) throws {
+        let fd = try openThrough(path)
+        defer { close(fd) }
+        try AtomicFile.writeAll(bytes, to: fd, path: path)
+    }
+
+    private static func openThrough(_ path: String) throws -> Int32 {
         let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
             let reason = errno == ENXIO ? "it is a FIFO nothing reads from" : String(cString: strerror(errno))
             throw OutputFolderError.cannotWriteFile(path: path, reason: reason)
         }
-        defer { close(fd) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        try AtomicFile.writeAll(bytes, to: fd, path: path)
+        return fd
+    }
+
+    /// ``write(_:to:)`` for a manifest written as its entries come (`produce` appends them), so a merged
+    /// manifest is never held whole: by the same rules, a file replaced only once it is complete.
+    static func writeManifest(header: FrameManifest, to path: String, produce: (inout ManifestFile.Writer) throws -> Void)
+        throws
+    {
+        switch Kind(path) {
+        case .directory, .socket, .blockDevice, .danglingLink: try check(path, option: "output")
+        case .fifo, .characterDevice: try writeManifestThrough(header: header, to: path, produce: produce)
+        case .missing: try ManifestFile.write(header: header, to: path, produce: produce)
+        case .regular:
+            var status = stat()
+            if stat(path, &status) == 0, [STDOUT_FILENO, STDERR_FILENO].contains(where: { isOpen($0, as: status) }) {
+                return try writeManifestThrough(header: header, to: path, produce: produce)
+            }
+            try ManifestFile.write(header: header, to: replacedFile(path), produce: produce)
+        }
+    }
+
+    private static func writeManifestThrough(
+        header: FrameManifest, to path: String, produce: (inout ManifestFile.Writer) throws -> Void
+    ) throws {
+        let fd = try openThrough(path)
+        defer { close(fd) }
+        try ManifestFile.write(header: header, to: fd, path: path, produce: produce)
     }
 
     private static func isOpen(_ fd: Int32, as status: stat) -> Bool {
