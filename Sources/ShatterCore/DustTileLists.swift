@@ -80,7 +80,8 @@ public struct DustTileLists: Sendable, Equatable {
             let pixels = first..<min(ys.upperBound, first + tileSize)
             for layer in 0..<reach.layerCount {
                 let span = reach.columns(of: layer, rows: pixels, within: xs)
-                let tiles = (span.lowerBound - xs.lowerBound) / tileSize..<(span.upperBound - xs.lowerBound + tileSize - 1) / tileSize
+                let tiles =
+                    (span.lowerBound - xs.lowerBound) / tileSize..<(span.upperBound - xs.lowerBound + tileSize - 1) / tileSize
                 spans[layer * rows + row] = span.isEmpty ? 0..<0 : tiles
                 for column in spans[layer * rows + row] { counts[row * columns + column] += 1 }
             }
@@ -150,9 +151,11 @@ struct DustLayerReach {
     /// The columns whose centres may give `axis` a value inside its range at some row centre of `rows`,
     /// one column more each side.
     private static func narrow(_ axis: Axis, rows: Range<Int>, _ xs: Range<Int>) -> Range<Int> {
-        let top = axis.b * (Double(rows.lowerBound) + 0.5), bottom = axis.b * (Double(rows.upperBound) - 0.5)
+        let top = axis.b * (Double(rows.lowerBound) + 0.5)
+        let bottom = axis.b * (Double(rows.upperBound) - 0.5)
         // a · X must lie in [low − c − max(b·Y), high − c − min(b·Y)].
-        let low = axis.low - axis.c - max(top, bottom), high = axis.high - axis.c - min(top, bottom)
+        let low = axis.low - axis.c - max(top, bottom)
+        let high = axis.high - axis.c - min(top, bottom)
         if abs(axis.a) < 1e-9 {
             return low <= 0 && 0 <= high ? xs : xs.lowerBound..<xs.lowerBound
         }

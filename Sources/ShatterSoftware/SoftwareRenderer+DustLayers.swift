@@ -25,7 +25,8 @@ extension SoftwareRenderer {
                     }
                     let lists = DustTileLists(stack: stack, viewWidth: target.width, viewHeight: target.height)
                     drawCoveringQuad(stack.bounds, into: target, blend: .sourceOver) { pixel in
-                        let color = program.fragment(pixel: pixel, textures: textures, layers: layers, list: lists.list(at: pixel))
+                        let color = program.fragment(
+                            pixel: pixel, textures: textures, layers: layers, list: lists.list(at: pixel))
                         return color == .zero ? nil : color
                     }
                 }

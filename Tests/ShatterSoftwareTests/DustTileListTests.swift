@@ -83,7 +83,10 @@ import Testing
     @Test func listsTooLongForTheTextureTakeLargerTiles() throws {
         let effect = try DustFixture.effect(width: 200, height: 150, layers: 64, seed: 1)
         let list = effect.displayList(at: 1.2)
-        guard case .dustLayers(let stack) = list.commands.first else { Issue.record("no dust"); return }
+        guard case .dustLayers(let stack) = list.commands.first else {
+            Issue.record("no dust")
+            return
+        }
         let roomy = DustTileLists(stack: stack, viewWidth: 200, viewHeight: 150)
         #expect(roomy.tileSize == DustTileLists.preferredTileSize)
         #expect(roomy.entries.count > DustTileLists.rowLength)  // more than one row at 16 pixels a tile
