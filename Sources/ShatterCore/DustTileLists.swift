@@ -15,7 +15,7 @@ public struct DustTileLists: Sendable, Equatable {
     /// texture side a GLES 3.0 must allow.
     public static let rowLength = 2048
     /// The tile side tried first, in pixels: small enough that a tile's list is about the layers of
-    /// its own columns, large enough that the lists stay a few KiB at 1080p.
+    /// its own columns, large enough that the lists stay some 160 KB at 1080p (8,160 tiles).
     public static let preferredTileSize = 16
 
     /// The image pixel at the first tile's top-left corner (the covering quad's first column and row).

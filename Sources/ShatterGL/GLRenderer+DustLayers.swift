@@ -6,7 +6,7 @@ extension GLRenderer {
     /// `Shaders/dust_layers.frag` over the shared covering quad: the Thanos dust's layers, composited
     /// in the program, blended once source-over. The per-layer poses go in a uniform buffer made for
     /// this draw (8 KiB), each tile's list of the layers that reach it in two integer textures
-    /// (``DustTileLists``: a few KiB at 1080p), so that a pixel runs its tile's layers, not all of them.
+    /// (`DustTileLists`: some 160 KB at 1080p), so that a pixel runs its tile's layers, not all of them.
     func draw(_ stack: DustLayerStack, guardBand: GuardBand, used: inout Set<ObjectIdentifier>) throws {
         let lists = DustTileLists(
             stack: stack, viewWidth: guardBand.width, viewHeight: guardBand.height, maximumRows: info.maxTextureSize)
@@ -21,13 +21,14 @@ extension GLRenderer {
         try setUniform(program, "u_anchor", stack.anchor.x, stack.anchor.y)
         let texelScale = stack.texelScale(viewWidth: guardBand.width, viewHeight: guardBand.height)
         try setUniform(program, "u_texelScale", texelScale.x, texelScale.y)
-        var listTextures = [
-            try integerTexture(lists.tiles, format: .rg32ui, width: lists.columns, height: lists.rows, unit: 2),
+        var listTextures: [GLuint] = []
+        defer { glDeleteTextures(GLsizei(listTextures.count), &listTextures) }
+        listTextures.append(
+            try integerTexture(lists.tiles, format: .rg32ui, width: lists.columns, height: lists.rows, unit: 2))
+        listTextures.append(
             try integerTexture(
                 lists.entries, format: .r8ui, width: DustTileLists.rowLength,
-                height: lists.entries.count / DustTileLists.rowLength, unit: 3),
-        ]
-        defer { glDeleteTextures(GLsizei(listTextures.count), &listTextures) }
+                height: lists.entries.count / DustTileLists.rowLength, unit: 3))
         try setUniform(program, "u_tiles", ints: 2)
         try setUniform(program, "u_tileLayers", ints: 3)
         try setUniform(program, "u_tileOrigin", ints: GLint(lists.origin.x), GLint(lists.origin.y))
