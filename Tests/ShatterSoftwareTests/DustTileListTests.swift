@@ -51,7 +51,7 @@ import Testing
         let effect = try DustFixture.effect(width: width, height: height, scale: scale, layers: layers, seed: 3, reverse: reverse)
         for time in stride(from: 0.0, through: effect.duration, by: effect.duration / 9) {
             let list = effect.displayList(at: time)
-            guard case .dustLayers(let stack) = list.commands.first else { continue }
+            guard let stack = DustFixture.stack(of: list) else { continue }  // nothing left to draw
             Self.expectListsExact(stack, width: list.width, height: list.height)
         }
     }
@@ -82,11 +82,7 @@ import Testing
     /// Lists that would not fit the GL's largest texture take larger tiles, and stay exact.
     @Test func listsTooLongForTheTextureTakeLargerTiles() throws {
         let effect = try DustFixture.effect(width: 200, height: 150, layers: 64, seed: 1)
-        let list = effect.displayList(at: 1.2)
-        guard case .dustLayers(let stack) = list.commands.first else {
-            Issue.record("no dust")
-            return
-        }
+        let stack = try #require(DustFixture.stack(of: effect.displayList(at: 1.2)))
         let roomy = DustTileLists(stack: stack, viewWidth: 200, viewHeight: 150)
         #expect(roomy.tileSize == DustTileLists.preferredTileSize)
         #expect(roomy.entries.count > DustTileLists.rowLength)  // more than one row at 16 pixels a tile
@@ -100,7 +96,7 @@ import Testing
     @Test func aTilesListHoldsAFewLayers() throws {
         let effect = try DustFixture.effect(width: 1920, height: 1080, layers: 32, seed: 0)
         for time in [0.0, 0.6, 1.4] {
-            guard case .dustLayers(let stack) = effect.displayList(at: time).commands.first else { continue }
+            let stack = try #require(DustFixture.stack(of: effect.displayList(at: time)))
             let lists = DustTileLists(stack: stack, viewWidth: 1920, viewHeight: 1080)
             let tiles = lists.columns * lists.rows
             let mean = Double(lists.tiles.last! + lists.tiles[2 * tiles - 2]) / Double(tiles)
