@@ -1,12 +1,17 @@
 #version 300 es
 // The Thanos dust: every layer, bottom first, composited source-over in float, blended once, over
 // the covering quad (covering_quad.vert) around everything the layers can touch.
+// Each pixel runs only the layers of its tile's list (DustTileLists: the layers that can reach some
+// pixel of the tile, bottom first). A layer left out adds exactly nothing where it is left out (its
+// color is 0, and 0 + color * (1 - 0) = color in IEEE float), so the result is the loop over every
+// layer's, bit for bit, at a fraction of the cost.
 // For each layer the pixel centre is mapped back into the snapshot (inverse of the layer's move and
 // rotation about the anchor) and the snapshot is filtered bilinearly by hand, each of the four texels
 // counted only when that layer owns it. Texels outside the snapshot count as transparent.
 // Swift twin: Sources/ShatterSoftware/DustLayersProgram.swift
 precision highp float;
 precision highp int;
+precision highp usampler2D;
 
 uniform sampler2D u_snapshot;             // premultiplied, rows stored top first
 uniform sampler2D u_assignment;           // r, g = the two layers each snapshot pixel belongs to
@@ -14,7 +19,10 @@ uniform vec2 u_anchor;                    // layer centre at rest, pixels
 uniform vec2 u_texelScale;                // snapshot texels per output pixel
 uniform float u_guard;                    // guard band, pixels
 uniform vec2 u_viewSize;
-uniform int u_layerCount;
+uniform usampler2D u_tiles;               // per tile, row by row: first entry of its list, its length
+uniform usampler2D u_tileLayers;          // the lists, layer indices, 2048 entries a row
+uniform ivec2 u_tileOrigin;               // image pixel at the first tile's top-left corner
+uniform int u_tileSize;                   // pixels
 
 // One layer at this instant; Swift: DustLayerUniform (Sources/ShatterCore/DustLayerStack.swift), whose
 // layout is this struct's under std140 (32 bytes).
@@ -29,7 +37,7 @@ struct DustLayer {
 };
 
 layout(std140) uniform DustLayers {
-    DustLayer u_layers[255];              // DustLayerStack.maximumLayers; the first u_layerCount are used
+    DustLayer u_layers[255];              // DustLayerStack.maximumLayers; those of the stack are used
 };
 
 out vec4 fragColor;
@@ -46,8 +54,14 @@ void main() {
     // Image pixel centre, top-left origin (GL's window rows run bottom to top, the band around).
     vec2 pixel = vec2(gl_FragCoord.x - u_guard, u_viewSize.y + u_guard - gl_FragCoord.y);
     vec4 color = vec4(0.0);
-    for (int i = 0; i < u_layerCount; i++) {
-        DustLayer l = u_layers[i];
+    // A pixel outside every tile (the guard band, never read back) runs no layer.
+    ivec2 tile = (ivec2(floor(pixel)) - u_tileOrigin) / u_tileSize;
+    uvec2 list = uvec2(0u);
+    if (all(greaterThanEqual(ivec2(floor(pixel)), u_tileOrigin)) && all(lessThan(tile, textureSize(u_tiles, 0)))) {
+        list = texelFetch(u_tiles, tile, 0).rg;
+    }
+    for (uint k = list.x; k < list.x + list.y; k++) {
+        DustLayer l = u_layers[texelFetch(u_tileLayers, ivec2(k & 2047u, k >> 11u), 0).r];
         vec2 d = pixel - l.position;
         vec2 local = vec2(d.x * l.cosine + d.y * l.sine, d.y * l.cosine - d.x * l.sine) + u_anchor;
         vec2 f = local * u_texelScale - 0.5;

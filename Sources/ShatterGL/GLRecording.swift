@@ -112,14 +112,17 @@ public struct GLRecording: Encodable, Sendable, Equatable {
         public var blob: Int
     }
 
-    /// An RGBA8 texture, premultiplied, row 0 the image's top (texture v = 0), on unit `unit`, clamped
-    /// to its edges; `filter` `nearest` or `linear`.
+    /// A texture on unit `unit`, clamped to its edges, row 0 first (texture v = 0, the image's top);
+    /// `filter` `nearest` or `linear`. `format` `rgba8`: premultiplied RGBA8 (a picture); `r8ui` or
+    /// `rg32ui`: unsigned integers, one byte or two little-endian 32-bit words a texel, read with
+    /// `texelFetch` (the dust's tile lists).
     public struct TextureBinding: Codable, Sendable, Equatable {
         public var unit: Int
         public var blob: Int
         public var width: Int
         public var height: Int
         public var filter: String
+        public var format: String
     }
 
     /// A vertex attribute from its own buffer: `type` `float` (`glVertexAttribPointer`, not normalised)

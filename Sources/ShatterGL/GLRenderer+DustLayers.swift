@@ -5,8 +5,13 @@ import ShatterShaders
 extension GLRenderer {
     /// `Shaders/dust_layers.frag` over the shared covering quad: the Thanos dust's layers, composited
     /// in the program, blended once source-over. The per-layer poses go in a uniform buffer made for
-    /// this draw (8 KiB).
+    /// this draw (8 KiB), each tile's list of the layers that reach it in two integer textures
+    /// (`DustTileLists`: some 160 KB at 1080p), so that a pixel runs its tile's layers, not all of them.
     func draw(_ stack: DustLayerStack, guardBand: GuardBand, used: inout Set<ObjectIdentifier>) throws {
+        let lists = DustTileLists(
+            stack: stack, viewWidth: guardBand.width, viewHeight: guardBand.height, maximumRows: info.maxTextureSize)
+        // No pixel of the image in the covering quad: nothing to draw that is read back.
+        guard lists.columns > 0, lists.rows > 0 else { return }
         let program = try use(.dustLayers)
         // Both are read with texelFetch (exact texels; the program filters by hand).
         try bind(stack.snapshot, filter: .nearest, unit: 0, used: &used)
@@ -16,7 +21,18 @@ extension GLRenderer {
         try setUniform(program, "u_anchor", stack.anchor.x, stack.anchor.y)
         let texelScale = stack.texelScale(viewWidth: guardBand.width, viewHeight: guardBand.height)
         try setUniform(program, "u_texelScale", texelScale.x, texelScale.y)
-        try setUniform(program, "u_layerCount", ints: GLint(stack.layers.count))
+        var listTextures: [GLuint] = []
+        defer { glDeleteTextures(GLsizei(listTextures.count), &listTextures) }
+        listTextures.append(
+            try integerTexture(lists.tiles, format: .rg32ui, width: lists.columns, height: lists.rows, unit: 2))
+        listTextures.append(
+            try integerTexture(
+                lists.entries, format: .r8ui, width: DustTileLists.rowLength,
+                height: lists.entries.count / DustTileLists.rowLength, unit: 3))
+        try setUniform(program, "u_tiles", ints: 2)
+        try setUniform(program, "u_tileLayers", ints: 3)
+        try setUniform(program, "u_tileOrigin", ints: GLint(lists.origin.x), GLint(lists.origin.y))
+        try setUniform(program, "u_tileSize", ints: GLint(lists.tileSize))
 
         // The block is always backed whole (every element the GLSL declares), whatever the layer count.
         var layers = [DustLayerUniform](repeating: DustLayerUniform(), count: DustLayerStack.maximumLayers)

@@ -92,7 +92,14 @@ final class GLDrawRecorder {
         textures.append(
             .init(
                 unit: unit, blob: index, width: texture.image.width, height: texture.image.height,
-                filter: filter.rawValue))
+                filter: filter.rawValue, format: "rgba8"))
+    }
+
+    /// An integer texture made for one draw (``GLRenderer/integerTexture(_:format:width:height:unit:)``).
+    func integerTexture(_ bytes: [UInt8], format: IntegerTextureFormat, unit: Int, width: Int, height: Int) {
+        textures.removeAll { $0.unit == unit }
+        textures.append(
+            .init(unit: unit, blob: blob(bytes), width: width, height: height, filter: "nearest", format: format.rawValue))
     }
 
     /// The blob of a grid's static data for `raster`, made by `bytes` the first time.

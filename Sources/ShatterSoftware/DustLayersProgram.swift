@@ -1,14 +1,15 @@
 import ShatterCore
 
 /// Swift twin of `Shaders/dust_layers.frag` (over `Shaders/covering_quad.vert`, see
-/// `CoveringQuad.swift`): for every layer, bottom first, the same inverse transform of the pixel
-/// centre, the same hand-made bilinear filter over texels masked by layer ownership, the same
-/// source-over in float, in the same order of operations.
+/// `CoveringQuad.swift`): for every layer of the pixel's tile list, bottom first, the same inverse
+/// transform of the pixel centre, the same hand-made bilinear filter over texels masked by layer
+/// ownership, the same source-over in float, in the same order of operations.
 struct DustLayersProgram {
     let u_anchor: SIMD2<Float>
     let u_texelScale: SIMD2<Float>
     /// The uniform block's elements in use: one per layer, bottom first.
     let u_layers: [DustLayerUniform]
+    /// How many (no longer a uniform of the GLSL, whose loop the tile lists bound; the row kernel's).
     let u_layerCount: Int
 
     init(stack: DustLayerStack, viewWidth: Int, viewHeight: Int) {
@@ -18,12 +19,15 @@ struct DustLayersProgram {
         u_layerCount = stack.layers.count
     }
 
-    /// The premultiplied color at image pixel centre `pixel`; zero where no layer reaches.
+    /// The premultiplied color at image pixel centre `pixel` over the layers `list` names (its tile's,
+    /// `DustTileLists.list(at:)`: the `u_tiles` and `u_tileLayers` textures); zero where none reaches.
     @inline(__always)
-    func fragment(pixel: SIMD2<Float>, textures: DustTextures, layers: UnsafeBufferPointer<DustLayerUniform>) -> SIMD4<Float> {
+    func fragment(
+        pixel: SIMD2<Float>, textures: DustTextures, layers: UnsafeBufferPointer<DustLayerUniform>, list: ArraySlice<UInt8>
+    ) -> SIMD4<Float> {
         var color = SIMD4<Float>.zero
-        for i in 0..<u_layerCount {
-            let l = layers[i]
+        for i in list {
+            let l = layers[Int(i)]
             let d = pixel - l.position
             let local = SIMD2(d.x * l.cosine + d.y * l.sine, d.y * l.cosine - d.x * l.sine) + u_anchor
             let f = local * u_texelScale - 0.5

@@ -23,8 +23,10 @@ extension SoftwareRenderer {
                     if shortcuts.contains(.exact) {
                         return drawByLayerSpans(program, textures: textures, layers: layers, bounds: stack.bounds, into: target)
                     }
+                    let lists = DustTileLists(stack: stack, viewWidth: target.width, viewHeight: target.height)
                     drawCoveringQuad(stack.bounds, into: target, blend: .sourceOver) { pixel in
-                        let color = program.fragment(pixel: pixel, textures: textures, layers: layers)
+                        let color = program.fragment(
+                            pixel: pixel, textures: textures, layers: layers, list: lists.list(at: pixel))
                         return color == .zero ? nil : color
                     }
                 }

@@ -34,6 +34,30 @@ struct GLRecordingTests {
         #expect(gl.endRecording().frames.isEmpty)
     }
 
+    /// The dust's draw carries its tile lists as integer textures with their formats (another GL
+    /// uploads them as R8UI and RG32UI, not as pictures), the bytes `DustTileLists` made.
+    @Test func theDustsTileListsAreRecordedWithTheirFormats() throws {
+        let effect = try DustFixture.effect(width: 97, height: 61, layers: 16, seed: 5)
+        let list = effect.displayList(at: 0.9)
+        let stack = try #require(DustFixture.stack(of: list))
+        let gl = try GLRenderer()
+        defer { gl.close() }
+        gl.beginRecording()
+        _ = try gl.render(list)
+        let recording = gl.endRecording()
+        let draw = try #require(recording.frames.first?.draws.first { $0.program == "dust_layers" })
+        let lists = DustTileLists(stack: stack, viewWidth: 97, viewHeight: 61, maximumRows: gl.info.maxTextureSize)
+        let formats = Dictionary(uniqueKeysWithValues: draw.textures.map { ($0.unit, $0.format) })
+        #expect(formats == [0: "rgba8", 1: "rgba8", 2: "rg32ui", 3: "r8ui"])
+        let tiles = try #require(draw.textures.first { $0.unit == 2 })
+        #expect(tiles.width == lists.columns && tiles.height == lists.rows)
+        #expect(
+            recording.blobs[tiles.blob]
+                == lists.tiles.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } })
+        let entries = try #require(draw.textures.first { $0.unit == 3 })
+        #expect(recording.blobs[entries.blob] == lists.entries && entries.width == DustTileLists.rowLength)
+    }
+
     /// A vertex capture while recording is kept as one capture, not a frame: a draw per captured draw,
     /// with the program, counts and state another GL needs to capture the same outputs.
     @Test func aVertexCaptureIsRecordedAsACaptureNotAFrame() throws {

@@ -51,6 +51,12 @@ public enum DustFixture {
                 width: width, height: height, scale: scale, layers: layers, path: path, seed: seed,
                 reverse: reverse))
     }
+
+    /// The dust stack `list` draws (its first command), nil when it draws none.
+    public static func stack(of list: DisplayList) -> DustLayerStack? {
+        guard case .dustLayers(let stack) = list.commands.first else { return nil }
+        return stack
+    }
 }
 
 /// Where the Uber splash's logo disk shows a seam if its pie leaves the axis uncovered.

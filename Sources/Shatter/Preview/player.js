@@ -63,17 +63,28 @@ function ShatterPlayer(gl, recording) {
         return made;
     }
 
+    // The texture of `binding`, made once per blob and format: premultiplied RGBA8 (a picture), or
+    // unsigned integers read with texelFetch (r8ui: a byte a texel; rg32ui: two 32-bit words).
     function texture(binding) {
         gl.activeTexture(gl.TEXTURE0 + binding.unit);
-        let made = textures.get(binding.blob);
+        const key = binding.format + " " + binding.blob;
+        let made = textures.get(key);
         if (!made) {
             made = gl.createTexture();
             gl.bindTexture(gl.TEXTURE_2D, made);
             gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
             gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-            gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, binding.width, binding.height, 0, gl.RGBA, gl.UNSIGNED_BYTE,
-                blobs[binding.blob]);
-            textures.set(binding.blob, made);
+            const data = blobs[binding.blob];
+            const { width, height } = binding;
+            if (binding.format === "r8ui") {
+                gl.texImage2D(gl.TEXTURE_2D, 0, gl.R8UI, width, height, 0, gl.RED_INTEGER, gl.UNSIGNED_BYTE, data);
+            } else if (binding.format === "rg32ui") {
+                const words = new Uint32Array(data.buffer, data.byteOffset, data.length / 4);
+                gl.texImage2D(gl.TEXTURE_2D, 0, gl.RG32UI, width, height, 0, gl.RG_INTEGER, gl.UNSIGNED_INT, words);
+            } else {
+                gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, data);
+            }
+            textures.set(key, made);
         }
         gl.bindTexture(gl.TEXTURE_2D, made);
         const filter = binding.filter === "linear" ? gl.LINEAR : gl.NEAREST;
