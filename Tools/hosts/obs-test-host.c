@@ -576,12 +576,16 @@ static long resident_kib(void)
 }
 
 // Transitions made, drawn and destroyed many times (every third a dust): libobs' allocation count and
-// the resident memory must not grow from one round to the next.
+// the resident memory must not grow from round to round. The resident size of one round moves by up to
+// about 9 MB either way with no leak (malloc's arenas, llvmpipe's threads; measured over CI runs), so it is
+// judged by the lower of two rounds, early against late, 30 transitions apart: a leak of 300 KB a
+// transition shows (before, one round apart, 550 KB), one round's spike does not.
 static void check_no_leak(void)
 {
     uint8_t *frame = malloc((size_t)width * height * 4);
-    long allocs[3], resident[3];
-    for (int round = 0; round < 3; round++) {
+    enum { rounds = 5 };
+    long allocs[rounds], resident[rounds];
+    for (int round = 0; round < rounds; round++) {
         for (int i = 0; i < 15; i++) {
             obs_data_t *settings = obs_data_create();
             obs_data_set_int(settings, "seed", i);
@@ -596,10 +600,12 @@ static void check_no_leak(void)
         allocs[round] = bnum_allocs();
         resident[round] = resident_kib();
     }
-    report(allocs[2] <= allocs[1], "no libobs allocation left by 15 more transitions (%ld, then %ld)", allocs[1],
-           allocs[2]);
-    report(resident[2] - resident[1] < 8192, "resident memory steady over 15 more transitions (%ld KiB, then %ld KiB)",
-           resident[1], resident[2]);
+    report(allocs[rounds - 1] <= allocs[1], "no libobs allocation left by 45 more transitions (%ld, then %ld)",
+           allocs[1], allocs[rounds - 1]);
+    long early = resident[1] < resident[2] ? resident[1] : resident[2];
+    long late = resident[3] < resident[4] ? resident[3] : resident[4];
+    report(late - early < 8192, "resident memory steady over 30 more transitions (lower of two rounds: %ld KiB, then %ld KiB)",
+           early, late);
     free(frame);
 }
 
