@@ -9,7 +9,7 @@
 #      `shatter join --transition dust` at t = p · the dust's length;
 #   3. melt joins two ffmpeg-made clips with frei0r.shatter into an MP4 with sound, from the command
 #      line and from an MLT XML project (Kdenlive's shape: two tracks and a transition), with
-#      threads=0 too (MLT's slices);
+#      threads=0 too (MLT's slices), also with the plugin as a plain `swift build` makes it;
 #   4. gst-launch-1.0 runs frei0r-mixer-shatter between two test sources.
 #
 #   Tools/checks/check-frei0r.sh
@@ -125,6 +125,23 @@ echo "Tools/checks/check-frei0r.sh: the README's melt command: 1920x1080, 125 fr
 # MLT's slices: the documented default (no threads property) draws whole frames; threads=0 must not crash.
 FREI0R_PATH="$plugins" melt a.mp4 b.mp4 -mix 25 -mixer mix:-1 -mixer frei0r.shatter progress="0=0;-1=1" threads=0 \
     -consumer avformat:sliced.mp4 vcodec=libx264 acodec=aac >melt.log 2>&1 || { tail -5 melt.log >&2; fail "melt with threads=0 failed"; }
+# The same with the package's products as a plain `swift build` makes them (no install script, no
+# `-z nodelete` link flag): the plugin keeps itself loaded (CFrei0r/stay_loaded.c), so melt's slice
+# threads never run a destructor of an unloaded library at exit (issue 48's L13). Three runs, as the
+# crash came at some exits and not others.
+plain_so="$(dirname "$shatter")/libfrei0r-shatter.so"
+if [ ! -f "$plain_so" ]; then
+    (cd "$repo" && swift build --product frei0r-shatter >"$scratch/plain-build.log" 2>&1) \
+        || { tail -20 "$scratch/plain-build.log" >&2; fail "swift build --product frei0r-shatter failed"; }
+    plain_so="$(cd "$repo" && swift build --show-bin-path)/libfrei0r-shatter.so"
+fi
+mkdir -p plain && cp "$plain_so" plain/shatter.so
+for run in 1 2 3; do
+    FREI0R_PATH="$PWD/plain" melt a.mp4 b.mp4 -mix 25 -mixer mix:-1 -mixer frei0r.shatter progress="0=0;-1=1" threads=0 \
+        -consumer avformat:plain.mp4 vcodec=libx264 acodec=aac >melt.log 2>&1 \
+        || { tail -5 melt.log >&2; fail "melt with threads=0 and the plain swift build's plugin failed (run $run)"; }
+done
+joined plain.mp4
 # An MLT XML project as Kdenlive writes one: the clips on two tracks, overlapping by 25 frames, and the
 # composition and a sound mix between the tracks.
 cat >project.mlt <<'MLT'
