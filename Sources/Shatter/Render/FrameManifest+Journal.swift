@@ -49,10 +49,11 @@ extension FrameManifest {
             close(fd)
             throw ManifestError.notAManifest(path: path, detail: "not a plain file, not a journal Shatter wrote")
         }
-        guard Int(status.st_size) <= maximumBytes else {
+        do {
+            try refuseOversized(status, path: path)
+        } catch {
             close(fd)
-            throw ManifestError.invalid(
-                path: path, detail: "\(status.st_size) bytes, over the limit of \(maximumBytes) bytes for a manifest")
+            throw error
         }
         return fd
     }

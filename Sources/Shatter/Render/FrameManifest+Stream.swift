@@ -10,6 +10,15 @@ extension FrameManifest {
     /// How much of a manifest's header (every key but `frames`) is kept for decoding at most.
     static let maximumHeaderBytes = 1 << 20
 
+    /// Refuses a regular file (`status`, of the file at `path`) over ``maximumBytes``: the bound every
+    /// reader of a manifest or journal holds before reading.
+    static func refuseOversized(_ status: stat, path: String) throws {
+        guard Int(status.st_size) <= maximumBytes else {
+            throw ManifestError.invalid(
+                path: path, detail: "\(status.st_size) bytes, over the limit of \(maximumBytes) bytes for a manifest")
+        }
+    }
+
     /// The manifest at `path`, read as ``read(path:)`` describes, in bounded memory beside its entries;
     /// nil when nothing is there.
     static func streamed(path: String) throws -> FrameManifest? {
@@ -21,10 +30,7 @@ extension FrameManifest {
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { throw ManifestError.unreadable(path: path) }
-        if status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) > maximumBytes {
-            throw ManifestError.invalid(
-                path: path, detail: "\(status.st_size) bytes, over the limit of \(maximumBytes) bytes for a manifest")
-        }
+        if status.st_mode & S_IFMT == S_IFREG { try refuseOversized(status, path: path) }
         // Blocking again for the reads: a FIFO with no writer then reads as empty.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var parser = ManifestStreamParser(source: ChunkedBytes(fd: fd, limit: maximumBytes), path: path)

@@ -34,13 +34,9 @@ final class ManifestShard {
     /// The folder's manifest; nil when it has none.
     static func open(folder: String) throws -> ManifestShard? {
         let path = folder + "/" + FrameManifest.fileName
-        var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
-            let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-            if fd >= 0 {
-                if let shard = try streamed(folder: folder, path: path, fd: fd) { return shard }
-            }
-        }
+        // Not blocking on a FIFO; whatever is not a regular file is read whole below, as before.
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if fd >= 0, let shard = try streamed(folder: folder, path: path, fd: fd) { return shard }
         guard let manifest = try FrameManifest.read(folder: folder) else { return nil }
         return ManifestShard(folder: folder, manifest: manifest)
     }
@@ -77,11 +73,11 @@ final class ManifestShard {
             close(fd)
             return nil
         }
-        guard Int(status.st_size) <= FrameManifest.maximumBytes else {
+        do {
+            try FrameManifest.refuseOversized(status, path: path)
+        } catch {
             close(fd)
-            throw ManifestError.invalid(
-                path: path,
-                detail: "\(status.st_size) bytes, over the limit of \(FrameManifest.maximumBytes) bytes for a manifest")
+            throw error
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var made = false

@@ -145,17 +145,15 @@ public final class ManifestShards {
     /// disagree on every frame cost no more memory than shards that agree.
     private struct FrameConflicts {
         static let limit = 1000
-        private(set) var lines: [String] = []
+        private var listed: [String] = []
         private var unlisted = 0
 
         mutating func append(_ line: @autoclosure () -> String) {
-            if lines.count < Self.limit {
-                lines.append(line())
-            } else {
-                unlisted += 1
-                let more = "and \(unlisted) more conflicts, not listed (the first \(Self.limit) are)"
-                if lines.count == Self.limit { lines.append(more) } else { lines[Self.limit] = more }
-            }
+            if listed.count < Self.limit { listed.append(line()) } else { unlisted += 1 }
+        }
+
+        var lines: [String] {
+            unlisted == 0 ? listed : listed + ["and \(unlisted) more conflicts, not listed (the first \(Self.limit) are)"]
         }
     }
 
