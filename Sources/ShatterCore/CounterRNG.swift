@@ -44,15 +44,15 @@ public struct CounterRNG: Sendable {
     }
 
     /// The chain's first three words (seed, stream, index) mixed.
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     func indexKey(_ index: UInt64) -> UInt64 {
         Self.mix(Self.mix(Self.mix(seed &+ 0x9E37_79B9_7F4A_7C15) ^ stream) ^ index)
     }
 
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     static func drawBits(_ key: UInt64, draw: UInt64) -> UInt64 { mix(key ^ (draw &+ 0x632B_E59B_D9B4_E019)) }
 
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     static func mix(_ value: UInt64) -> UInt64 {
         var z = value &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
