@@ -56,8 +56,10 @@ let package = Package(
         // opaque rows' packer, one body per tier like the sprite kernel.
         .target(name: "CFastPNG", dependencies: ["CDeflate", "CShatterCPU"]),
 
+        // Premultiplied pixels to straight ones (PNG files, frei0r hosts), one body per tier.
+        .target(name: "CAlpha", dependencies: ["CShatterCPU"]),
         // Swift with no rendering dependency; the processor's tier (CPUTier) from CShatterCPU's probe.
-        .target(name: "ShatterCore", dependencies: ["CShatterCPU"]),
+        .target(name: "ShatterCore", dependencies: ["CShatterCPU", "CAlpha"]),
         // CPU 2D drawing: canvas, bitmap font, contact sheets (artwork, labels, charts).
         .target(name: "ShatterDrawing", dependencies: ["ShatterCore"]),
         // Demo content: the original demo's screens, drawn by Shatter.

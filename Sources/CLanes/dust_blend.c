@@ -102,6 +102,9 @@ SHATTER_TARGET_AVX512 static void blend_row_avx512(const float *planes, int coun
     const __m256i byte = _mm256_set1_epi32(0xff);
     int k = 0;
     for (; k + 8 <= count; k += 8) {
+        /* The frame's words under the dust were written before the rows began and are out of the caches
+         * by now: those 1,024 bytes ahead asked for here (12 % less time in this loop at 1080p, docs/speed.md). */
+        _mm_prefetch((const char *)(pixels + k + 256), _MM_HINT_T0);
         __m256 color[4];
         __mmask8 lit = 0;
         for (int n = 0; n < 4; n++) {

@@ -512,17 +512,13 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
     }
 }
 
-/* resting_pixel for one owner of sixteen pixels' texels: the layers at `slots` (stack places, lanes in
- * `mine`) composited into the colors `p`, a lane only where resting_pixel would. */
-SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void resting_lanes(const shatter_dust_frame *f, __m512i slots,
+/* resting_pixel for one owner of sixteen pixels' texels: the layers whose column bands (`first`,
+ * `last`) and opacities are given per lane (lanes in `mine`) composited into the colors `p`, a lane
+ * only where resting_pixel would. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void resting_lanes(__m512 first, __m512 last, __m512 opacity,
                                                                                       __mmask16 mine, __m512 px, __m512i texel,
                                                                                       __m512 p[4]) {
-    const float *fields = (const float *)f->layers; /* eight floats a layer (dust_layers.h) */
-    const __m512i at = _mm512_slli_epi32(slots, 3);
-    const __m512 zero = _mm512_setzero_ps(), one = _mm512_set1_ps(1), unit = _mm512_set1_ps(1.0f / 255.0f);
-    const __m512 first = _mm512_mask_i32gather_ps(zero, mine, _mm512_add_epi32(at, _mm512_set1_epi32(6)), fields, 4);
-    const __m512 last = _mm512_mask_i32gather_ps(zero, mine, _mm512_add_epi32(at, _mm512_set1_epi32(7)), fields, 4);
-    const __m512 opacity = _mm512_mask_i32gather_ps(zero, mine, _mm512_add_epi32(at, _mm512_set1_epi32(4)), fields, 4);
+    const __m512 one = _mm512_set1_ps(1), unit = _mm512_set1_ps(1.0f / 255.0f);
     /* The column test: not (x + 1 < first or x > last). */
     const __mmask16 pass = _mm512_mask_cmp_ps_mask(mine, _mm512_add_ps(px, one), first, _CMP_NLT_UQ) &
                            _mm512_cmp_ps_mask(px, last, _CMP_NGT_UQ);
@@ -535,19 +531,48 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void resting_
 }
 
 /* The layers' row's pass of the resting layers over pixels [from, end) of row y, sixteen at a time:
- * each lane its texel's owners, lower first, as the scalar loop. */
+ * each lane its texel's owners, lower first, as the scalar loop. With 32 layers or fewer (the
+ * original's count) the owners' stack places and their fields are looked up in registers, a two-table
+ * permute each (`vpermi2d`), where the assignment names layers below 32; elsewhere they are gathered. */
 SHATTER_TARGET_AVX512 static void resting_avx512(const shatter_dust_frame *f, int y, int x0, int from, int end, float *planes,
                                                  long stride) {
-    int slots[256];
-    for (int i = 0; i < 256; i++) slots[i] = f->slot[i];
     const unsigned *owners = f->assignment + (long)y * f->width, *snapshot = f->snapshot + (long)y * f->width;
     const __m512i byte = _mm512_set1_epi32(0xff), none = _mm512_set1_epi32(-1), zero = _mm512_setzero_si512();
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512 zeros = _mm512_setzero_ps();
+    const float *fields = (const float *)f->layers; /* eight floats a layer (dust_layers.h) */
+    /* The registers' tables: [n][0] for places (or indices) 0–15, [n][1] for 16–31; n = slot, first
+     * column, last column, opacity. */
+    const int few = f->layerCount <= 32;
+    __m512i slotTable[2] = {none, none};
+    __m512 fieldTable[3][2] = {{zeros, zeros}, {zeros, zeros}, {zeros, zeros}};
+    int slots[256];
+    if (few) {
+        for (int h = 0; h < 2; h++) {
+            slotTable[h] = _mm512_cvtepi16_epi32(_mm256_loadu_si256((const __m256i *)(f->slot + 16 * h)));
+            const __m512i place = _mm512_add_epi32(lanes, _mm512_set1_epi32(16 * h));
+            const __mmask16 real = _mm512_cmplt_epi32_mask(place, _mm512_set1_epi32(f->layerCount));
+            const __m512i at = _mm512_slli_epi32(place, 3);
+            fieldTable[0][h] = _mm512_mask_i32gather_ps(zeros, real, _mm512_add_epi32(at, _mm512_set1_epi32(6)), fields, 4);
+            fieldTable[1][h] = _mm512_mask_i32gather_ps(zeros, real, _mm512_add_epi32(at, _mm512_set1_epi32(7)), fields, 4);
+            fieldTable[2][h] = _mm512_mask_i32gather_ps(zeros, real, _mm512_add_epi32(at, _mm512_set1_epi32(4)), fields, 4);
+        }
+    }
+    for (int i = 0; i < 256; i++) slots[i] = f->slot[i];
     for (int x = from; x < end; x += 16) {
         const __mmask16 in = end - x >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (end - x)) - 1);
         const __m512i words = _mm512_maskz_loadu_epi32(in, owners + x);
-        const __m512i first = _mm512_mask_i32gather_epi32(none, in, _mm512_and_si512(words, byte), slots, 4);
-        const __m512i second = _mm512_mask_i32gather_epi32(none, in, _mm512_and_si512(_mm512_srli_epi32(words, 8), byte), slots, 4);
+        const __m512i firstIndex = _mm512_and_si512(words, byte), secondIndex = _mm512_and_si512(_mm512_srli_epi32(words, 8), byte);
+        /* Both indices below 32 in every lane: the tables in registers serve. */
+        const int table = few && _mm512_test_epi32_mask(words, _mm512_set1_epi32(0xe0e0)) == 0;
+        __m512i first, second;
+        if (table) {
+            first = _mm512_mask_mov_epi32(none, in, _mm512_permutex2var_epi32(slotTable[0], firstIndex, slotTable[1]));
+            second = _mm512_mask_mov_epi32(none, in, _mm512_permutex2var_epi32(slotTable[0], secondIndex, slotTable[1]));
+        } else {
+            first = _mm512_mask_i32gather_epi32(none, in, firstIndex, slots, 4);
+            second = _mm512_mask_i32gather_epi32(none, in, secondIndex, slots, 4);
+        }
         const __m512i a = _mm512_min_epi32(first, second), b = _mm512_max_epi32(first, second);
         const __mmask16 lower = _mm512_cmpge_epi32_mask(a, zero), upper = _mm512_cmpneq_epi32_mask(a, b);
         if ((lower | upper) == 0) continue;
@@ -556,8 +581,23 @@ SHATTER_TARGET_AVX512 static void resting_avx512(const shatter_dust_frame *f, in
         float *at = planes + (x - x0);
         __m512 p[4];
         for (int n = 0; n < 4; n++) p[n] = _mm512_loadu_ps(at + n * stride);
-        if (lower) resting_lanes(f, a, lower, px, texel, p);
-        if (upper) resting_lanes(f, b, upper, px, texel, p);
+        for (int owner = 0; owner < 2; owner++) {
+            const __m512i place = owner == 0 ? a : b;
+            const __mmask16 mine = owner == 0 ? lower : upper;
+            if (!mine) continue;
+            __m512 field[3];
+            for (int n = 0; n < 3; n++) {
+                if (few) {
+                    /* Places are below the layer count, so below 32; a lane not mine reads any entry. */
+                    field[n] = _mm512_permutex2var_ps(fieldTable[n][0], place, fieldTable[n][1]);
+                } else {
+                    static const int offsets[3] = {6, 7, 4};
+                    field[n] = _mm512_mask_i32gather_ps(zeros, mine, _mm512_add_epi32(_mm512_slli_epi32(place, 3), _mm512_set1_epi32(offsets[n])),
+                                                        fields, 4);
+                }
+            }
+            resting_lanes(field[0], field[1], field[2], mine, px, texel, p);
+        }
         for (int n = 0; n < 4; n++) _mm512_storeu_ps(at + n * stride, p[n]);
     }
 }

@@ -21,14 +21,6 @@ package enum Alpha {
         UInt8(min(255, (UInt32(c) * 255 + UInt32(a) / 2) / UInt32(a)))
     }
 
-    /// ``unpremultiply(_:_:)`` for every (alpha, color), indexed `alpha << 8 | color`: 64 KiB,
-    /// built once, so writing a translucent frame costs a load per channel instead of a division.
-    package static let unpremultiplyTable: [UInt8] = (0..<65536).map { i in
-        let a = UInt8(i >> 8)
-        let c = UInt8(i & 255)
-        return a == 0 ? 0 : unpremultiply(c, a)
-    }
-
     /// Straight RGBA8 (libpng's output) → premultiplied, in place.
     package static func premultiplyInPlace(_ pixels: inout [UInt8]) {
         pixels.withUnsafeMutableBufferPointer { premultiplyInPlace($0.baseAddress!, count: $0.count) }
@@ -135,34 +127,12 @@ package enum Alpha {
     }
 
     /// `count` bytes of premultiplied RGBA8 at `out` → straight, in place (a frame drawn straight into
-    /// a host's buffer); what ``straightRow(_:_:into:)`` does after its copy.
+    /// a host's buffer); what ``straightRow(_:_:into:)`` does after its copy. ``StraightenTwin`` at the
+    /// processor's tier: sixteen pixels a step, a step of opaque pixels (a frame is mostly opaque)
+    /// checked with one test and left as it is, the others divided in float lanes: ``unpremultiply(_:_:)``
+    /// of each color channel (alpha 0 giving 0, 0, 0, 0).
     package static func straightenInPlace(_ out: UnsafeMutablePointer<UInt8>, count: Int) {
-        // Opaque pixels are already straight: eight at a time are checked with one vector compare (a
-        // frame is mostly opaque), and only a group holding a translucent one is looked up.
-        let opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)
-        let raw = UnsafeMutableRawPointer(out)
-        var i = 0
-        while i + 32 <= count {
-            if raw.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self) & opaque != opaque {
-                unpremultiply(out + i, bytes: 32)
-            }
-            i += 32
-        }
-        if i < count { unpremultiply(out + i, bytes: count - i) }
-    }
-
-    /// ``unpremultiply(_:_:)`` of the translucent pixels among `bytes` / 4 RGBA8 pixels at `pixels`, in place.
-    private static func unpremultiply(_ pixels: UnsafeMutablePointer<UInt8>, bytes: Int) {
-        unpremultiplyTable.withUnsafeBufferPointer { table in
-            for i in stride(from: 0, to: bytes, by: 4) {
-                let a = pixels[i + 3]
-                if a == 255 { continue }
-                let row = Int(a) << 8
-                pixels[i] = table[row | Int(pixels[i])]
-                pixels[i + 1] = table[row | Int(pixels[i + 1])]
-                pixels[i + 2] = table[row | Int(pixels[i + 2])]
-            }
-        }
+        StraightenTwin.tiers.native.run(out, count: count)
     }
 
     /// Premultiplied RGBA8 composited over an opaque `background`: RGB8 (`channels` 3) or RGBA8 with

@@ -32,13 +32,27 @@ public struct CounterRNG: Sendable {
     /// 64 random bits for the key.
     public func bits(index: UInt64, draw: UInt64) -> UInt64 {
         // Chain SplitMix64's finaliser over the key words: each word is fully mixed into the next.
-        var h = Self.mix(seed &+ 0x9E37_79B9_7F4A_7C15)
-        h = Self.mix(h ^ stream)
-        h = Self.mix(h ^ index)
-        return Self.mix(h ^ (draw &+ 0x632B_E59B_D9B4_E019))
+        Self.drawBits(indexKey(index), draw: draw)
     }
 
-    @inline(__always)
+    /// ``uniform(index:draw:)`` of draws 0 and 1 for `index`: the same numbers, the seed, stream and
+    /// index mixed once for both instead of once each (a dust layer split draws two a pixel).
+    @inlinable @inline(__always)
+    package func uniformPair(index: UInt64) -> (Double, Double) {
+        let key = indexKey(index)
+        return (Double(Self.drawBits(key, draw: 0) >> 11) * 0x1.0p-53, Double(Self.drawBits(key, draw: 1) >> 11) * 0x1.0p-53)
+    }
+
+    /// The chain's first three words (seed, stream, index) mixed.
+    @inlinable @inline(__always)
+    func indexKey(_ index: UInt64) -> UInt64 {
+        Self.mix(Self.mix(Self.mix(seed &+ 0x9E37_79B9_7F4A_7C15) ^ stream) ^ index)
+    }
+
+    @inlinable @inline(__always)
+    static func drawBits(_ key: UInt64, draw: UInt64) -> UInt64 { mix(key ^ (draw &+ 0x632B_E59B_D9B4_E019)) }
+
+    @inlinable @inline(__always)
     static func mix(_ value: UInt64) -> UInt64 {
         var z = value &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

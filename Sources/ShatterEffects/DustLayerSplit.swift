@@ -26,21 +26,46 @@ public struct DustLayerSplit: Sendable {
         try ParameterError.check(layers, in: 1...Self.maximumLayers, "layers", of: "dust")
         layerCount = layers
         let rng = CounterRNG(seed: seed, stream: .dust)
-        var texels = [UInt8](repeating: 0, count: width * height * 4)
+        // Row by row, so the texels are written in order (a word a pixel); the same operations in the
+        // same order as ever for each pixel's two draws, so the same layers.
+        let offsets = (0..<width).map { 2 * Double($0) / Double(width) }
+        let count = Double(layers)
+        // The layers each column holds, a bit a layer (four words a column): a column's extents are
+        // then found once per layer it holds rather than twice a pixel.
+        var held = [UInt64](repeating: 0, count: width * 4)
+        let texels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
+            let words = UnsafeMutableRawPointer(buffer.baseAddress!)
+            held.withUnsafeMutableBufferPointer { held in
+                offsets.withUnsafeBufferPointer { offsets in
+                    for row in 0..<height {
+                        for column in 0..<width {
+                            let pixel = row * width + column
+                            let (first, second) = rng.uniformPair(index: UInt64(pixel))
+                            // ⌊N · (U + 2c/w) / 3⌋: the argument is never negative, so truncation is the floor.
+                            let a = min(Int(count * (first + offsets[column]) / 3), layers - 1)
+                            let b = min(Int(count * (second + offsets[column]) / 3), layers - 1)
+                            held[column &* 4 &+ a &>> 6] |= 1 &<< UInt64(a & 63)
+                            held[column &* 4 &+ b &>> 6] |= 1 &<< UInt64(b & 63)
+                            words.storeBytes(
+                                of: (UInt32(a) | UInt32(b) &<< 8 | 0xFF00_0000).littleEndian, toByteOffset: pixel * 4,
+                                as: UInt32.self)
+                        }
+                    }
+                }
+            }
+            initialized = width * height * 4
+        }
         var lowest = [Int](repeating: Int.max, count: layers)
         var highest = [Int](repeating: Int.min, count: layers)
         for column in 0..<width {
-            let offset = 2 * Double(column) / Double(width)
-            for row in 0..<height {
-                let pixel = row * width + column
-                for pass in 0...1 {
-                    let factor = rng.uniform(index: UInt64(pixel), draw: UInt64(pass)) + offset
-                    let layer = min(Int((Double(layers) * factor / 3).rounded(.down)), layers - 1)
-                    texels[pixel * 4 + pass] = UInt8(layer)
+            for word in 0..<4 {
+                var bits = held[column * 4 + word]
+                while bits != 0 {
+                    let layer = word * 64 + bits.trailingZeroBitCount
                     lowest[layer] = min(lowest[layer], column)
-                    highest[layer] = max(highest[layer], column)
+                    highest[layer] = column
+                    bits &= bits - 1
                 }
-                texels[pixel * 4 + 3] = 255
             }
         }
         assignment = Texture(image: Image(width: width, height: height, pixels: texels))

@@ -1,5 +1,6 @@
-// Regression benchmarks for Shatter's core paths: `swift run -c release shatter-benchmarks [runs] [png]`
-// (`png`: only the PNG encoding of 1080p frames, per compression level). Each line is the median (and
+// Regression benchmarks for Shatter's core paths: `swift run -c release shatter-benchmarks [runs] [png|dust]`
+// (`png`: only the PNG encoding of 1080p frames, per compression level; `dust`: only the dust's costs
+// around its row kernel). Each line is the median (and
 // min) of the runs, in milliseconds, and the median of the thread's CPU time, which a shared machine
 // moves less. Compare ratios between builds on the same machine in one sitting.
 import Foundation
@@ -7,6 +8,7 @@ import Shatter
 
 let runs = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 7
 let onlyPNG = CommandLine.arguments.dropFirst(2).first == "png"
+let onlyDust = CommandLine.arguments.dropFirst(2).first == "dust"
 
 func measure(_ name: String, _ body: () throws -> Void) rethrows {
     var samples = [Double]()
@@ -56,6 +58,21 @@ func noisySnapshot() -> Image {
     }
     return image
 }
+
+// The dust's costs around its row kernel: the layer split a render (and a frei0r instance) makes once,
+// and straightening a frame that is translucent where the layers have gone.
+for layers in [32, 255] {
+    try measure("dust layer split 1920x1080, \(layers) layers") {
+        _ = try DustLayerSplit(width: width, height: height, layers: layers, seed: 0)
+    }
+}
+let translucent = (0..<width * height * 4).map { i in UInt8(truncatingIfNeeded: i % 4 == 3 ? i / 4 : i / 4 % (i / 4 % 256 + 1)) }
+var straightened = translucent
+measure("straighten a translucent 1920x1080 frame") {
+    straightened.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: translucent, count: $0.count) }
+    straightened.withUnsafeMutableBufferPointer { Alpha.straightenInPlace($0.baseAddress!, count: $0.count) }
+}
+if onlyDust { exit(0) }
 
 // PNG encoding of the frames Shatter writes, at every compression level with its default filter.
 let noisy = noisySnapshot()

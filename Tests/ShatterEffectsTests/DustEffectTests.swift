@@ -34,6 +34,27 @@ import Testing
         if layers == 1 { #expect(twoLayers == 0) }
     }
 
+    /// Each layer's column extents are the first and last column holding one of its pixels (nil where it
+    /// holds none: 255 layers over 61 columns leave some empty), and every texel is (first, second, 0, 255).
+    @Test(arguments: [(1, 7), (8, 3), (32, 0), (200, 2), (255, 5)])
+    func theColumnExtentsAreTheFirstAndLastColumnsHoldingTheLayer(layers: Int, seed: UInt64) throws {
+        let width = 61
+        let height = 9
+        let split = try DustLayerSplit(width: width, height: height, layers: layers, seed: seed)
+        var extents = [ClosedRange<Int>?](repeating: nil, count: layers)
+        for x in 0..<width {
+            for y in 0..<height {
+                let texel = split.assignment.image[x, y]
+                #expect(texel.b == 0 && texel.a == 255, "pixel (\(x), \(y)): \(texel)")
+                for layer in [Int(texel.r), Int(texel.g)] {
+                    extents[layer] = extents[layer].map { $0.lowerBound...x } ?? x...x
+                }
+            }
+        }
+        #expect(split.columnExtents == extents)
+        if layers == 255 { #expect(extents.contains(nil) && extents[192...].contains { $0 != nil }) }
+    }
+
     @Test func theBandsRunFromTheLeftEdgeToTheRight() {
         #expect(DustLayerSplit.band(ofColumn: 0, width: 375, layers: 32) == 0...10)
         #expect(DustLayerSplit.band(ofColumn: 374, width: 375, layers: 32) == 21...31)

@@ -77,14 +77,38 @@ import Testing
             return DustLayerPose(
                 layer: i, position: places[i], rotation: SIMD2(turns[i].0, turns[i].1), opacity: opacity, columns: columns)
         }
+        try Self.expectPosesDrawnAsTheProgram(poses, snapshot: snapshot, split: split, anchor: anchor)
+    }
+
+    /// `poses` of `split`'s layers over an 80 × 60 `snapshot`, drawn over a blue background: the spans'
+    /// frame is the program's, and something was drawn.
+    static func expectPosesDrawnAsTheProgram(
+        _ poses: [DustLayerPose], snapshot: Texture, split: DustLayerSplit, anchor: SIMD2<Float>
+    ) throws {
         let stack = DustLayerStack(
             snapshot: snapshot, assignment: split.assignment, anchor: anchor, layers: poses,
             bounds: PixelRect(x: 0, y: 0, width: 80, height: 60))
-        let list = DisplayList(
-            width: 80, height: 60, clearColor: RGBA8(r: 0, g: 0, b: 90, a: 255), commands: [.dustLayers(stack)])
-        let (spans, literal) = try Self.bothWays(list)
+        let background = RGBA8(r: 0, g: 0, b: 90, a: 255)
+        let list = DisplayList(width: 80, height: 60, clearColor: background, commands: [.dustLayers(stack)])
+        let (spans, literal) = try bothWays(list)
         #expect(spans == literal)
-        #expect(spans != Image(width: 80, height: 60, fill: RGBA8(r: 0, g: 0, b: 90, a: 255)))  // something was drawn
+        #expect(spans != Image(width: 80, height: 60, fill: background))
+    }
+
+    /// A few layers of a larger split, all at rest: the AVX-512 twin's resting pass then looks up 32
+    /// layers or fewer in registers, but the assignment names layers past 32 on the right (a step there
+    /// must take the gathers) and only layers below 32 on the left (a step there the registers).
+    @Test func aFewLayersOfALargerSplitAtRest() throws {
+        let snapshot = Texture(image: SoftwareRendererFastPathTests.noise(80, 60, seed: 3))
+        let split = try DustLayerSplit(width: 80, height: 60, layers: 64, seed: 2)
+        let anchor = SIMD2<Float>(40, 30)
+        let poses = [2, 9, 20, 31, 33, 40, 47, 58].compactMap { i -> DustLayerPose? in
+            guard let columns = split.columnExtents[i] else { return nil }
+            return DustLayerPose(
+                layer: i, position: anchor, rotation: SIMD2(1, 0), opacity: i == 40 ? 0.5 : 1, columns: columns)
+        }
+        #expect(poses.count == 8)
+        try Self.expectPosesDrawnAsTheProgram(poses, snapshot: snapshot, split: split, anchor: anchor)
     }
 
     /// A snapshot with no texel: every layer adds nothing, so the frame is its clear color.

@@ -31,6 +31,7 @@ import Testing
         Unit(name: "PNG encoder", twin: { encoded($0) }, reference: { encoded(.baseline) }),
         Unit(name: "opaque RGB packer", twin: { packed($0) }, reference: packedBySwift),
         Unit(name: "XXH3 loop", twin: { digest($0) }, reference: digestByTheLibrary),
+        Unit(name: "straightening", twin: { straightened($0) }, reference: straightenedBySwift),
     ]
 
     @Test(arguments: units)
@@ -49,6 +50,7 @@ import Testing
             let faces: [any TierTwin] = [
                 SmallSpriteKernel.tiers[tier], BinnedSpriteKernel.tiers[tier], DustRowKernel.tiers[tier],
                 FastDeflate.tiers[tier], OpaqueRGB.tiers[tier], XXH3Loop.tiers[tier],
+                StraightenTwin.tiers[tier],
             ]
             for face in faces { #expect(face.tier == expected, "\(type(of: face)) at \(tier)") }
         }
@@ -121,6 +123,26 @@ import Testing
             let row = (0..<image.width).map { image[$0, y] }
             let count = row.firstIndex { $0.a != 255 } ?? image.width
             return [UInt8(count & 255), UInt8(count >> 8)] + row[..<count].flatMap { [$0.r, $0.g, $0.b] }
+        }
+    }
+
+    /// Premultiplied pixels of every alpha, an odd count (a tail after the sixteen-pixel steps), some
+    /// colors above their alpha.
+    static let translucent: [UInt8] = (0..<4099 * 4).map { i in
+        UInt8(truncatingIfNeeded: i % 4 == 3 ? i / 4 &* 7 : i &* 2_654_435_761 >> 11)
+    }
+
+    static func straightened(_ tier: CPUTier) -> [UInt8] {
+        var pixels = translucent
+        pixels.withUnsafeMutableBufferPointer { StraightenTwin.tiers[tier].run($0.baseAddress!, count: $0.count) }
+        return pixels
+    }
+
+    /// The exact integer rounding, pixel by pixel.
+    @Sendable static func straightenedBySwift() -> [UInt8] {
+        stride(from: 0, to: translucent.count, by: 4).flatMap { i -> [UInt8] in
+            let a = translucent[i + 3]
+            return translucent[i..<i + 3].map { a == 0 ? 0 : Alpha.unpremultiply($0, a) } + [a]
         }
     }
 
