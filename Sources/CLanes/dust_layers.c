@@ -7,6 +7,8 @@
 
 #include "dust_layers.h"
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -372,6 +374,27 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_t
     }
 }
 
+/* One index's rows of ownership bits (dust_layers.h's shatter_dust_owned). */
+typedef struct owned_rows {
+    const unsigned char *bits;
+    long stride;
+    int low, high;
+} owned_rows;
+
+static owned_rows owned_rows_of(const shatter_dust_owned *o, int index) {
+    if (index < 0 || index > 255 || o->high[index] < o->low[index]) return (owned_rows){o->bits, 0, 1 << 30, -(1 << 30)}; /* every window reads 0 */
+    return (owned_rows){o->bits + o->offset[index], o->stride[index], o->low[index], o->high[index]};
+}
+
+/* The ownership bits of texels (column … column + 31, row), bit k for column + k. */
+static inline __attribute__((always_inline)) unsigned owned_word(const owned_rows *o, int row, int column) {
+    if (column > o->high || column + 31 < o->low) return 0;
+    const int b = column - o->low + 64;
+    unsigned long long word;
+    memcpy(&word, o->bits + o->stride * row + (b >> 3), 8);
+    return (unsigned)(word >> (b & 7));
+}
+
 /* layer_span sixteen pixels at a time, as layer_span_avx2 runs it eight at a time: each lane the
  * scalar's operations in its order, lanes whose footprint holds none of the layer's texels exactly 0,
  * the row's last step running into the planes' spare room. The window is three (or five) rows of
@@ -398,8 +421,13 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
      * independent chains; then the taps, whose loads no longer wait at the end of the first's. */
     enum { chunk = 512 };
     float fxs[chunk], fys[chunk];
-    int columns[chunk / 16], rowsAt[chunk / 16], windows[chunk / 16];
-    __mmask16 bands[chunk / 16];
+    int columns[chunk / 16], rowsAt[chunk / 16], windows[chunk / 16], starts[chunk / 16];
+    __mmask16 bands[chunk / 16], productive[chunk / 16];
+    /* The queue: four taps' words (then the four channels' colors), fx and fy, a lane each. */
+    unsigned queue[4][chunk + 16];
+    float queueX[chunk + 16], queueY[chunk + 16];
+    const owned_rows bits = owned_rows_of(f->owned, (int)l->index);
+    const __m512i twoBits = _mm512_set1_epi32(2);
     for (int begin = from; begin < to; begin += chunk) {
         const int end = to - begin < chunk ? to : begin + chunk;
         for (int x = begin, s = 0; x < end; x += 16, s++) {
@@ -441,14 +469,16 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             /* The window's cache lines asked for now, so that the second pass finds them loaded. */
             for (int r = 0; r < windows[s]; r++) {
                 const long at = (long)(row + r) * f->width + column;
-                _mm_prefetch((const char *)(f->assignment + at), _MM_HINT_T0);
-                _mm_prefetch((const char *)(f->assignment + at + 31), _MM_HINT_T0);
                 _mm_prefetch((const char *)(f->snapshot + at), _MM_HINT_T0);
                 _mm_prefetch((const char *)(f->snapshot + at + 31), _MM_HINT_T0);
             }
         }
+        /* Second pass: each step's taps and ownership; the lanes whose footprint holds one of the
+         * layer's texels (the rest add exactly 0) go into a queue, packed, with their coordinates. */
+        int queued = 0;
         for (int x = begin, s = 0; x < end; x += 16, s++) {
             const __mmask16 band = bands[s];
+            productive[s] = 0;
             if (band == 0) continue;
             const __m512 fx = _mm512_loadu_ps(fxs + (x - begin)), fy = _mm512_loadu_ps(fys + (x - begin));
             const __m512 bx = _mm512_roundscale_ps(fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
@@ -459,20 +489,32 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             __mmask16 owned[4], any = 0;
             __m512i texels[4];
             if (windowed) {
-                __m512i owners[4];
+                /* Ownership from the bits: the window's rows as 32-bit words (bit k: column + k), each
+                 * lane's top and bottom row shifted down by its column offset, bits 0 and 1 its taps. */
+                __m512i top, bottom;
                 if (windowed == 3) {
                     const __mmask16 lower = _mm512_cmpeq_epi32_mask(oy, oneRow);
-                    window_taps_16(f->assignment, f->width, column, row, ox, lower, owners);
+                    const __m512i w0 = _mm512_set1_epi32((int)owned_word(&bits, row, column));
+                    const __m512i w1 = _mm512_set1_epi32((int)owned_word(&bits, row + 1, column));
+                    const __m512i w2 = _mm512_set1_epi32((int)owned_word(&bits, row + 2, column));
+                    top = _mm512_mask_blend_epi32(lower, w0, w1);
+                    bottom = _mm512_mask_blend_epi32(lower, w1, w2);
                     window_taps_16(f->snapshot, f->width, column, row, ox, lower, texels);
                 } else {
-                    window_taps_16x5(f->assignment, f->width, column, row, ox, oy, owners);
+                    const __m512i words = _mm512_setr_epi32(
+                        (int)owned_word(&bits, row, column), (int)owned_word(&bits, row + 1, column), (int)owned_word(&bits, row + 2, column),
+                        (int)owned_word(&bits, row + 3, column), (int)owned_word(&bits, row + 4, column), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                    top = _mm512_permutexvar_epi32(oy, words);
+                    bottom = _mm512_permutexvar_epi32(_mm512_add_epi32(oy, oneRow), words);
                     window_taps_16x5(f->snapshot, f->width, column, row, ox, oy, texels);
                 }
-                for (int t = 0; t < 4; t++) {
-                    owned[t] = _mm512_mask_cmpeq_epi32_mask(band, _mm512_and_si512(owners[t], byte), layer) |
-                               _mm512_mask_cmpeq_epi32_mask(band, _mm512_and_si512(_mm512_srli_epi32(owners[t], 8), byte), layer);
-                    any |= owned[t];
-                }
+                top = _mm512_srlv_epi32(top, ox);
+                bottom = _mm512_srlv_epi32(bottom, ox);
+                owned[0] = _mm512_mask_test_epi32_mask(band, top, oneRow);
+                owned[1] = _mm512_mask_test_epi32_mask(band, top, twoBits);
+                owned[2] = _mm512_mask_test_epi32_mask(band, bottom, oneRow);
+                owned[3] = _mm512_mask_test_epi32_mask(band, bottom, twoBits);
+                any = owned[0] | owned[1] | owned[2] | owned[3];
                 if (any == 0) continue; /* every lane's color is exactly 0 */
                 for (int t = 0; t < 4; t++) texels[t] = _mm512_maskz_mov_epi32(owned[t], texels[t]);
             } else {
@@ -492,20 +534,44 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                 if (any == 0) continue; /* every lane's color is exactly 0 */
                 for (int t = 0; t < 4; t++) texels[t] = _mm512_mask_i32gather_epi32(zero, owned[t], words[t], (const int *)f->snapshot, 4);
             }
+            /* Packed in registers, then stored whole (a compress into memory is slow on Zen 4); the
+             * stores run past the queue's end into its spare sixteen. */
+            productive[s] = any;
+            starts[s] = queued;
+            for (int t = 0; t < 4; t++) _mm512_storeu_si512(queue[t] + queued, _mm512_maskz_compress_epi32(any, texels[t]));
+            _mm512_storeu_ps(queueX + queued, _mm512_maskz_compress_ps(any, fx));
+            _mm512_storeu_ps(queueY + queued, _mm512_maskz_compress_ps(any, fy));
+            queued += __builtin_popcount(any);
+        }
+        /* Third pass: the float work, sixteen queued lanes at a time, each lane the program's
+         * operations in its order; the colors go back over the queue's texels. Lanes past the
+         * queue's end compute garbage that nothing reads. */
+        for (int q = 0; q < queued; q += 16) {
+            const __m512 fx = _mm512_loadu_ps(queueX + q), fy = _mm512_loadu_ps(queueY + q);
+            const __m512 bx = _mm512_roundscale_ps(fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+            const __m512 by = _mm512_roundscale_ps(fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+            __m512i texels[4];
+            for (int t = 0; t < 4; t++) texels[t] = _mm512_loadu_si512(queue[t] + q);
             const __m512 ax = _mm512_sub_ps(fx, bx), ay = _mm512_sub_ps(fy, by);
             const __m512 restX = _mm512_sub_ps(one, ax), restY = _mm512_sub_ps(one, ay);
-            float *at = planes + (x - x0);
-            /* Alpha first: the other channels' composite needs its keep. */
-            __m512 c[4];
-            for (int n = 3; n >= 0; n--) {
+            for (int n = 0; n < 4; n++) {
                 __m512 channel[4];
                 for (int t = 0; t < 4; t++)
                     channel[t] = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
                 const __m512 top = _mm512_add_ps(_mm512_mul_ps(channel[0], restX), _mm512_mul_ps(channel[1], ax));
                 const __m512 bottom = _mm512_add_ps(_mm512_mul_ps(channel[2], restX), _mm512_mul_ps(channel[3], ax));
-                c[n] = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity);
+                _mm512_storeu_ps((float *)queue[n] + q, _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity));
             }
+        }
+        /* Fourth pass: each step's colors unpacked back to their lanes (0 elsewhere, which leaves a
+         * pixel exactly as it was: 0 + p · (1 − 0) = p) and composited. */
+        for (int x = begin, s = 0; x < end; x += 16, s++) {
+            const __mmask16 any = productive[s];
+            if (any == 0) continue;
+            __m512 c[4];
+            for (int n = 0; n < 4; n++) c[n] = _mm512_maskz_expand_ps(any, _mm512_loadu_ps((const float *)queue[n] + starts[s]));
             const __m512 keep = _mm512_sub_ps(one, c[3]);
+            float *at = planes + (x - x0);
             for (int n = 0; n < 4; n++)
                 _mm512_storeu_ps(at + n * stride, _mm512_add_ps(c[n], _mm512_mul_ps(_mm512_loadu_ps(at + n * stride), keep)));
         }
@@ -588,6 +654,48 @@ void shatter_dust_plan(shatter_dust_frame *f) {
     f->restingFrom = from;
 }
 
+shatter_dust_owned *shatter_dust_owned_make(const unsigned *assignment, int width, int height) {
+    shatter_dust_owned *o = calloc(1, sizeof *o);
+    if (!o || width <= 0 || height <= 0) return free(o), NULL;
+    o->width = width;
+    o->height = height;
+    for (int i = 0; i < 256; i++) o->low[i] = width, o->high[i] = -1;
+    for (long k = 0; k < (long)width * height; k++) {
+        const int x = (int)(k % width);
+        for (int pass = 0; pass < 2; pass++) {
+            const int i = (assignment[k] >> (8 * pass)) & 0xff;
+            if (x < o->low[i]) o->low[i] = x;
+            if (x > o->high[i]) o->high[i] = x;
+        }
+    }
+    long bytes = 0;
+    for (int i = 0; i < 256; i++) {
+        if (o->high[i] < o->low[i]) continue;
+        /* 64 columns of zeros each side and 8 bytes of slack: a 32-bit window read anywhere the
+         * window can meet the columns is one unaligned 64-bit load inside the row. */
+        o->stride[i] = ((o->high[i] - o->low[i] + 1 + 128 + 7) >> 3) + 8;
+        o->offset[i] = bytes;
+        bytes += o->stride[i] * height;
+    }
+    o->bytes = bytes;
+    o->bits = calloc(bytes ? bytes : 1, 1);
+    if (!o->bits) return free(o), NULL;
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++) {
+            const unsigned word = assignment[(long)y * width + x];
+            for (int pass = 0; pass < 2; pass++) {
+                const int i = (word >> (8 * pass)) & 0xff, b = x - o->low[i] + 64;
+                o->bits[o->offset[i] + o->stride[i] * y + (b >> 3)] |= (unsigned char)(1u << (b & 7));
+            }
+        }
+    return o;
+}
+
+void shatter_dust_owned_free(shatter_dust_owned *o) {
+    if (o) free(o->bits);
+    free(o);
+}
+
 static inline __attribute__((always_inline)) int dust_row(const shatter_dust_frame *f, int y, int x0, int x1, float *planes,
                                                           shatter_tier tier) {
     int reached = 0;
@@ -599,7 +707,7 @@ static inline __attribute__((always_inline)) int dust_row(const shatter_dust_fra
         if (from >= to) continue;
         reached = 1;
 #if defined(__x86_64__)
-        if (tier >= SHATTER_TIER_AVX512) {
+        if (tier >= SHATTER_TIER_AVX512 && f->owned) {
             layer_span_avx512(f, l, y, from, to, x0, planes, stride);
             continue;
         }
