@@ -374,6 +374,9 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_t
     }
 }
 
+#ifdef DUST_COUNT
+long dust_counts[4];
+#endif
 /* One index's rows of ownership bits (dust_layers.h's shatter_dust_owned). */
 typedef struct owned_rows {
     const unsigned char *bits;
@@ -393,6 +396,29 @@ static inline __attribute__((always_inline)) unsigned owned_word(const owned_row
     unsigned long long word;
     memcpy(&word, o->bits + o->stride * row + (b >> 3), 8);
     return (unsigned)(word >> (b & 7));
+}
+
+/* The float work of sixteen queued lanes from `q` on, each lane the program's operations in its
+ * order; the colors go back over the queue's texels. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void queue_step(unsigned (*queue)[528], const float *queueX,
+                                                                                   const float *queueY, int q, __m512 opacity) {
+    const __m512 one = _mm512_set1_ps(1.0f), unit = _mm512_set1_ps(1.0f / 255.0f);
+    const __m512i byte = _mm512_set1_epi32(0xff);
+    const __m512 fx = _mm512_loadu_ps(queueX + q), fy = _mm512_loadu_ps(queueY + q);
+    const __m512 bx = _mm512_roundscale_ps(fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    const __m512 by = _mm512_roundscale_ps(fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    __m512i texels[4];
+    for (int t = 0; t < 4; t++) texels[t] = _mm512_loadu_si512(queue[t] + q);
+    const __m512 ax = _mm512_sub_ps(fx, bx), ay = _mm512_sub_ps(fy, by);
+    const __m512 restX = _mm512_sub_ps(one, ax), restY = _mm512_sub_ps(one, ay);
+    for (int n = 0; n < 4; n++) {
+        __m512 channel[4];
+        for (int t = 0; t < 4; t++)
+            channel[t] = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
+        const __m512 top = _mm512_add_ps(_mm512_mul_ps(channel[0], restX), _mm512_mul_ps(channel[1], ax));
+        const __m512 bottom = _mm512_add_ps(_mm512_mul_ps(channel[2], restX), _mm512_mul_ps(channel[3], ax));
+        _mm512_storeu_ps((float *)queue[n] + q, _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity));
+    }
 }
 
 /* layer_span sixteen pixels at a time, as layer_span_avx2 runs it eight at a time: each lane the
@@ -424,7 +450,7 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
     int columns[chunk / 16], rowsAt[chunk / 16], windows[chunk / 16], starts[chunk / 16];
     __mmask16 bands[chunk / 16], productive[chunk / 16];
     /* The queue: four taps' words (then the four channels' colors), fx and fy, a lane each. */
-    unsigned queue[4][chunk + 16];
+    unsigned queue[4][528]; /* chunk + 16 */
     float queueX[chunk + 16], queueY[chunk + 16];
     const owned_rows bits = owned_rows_of(f->owned, (int)l->index);
     const __m512i twoBits = _mm512_set1_epi32(2);
@@ -475,7 +501,7 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
         }
         /* Second pass: each step's taps and ownership; the lanes whose footprint holds one of the
          * layer's texels (the rest add exactly 0) go into a queue, packed, with their coordinates. */
-        int queued = 0;
+        int queued = 0, done = 0;
         for (int x = begin, s = 0; x < end; x += 16, s++) {
             const __mmask16 band = bands[s];
             productive[s] = 0;
@@ -536,37 +562,60 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             }
             /* Packed in registers, then stored whole (a compress into memory is slow on Zen 4); the
              * stores run past the queue's end into its spare sixteen. */
+#ifdef DUST_INLINE
+            {
+            const __m512 ax = _mm512_sub_ps(fx, bx), ay = _mm512_sub_ps(fy, by);
+            const __m512 restX = _mm512_sub_ps(one, ax), restY = _mm512_sub_ps(one, ay);
+            float *at = planes + (x - x0);
+            __m512 c[4];
+            for (int n = 3; n >= 0; n--) {
+                __m512 channel[4];
+                for (int t = 0; t < 4; t++)
+                    channel[t] = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
+                const __m512 top = _mm512_add_ps(_mm512_mul_ps(channel[0], restX), _mm512_mul_ps(channel[1], ax));
+                const __m512 bottom = _mm512_add_ps(_mm512_mul_ps(channel[2], restX), _mm512_mul_ps(channel[3], ax));
+                c[n] = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity);
+            }
+            const __m512 keep = _mm512_sub_ps(one, c[3]);
+            for (int n = 0; n < 4; n++)
+                _mm512_storeu_ps(at + n * stride, _mm512_add_ps(c[n], _mm512_mul_ps(_mm512_loadu_ps(at + n * stride), keep)));
+            continue;
+            }
+#endif
             productive[s] = any;
             starts[s] = queued;
             for (int t = 0; t < 4; t++) _mm512_storeu_si512(queue[t] + queued, _mm512_maskz_compress_epi32(any, texels[t]));
             _mm512_storeu_ps(queueX + queued, _mm512_maskz_compress_ps(any, fx));
             _mm512_storeu_ps(queueY + queued, _mm512_maskz_compress_ps(any, fy));
             queued += __builtin_popcount(any);
+#ifdef DUST_COUNT
+            dust_counts[0]++, dust_counts[1] += __builtin_popcount(band), dust_counts[2] += __builtin_popcount(any);
+#endif
+#ifdef DUST_INTERLEAVE
+            /* The float work of a full sixteen at once, to overlap with the next steps' taps. */
+            if (queued - done >= 16) {
+                queue_step(queue, queueX, queueY, done, opacity);
+                done += 16;
+            }
+#endif
         }
         /* Third pass: the float work, sixteen queued lanes at a time, each lane the program's
          * operations in its order; the colors go back over the queue's texels. Lanes past the
          * queue's end compute garbage that nothing reads. */
-        for (int q = 0; q < queued; q += 16) {
-            const __m512 fx = _mm512_loadu_ps(queueX + q), fy = _mm512_loadu_ps(queueY + q);
-            const __m512 bx = _mm512_roundscale_ps(fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-            const __m512 by = _mm512_roundscale_ps(fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-            __m512i texels[4];
-            for (int t = 0; t < 4; t++) texels[t] = _mm512_loadu_si512(queue[t] + q);
-            const __m512 ax = _mm512_sub_ps(fx, bx), ay = _mm512_sub_ps(fy, by);
-            const __m512 restX = _mm512_sub_ps(one, ax), restY = _mm512_sub_ps(one, ay);
-            for (int n = 0; n < 4; n++) {
-                __m512 channel[4];
-                for (int t = 0; t < 4; t++)
-                    channel[t] = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
-                const __m512 top = _mm512_add_ps(_mm512_mul_ps(channel[0], restX), _mm512_mul_ps(channel[1], ax));
-                const __m512 bottom = _mm512_add_ps(_mm512_mul_ps(channel[2], restX), _mm512_mul_ps(channel[3], ax));
-                _mm512_storeu_ps((float *)queue[n] + q, _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity));
-            }
-        }
+#ifdef DUST_NO3
+        queued = 0;
+#endif
+#ifdef DUST_COUNT
+        dust_counts[3] += (queued + 15) / 16;
+#endif
+        for (int q = done; q < queued; q += 16) queue_step(queue, queueX, queueY, q, opacity);
         /* Fourth pass: each step's colors unpacked back to their lanes (0 elsewhere, which leaves a
          * pixel exactly as it was: 0 + p · (1 − 0) = p) and composited. */
         for (int x = begin, s = 0; x < end; x += 16, s++) {
             const __mmask16 any = productive[s];
+#ifdef DUST_NO4
+            continue;
+#endif
             if (any == 0) continue;
             __m512 c[4];
             for (int n = 0; n < 4; n++) c[n] = _mm512_maskz_expand_ps(any, _mm512_loadu_ps((const float *)queue[n] + starts[s]));
