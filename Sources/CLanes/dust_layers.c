@@ -7,8 +7,6 @@
 
 #include "dust_layers.h"
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -374,51 +372,43 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_t
     }
 }
 
-#ifdef DUST_COUNT
-long dust_counts[4];
-#endif
-/* One index's rows of ownership bits (dust_layers.h's shatter_dust_owned). */
-typedef struct owned_rows {
-    const unsigned char *bits;
-    long stride;
-    int low, high;
-} owned_rows;
-
-static owned_rows owned_rows_of(const shatter_dust_owned *o, int index) {
-    if (index < 0 || index > 255 || o->high[index] < o->low[index]) return (owned_rows){o->bits, 0, 1 << 30, -(1 << 30)}; /* every window reads 0 */
-    return (owned_rows){o->bits + o->offset[index], o->stride[index], o->low[index], o->high[index]};
+/* Which lanes (of `lanes`) own each of their four taps: an owner word's r or g byte is the layer's index. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 owned_taps(const __m512i owners[4], __mmask16 lanes,
+                                                                                       __m512i layer, __mmask16 owned[4]) {
+    const __m512i byte = _mm512_set1_epi32(0xff);
+    __mmask16 any = 0;
+    for (int t = 0; t < 4; t++) {
+        owned[t] = _mm512_mask_cmpeq_epi32_mask(lanes, _mm512_and_si512(owners[t], byte), layer) |
+                   _mm512_mask_cmpeq_epi32_mask(lanes, _mm512_and_si512(_mm512_srli_epi32(owners[t], 8), byte), layer);
+        any |= owned[t];
+    }
+    return any;
 }
 
-/* The ownership bits of texels (column … column + 31, row), bit k for column + k. */
-static inline __attribute__((always_inline)) unsigned owned_word(const owned_rows *o, int row, int column) {
-    if (column > o->high || column + 31 < o->low) return 0;
-    const int b = column - o->low + 64;
-    unsigned long long word;
-    memcpy(&word, o->bits + o->stride * row + (b >> 3), 8);
-    return (unsigned)(word >> (b & 7));
-}
-
-/* The float work of sixteen queued lanes from `q` on, each lane the program's operations in its
- * order; the colors go back over the queue's texels. */
-SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void queue_step(unsigned (*queue)[528], const float *queueX,
-                                                                                   const float *queueY, int q, __m512 opacity) {
+/* The program's color at sixteen lanes from their four taps (0 where the layer does not own one) and
+ * the footprint's position (fx, fy) and floor (bx, by), each lane the scalar's operations in order. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void lane_colors(const __m512i texels[4], __m512 fx, __m512 fy,
+                                                                                    __m512 bx, __m512 by, __m512 opacity, __m512 c[4]) {
     const __m512 one = _mm512_set1_ps(1.0f), unit = _mm512_set1_ps(1.0f / 255.0f);
     const __m512i byte = _mm512_set1_epi32(0xff);
-    const __m512 fx = _mm512_loadu_ps(queueX + q), fy = _mm512_loadu_ps(queueY + q);
-    const __m512 bx = _mm512_roundscale_ps(fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-    const __m512 by = _mm512_roundscale_ps(fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-    __m512i texels[4];
-    for (int t = 0; t < 4; t++) texels[t] = _mm512_loadu_si512(queue[t] + q);
     const __m512 ax = _mm512_sub_ps(fx, bx), ay = _mm512_sub_ps(fy, by);
     const __m512 restX = _mm512_sub_ps(one, ax), restY = _mm512_sub_ps(one, ay);
-    for (int n = 0; n < 4; n++) {
+    /* Alpha first: the other channels' composite needs its keep. */
+    for (int n = 3; n >= 0; n--) {
         __m512 channel[4];
         for (int t = 0; t < 4; t++)
             channel[t] = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
         const __m512 top = _mm512_add_ps(_mm512_mul_ps(channel[0], restX), _mm512_mul_ps(channel[1], ax));
         const __m512 bottom = _mm512_add_ps(_mm512_mul_ps(channel[2], restX), _mm512_mul_ps(channel[3], ax));
-        _mm512_storeu_ps((float *)queue[n] + q, _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity));
+        c[n] = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity);
     }
+}
+
+/* The colors `c` composited source-over into sixteen pixels of the planes from `at` on. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void composite_16(float *at, long stride, const __m512 c[4]) {
+    const __m512 keep = _mm512_sub_ps(_mm512_set1_ps(1.0f), c[3]);
+    for (int n = 0; n < 4; n++)
+        _mm512_storeu_ps(at + n * stride, _mm512_add_ps(c[n], _mm512_mul_ps(_mm512_loadu_ps(at + n * stride), keep)));
 }
 
 /* layer_span sixteen pixels at a time, as layer_span_avx2 runs it eight at a time: each lane the
@@ -438,7 +428,7 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
     const __m512 half = _mm512_set1_ps(0.5f), one = _mm512_set1_ps(1.0f), minusOne = _mm512_set1_ps(-1.0f);
     const __m512 first = _mm512_set1_ps(l->firstColumn), last = _mm512_set1_ps(l->lastColumn);
     const __m512 rows = _mm512_set1_ps((float)f->height), opacity = _mm512_set1_ps(l->opacity);
-    const __m512 positionX = _mm512_set1_ps(l->positionX), unit = _mm512_set1_ps(1.0f / 255.0f);
+    const __m512 positionX = _mm512_set1_ps(l->positionX);
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i width = _mm512_set1_epi32(f->width), height = _mm512_set1_epi32(f->height);
     const __m512i layer = _mm512_set1_epi32((int)l->index), byte = _mm512_set1_epi32(0xff), zero = _mm512_setzero_si512();
@@ -447,13 +437,8 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
      * independent chains; then the taps, whose loads no longer wait at the end of the first's. */
     enum { chunk = 512 };
     float fxs[chunk], fys[chunk];
-    int columns[chunk / 16], rowsAt[chunk / 16], windows[chunk / 16], starts[chunk / 16];
-    __mmask16 bands[chunk / 16], productive[chunk / 16];
-    /* The queue: four taps' words (then the four channels' colors), fx and fy, a lane each. */
-    unsigned queue[4][528]; /* chunk + 16 */
-    float queueX[chunk + 16], queueY[chunk + 16];
-    const owned_rows bits = owned_rows_of(f->owned, (int)l->index);
-    const __m512i twoBits = _mm512_set1_epi32(2);
+    int columns[chunk / 16], rowsAt[chunk / 16], windows[chunk / 16];
+    __mmask16 bands[chunk / 16];
     for (int begin = from; begin < to; begin += chunk) {
         const int end = to - begin < chunk ? to : begin + chunk;
         for (int x = begin, s = 0; x < end; x += 16, s++) {
@@ -495,16 +480,44 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             /* The window's cache lines asked for now, so that the second pass finds them loaded. */
             for (int r = 0; r < windows[s]; r++) {
                 const long at = (long)(row + r) * f->width + column;
+                _mm_prefetch((const char *)(f->assignment + at), _MM_HINT_T0);
+                _mm_prefetch((const char *)(f->assignment + at + 31), _MM_HINT_T0);
                 _mm_prefetch((const char *)(f->snapshot + at), _MM_HINT_T0);
                 _mm_prefetch((const char *)(f->snapshot + at + 31), _MM_HINT_T0);
             }
         }
-        /* Second pass: each step's taps and ownership; the lanes whose footprint holds one of the
-         * layer's texels (the rest add exactly 0) go into a queue, packed, with their coordinates. */
-        int queued = 0, done = 0;
         for (int x = begin, s = 0; x < end; x += 16, s++) {
             const __mmask16 band = bands[s];
-            productive[s] = 0;
+            /* Two steps side by side where both take the three-row window (most do): two independent
+             * chains from the window's loads to the composite for the processor to overlap, stage by
+             * stage. A step that owns nothing comes out 0 in every lane, which leaves its pixels
+             * exactly as they were (0 + p · (1 − 0) = p). */
+            if (x + 16 < end && band && bands[s + 1] && windows[s] == 3 && windows[s + 1] == 3) {
+                __m512 fx[2], fy[2], bx[2], by[2], c[2][4];
+                __m512i texels[2][4];
+                for (int k = 0; k < 2; k++) {
+                    const __mmask16 lanes = bands[s + k];
+                    fx[k] = _mm512_loadu_ps(fxs + (x + 16 * k - begin));
+                    fy[k] = _mm512_loadu_ps(fys + (x + 16 * k - begin));
+                    bx[k] = _mm512_roundscale_ps(fx[k], _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+                    by[k] = _mm512_roundscale_ps(fy[k], _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+                    const __m512i ix = _mm512_maskz_cvttps_epi32(lanes, bx[k]), iy = _mm512_maskz_cvttps_epi32(lanes, by[k]);
+                    const int column = columns[s + k], row = rowsAt[s + k];
+                    const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column));
+                    const __mmask16 lower = _mm512_cmpeq_epi32_mask(_mm512_sub_epi32(iy, _mm512_set1_epi32(row)), oneRow);
+                    __m512i owners[4];
+                    __mmask16 owned[4];
+                    window_taps_16(f->assignment, f->width, column, row, ox, lower, owners);
+                    window_taps_16(f->snapshot, f->width, column, row, ox, lower, texels[k]);
+                    owned_taps(owners, lanes, layer, owned);
+                    for (int t = 0; t < 4; t++) texels[k][t] = _mm512_maskz_mov_epi32(owned[t], texels[k][t]);
+                }
+                for (int k = 0; k < 2; k++) lane_colors(texels[k], fx[k], fy[k], bx[k], by[k], opacity, c[k]);
+                for (int k = 0; k < 2; k++) composite_16(planes + (x + 16 * k - x0), stride, c[k]);
+                x += 16;
+                s++;
+                continue;
+            }
             if (band == 0) continue;
             const __m512 fx = _mm512_loadu_ps(fxs + (x - begin)), fy = _mm512_loadu_ps(fys + (x - begin));
             const __m512 bx = _mm512_roundscale_ps(fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
@@ -515,32 +528,16 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             __mmask16 owned[4], any = 0;
             __m512i texels[4];
             if (windowed) {
-                /* Ownership from the bits: the window's rows as 32-bit words (bit k: column + k), each
-                 * lane's top and bottom row shifted down by its column offset, bits 0 and 1 its taps. */
-                __m512i top, bottom;
+                __m512i owners[4];
                 if (windowed == 3) {
                     const __mmask16 lower = _mm512_cmpeq_epi32_mask(oy, oneRow);
-                    const __m512i w0 = _mm512_set1_epi32((int)owned_word(&bits, row, column));
-                    const __m512i w1 = _mm512_set1_epi32((int)owned_word(&bits, row + 1, column));
-                    const __m512i w2 = _mm512_set1_epi32((int)owned_word(&bits, row + 2, column));
-                    top = _mm512_mask_blend_epi32(lower, w0, w1);
-                    bottom = _mm512_mask_blend_epi32(lower, w1, w2);
+                    window_taps_16(f->assignment, f->width, column, row, ox, lower, owners);
                     window_taps_16(f->snapshot, f->width, column, row, ox, lower, texels);
                 } else {
-                    const __m512i words = _mm512_setr_epi32(
-                        (int)owned_word(&bits, row, column), (int)owned_word(&bits, row + 1, column), (int)owned_word(&bits, row + 2, column),
-                        (int)owned_word(&bits, row + 3, column), (int)owned_word(&bits, row + 4, column), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-                    top = _mm512_permutexvar_epi32(oy, words);
-                    bottom = _mm512_permutexvar_epi32(_mm512_add_epi32(oy, oneRow), words);
+                    window_taps_16x5(f->assignment, f->width, column, row, ox, oy, owners);
                     window_taps_16x5(f->snapshot, f->width, column, row, ox, oy, texels);
                 }
-                top = _mm512_srlv_epi32(top, ox);
-                bottom = _mm512_srlv_epi32(bottom, ox);
-                owned[0] = _mm512_mask_test_epi32_mask(band, top, oneRow);
-                owned[1] = _mm512_mask_test_epi32_mask(band, top, twoBits);
-                owned[2] = _mm512_mask_test_epi32_mask(band, bottom, oneRow);
-                owned[3] = _mm512_mask_test_epi32_mask(band, bottom, twoBits);
-                any = owned[0] | owned[1] | owned[2] | owned[3];
+                any = owned_taps(owners, band, layer, owned);
                 if (any == 0) continue; /* every lane's color is exactly 0 */
                 for (int t = 0; t < 4; t++) texels[t] = _mm512_maskz_mov_epi32(owned[t], texels[t]);
             } else {
@@ -560,69 +557,9 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                 if (any == 0) continue; /* every lane's color is exactly 0 */
                 for (int t = 0; t < 4; t++) texels[t] = _mm512_mask_i32gather_epi32(zero, owned[t], words[t], (const int *)f->snapshot, 4);
             }
-            /* Packed in registers, then stored whole (a compress into memory is slow on Zen 4); the
-             * stores run past the queue's end into its spare sixteen. */
-#ifdef DUST_INLINE
-            {
-            const __m512 ax = _mm512_sub_ps(fx, bx), ay = _mm512_sub_ps(fy, by);
-            const __m512 restX = _mm512_sub_ps(one, ax), restY = _mm512_sub_ps(one, ay);
-            float *at = planes + (x - x0);
             __m512 c[4];
-            for (int n = 3; n >= 0; n--) {
-                __m512 channel[4];
-                for (int t = 0; t < 4; t++)
-                    channel[t] = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
-                const __m512 top = _mm512_add_ps(_mm512_mul_ps(channel[0], restX), _mm512_mul_ps(channel[1], ax));
-                const __m512 bottom = _mm512_add_ps(_mm512_mul_ps(channel[2], restX), _mm512_mul_ps(channel[3], ax));
-                c[n] = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity);
-            }
-            const __m512 keep = _mm512_sub_ps(one, c[3]);
-            for (int n = 0; n < 4; n++)
-                _mm512_storeu_ps(at + n * stride, _mm512_add_ps(c[n], _mm512_mul_ps(_mm512_loadu_ps(at + n * stride), keep)));
-            continue;
-            }
-#endif
-            productive[s] = any;
-            starts[s] = queued;
-            for (int t = 0; t < 4; t++) _mm512_storeu_si512(queue[t] + queued, _mm512_maskz_compress_epi32(any, texels[t]));
-            _mm512_storeu_ps(queueX + queued, _mm512_maskz_compress_ps(any, fx));
-            _mm512_storeu_ps(queueY + queued, _mm512_maskz_compress_ps(any, fy));
-            queued += __builtin_popcount(any);
-#ifdef DUST_COUNT
-            dust_counts[0]++, dust_counts[1] += __builtin_popcount(band), dust_counts[2] += __builtin_popcount(any);
-#endif
-#ifdef DUST_INTERLEAVE
-            /* The float work of a full sixteen at once, to overlap with the next steps' taps. */
-            if (queued - done >= 16) {
-                queue_step(queue, queueX, queueY, done, opacity);
-                done += 16;
-            }
-#endif
-        }
-        /* Third pass: the float work, sixteen queued lanes at a time, each lane the program's
-         * operations in its order; the colors go back over the queue's texels. Lanes past the
-         * queue's end compute garbage that nothing reads. */
-#ifdef DUST_NO3
-        queued = 0;
-#endif
-#ifdef DUST_COUNT
-        dust_counts[3] += (queued + 15) / 16;
-#endif
-        for (int q = done; q < queued; q += 16) queue_step(queue, queueX, queueY, q, opacity);
-        /* Fourth pass: each step's colors unpacked back to their lanes (0 elsewhere, which leaves a
-         * pixel exactly as it was: 0 + p · (1 − 0) = p) and composited. */
-        for (int x = begin, s = 0; x < end; x += 16, s++) {
-            const __mmask16 any = productive[s];
-#ifdef DUST_NO4
-            continue;
-#endif
-            if (any == 0) continue;
-            __m512 c[4];
-            for (int n = 0; n < 4; n++) c[n] = _mm512_maskz_expand_ps(any, _mm512_loadu_ps((const float *)queue[n] + starts[s]));
-            const __m512 keep = _mm512_sub_ps(one, c[3]);
-            float *at = planes + (x - x0);
-            for (int n = 0; n < 4; n++)
-                _mm512_storeu_ps(at + n * stride, _mm512_add_ps(c[n], _mm512_mul_ps(_mm512_loadu_ps(at + n * stride), keep)));
+            lane_colors(texels, fx, fy, bx, by, opacity, c);
+            composite_16(planes + (x - x0), stride, c);
         }
     }
 }
@@ -703,48 +640,6 @@ void shatter_dust_plan(shatter_dust_frame *f) {
     f->restingFrom = from;
 }
 
-shatter_dust_owned *shatter_dust_owned_make(const unsigned *assignment, int width, int height) {
-    shatter_dust_owned *o = calloc(1, sizeof *o);
-    if (!o || width <= 0 || height <= 0) return free(o), NULL;
-    o->width = width;
-    o->height = height;
-    for (int i = 0; i < 256; i++) o->low[i] = width, o->high[i] = -1;
-    for (long k = 0; k < (long)width * height; k++) {
-        const int x = (int)(k % width);
-        for (int pass = 0; pass < 2; pass++) {
-            const int i = (assignment[k] >> (8 * pass)) & 0xff;
-            if (x < o->low[i]) o->low[i] = x;
-            if (x > o->high[i]) o->high[i] = x;
-        }
-    }
-    long bytes = 0;
-    for (int i = 0; i < 256; i++) {
-        if (o->high[i] < o->low[i]) continue;
-        /* 64 columns of zeros each side and 8 bytes of slack: a 32-bit window read anywhere the
-         * window can meet the columns is one unaligned 64-bit load inside the row. */
-        o->stride[i] = ((o->high[i] - o->low[i] + 1 + 128 + 7) >> 3) + 8;
-        o->offset[i] = bytes;
-        bytes += o->stride[i] * height;
-    }
-    o->bytes = bytes;
-    o->bits = calloc(bytes ? bytes : 1, 1);
-    if (!o->bits) return free(o), NULL;
-    for (int y = 0; y < height; y++)
-        for (int x = 0; x < width; x++) {
-            const unsigned word = assignment[(long)y * width + x];
-            for (int pass = 0; pass < 2; pass++) {
-                const int i = (word >> (8 * pass)) & 0xff, b = x - o->low[i] + 64;
-                o->bits[o->offset[i] + o->stride[i] * y + (b >> 3)] |= (unsigned char)(1u << (b & 7));
-            }
-        }
-    return o;
-}
-
-void shatter_dust_owned_free(shatter_dust_owned *o) {
-    if (o) free(o->bits);
-    free(o);
-}
-
 static inline __attribute__((always_inline)) int dust_row(const shatter_dust_frame *f, int y, int x0, int x1, float *planes,
                                                           shatter_tier tier) {
     int reached = 0;
@@ -756,7 +651,7 @@ static inline __attribute__((always_inline)) int dust_row(const shatter_dust_fra
         if (from >= to) continue;
         reached = 1;
 #if defined(__x86_64__)
-        if (tier >= SHATTER_TIER_AVX512 && f->owned) {
+        if (tier >= SHATTER_TIER_AVX512) {
             layer_span_avx512(f, l, y, from, to, x0, planes, stride);
             continue;
         }

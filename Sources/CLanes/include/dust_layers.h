@@ -22,28 +22,7 @@ typedef struct shatter_dust_layer {
     float firstColumn, lastColumn;
 } shatter_dust_layer;
 
-/*
- * Each assignment index's texels as bits (shatter_dust_owned_make): for index i, one row of bits a
- * snapshot row over its columns low[i] … high[i] with 64 columns of zeros each side, bit k of a row
- * the texel at column low[i] − 64 + k, set where the assignment names i. The assignment depends only
- * on the size, the seed and the layer count, so one of these serves every frame that draws it; the
- * AVX-512 twin reads a footprint's ownership from it instead of the assignment's words.
- */
-typedef struct shatter_dust_owned {
-    int width, height;
-    int low[256], high[256]; /* high < low: the index owns no texel */
-    long offset[256];        /* where index i's rows start in `bits` */
-    long stride[256];        /* bytes a row of index i */
-    unsigned char *bits;
-    long bytes;
-} shatter_dust_owned;
-
-/* The assignment's ownership bits (width × height words, r and g the two owners), or NULL when the
- * memory could not be had (the twins then read the assignment). Free it with shatter_dust_owned_free. */
-shatter_dust_owned *shatter_dust_owned_make(const unsigned *assignment, int width, int height);
-void shatter_dust_owned_free(shatter_dust_owned *owned);
-
-/* A frame's uniforms and textures, and its plan (shatter_dust_plan fills restingFrom and slot). */
+/* A frame's uniforms and textures, and its plan (shatter_dust_plan fills the last three fields). */
 typedef struct shatter_dust_frame {
     const shatter_dust_layer *layers;
     int layerCount;
@@ -59,8 +38,6 @@ typedef struct shatter_dust_frame {
      * assignment index its place among the layers (−1: not one of the resting ones). */
     int restingFrom;
     short slot[256];
-    /* The assignment's ownership bits (shatter_dust_owned_make over this frame's assignment), or NULL. */
-    const shatter_dust_owned *owned;
 } shatter_dust_frame;
 
 /* Fills the frame's plan from its uniforms. */
