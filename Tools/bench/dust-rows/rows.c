@@ -3,7 +3,7 @@
  * the processor runs (0 the baseline, 1 AVX2, 2 AVX-512) draws the same rows, each twin's float planes
  * are checked bit for bit against the baseline's, and the least thread CPU time of five draws is
  * printed, the row kernel and the blend apart. The frame: a snapshot of W×H, the original's layer split (DustLayerSplit's formula,
- * another random source), 32 layers (or N) posed as DustLayerMotion poses them at progress T of the animation
+ * another random source), N layers (32 unless given) posed as DustLayerMotion poses them at progress T of the animation
  * (0…1; spread 30×15 pixels, turns up to 15°, opacity fading). A tool for weighing a change to the
  * kernel, not a check of Swift's poses (DustSpanTests is). Clang, as the package builds it: its pragmas keep
  * a·b + c two roundings.
@@ -86,14 +86,10 @@ int main(int argc, char **argv) {
     frame.width = width;
     frame.height = height;
     shatter_dust_plan(&frame);
-    double built = now();
-    frame.owned = shatter_dust_owned_make(assignment, width, height);
-    built = now() - built;
     const long plane = shatter_dust_plane(width);
     float *reference = malloc(4 * plane * sizeof(float) * height), *planes = malloc(4 * plane * sizeof(float));
     unsigned *pixels = malloc(4L * width * height);
-    printf("progress %.2f: %d layers, %d at rest; ownership bits %.1f MB in %.1f ms\n", progress, n, n - frame.restingFrom,
-           frame.owned ? frame.owned->bytes / 1e6 : 0.0, built * 1e3);
+    printf("progress %.2f: %d layers, %d at rest\n", progress, n, n - frame.restingFrom);
     const int only = getenv("TWIN") ? atoi(getenv("TWIN")) : -1;
     for (int twin = 0; twin <= widest(); twin++) {
         if (only >= 0 && twin != only && twin != 0) continue;
