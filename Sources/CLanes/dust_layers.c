@@ -372,6 +372,45 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_t
     }
 }
 
+/* Which lanes (of `lanes`) own each of their four taps: an owner word's r or g byte is the layer's index. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 owned_taps(const __m512i owners[4], __mmask16 lanes,
+                                                                                       __m512i layer, __mmask16 owned[4]) {
+    const __m512i byte = _mm512_set1_epi32(0xff);
+    __mmask16 any = 0;
+    for (int t = 0; t < 4; t++) {
+        owned[t] = _mm512_mask_cmpeq_epi32_mask(lanes, _mm512_and_si512(owners[t], byte), layer) |
+                   _mm512_mask_cmpeq_epi32_mask(lanes, _mm512_and_si512(_mm512_srli_epi32(owners[t], 8), byte), layer);
+        any |= owned[t];
+    }
+    return any;
+}
+
+/* The program's color at sixteen lanes from their four taps (0 where the layer does not own one) and
+ * the footprint's position (fx, fy) and floor (bx, by), each lane the scalar's operations in order. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void lane_colors(const __m512i texels[4], __m512 fx, __m512 fy,
+                                                                                    __m512 bx, __m512 by, __m512 opacity, __m512 c[4]) {
+    const __m512 one = _mm512_set1_ps(1.0f), unit = _mm512_set1_ps(1.0f / 255.0f);
+    const __m512i byte = _mm512_set1_epi32(0xff);
+    const __m512 ax = _mm512_sub_ps(fx, bx), ay = _mm512_sub_ps(fy, by);
+    const __m512 restX = _mm512_sub_ps(one, ax), restY = _mm512_sub_ps(one, ay);
+    /* Alpha first: the other channels' composite needs its keep. */
+    for (int n = 3; n >= 0; n--) {
+        __m512 channel[4];
+        for (int t = 0; t < 4; t++)
+            channel[t] = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
+        const __m512 top = _mm512_add_ps(_mm512_mul_ps(channel[0], restX), _mm512_mul_ps(channel[1], ax));
+        const __m512 bottom = _mm512_add_ps(_mm512_mul_ps(channel[2], restX), _mm512_mul_ps(channel[3], ax));
+        c[n] = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity);
+    }
+}
+
+/* The colors `c` composited source-over into sixteen pixels of the planes from `at` on. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void composite_16(float *at, long stride, const __m512 c[4]) {
+    const __m512 keep = _mm512_sub_ps(_mm512_set1_ps(1.0f), c[3]);
+    for (int n = 0; n < 4; n++)
+        _mm512_storeu_ps(at + n * stride, _mm512_add_ps(c[n], _mm512_mul_ps(_mm512_loadu_ps(at + n * stride), keep)));
+}
+
 /* layer_span sixteen pixels at a time, as layer_span_avx2 runs it eight at a time: each lane the
  * scalar's operations in its order, lanes whose footprint holds none of the layer's texels exactly 0,
  * the row's last step running into the planes' spare room. The window is three (or five) rows of
@@ -389,7 +428,7 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
     const __m512 half = _mm512_set1_ps(0.5f), one = _mm512_set1_ps(1.0f), minusOne = _mm512_set1_ps(-1.0f);
     const __m512 first = _mm512_set1_ps(l->firstColumn), last = _mm512_set1_ps(l->lastColumn);
     const __m512 rows = _mm512_set1_ps((float)f->height), opacity = _mm512_set1_ps(l->opacity);
-    const __m512 positionX = _mm512_set1_ps(l->positionX), unit = _mm512_set1_ps(1.0f / 255.0f);
+    const __m512 positionX = _mm512_set1_ps(l->positionX);
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i width = _mm512_set1_epi32(f->width), height = _mm512_set1_epi32(f->height);
     const __m512i layer = _mm512_set1_epi32((int)l->index), byte = _mm512_set1_epi32(0xff), zero = _mm512_setzero_si512();
@@ -449,6 +488,36 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
         }
         for (int x = begin, s = 0; x < end; x += 16, s++) {
             const __mmask16 band = bands[s];
+            /* Two steps side by side where both take the three-row window (most do): two independent
+             * chains from the window's loads to the composite for the processor to overlap, stage by
+             * stage. A step that owns nothing comes out 0 in every lane, which leaves its pixels
+             * exactly as they were (0 + p · (1 − 0) = p). */
+            if (x + 16 < end && band && bands[s + 1] && windows[s] == 3 && windows[s + 1] == 3) {
+                __m512 fx[2], fy[2], bx[2], by[2], c[2][4];
+                __m512i texels[2][4];
+                for (int k = 0; k < 2; k++) {
+                    const __mmask16 lanes = bands[s + k];
+                    fx[k] = _mm512_loadu_ps(fxs + (x + 16 * k - begin));
+                    fy[k] = _mm512_loadu_ps(fys + (x + 16 * k - begin));
+                    bx[k] = _mm512_roundscale_ps(fx[k], _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+                    by[k] = _mm512_roundscale_ps(fy[k], _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+                    const __m512i ix = _mm512_maskz_cvttps_epi32(lanes, bx[k]), iy = _mm512_maskz_cvttps_epi32(lanes, by[k]);
+                    const int column = columns[s + k], row = rowsAt[s + k];
+                    const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column));
+                    const __mmask16 lower = _mm512_cmpeq_epi32_mask(_mm512_sub_epi32(iy, _mm512_set1_epi32(row)), oneRow);
+                    __m512i owners[4];
+                    __mmask16 owned[4];
+                    window_taps_16(f->assignment, f->width, column, row, ox, lower, owners);
+                    window_taps_16(f->snapshot, f->width, column, row, ox, lower, texels[k]);
+                    owned_taps(owners, lanes, layer, owned);
+                    for (int t = 0; t < 4; t++) texels[k][t] = _mm512_maskz_mov_epi32(owned[t], texels[k][t]);
+                }
+                for (int k = 0; k < 2; k++) lane_colors(texels[k], fx[k], fy[k], bx[k], by[k], opacity, c[k]);
+                for (int k = 0; k < 2; k++) composite_16(planes + (x + 16 * k - x0), stride, c[k]);
+                x += 16;
+                s++;
+                continue;
+            }
             if (band == 0) continue;
             const __m512 fx = _mm512_loadu_ps(fxs + (x - begin)), fy = _mm512_loadu_ps(fys + (x - begin));
             const __m512 bx = _mm512_roundscale_ps(fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
@@ -468,11 +537,7 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                     window_taps_16x5(f->assignment, f->width, column, row, ox, oy, owners);
                     window_taps_16x5(f->snapshot, f->width, column, row, ox, oy, texels);
                 }
-                for (int t = 0; t < 4; t++) {
-                    owned[t] = _mm512_mask_cmpeq_epi32_mask(band, _mm512_and_si512(owners[t], byte), layer) |
-                               _mm512_mask_cmpeq_epi32_mask(band, _mm512_and_si512(_mm512_srli_epi32(owners[t], 8), byte), layer);
-                    any |= owned[t];
-                }
+                any = owned_taps(owners, band, layer, owned);
                 if (any == 0) continue; /* every lane's color is exactly 0 */
                 for (int t = 0; t < 4; t++) texels[t] = _mm512_maskz_mov_epi32(owned[t], texels[t]);
             } else {
@@ -492,22 +557,9 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                 if (any == 0) continue; /* every lane's color is exactly 0 */
                 for (int t = 0; t < 4; t++) texels[t] = _mm512_mask_i32gather_epi32(zero, owned[t], words[t], (const int *)f->snapshot, 4);
             }
-            const __m512 ax = _mm512_sub_ps(fx, bx), ay = _mm512_sub_ps(fy, by);
-            const __m512 restX = _mm512_sub_ps(one, ax), restY = _mm512_sub_ps(one, ay);
-            float *at = planes + (x - x0);
-            /* Alpha first: the other channels' composite needs its keep. */
             __m512 c[4];
-            for (int n = 3; n >= 0; n--) {
-                __m512 channel[4];
-                for (int t = 0; t < 4; t++)
-                    channel[t] = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
-                const __m512 top = _mm512_add_ps(_mm512_mul_ps(channel[0], restX), _mm512_mul_ps(channel[1], ax));
-                const __m512 bottom = _mm512_add_ps(_mm512_mul_ps(channel[2], restX), _mm512_mul_ps(channel[3], ax));
-                c[n] = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity);
-            }
-            const __m512 keep = _mm512_sub_ps(one, c[3]);
-            for (int n = 0; n < 4; n++)
-                _mm512_storeu_ps(at + n * stride, _mm512_add_ps(c[n], _mm512_mul_ps(_mm512_loadu_ps(at + n * stride), keep)));
+            lane_colors(texels, fx, fy, bx, by, opacity, c);
+            composite_16(planes + (x - x0), stride, c);
         }
     }
 }

@@ -3,14 +3,14 @@
  * the processor runs (0 the baseline, 1 AVX2, 2 AVX-512) draws the same rows, each twin's float planes
  * are checked bit for bit against the baseline's, and the least thread CPU time of five draws is
  * printed, the row kernel and the blend apart. The frame: a snapshot of W×H, the original's layer split (DustLayerSplit's formula,
- * another random source), 32 layers posed as DustLayerMotion poses them at progress T of the animation
+ * another random source), N layers (32 unless given) posed as DustLayerMotion poses them at progress T of the animation
  * (0…1; spread 30×15 pixels, turns up to 15°, opacity fading). A tool for weighing a change to the
  * kernel, not a check of Swift's poses (DustSpanTests is). Clang, as the package builds it: its pragmas keep
  * a·b + c two roundings.
  *
  *   clang -O2 -I Sources/CShatterCPU/include -I Sources/CLanes/include -o /tmp/dust-rows Tools/bench/dust-rows/rows.c \
  *      Sources/CLanes/dust_layers.c Sources/CLanes/dust_blend.c Sources/CShatterCPU/cpu_tier.c -lm
- *   /tmp/dust-rows [T [W H]]        (TWIN=n runs the baseline and twin n only)
+ *   /tmp/dust-rows [T [W H [N]]]    (N layers, 32 unless given; TWIN=n runs the baseline and twin n only)
  */
 #include "cpu_tier.h"
 #include "dust_layers.h"
@@ -39,7 +39,9 @@ static int widest(void) { return (int)shatter_cpu_tier(); }
 
 int main(int argc, char **argv) {
     const double progress = argc > 1 ? atof(argv[1]) : 0.5;
-    const int width = argc > 3 ? atoi(argv[2]) : 1920, height = argc > 3 ? atoi(argv[3]) : 1080, count = 32;
+    const int width = argc > 3 ? atoi(argv[2]) : 1920, height = argc > 3 ? atoi(argv[3]) : 1080;
+    const int count = argc > 4 ? atoi(argv[4]) : 32;
+    if (count < 1 || count > 255) return fprintf(stderr, "dust-rows: %d layers; give 1 to 255\n", count), 2;
     unsigned *snapshot = malloc(4L * width * height), *assignment = malloc(4L * width * height);
     int first[256], last[256];
     for (int i = 0; i < count; i++) first[i] = 1 << 30, last[i] = -1;
