@@ -19,6 +19,9 @@ arch=$(uname -m)
 dist=${1:-dist/shatter-linux-$arch}
 scratch=${SHATTER_BUNDLE_SCRATCH:-.build/bundle}
 static="$scratch/static-libs"
+# shellcheck source=Tools/lib/scratch-lock.sh
+source Tools/lib/scratch-lock.sh
+hold_scratch "$scratch"
 mkdir -p "$static" "$dist"
 
 # `-lpng16` comes from libpng's pkg-config file and would find libpng16.so. A libpng.pc of our own,

@@ -58,6 +58,9 @@ for folder in "$dir" "$kdenlive"; do
     [ -w "$folder" ] || { echo "Tools/install-frei0r.sh: cannot write into $folder; name a folder you can write" >&2; exit 1; }
 done
 
+# shellcheck source=Tools/lib/scratch-lock.sh
+source Tools/lib/scratch-lock.sh
+hold_scratch "$scratch"
 flags=(-c release --scratch-path "$scratch" -Xswiftc -static-stdlib
     -Xlinker --version-script="$PWD/Deploy/frei0r/exports.map" -Xlinker -z -Xlinker nodelete -Xlinker -s)
 bin=$(swift build "${flags[@]}" --show-bin-path)

@@ -28,6 +28,9 @@ for folder in "$dir" "$dir/bin" "$dir/bin/64bit" "$dir/data"; do
     [ ! -L "$folder" ] || { echo "Tools/install-obs.sh: $folder is a symbolic link; give a real folder (or remove the link) so nothing is written through it" >&2; exit 1; }
 done
 
+# shellcheck source=Tools/lib/scratch-lock.sh
+source Tools/lib/scratch-lock.sh
+hold_scratch "$scratch"
 flags=(-c release --scratch-path "$scratch" -Xswiftc -static-stdlib
     -Xlinker --version-script="$PWD/Deploy/obs/exports.map" -Xlinker -z -Xlinker nodelete -Xlinker -s -Xlinker -lobs)
 swift build "${flags[@]}" --product shatter-obs >&2

@@ -17,11 +17,13 @@ import Testing
         init() throws {
             folder = try TemporaryFolder()
             let fm = FileManager.default
-            for path in ["clone/Tools", "clone/Deploy/frei0r", "stub", "work", "home"] {
+            for path in ["clone/Tools/lib", "clone/Deploy/frei0r", "stub", "work", "home"] {
                 try fm.createDirectory(atPath: folder.file(path), withIntermediateDirectories: true)
             }
             try fm.copyItem(
                 atPath: Repository.path + "/Tools/install-frei0r.sh", toPath: folder.file("clone/Tools/install-frei0r.sh"))
+            try fm.copyItem(
+                atPath: Repository.path + "/Tools/lib/scratch-lock.sh", toPath: folder.file("clone/Tools/lib/scratch-lock.sh"))
             for plugin in ["shatter", "shatter_dust"] {
                 try fm.copyItem(
                     atPath: Repository.path + "/Deploy/frei0r/frei0r_\(plugin).xml",
@@ -66,6 +68,26 @@ import Testing
         #expect(try String(contentsOfFile: clone.work + "/plugins/shatter.so", encoding: .utf8) == "plugin frei0r-shatter\n")
         #expect(!fm.fileExists(atPath: clone.folder.file("clone/plugins")), "DIR was taken from the clone")
         #expect(fm.isExecutableFile(atPath: clone.work + "/plugins/shatter_dust.so"))
+    }
+
+    /// A second install while a first builds in the same scratch folder (CI's release builds beside the
+    /// README's commands) waits for it and says so, where SwiftPM failed on its locked build database.
+    @Test(.enabled(if: frei0rHeader, "the script needs frei0r.h"))
+    func aSecondInstallWaitsForTheFirstsBuild() throws {
+        let clone = try Clone()
+        let scratch = clone.folder.file("clone/.build/frei0r")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        // The first install, as far as the lock goes: util-linux's flock holding it for two seconds.
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        first.arguments = [scratch + "/.shatter-build.lock", "-c", "touch '\(clone.folder.file("held"))'; sleep 2"]
+        try first.run()
+        while !FileManager.default.fileExists(atPath: clone.folder.file("held")) { usleep(20_000) }
+        let run = try clone.install(["plugins", "kdenlive"])
+        first.waitUntilExit()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.errorLines.first == "Tools/install-frei0r.sh: waiting for another build in .build/frei0r to finish")
+        #expect(clone.folder.allContents(of: clone.work + "/plugins") == ["shatter.so", "shatter_dust.so"])
     }
 
     /// What stands at one of the targets before the script runs.
