@@ -429,7 +429,8 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 coo
     *fy = _mm512_sub_ps(_mm512_mul_ps(ly, c->scaleY), c->half);
     *bx = _mm512_roundscale_ps(*fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
     *by = _mm512_roundscale_ps(*fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-    const __mmask16 band = _mm512_cmp_ps_mask(_mm512_add_ps(*bx, c->one), c->first, _CMP_GE_OQ) & _mm512_cmp_ps_mask(*bx, c->last, _CMP_LE_OQ);
+    const __mmask16 band =
+        _mm512_cmp_ps_mask(_mm512_add_ps(*bx, c->one), c->first, _CMP_GE_OQ) & _mm512_cmp_ps_mask(*bx, c->last, _CMP_LE_OQ);
     return band & _mm512_cmp_ps_mask(*by, c->minusOne, _CMP_GE_OQ) & _mm512_cmp_ps_mask(*by, c->rows, _CMP_LT_OQ);
 }
 
@@ -456,7 +457,7 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
     /* A band lane's floors lie in [first − 1, last] and [−1, height − 1]; the column bounds clamped to
      * a little outside the snapshot, so that they convert and a window past them cannot fit. */
     const __m512 lowColumn = _mm512_max_ps(_mm512_sub_ps(c.first, c.one), _mm512_set1_ps(-2.0f));
-    const __m512 highColumn = _mm512_min_ps(c.last, _mm512_set1_ps((float)f->width + 2));
+    const __m512 highColumn = _mm512_max_ps(_mm512_min_ps(c.last, _mm512_set1_ps((float)f->width + 2)), lowColumn);
     const __m512 lowRow = c.minusOne, highRow = _mm512_sub_ps(c.rows, c.one);
     /* Two passes over each chunk of the span: first every step's coordinates and band, short
      * independent chains, and its window; then the taps, whose loads no longer wait at the end of
@@ -484,11 +485,12 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             __m512 fx, fy, bxA, byA, bxB, byB;
             coordinates_16(&c, start, &fx, &fy, &bxA, &byA);
             coordinates_16(&c, _mm512_add_epi32(start, _mm512_set1_epi32(15)), &fx, &fy, &bxB, &byB);
-            /* max and min give their second operand where the first is NaN: the bounds, which convert. */
-            const __m512i left = _mm512_cvttps_epi32(_mm512_max_ps(_mm512_min_ps(bxA, bxB), lowColumn));
-            const __m512i right = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(bxA, bxB), highColumn));
-            const __m512i top = _mm512_cvttps_epi32(_mm512_max_ps(_mm512_min_ps(byA, byB), lowRow));
-            const __m512i bottom = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(byA, byB), highRow));
+            /* Each clamped to its bounds (max and min give their second operand where the first is NaN),
+             * so that it converts. */
+            const __m512i left = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_min_ps(bxA, bxB), lowColumn), highColumn));
+            const __m512i right = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_max_ps(bxA, bxB), lowColumn), highColumn));
+            const __m512i top = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_min_ps(byA, byB), lowRow), highRow));
+            const __m512i bottom = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_max_ps(byA, byB), lowRow), highRow));
             /* Three rows when no lane's footprint starts below the window's second row, five when none
              * starts below its fourth; the window moved left or up where it would leave the snapshot. */
             const __m512i depth = _mm512_mask_blend_epi32(_mm512_cmple_epi32_mask(_mm512_sub_epi32(bottom, top), oneRow),
