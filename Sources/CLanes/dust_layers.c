@@ -468,12 +468,6 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
     __mmask16 bands[steps], missed[steps];
     for (int begin = from; begin < to; begin += chunk) {
         const int end = to - begin < chunk ? to : begin + chunk, count = (end - begin + 15) / 16;
-        for (int x = begin, s = 0; x < end; x += 16, s++) {
-            __m512 fx, fy, bx, by;
-            bands[s] = coordinates_16(&c, _mm512_add_epi32(_mm512_set1_epi32(x), lanes), &fx, &fy, &bx, &by);
-            _mm512_storeu_ps(fxs + (x - begin), fx);
-            _mm512_storeu_ps(fys + (x - begin), fy);
-        }
         /* Each step's window (three or five rows of thirty-two columns inside the snapshot) from the
          * floors of its two end lanes alone, sixteen steps a vector: the program's coordinates are
          * monotonic in x (every IEEE operation in them is), so every lane's floors lie between its
@@ -505,8 +499,14 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             _mm512_mask_storeu_epi32(rowsAt + g, real, row);
             _mm512_mask_storeu_epi32(windows + g, real, _mm512_maskz_mov_epi32(fits, depth));
         }
-        /* The windows' cache lines asked for now, so that the second pass finds them loaded. */
-        for (int s = 0; s < count; s++)
+        /* Every step's coordinates and band, and its window's cache lines asked for, so that the
+         * second pass finds them loaded (the requests issued among the coordinates' arithmetic, not
+         * in a loop of their own, took a further tenth off the kernel: docs/speed.md). */
+        for (int x = begin, s = 0; x < end; x += 16, s++) {
+            __m512 fx, fy, bx, by;
+            bands[s] = coordinates_16(&c, _mm512_add_epi32(_mm512_set1_epi32(x), lanes), &fx, &fy, &bx, &by);
+            _mm512_storeu_ps(fxs + (x - begin), fx);
+            _mm512_storeu_ps(fys + (x - begin), fy);
             for (int r = 0; r < windows[s]; r++) {
                 const long at = (long)(rowsAt[s] + r) * f->width + columns[s];
                 _mm_prefetch((const char *)(f->assignment + at), _MM_HINT_T0);
@@ -514,6 +514,7 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                 _mm_prefetch((const char *)(f->snapshot + at), _MM_HINT_T0);
                 _mm_prefetch((const char *)(f->snapshot + at + 31), _MM_HINT_T0);
             }
+        }
         /* Band lanes left out of their step's window, by step; any of them at all. */
         unsigned anyMissed = 0;
         for (int x = begin, s = 0; x < end; x += 16, s++) {
