@@ -459,9 +459,9 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
     const __m512 lowColumn = _mm512_max_ps(_mm512_sub_ps(c.first, c.one), _mm512_set1_ps(-2.0f));
     const __m512 highColumn = _mm512_max_ps(_mm512_min_ps(c.last, _mm512_set1_ps((float)f->width + 2)), lowColumn);
     const __m512 lowRow = c.minusOne, highRow = _mm512_sub_ps(c.rows, c.one);
-    /* Two passes over each chunk of the span: first every step's coordinates and band, short
-     * independent chains, and its window; then the taps, whose loads no longer wait at the end of
-     * the first's. */
+    /* Two passes over each chunk of the span: first every step's window, then its coordinates and
+     * band (short independent chains) with the window's prefetches; then the taps, whose loads no
+     * longer wait at the end of the first's. */
     enum { chunk = 512, steps = chunk / 16 };
     float fxs[chunk], fys[chunk];
     int columns[steps], rowsAt[steps], windows[steps]; /* windows: 3 or 5 rows, 0 gathered */
