@@ -411,6 +411,29 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void composit
         _mm512_storeu_ps(at + n * stride, _mm512_add_ps(c[n], _mm512_mul_ps(_mm512_loadu_ps(at + n * stride), keep)));
 }
 
+/* A layer's uniforms in sixteen lanes, for layer_span_avx512. */
+typedef struct dust_lanes_16 {
+    __m512 cosine, sine, dySine, dyCosine, anchorX, anchorY, scaleX, scaleY, half, one, first, last, rows, minusOne, positionX;
+} dust_lanes_16;
+
+/* The program's texel position (fx, fy) and its floor (bx, by) at pixels x + lanes, each lane the
+ * scalar's operations in its order; returns the lanes that pass the program's two tests (the
+ * footprint meets the layer's columns, and the snapshot's rows). */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 coordinates_16(const dust_lanes_16 *c, __m512i x, __m512 *fx,
+                                                                                           __m512 *fy, __m512 *bx, __m512 *by) {
+    const __m512 px = _mm512_add_ps(_mm512_cvtepi32_ps(x), c->half);
+    const __m512 dx = _mm512_sub_ps(px, c->positionX);
+    const __m512 lx = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(dx, c->cosine), c->dySine), c->anchorX);
+    const __m512 ly = _mm512_add_ps(_mm512_sub_ps(c->dyCosine, _mm512_mul_ps(dx, c->sine)), c->anchorY);
+    *fx = _mm512_sub_ps(_mm512_mul_ps(lx, c->scaleX), c->half);
+    *fy = _mm512_sub_ps(_mm512_mul_ps(ly, c->scaleY), c->half);
+    *bx = _mm512_roundscale_ps(*fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    *by = _mm512_roundscale_ps(*fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    const __mmask16 band =
+        _mm512_cmp_ps_mask(_mm512_add_ps(*bx, c->one), c->first, _CMP_GE_OQ) & _mm512_cmp_ps_mask(*bx, c->last, _CMP_LE_OQ);
+    return band & _mm512_cmp_ps_mask(*by, c->minusOne, _CMP_GE_OQ) & _mm512_cmp_ps_mask(*by, c->rows, _CMP_LT_OQ);
+}
+
 /* layer_span sixteen pixels at a time, as layer_span_avx2 runs it eight at a time: each lane the
  * scalar's operations in its order, lanes whose footprint holds none of the layer's texels exactly 0,
  * the row's last step running into the planes' spare room. The window is three (or five) rows of
@@ -421,113 +444,130 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                                                     int x0, float *planes, long stride) {
     const float pyc = (float)y + 0.5f;
     const float dy = pyc - l->positionY;
-    const __m512 cosine = _mm512_set1_ps(l->cosine), sine = _mm512_set1_ps(l->sine);
-    const __m512 dySine = _mm512_set1_ps(dy * l->sine), dyCosine = _mm512_set1_ps(dy * l->cosine);
-    const __m512 anchorX = _mm512_set1_ps(f->anchorX), anchorY = _mm512_set1_ps(f->anchorY);
-    const __m512 scaleX = _mm512_set1_ps(f->texelScaleX), scaleY = _mm512_set1_ps(f->texelScaleY);
-    const __m512 half = _mm512_set1_ps(0.5f), one = _mm512_set1_ps(1.0f), minusOne = _mm512_set1_ps(-1.0f);
-    const __m512 first = _mm512_set1_ps(l->firstColumn), last = _mm512_set1_ps(l->lastColumn);
-    const __m512 rows = _mm512_set1_ps((float)f->height), opacity = _mm512_set1_ps(l->opacity);
-    const __m512 positionX = _mm512_set1_ps(l->positionX);
+    const dust_lanes_16 c = {_mm512_set1_ps(l->cosine),       _mm512_set1_ps(l->sine),        _mm512_set1_ps(dy * l->sine),
+                             _mm512_set1_ps(dy * l->cosine),   _mm512_set1_ps(f->anchorX),     _mm512_set1_ps(f->anchorY),
+                             _mm512_set1_ps(f->texelScaleX),   _mm512_set1_ps(f->texelScaleY), _mm512_set1_ps(0.5f),
+                             _mm512_set1_ps(1.0f),             _mm512_set1_ps(l->firstColumn), _mm512_set1_ps(l->lastColumn),
+                             _mm512_set1_ps((float)f->height), _mm512_set1_ps(-1.0f),          _mm512_set1_ps(l->positionX)};
+    const __m512 opacity = _mm512_set1_ps(l->opacity);
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i width = _mm512_set1_epi32(f->width), height = _mm512_set1_epi32(f->height);
     const __m512i layer = _mm512_set1_epi32((int)l->index), byte = _mm512_set1_epi32(0xff), zero = _mm512_setzero_si512();
     const __m512i thirty = _mm512_set1_epi32(30), oneRow = _mm512_set1_epi32(1);
-    /* Two passes over each chunk of the span: first every step's coordinates and window, short
-     * independent chains; then the taps, whose loads no longer wait at the end of the first's. */
-    enum { chunk = 512 };
+    /* A band lane's floors lie in [first − 1, last] and [−1, height − 1]; the column bounds clamped to
+     * a little outside the snapshot, so that they convert and a window past them cannot fit. */
+    const __m512 lowColumn = _mm512_max_ps(_mm512_sub_ps(c.first, c.one), _mm512_set1_ps(-2.0f));
+    const __m512 highColumn = _mm512_max_ps(_mm512_min_ps(c.last, _mm512_set1_ps((float)f->width + 2)), lowColumn);
+    const __m512 lowRow = c.minusOne, highRow = _mm512_sub_ps(c.rows, c.one);
+    /* Two passes over each chunk of the span: first every step's window, then its coordinates and
+     * band (short independent chains) with the window's prefetches; then the taps, whose loads no
+     * longer wait at the end of the first's. */
+    enum { chunk = 512, steps = chunk / 16 };
     float fxs[chunk], fys[chunk];
-    int columns[chunk / 16], rowsAt[chunk / 16], windows[chunk / 16];
-    __mmask16 bands[chunk / 16];
+    int columns[steps], rowsAt[steps], windows[steps]; /* windows: 3 or 5 rows, 0 gathered */
+    __mmask16 bands[steps], missed[steps];
     for (int begin = from; begin < to; begin += chunk) {
-        const int end = to - begin < chunk ? to : begin + chunk;
+        const int end = to - begin < chunk ? to : begin + chunk, count = (end - begin + 15) / 16;
+        /* Each step's window (three or five rows of thirty-two columns inside the snapshot) from the
+         * floors of its two end lanes alone, sixteen steps a vector: the program's coordinates are
+         * monotonic in x (every IEEE operation in them is), so every lane's floors lie between its
+         * ends'. The second pass still checks each lane against the window (a lane outside it is
+         * left out there and drawn by the scalar program after the chunk), so a window picked
+         * wrong could cost time, never a byte. */
+        for (int g = 0; g < count; g += 16) {
+            const __m512i start = _mm512_add_epi32(_mm512_set1_epi32(begin + 16 * g), _mm512_slli_epi32(lanes, 4));
+            __m512 fx, fy, bxA, byA, bxB, byB;
+            coordinates_16(&c, start, &fx, &fy, &bxA, &byA);
+            coordinates_16(&c, _mm512_add_epi32(start, _mm512_set1_epi32(15)), &fx, &fy, &bxB, &byB);
+            /* Each clamped to its bounds (max and min give their second operand where the first is NaN),
+             * so that it converts. */
+            const __m512i left = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_min_ps(bxA, bxB), lowColumn), highColumn));
+            const __m512i right = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_max_ps(bxA, bxB), lowColumn), highColumn));
+            const __m512i top = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_min_ps(byA, byB), lowRow), highRow));
+            const __m512i bottom = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_max_ps(byA, byB), lowRow), highRow));
+            /* Three rows when no lane's footprint starts below the window's second row, five when none
+             * starts below its fourth; the window moved left or up where it would leave the snapshot. */
+            const __m512i depth = _mm512_mask_blend_epi32(_mm512_cmple_epi32_mask(_mm512_sub_epi32(bottom, top), oneRow),
+                                                          _mm512_set1_epi32(5), _mm512_set1_epi32(3));
+            const __m512i column = _mm512_min_epi32(left, _mm512_sub_epi32(width, _mm512_set1_epi32(32)));
+            const __m512i row = _mm512_min_epi32(top, _mm512_sub_epi32(height, depth));
+            const __mmask16 fits = _mm512_cmpge_epi32_mask(column, zero) & _mm512_cmpge_epi32_mask(row, zero) &
+                                   _mm512_cmple_epi32_mask(_mm512_sub_epi32(right, column), thirty) &
+                                   _mm512_cmple_epi32_mask(_mm512_sub_epi32(bottom, row), _mm512_sub_epi32(depth, _mm512_set1_epi32(2)));
+            const __mmask16 real = count - g >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (count - g)) - 1);
+            _mm512_mask_storeu_epi32(columns + g, real, column);
+            _mm512_mask_storeu_epi32(rowsAt + g, real, row);
+            _mm512_mask_storeu_epi32(windows + g, real, _mm512_maskz_mov_epi32(fits, depth));
+        }
+        /* Every step's coordinates and band, and its window's cache lines asked for, so that the
+         * second pass finds them loaded (the requests issued among the coordinates' arithmetic, not
+         * in a loop of their own, took a further tenth off the kernel: docs/speed.md). */
         for (int x = begin, s = 0; x < end; x += 16, s++) {
-            const __m512 px = _mm512_add_ps(_mm512_cvtepi32_ps(_mm512_add_epi32(_mm512_set1_epi32(x), lanes)), half);
-            const __m512 dx = _mm512_sub_ps(px, positionX);
-            const __m512 lx = _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(dx, cosine), dySine), anchorX);
-            const __m512 ly = _mm512_add_ps(_mm512_sub_ps(dyCosine, _mm512_mul_ps(dx, sine)), anchorY);
-            const __m512 fx = _mm512_sub_ps(_mm512_mul_ps(lx, scaleX), half);
-            const __m512 fy = _mm512_sub_ps(_mm512_mul_ps(ly, scaleY), half);
+            __m512 fx, fy, bx, by;
+            bands[s] = coordinates_16(&c, _mm512_add_epi32(_mm512_set1_epi32(x), lanes), &fx, &fy, &bx, &by);
             _mm512_storeu_ps(fxs + (x - begin), fx);
             _mm512_storeu_ps(fys + (x - begin), fy);
-            const __m512 bx = _mm512_roundscale_ps(fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-            const __m512 by = _mm512_roundscale_ps(fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-            /* The program's two tests: the footprint meets the layer's columns, and the snapshot's rows. */
-            __mmask16 band = _mm512_cmp_ps_mask(_mm512_add_ps(bx, one), first, _CMP_GE_OQ) & _mm512_cmp_ps_mask(bx, last, _CMP_LE_OQ);
-            band &= _mm512_cmp_ps_mask(by, minusOne, _CMP_GE_OQ) & _mm512_cmp_ps_mask(by, rows, _CMP_LT_OQ);
-            bands[s] = band;
-            if (band == 0) continue;
-            const __m512i ix = _mm512_maskz_cvttps_epi32(band, bx), iy = _mm512_maskz_cvttps_epi32(band, by);
-            /* The window (three or five rows of thirty-two columns inside the snapshot) where every band
-             * lane's footprint lies in it, as in layer_span_avx2; elsewhere the taps are gathered. */
-            int ends[2][16];
-            _mm512_storeu_si512(ends[0], ix);
-            _mm512_storeu_si512(ends[1], iy);
-            const int low = __builtin_ctz(band), high = 31 - __builtin_clz(band);
-            const int column = ends[0][low] < ends[0][high] ? ends[0][low] : ends[0][high];
-            const int row = ends[1][low] < ends[1][high] ? ends[1][low] : ends[1][high];
-            const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
-            /* Three rows when no lane's footprint starts below the window's second row, five when
-             * none starts below its fourth (0: gathered). */
-            const int rise = (ends[1][low] > ends[1][high] ? ends[1][low] : ends[1][high]) - row;
-            const int depth = rise <= 1 ? 3 : 5;
-            const __mmask16 outside = _mm512_mask_cmpgt_epi32_mask(band, zero, ox) | _mm512_mask_cmpgt_epi32_mask(band, ox, thirty) |
-                                      _mm512_mask_cmpgt_epi32_mask(band, zero, oy) |
-                                      _mm512_mask_cmpgt_epi32_mask(band, oy, _mm512_set1_epi32(depth - 2));
-            columns[s] = column;
-            rowsAt[s] = row;
-            windows[s] = column >= 0 && column + 32 <= f->width && row >= 0 && row + depth <= f->height && outside == 0 ? depth : 0;
-            /* The window's cache lines asked for now, so that the second pass finds them loaded. */
             for (int r = 0; r < windows[s]; r++) {
-                const long at = (long)(row + r) * f->width + column;
+                const long at = (long)(rowsAt[s] + r) * f->width + columns[s];
                 _mm_prefetch((const char *)(f->assignment + at), _MM_HINT_T0);
                 _mm_prefetch((const char *)(f->assignment + at + 31), _MM_HINT_T0);
                 _mm_prefetch((const char *)(f->snapshot + at), _MM_HINT_T0);
                 _mm_prefetch((const char *)(f->snapshot + at + 31), _MM_HINT_T0);
             }
         }
+        /* Band lanes left out of their step's window, by step; any of them at all. */
+        unsigned anyMissed = 0;
         for (int x = begin, s = 0; x < end; x += 16, s++) {
-            const __mmask16 band = bands[s];
             /* Two steps side by side where both take the three-row window (most do): two independent
              * chains from the window's loads to the composite for the processor to overlap, stage by
              * stage. A step that owns nothing comes out 0 in every lane, which leaves its pixels
              * exactly as they were (0 + p · (1 − 0) = p). */
-            if (x + 16 < end && band && bands[s + 1] && windows[s] == 3 && windows[s + 1] == 3) {
-                __m512 fx[2], fy[2], bx[2], by[2], c[2][4];
+            if (x + 16 < end && bands[s] && bands[s + 1] && windows[s] == 3 && windows[s + 1] == 3) {
+                __m512 fx[2], fy[2], bx[2], by[2], colors[2][4];
                 __m512i texels[2][4];
                 for (int k = 0; k < 2; k++) {
-                    const __mmask16 lanes = bands[s + k];
                     fx[k] = _mm512_loadu_ps(fxs + (x + 16 * k - begin));
                     fy[k] = _mm512_loadu_ps(fys + (x + 16 * k - begin));
                     bx[k] = _mm512_roundscale_ps(fx[k], _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
                     by[k] = _mm512_roundscale_ps(fy[k], _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-                    const __m512i ix = _mm512_maskz_cvttps_epi32(lanes, bx[k]), iy = _mm512_maskz_cvttps_epi32(lanes, by[k]);
+                    const __mmask16 band = bands[s + k];
+                    const __m512i ix = _mm512_maskz_cvttps_epi32(band, bx[k]), iy = _mm512_maskz_cvttps_epi32(band, by[k]);
                     const int column = columns[s + k], row = rowsAt[s + k];
-                    const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column));
-                    const __mmask16 lower = _mm512_cmpeq_epi32_mask(_mm512_sub_epi32(iy, _mm512_set1_epi32(row)), oneRow);
+                    const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
+                    /* The lanes inside the window: 0 ≤ ox ≤ 30 and 0 ≤ oy ≤ 1 (unsigned, a negative offset is far outside). */
+                    const __mmask16 inside = _mm512_mask_cmple_epu32_mask(_mm512_mask_cmple_epu32_mask(band, ox, thirty), oy, oneRow);
+                    missed[s + k] = band & ~inside;
+                    anyMissed |= band & ~inside;
                     __m512i owners[4];
                     __mmask16 owned[4];
+                    const __mmask16 lower = _mm512_cmpeq_epi32_mask(oy, oneRow);
                     window_taps_16(f->assignment, f->width, column, row, ox, lower, owners);
                     window_taps_16(f->snapshot, f->width, column, row, ox, lower, texels[k]);
-                    owned_taps(owners, lanes, layer, owned);
+                    owned_taps(owners, inside, layer, owned);
                     for (int t = 0; t < 4; t++) texels[k][t] = _mm512_maskz_mov_epi32(owned[t], texels[k][t]);
                 }
-                for (int k = 0; k < 2; k++) lane_colors(texels[k], fx[k], fy[k], bx[k], by[k], opacity, c[k]);
-                for (int k = 0; k < 2; k++) composite_16(planes + (x + 16 * k - x0), stride, c[k]);
+                for (int k = 0; k < 2; k++) lane_colors(texels[k], fx[k], fy[k], bx[k], by[k], opacity, colors[k]);
+                for (int k = 0; k < 2; k++) composite_16(planes + (x + 16 * k - x0), stride, colors[k]);
                 x += 16;
                 s++;
                 continue;
             }
+            missed[s] = 0;
+            const __mmask16 band = bands[s];
             if (band == 0) continue;
             const __m512 fx = _mm512_loadu_ps(fxs + (x - begin)), fy = _mm512_loadu_ps(fys + (x - begin));
             const __m512 bx = _mm512_roundscale_ps(fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
             const __m512 by = _mm512_roundscale_ps(fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
             const __m512i ix = _mm512_maskz_cvttps_epi32(band, bx), iy = _mm512_maskz_cvttps_epi32(band, by);
             const int column = columns[s], row = rowsAt[s], windowed = windows[s];
-            const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
             __mmask16 owned[4], any = 0;
             __m512i texels[4];
             if (windowed) {
+                const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
+                const __mmask16 inside =
+                    _mm512_mask_cmple_epu32_mask(_mm512_mask_cmple_epu32_mask(band, ox, thirty), oy, _mm512_set1_epi32(windowed - 2));
+                missed[s] = band & ~inside;
+                anyMissed |= band & ~inside;
                 __m512i owners[4];
                 if (windowed == 3) {
                     const __mmask16 lower = _mm512_cmpeq_epi32_mask(oy, oneRow);
@@ -537,7 +577,7 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                     window_taps_16x5(f->assignment, f->width, column, row, ox, oy, owners);
                     window_taps_16x5(f->snapshot, f->width, column, row, ox, oy, texels);
                 }
-                any = owned_taps(owners, band, layer, owned);
+                any = owned_taps(owners, inside, layer, owned);
                 if (any == 0) continue; /* every lane's color is exactly 0 */
                 for (int t = 0; t < 4; t++) texels[t] = _mm512_maskz_mov_epi32(owned[t], texels[t]);
             } else {
@@ -557,10 +597,16 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                 if (any == 0) continue; /* every lane's color is exactly 0 */
                 for (int t = 0; t < 4; t++) texels[t] = _mm512_mask_i32gather_epi32(zero, owned[t], words[t], (const int *)f->snapshot, 4);
             }
-            __m512 c[4];
-            lane_colors(texels, fx, fy, bx, by, opacity, c);
-            composite_16(planes + (x - x0), stride, c);
+            __m512 colors[4];
+            lane_colors(texels, fx, fy, bx, by, opacity, colors);
+            composite_16(planes + (x - x0), stride, colors);
         }
+        /* The lanes left out above, each the scalar program's (their pixels unchanged so far, and no
+         * other step of this layer draws them). */
+        if (anyMissed)
+            for (int x = begin, s = 0; x < end; x += 16, s++)
+                for (unsigned m = missed[s]; m; m &= m - 1)
+                    layer_pixel(f, l, pyc, x + __builtin_ctz(m), planes, stride, x + __builtin_ctz(m) - x0);
     }
 }
 

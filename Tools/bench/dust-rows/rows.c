@@ -11,6 +11,10 @@
  *   clang -O2 -I Sources/CShatterCPU/include -I Sources/CLanes/include -o /tmp/dust-rows Tools/bench/dust-rows/rows.c \
  *      Sources/CLanes/dust_layers.c Sources/CLanes/dust_blend.c Sources/CShatterCPU/cpu_tier.c -lm
  *   /tmp/dust-rows [T [W H [N]]]    (N layers, 32 unless given; TWIN=n runs the baseline and twin n only)
+ *
+ * SCALE=s samples the snapshot s texels a pixel (texelScale, as a stretched snapshot does; s near 2 or
+ * more leaves the sixteen-lane window for gathers) and TURN=k turns the layers k times as far: both
+ * for checking the kernel's other paths bit for bit, not the original's look.
  */
 #include "cpu_tier.h"
 #include "dust_layers.h"
@@ -62,12 +66,13 @@ int main(int argc, char **argv) {
             const unsigned r = ((x * 7 + y) & 255) * a / 255, g = ((x + y * 3) & 255) * a / 255, b = ((x ^ y) & 255) * a / 255;
             snapshot[o] = r | g << 8 | b << 16 | a << 24;
         }
+    const double scale = getenv("SCALE") ? atof(getenv("SCALE")) : 1, turns = getenv("TURN") ? atof(getenv("TURN")) : 1;
     shatter_dust_layer layers[256];
     int n = 0;
     for (int i = 0; i < count; i++) {
         double p = progress * 2.35 - 1.35 * i / count;
         p = p < 0 ? 0 : p > 1 ? 1 : p;
-        const double opacity = 1 - p, turn = M_PI / 12 * (uniform() - 0.5) + M_PI / 12 * (uniform() - 0.5);
+        const double opacity = 1 - p, turn = turns * (M_PI / 12 * (uniform() - 0.5) + M_PI / 12 * (uniform() - 0.5));
         const double direction = 2 * M_PI * (uniform() - 0.5);
         if (opacity * 255 < 0.5) continue;
         layers[n++] = (shatter_dust_layer){(float)(width / 2.0 + 30 * cos(direction) * p), (float)(height / 2.0 + 15 * sin(direction) * p),
@@ -80,7 +85,7 @@ int main(int argc, char **argv) {
     frame.layerCount = n;
     frame.anchorX = width / 2.0f;
     frame.anchorY = height / 2.0f;
-    frame.texelScaleX = frame.texelScaleY = 1;
+    frame.texelScaleX = frame.texelScaleY = (float)scale;
     frame.snapshot = snapshot;
     frame.assignment = assignment;
     frame.width = width;
