@@ -156,7 +156,7 @@ typedef struct dust_lanes {
  * lane's operations are the single step's, in its order. Returns 0, having written nothing, otherwise.
  */
 SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) int two_steps(const shatter_dust_frame *f, const dust_lanes *c, int x,
-                                                                               int x0, float *planes, long stride) {
+                                                                               int x0, float *planes, long stride, const int *columns, const int *rowsAt) {
     const __m256i zero = _mm256_setzero_si256();
     __m256 fx[2], fy[2], bx[2], by[2];
     __m256i ox[2], oy[2];
@@ -179,10 +179,8 @@ SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) int two_steps(c
     if (!simple) return 0;
     for (int k = 0; k < 2; k++) {
         const __m256i ix = _mm256_cvttps_epi32(bx[k]), iy = _mm256_cvttps_epi32(by[k]);
-        const int columnA = _mm256_cvtsi256_si32(ix), columnB = _mm256_extract_epi32(ix, 7);
-        const int rowA = _mm256_cvtsi256_si32(iy), rowB = _mm256_extract_epi32(iy, 7);
-        column[k] = columnA < columnB ? columnA : columnB;
-        row[k] = rowA < rowB ? rowA : rowB;
+        column[k] = columns[k];
+        row[k] = rowsAt[k];
         ox[k] = _mm256_sub_epi32(ix, _mm256_set1_epi32(column[k]));
         oy[k] = _mm256_sub_epi32(iy, _mm256_set1_epi32(row[k]));
         const __m256i outside =
@@ -242,91 +240,116 @@ SHATTER_TARGET_AVX2 static void layer_span_avx2(const shatter_dust_frame *f, con
     const __m256i byte = _mm256_set1_epi32(0xff), zero = _mm256_setzero_si256();
     const dust_lanes c = {cosine, sine, dySine, dyCosine, anchorX, anchorY, scaleX, scaleY, half, one, first, last, rows, minusOne,
                           opacity, positionX, unit, lanes, layer, byte};
-    for (int x = from; x < to; x += 8) {
-        if (x + 8 < to && two_steps(f, &c, x, x0, planes, stride)) {
-            x += 8;
-            continue;
-        }
-        const __m256 px = _mm256_add_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(x), lanes)), half);
-        const __m256 dx = _mm256_sub_ps(px, positionX);
-        const __m256 lx = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(dx, cosine), dySine), anchorX);
-        const __m256 ly = _mm256_add_ps(_mm256_sub_ps(dyCosine, _mm256_mul_ps(dx, sine)), anchorY);
-        const __m256 fx = _mm256_sub_ps(_mm256_mul_ps(lx, scaleX), half);
-        const __m256 fy = _mm256_sub_ps(_mm256_mul_ps(ly, scaleY), half);
-        const __m256 bx = _mm256_floor_ps(fx), by = _mm256_floor_ps(fy);
-        /* The program's two tests: the footprint meets the layer's columns, and the snapshot's rows. */
-        __m256 band = _mm256_and_ps(_mm256_cmp_ps(_mm256_add_ps(bx, one), first, _CMP_GE_OQ), _mm256_cmp_ps(bx, last, _CMP_LE_OQ));
-        band = _mm256_and_ps(band, _mm256_and_ps(_mm256_cmp_ps(by, minusOne, _CMP_GE_OQ), _mm256_cmp_ps(by, rows, _CMP_LT_OQ)));
-        if (_mm256_testz_ps(band, band)) continue;
-        const __m256i ix = _mm256_and_si256(_mm256_cvttps_epi32(bx), _mm256_castps_si256(band));
-        const __m256i iy = _mm256_and_si256(_mm256_cvttps_epi32(by), _mm256_castps_si256(band));
-        /* Where the band's lanes read from three rows and sixteen columns of the snapshot, both
-         * textures are read as that window and the taps permuted out of it (loads instead of gathers);
-         * near the snapshot's edges and at steep turns, gathered. */
-        const int bandLanes = _mm256_movemask_ps(band);
-        int ends[2][8];
-        _mm256_storeu_si256((__m256i *)ends[0], ix);
-        _mm256_storeu_si256((__m256i *)ends[1], iy);
-        const int low = __builtin_ctz(bandLanes), high = 31 - __builtin_clz(bandLanes);
-        const int column = ends[0][low] < ends[0][high] ? ends[0][low] : ends[0][high];
-        const int row = ends[1][low] < ends[1][high] ? ends[1][low] : ends[1][high];
-        const __m256i ox = _mm256_sub_epi32(ix, _mm256_set1_epi32(column)), oy = _mm256_sub_epi32(iy, _mm256_set1_epi32(row));
-        /* Every band lane's footprint in the window: 0 ≤ ox ≤ 14, 0 ≤ oy ≤ 1. */
-        const __m256i outside = _mm256_and_si256(
-            _mm256_castps_si256(band),
-            _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(zero, ox), _mm256_cmpgt_epi32(ox, _mm256_set1_epi32(14))),
-                            _mm256_or_si256(_mm256_cmpgt_epi32(zero, oy), _mm256_cmpgt_epi32(oy, _mm256_set1_epi32(1)))));
-        const int windowed = column >= 0 && column + 16 <= f->width && row >= 0 && row + 3 <= f->height &&
-                             _mm256_testz_si256(outside, outside);
-        __m256i owned[4], texels[4], any = zero;
-        if (windowed) {
-            __m256i owners[4];
-            window_taps(f->assignment, f->width, column, row, ox, oy, owners);
-            window_taps(f->snapshot, f->width, column, row, ox, oy, texels);
-            for (int t = 0; t < 4; t++) {
-                const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners[t], byte), layer),
-                                                     _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners[t], 8), byte), layer));
-                owned[t] = _mm256_and_si256(_mm256_castps_si256(band), mine);
-                texels[t] = _mm256_and_si256(texels[t], owned[t]);
-                any = _mm256_or_si256(any, owned[t]);
+    /* Each chunk's windows first, eight steps a vector, from the floors of each step's two end lanes:
+     * the program's coordinates are monotonic in x (every IEEE operation in them is), so every lane's
+     * floors lie between its ends', and a band lane's column floor in [first − 1, last]. The steps below
+     * still check every band lane against the window (and gather where one is outside), so a window
+     * picked wrong costs time, never a byte. A store, two loads and scalar work a step fewer, about 5 %
+     * of the kernel; the AVX-512 twin's prefetches did not pay here (docs/speed.md). */
+    enum { chunk = 256, steps = chunk / 8 };
+    int columns[steps], rowsAt[steps];
+    const __m256 lowest = _mm256_setzero_ps(), firstBand = _mm256_sub_ps(first, one);
+    const __m256 rightmost = _mm256_set1_ps((float)(f->width - 16)), lowest3 = _mm256_set1_ps((float)(f->height - 3));
+    for (int begin = from; begin < to; begin += chunk) {
+        const int end = to - begin < chunk ? to : begin + chunk, count = (end - begin + 7) / 8;
+        for (int g = 0; g < count; g += 8) {
+            __m256 bxs[2], bys[2];
+            for (int e = 0; e < 2; e++) {
+                const __m256i at = _mm256_add_epi32(_mm256_set1_epi32(begin + 8 * g + 7 * e), _mm256_slli_epi32(lanes, 3));
+                const __m256 dx = _mm256_sub_ps(_mm256_add_ps(_mm256_cvtepi32_ps(at), half), positionX);
+                const __m256 lx = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(dx, cosine), dySine), anchorX);
+                const __m256 ly = _mm256_add_ps(_mm256_sub_ps(dyCosine, _mm256_mul_ps(dx, sine)), anchorY);
+                /* Clamped (max and min give their second operand where the first is NaN), so that it converts. */
+                bxs[e] = _mm256_min_ps(_mm256_max_ps(_mm256_floor_ps(_mm256_sub_ps(_mm256_mul_ps(lx, scaleX), half)), firstBand), last);
+                bys[e] = _mm256_floor_ps(_mm256_sub_ps(_mm256_mul_ps(ly, scaleY), half));
             }
-            if (_mm256_testz_si256(any, any)) continue; /* every lane's color is exactly 0 */
-        } else {
-            __m256i words[4];
-            for (int t = 0; t < 4; t++) {
-                const __m256i tx = _mm256_add_epi32(ix, _mm256_set1_epi32(t & 1)), ty = _mm256_add_epi32(iy, _mm256_set1_epi32(t >> 1));
-                /* Inside the snapshot: 0 ≤ tx < width and 0 ≤ ty < height. */
-                __m256i inside = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpgt_epi32(zero, tx), _mm256_cmpgt_epi32(zero, ty)),
-                                                     _mm256_and_si256(_mm256_cmpgt_epi32(width, tx), _mm256_cmpgt_epi32(height, ty)));
-                inside = _mm256_and_si256(inside, _mm256_castps_si256(band));
-                const __m256i index = _mm256_add_epi32(_mm256_mullo_epi32(ty, width), tx);
-                const __m256i owners = _mm256_mask_i32gather_epi32(zero, (const int *)f->assignment, index, inside, 4);
-                const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners, byte), layer),
-                                                     _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners, 8), byte), layer));
-                owned[t] = _mm256_and_si256(inside, mine);
-                words[t] = index;
-                any = _mm256_or_si256(any, owned[t]);
+            /* The window moved left or up where it would leave the snapshot (a snapshot too small for
+             * one leaves a negative corner, which the steps gather around). */
+            _mm256_storeu_si256((__m256i *)(columns + g),
+                                _mm256_cvttps_epi32(_mm256_min_ps(_mm256_max_ps(_mm256_min_ps(bxs[0], bxs[1]), lowest), rightmost)));
+            _mm256_storeu_si256((__m256i *)(rowsAt + g),
+                                _mm256_cvttps_epi32(_mm256_min_ps(_mm256_max_ps(_mm256_min_ps(bys[0], bys[1]), lowest), lowest3)));
+        }
+        for (int x = begin; x < end; x += 8) {
+            if (x + 8 < end && two_steps(f, &c, x, x0, planes, stride, columns + (x - begin) / 8, rowsAt + (x - begin) / 8)) {
+                x += 8;
+                continue;
             }
-            if (_mm256_testz_si256(any, any)) continue; /* every lane's color is exactly 0 */
-            for (int t = 0; t < 4; t++) texels[t] = _mm256_mask_i32gather_epi32(zero, (const int *)f->snapshot, words[t], owned[t], 4);
-        }
-        __m256 channel[4][4]; /* [texel][r, g, b, a] */
-        for (int t = 0; t < 4; t++)
-            for (int n = 0; n < 4; n++)
-                channel[t][n] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(texels[t], 8 * n), byte)), unit);
-        const __m256 ax = _mm256_sub_ps(fx, bx), ay = _mm256_sub_ps(fy, by);
-        const __m256 restX = _mm256_sub_ps(one, ax), restY = _mm256_sub_ps(one, ay);
-        __m256 c[4];
-        for (int n = 0; n < 4; n++) {
-            const __m256 top = _mm256_add_ps(_mm256_mul_ps(channel[0][n], restX), _mm256_mul_ps(channel[1][n], ax));
-            const __m256 bottom = _mm256_add_ps(_mm256_mul_ps(channel[2][n], restX), _mm256_mul_ps(channel[3][n], ax));
-            c[n] = _mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(top, restY), _mm256_mul_ps(bottom, ay)), opacity);
-        }
-        const __m256 keep = _mm256_sub_ps(one, c[3]);
-        float *at = planes + (x - x0);
-        for (int n = 0; n < 4; n++) {
-            const __m256 color = _mm256_loadu_ps(at + n * stride);
-            _mm256_storeu_ps(at + n * stride, _mm256_add_ps(c[n], _mm256_mul_ps(color, keep)));
+            const __m256 px = _mm256_add_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(x), lanes)), half);
+            const __m256 dx = _mm256_sub_ps(px, positionX);
+            const __m256 lx = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(dx, cosine), dySine), anchorX);
+            const __m256 ly = _mm256_add_ps(_mm256_sub_ps(dyCosine, _mm256_mul_ps(dx, sine)), anchorY);
+            const __m256 fx = _mm256_sub_ps(_mm256_mul_ps(lx, scaleX), half);
+            const __m256 fy = _mm256_sub_ps(_mm256_mul_ps(ly, scaleY), half);
+            const __m256 bx = _mm256_floor_ps(fx), by = _mm256_floor_ps(fy);
+            /* The program's two tests: the footprint meets the layer's columns, and the snapshot's rows. */
+            __m256 band = _mm256_and_ps(_mm256_cmp_ps(_mm256_add_ps(bx, one), first, _CMP_GE_OQ), _mm256_cmp_ps(bx, last, _CMP_LE_OQ));
+            band = _mm256_and_ps(band, _mm256_and_ps(_mm256_cmp_ps(by, minusOne, _CMP_GE_OQ), _mm256_cmp_ps(by, rows, _CMP_LT_OQ)));
+            if (_mm256_testz_ps(band, band)) continue;
+            const __m256i ix = _mm256_and_si256(_mm256_cvttps_epi32(bx), _mm256_castps_si256(band));
+            const __m256i iy = _mm256_and_si256(_mm256_cvttps_epi32(by), _mm256_castps_si256(band));
+            /* Where the band's lanes read from three rows and sixteen columns of the snapshot, both
+             * textures are read as that window and the taps permuted out of it (loads instead of gathers);
+             * near the snapshot's edges and at steep turns, gathered. */
+            const int column = columns[(x - begin) / 8], row = rowsAt[(x - begin) / 8];
+            const __m256i ox = _mm256_sub_epi32(ix, _mm256_set1_epi32(column)), oy = _mm256_sub_epi32(iy, _mm256_set1_epi32(row));
+            /* Every band lane's footprint in the window: 0 ≤ ox ≤ 14, 0 ≤ oy ≤ 1. */
+            const __m256i outside = _mm256_and_si256(
+                _mm256_castps_si256(band),
+                _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(zero, ox), _mm256_cmpgt_epi32(ox, _mm256_set1_epi32(14))),
+                                _mm256_or_si256(_mm256_cmpgt_epi32(zero, oy), _mm256_cmpgt_epi32(oy, _mm256_set1_epi32(1)))));
+            const int windowed = column >= 0 && column + 16 <= f->width && row >= 0 && row + 3 <= f->height &&
+                                 _mm256_testz_si256(outside, outside);
+            __m256i owned[4], texels[4], any = zero;
+            if (windowed) {
+                __m256i owners[4];
+                window_taps(f->assignment, f->width, column, row, ox, oy, owners);
+                window_taps(f->snapshot, f->width, column, row, ox, oy, texels);
+                for (int t = 0; t < 4; t++) {
+                    const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners[t], byte), layer),
+                                                         _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners[t], 8), byte), layer));
+                    owned[t] = _mm256_and_si256(_mm256_castps_si256(band), mine);
+                    texels[t] = _mm256_and_si256(texels[t], owned[t]);
+                    any = _mm256_or_si256(any, owned[t]);
+                }
+                if (_mm256_testz_si256(any, any)) continue; /* every lane's color is exactly 0 */
+            } else {
+                __m256i words[4];
+                for (int t = 0; t < 4; t++) {
+                    const __m256i tx = _mm256_add_epi32(ix, _mm256_set1_epi32(t & 1)), ty = _mm256_add_epi32(iy, _mm256_set1_epi32(t >> 1));
+                    /* Inside the snapshot: 0 ≤ tx < width and 0 ≤ ty < height. */
+                    __m256i inside = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpgt_epi32(zero, tx), _mm256_cmpgt_epi32(zero, ty)),
+                                                         _mm256_and_si256(_mm256_cmpgt_epi32(width, tx), _mm256_cmpgt_epi32(height, ty)));
+                    inside = _mm256_and_si256(inside, _mm256_castps_si256(band));
+                    const __m256i index = _mm256_add_epi32(_mm256_mullo_epi32(ty, width), tx);
+                    const __m256i owners = _mm256_mask_i32gather_epi32(zero, (const int *)f->assignment, index, inside, 4);
+                    const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners, byte), layer),
+                                                         _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners, 8), byte), layer));
+                    owned[t] = _mm256_and_si256(inside, mine);
+                    words[t] = index;
+                    any = _mm256_or_si256(any, owned[t]);
+                }
+                if (_mm256_testz_si256(any, any)) continue; /* every lane's color is exactly 0 */
+                for (int t = 0; t < 4; t++) texels[t] = _mm256_mask_i32gather_epi32(zero, (const int *)f->snapshot, words[t], owned[t], 4);
+            }
+            __m256 channel[4][4]; /* [texel][r, g, b, a] */
+            for (int t = 0; t < 4; t++)
+                for (int n = 0; n < 4; n++)
+                    channel[t][n] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(texels[t], 8 * n), byte)), unit);
+            const __m256 ax = _mm256_sub_ps(fx, bx), ay = _mm256_sub_ps(fy, by);
+            const __m256 restX = _mm256_sub_ps(one, ax), restY = _mm256_sub_ps(one, ay);
+            __m256 c[4];
+            for (int n = 0; n < 4; n++) {
+                const __m256 top = _mm256_add_ps(_mm256_mul_ps(channel[0][n], restX), _mm256_mul_ps(channel[1][n], ax));
+                const __m256 bottom = _mm256_add_ps(_mm256_mul_ps(channel[2][n], restX), _mm256_mul_ps(channel[3][n], ax));
+                c[n] = _mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(top, restY), _mm256_mul_ps(bottom, ay)), opacity);
+            }
+            const __m256 keep = _mm256_sub_ps(one, c[3]);
+            float *at = planes + (x - x0);
+            for (int n = 0; n < 4; n++) {
+                const __m256 color = _mm256_loadu_ps(at + n * stride);
+                _mm256_storeu_ps(at + n * stride, _mm256_add_ps(c[n], _mm256_mul_ps(color, keep)));
+            }
         }
     }
 }
