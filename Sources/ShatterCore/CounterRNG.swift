@@ -26,12 +26,11 @@ public struct CounterRNG: Sendable {
 
     /// A uniform number in [0, 1) with 53 random bits.
     public func uniform(index: UInt64, draw: UInt64) -> Double {
-        Double(bits(index: index, draw: draw) >> 11) * 0x1.0p-53
+        Self.unit(bits(index: index, draw: draw))
     }
 
     /// 64 random bits for the key.
     public func bits(index: UInt64, draw: UInt64) -> UInt64 {
-        // Chain SplitMix64's finaliser over the key words: each word is fully mixed into the next.
         Self.drawBits(indexKey(index), draw: draw)
     }
 
@@ -40,10 +39,15 @@ public struct CounterRNG: Sendable {
     @inlinable @inline(__always)
     package func uniformPair(index: UInt64) -> (Double, Double) {
         let key = indexKey(index)
-        return (Double(Self.drawBits(key, draw: 0) >> 11) * 0x1.0p-53, Double(Self.drawBits(key, draw: 1) >> 11) * 0x1.0p-53)
+        return (Self.unit(Self.drawBits(key, draw: 0)), Self.unit(Self.drawBits(key, draw: 1)))
     }
 
-    /// The chain's first three words (seed, stream, index) mixed.
+    /// The top 53 of 64 random bits as a number in [0, 1).
+    @inlinable @inline(__always)
+    static func unit(_ bits: UInt64) -> Double { Double(bits >> 11) * 0x1.0p-53 }
+
+    /// The chain's first three words (seed, stream, index) mixed: SplitMix64's finaliser chained over
+    /// the key words, each fully mixed into the next (``drawBits(_:draw:)`` adds the last).
     @inlinable @inline(__always)
     func indexKey(_ index: UInt64) -> UInt64 {
         Self.mix(Self.mix(Self.mix(seed &+ 0x9E37_79B9_7F4A_7C15) ^ stream) ^ index)
