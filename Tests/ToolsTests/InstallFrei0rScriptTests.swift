@@ -80,7 +80,7 @@ import Testing
         // The first install, as far as the lock goes: util-linux's flock holding it for two seconds.
         let first = Process()
         first.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        first.arguments = [scratch + "/.shatter-build.lock", "-c", "touch '\(clone.folder.file("held"))'; sleep 2"]
+        first.arguments = [scratch, "-c", "touch '\(clone.folder.file("held"))'; sleep 2"]
         try first.run()
         while !FileManager.default.fileExists(atPath: clone.folder.file("held")) { usleep(20_000) }
         let run = try clone.install(["plugins", "kdenlive"])
@@ -88,6 +88,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.errorLines.first == "Tools/install-frei0r.sh: waiting for another build in .build/frei0r to finish")
         #expect(clone.folder.allContents(of: clone.work + "/plugins") == ["shatter.so", "shatter_dust.so"])
+        #expect(clone.folder.allContents(of: scratch).isEmpty, "the lock left a file in the scratch folder")
     }
 
     /// What stands at one of the targets before the script runs.

@@ -8,7 +8,9 @@
 # once (CI's release builds beside the README's commands, or a user's two terminals) now take turns.
 hold_scratch() {
     mkdir -p "$1"
-    exec 9>"$1/.shatter-build.lock"
+    # The folder itself is locked, opened for reading: no lock file is made, and nothing planted in
+    # the folder (a link, a FIFO) is opened or written through.
+    exec 9<"$1"
     if ! flock -n 9; then
         echo "Tools/${0##*/}: waiting for another build in $1 to finish" >&2
         flock 9
