@@ -183,6 +183,8 @@ typedef struct {
     uint32_t match[259];
     uint8_t matchBits[259];
     uint8_t lengths[LITLEN_SYMBOLS];
+    /* The AVX-512 twin's table: per byte, its code | length << 12. */
+    uint16_t packed[256];
 } code_t;
 
 /* A run of `run` zero bytes: matches of up to 258, the last byte before them being zero (the caller
@@ -264,15 +266,97 @@ static inline SHATTER_TARGET_AVX2 void literals_avx2(const code_t *c, writer_t *
 }
 #endif
 
-/* Literals through either twin's writer, on a copy of the writer whose address the output's stores
- * cannot alias, so that its fields stay in registers. */
-ALWAYS void literals(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count, int avx2) {
+/* ---- The AVX-512 twin's literals: 32 at a time, no serial bit buffer. ----
+ *
+ * Each byte's code and length in one 16-bit entry (code | length << 12: codes and lengths of at most
+ * LITLEN_LIMIT = 12 bits), looked up 32 at a time from the 256-entry table held in eight registers
+ * (four two-register word permutes, 64 entries each, chosen between by the byte's top two bits),
+ * where the AVX2 twin gathers, which on some processors (AMD Zen 4) costs more than all the rest.
+ * The 32 codes are joined as the AVX2 twin joins them, into eight quads of four codes (≤ 48 bits);
+ * then instead of eight dependent puts, each quad's place in the stream comes from a prefix sum of
+ * the quads' lengths after the writer's `count` pending bits: quad i starts at bit P_i of the byte at
+ * `out`, so at byte B_i = P_i / 8, shifted by P_i % 8 (≤ 55 bits: it ends within byte B_i + 6). The
+ * byte B_i may also hold the ends of the two quads before it (each quad has ≥ 4 bits, so quad
+ * i − 3 ends before byte B_i), and the writer's pending bits for the first quads; ORed in, each quad's
+ * 64 bits are the stream from byte B_i on, and are stored there in order, each store overwriting
+ * only bytes the later ones rewrite (or zeros past the stream). The last store ends by byte
+ * B_7 + 7 ≤ the new `out` + 7, inside the writer's 8 bytes of slack, and the bits written are
+ * literals_scalar's. */
+#if defined(__x86_64__)
+/* Lanes moved k qwords up, zeros below: lane i of the result is lane i − k of v. */
+#define QWORDS_UP(v, k) _mm512_alignr_epi64((v), _mm512_setzero_si512(), 8 - (k))
+
+static inline SHATTER_TARGET_AVX512 void literals_avx512(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count) {
+    size_t k = 0;
+    if (count >= 32) {
+        __m512i table[8];
+        for (int t = 0; t < 8; t++) table[t] = _mm512_loadu_si512((const void *)(c->packed + 32 * t));
+        const __m512i low12 = _mm512_set1_epi32(0xfff), nibble = _mm512_set1_epi32(0xf),
+                      low32 = _mm512_set1_epi64(0xffffffff), bit6 = _mm512_set1_epi16(0x40), bit7 = _mm512_set1_epi16(0x80);
+        uint64_t bits = w->bits;
+        unsigned pending = w->count;
+        uint8_t *out = w->out;
+        for (; k + 32 <= count; k += 32) {
+            __m512i index = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(bytes + k)));
+            __m512i below128 = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, bit6),
+                                                       _mm512_permutex2var_epi16(table[0], index, table[1]),
+                                                       _mm512_permutex2var_epi16(table[2], index, table[3]));
+            __m512i above128 = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, bit6),
+                                                       _mm512_permutex2var_epi16(table[4], index, table[5]),
+                                                       _mm512_permutex2var_epi16(table[6], index, table[7]));
+            __m512i entry = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, bit7), below128, above128);
+            /* Pairs in 32-bit lanes: the odd symbol's code after the even one's. */
+            __m512i evenLength = _mm512_and_si512(_mm512_srli_epi32(entry, 12), nibble);
+            __m512i pair = _mm512_or_si512(
+                _mm512_and_si512(entry, low12),
+                _mm512_sllv_epi32(_mm512_and_si512(_mm512_srli_epi32(entry, 16), low12), evenLength));
+            __m512i pairLength = _mm512_add_epi32(evenLength, _mm512_srli_epi32(entry, 28));
+            /* Quads in 64-bit lanes: the upper pair after the lower. */
+            __m512i lowLength = _mm512_and_si512(pairLength, low32);
+            __m512i quad = _mm512_or_si512(_mm512_and_si512(pair, low32),
+                                           _mm512_sllv_epi64(_mm512_srli_epi64(pair, 32), lowLength));
+            __m512i length = _mm512_add_epi64(lowLength, _mm512_srli_epi64(pairLength, 32));
+            /* Each quad's first bit: the pending bits and the lengths before it. */
+            __m512i end = length;
+            end = _mm512_add_epi64(end, QWORDS_UP(end, 1));
+            end = _mm512_add_epi64(end, QWORDS_UP(end, 2));
+            end = _mm512_add_epi64(end, QWORDS_UP(end, 4));
+            __m512i start = _mm512_add_epi64(_mm512_sub_epi64(end, length), _mm512_set1_epi64(pending));
+            __m512i byte = _mm512_srli_epi64(start, 3);
+            __m512i placed = _mm512_sllv_epi64(quad, _mm512_and_si512(start, _mm512_set1_epi64(7)));
+            placed = _mm512_mask_or_epi64(placed, 1, placed, _mm512_set1_epi64((long long)bits));
+            /* The ends of the one and two quads before, in the quad's first byte. */
+            __m512i stream = _mm512_or_si512(
+                placed, _mm512_srlv_epi64(QWORDS_UP(placed, 1), _mm512_slli_epi64(_mm512_sub_epi64(byte, QWORDS_UP(byte, 1)), 3)));
+            stream = _mm512_or_si512(
+                stream, _mm512_srlv_epi64(QWORDS_UP(placed, 2), _mm512_slli_epi64(_mm512_sub_epi64(byte, QWORDS_UP(byte, 2)), 3)));
+            uint64_t words[8], at[8];
+            _mm512_storeu_si512((void *)words, stream);
+            _mm512_storeu_si512((void *)at, byte);
+            for (int q = 0; q < 8; q++) memcpy(out + at[q], &words[q], 8);
+            unsigned total = pending + (unsigned)_mm_extract_epi64(_mm512_extracti64x2_epi64(end, 3), 1);
+            bits = words[7] >> ((total / 8 - at[7]) * 8);
+            out += total / 8;
+            pending = total % 8;
+        }
+        w->bits = bits;
+        w->count = pending;
+        w->out = out;
+    }
+    literals_avx2(c, w, bytes + k, count - k);
+}
+#endif
+
+/* Literals through the tier's twin's writer (0 any x86-64, 1 AVX2, 2 AVX-512), on a copy of the writer
+ * whose address the output's stores cannot alias, so that its fields stay in registers. */
+ALWAYS void literals(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count, int tier) {
     writer_t local = *w;
 #if defined(__x86_64__)
-    if (avx2) literals_avx2(c, &local, bytes, count);
+    if (tier >= 2) literals_avx512(c, &local, bytes, count);
+    else if (tier == 1) literals_avx2(c, &local, bytes, count);
     else literals_scalar(c, &local, bytes, count);
 #else
-    (void)avx2;
+    (void)tier;
     literals_scalar(c, &local, bytes, count);
 #endif
     *w = local;
@@ -353,10 +437,10 @@ ALWAYS size_t next_bit(const uint64_t *runs, size_t i, size_t n, int set) {
  * previous band's last zero. The counting pass counts only the runs' tokens when `h` is NULL, only the
  * literals (into `h`) otherwise. */
 ALWAYS void tokens(code_t *c, writer_t *w, const uint8_t *bytes, size_t i, size_t end, const uint64_t *runs,
-                   int before, uint32_t h[4][256], int encode, int avx2) {
+                   int before, uint32_t h[4][256], int encode, int tier) {
     while (i < end) {
         size_t start = next_bit(runs, i, end, 1);
-        if (encode) literals(c, w, bytes + i, start - i, avx2);
+        if (encode) literals(c, w, bytes + i, start - i, tier);
         else if (h) histogram(bytes + i, start - i, h);
         if (start == end) break;
         i = next_bit(runs, start, end, 0);
@@ -447,7 +531,7 @@ static void stored(const uint8_t *bytes, size_t n, int last, writer_t *w) {
 /* One band's block: its code from its own tokens, or stored where that comes out no smaller. `runs`
  * has n / 64 + 2 words of room. */
 ALWAYS void band_block(const uint8_t *bytes, size_t n, size_t line, int last, int *lastByte, uint64_t *runs, writer_t *w,
-                       int avx2) {
+                       int tier) {
     code_t c;
     memset(c.freq, 0, sizeof c.freq);
     int before = *lastByte;
@@ -455,9 +539,9 @@ ALWAYS void band_block(const uint8_t *bytes, size_t n, size_t line, int last, in
     zero_runs(bytes, n, runs);
     uint32_t h[4][256];
     memset(h, 0, sizeof h);
-    tokens(&c, w, bytes, 0, n, runs, before, NULL, 0, avx2);
+    tokens(&c, w, bytes, 0, n, runs, before, NULL, 0, tier);
     for (size_t start = 0; start < n; start += SAMPLE_EVERY * line)
-        tokens(&c, w, bytes, start, start + line, runs, before, h, 0, avx2);
+        tokens(&c, w, bytes, start, start + line, runs, before, h, 0, tier);
     /* The literals' counts estimated from the sampled lines, and every byte given a code, since the
      * lines not sampled may hold any. */
     for (int v = 0; v < 256; v++) c.freq[v] += SAMPLE_EVERY * (h[0][v] + h[1][v] + h[2][v] + h[3][v]) + 1;
@@ -477,6 +561,8 @@ ALWAYS void band_block(const uint8_t *bytes, size_t n, size_t line, int last, in
     uint16_t codes[LITLEN_SYMBOLS];
     canonical_codes(c.lengths, LITLEN_SYMBOLS, codes);
     for (int v = 0; v < 256; v++) c.literal[v] = codes[v] | (uint32_t)c.lengths[v] << 16;
+    if (tier >= 2)
+        for (int v = 0; v < 256; v++) c.packed[v] = (uint16_t)(codes[v] | c.lengths[v] << 12);
     for (int length = 3; length <= 258; length++) {
         int s = length_symbol(length), k = s - 257;
         unsigned l = c.lengths[s], e = length_extra[k];
@@ -484,7 +570,7 @@ ALWAYS void band_block(const uint8_t *bytes, size_t n, size_t line, int last, in
         c.matchBits[length] = (uint8_t)(l + e + 1);
     }
     dynamic_header(c.lengths, last, w);
-    tokens(&c, w, bytes, 0, n, runs, before, NULL, 1, avx2);
+    tokens(&c, w, bytes, 0, n, runs, before, NULL, 1, tier);
     put_flushed(w, codes[END_OF_BLOCK], c.lengths[END_OF_BLOCK]);
     if ((uint64_t)(w->out - start.out) * 8 + w->count - start.count >= storedBits) {
         *w = start;
@@ -505,7 +591,7 @@ size_t shatter_fast_png_bound(long width, long height, int channels) {
 }
 
 ALWAYS size_t encode(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
-                     uint8_t *out, int avx2) {
+                     uint8_t *out, int tier) {
     size_t bpp = (size_t)channels, stride = (size_t)width * bpp;
     /* Each row FILTER_PAD zeros after the one before (the pixel left of the first), room for the last
      * vector after it; the filtered band likewise. */
@@ -540,7 +626,7 @@ ALWAYS size_t encode(long width, long height, int channels, int filter, shatter_
         size_t n = (size_t)count * (stride + 1);
         adler = libdeflate_adler32(adler, filtered, n);
         memset(filtered + n, 0xff, 2 * FILTER_LANES);  /* past the band: not zeros */
-        band_block(filtered, n, stride + 1, first + count == height, &lastByte, runs, &w, avx2);
+        band_block(filtered, n, stride + 1, first + count == height, &lastByte, runs, &w, tier);
         memcpy(rows[0], rows[count], stride);  /* the next band's row above */
     }
     align(&w);
@@ -560,11 +646,17 @@ SHATTER_TARGET_AVX2 static size_t encode_avx2(long width, long height, int chann
                                               shatter_fast_png_row_fn row, void *context, uint8_t *out) {
     return encode(width, height, channels, filter, row, context, out, 1);
 }
+
+SHATTER_TARGET_AVX512 static size_t encode_avx512(long width, long height, int channels, int filter,
+                                                  shatter_fast_png_row_fn row, void *context, uint8_t *out) {
+    return encode(width, height, channels, filter, row, context, out, 2);
+}
 #endif
 
 /* The encoder's table line. */
 shatter_fast_png_coder shatter_fast_png_for(shatter_tier tier) {
 #if defined(__x86_64__)
+    if (tier >= SHATTER_TIER_AVX512) return (shatter_fast_png_coder){encode_avx512};
     if (tier >= SHATTER_TIER_AVX2) return (shatter_fast_png_coder){encode_avx2};
 #endif
     (void)tier;
