@@ -266,84 +266,101 @@ static inline SHATTER_TARGET_AVX2 void literals_avx2(const code_t *c, writer_t *
 }
 #endif
 
-/* ---- The AVX-512 twin's literals: 32 at a time, no serial bit buffer. ----
+/* ---- The AVX-512 twin's literals: 32 at a time, no gather, no serial bit buffer. ----
  *
- * Each byte's code and length in one 16-bit entry (code | length << 12: codes and lengths of at most
- * LITLEN_LIMIT = 12 bits), looked up 32 at a time from the 256-entry table held in eight registers
- * (four two-register word permutes, 64 entries each, chosen between by the byte's top two bits),
- * where the AVX2 twin gathers, which on some processors (AMD Zen 4) costs more than all the rest.
- * The 32 codes are joined as the AVX2 twin joins them, into eight quads of four codes (≤ 48 bits);
- * then instead of eight dependent puts, each quad's place in the stream comes from a prefix sum of
- * the quads' lengths after the writer's `count` pending bits: quad i starts at bit P_i of the byte at
- * `out`, so at byte B_i = P_i / 8, shifted by P_i % 8 (≤ 55 bits: it ends within byte B_i + 6). The
- * byte B_i may also hold the ends of the two quads before it (each quad has ≥ 4 bits, so quad
- * i − 3 ends before byte B_i), and the writer's pending bits for the first quads; ORed in, each quad's
- * 64 bits are the stream from byte B_i on, and are stored there in order, each store overwriting
- * only bytes the later ones rewrite (or zeros past the stream). The last store ends by byte
- * B_7 + 7 ≤ the new `out` + 7, inside the writer's 8 bytes of slack, and the bits written are
- * literals_scalar's. */
+ * Each byte's code and length sit in one 16-bit entry (code | length << 12: codes and lengths of at
+ * most LITLEN_LIMIT = 12 bits), looked up 32 at a time from the 256-entry table held in eight
+ * registers (four two-register word permutes of 64 entries each, chosen between by the byte's top two
+ * bits), where the AVX2 twin gathers, which on some processors (AMD Zen 4) costs more than all the
+ * rest. The 32 codes are joined as the AVX2 twin joins them, into eight quads of four codes (≤ 48
+ * bits). Then, instead of eight dependent puts, each quad's place comes from a prefix sum of the
+ * quads' lengths after the writer's `count` pending bits: quad i starts at bit P_i of the byte at
+ * `out`, so in byte B_i = P_i / 8, shifted by P_i % 8 (≤ 55 bits: it ends within byte B_i + 6). Byte
+ * B_i may also hold the ends of the two quads before it (a quad of four codes has ≥ 4 bits, so quad
+ * i − 3 ends before byte B_i), and the pending bits where B_i is 0; ORed in, each quad's 64 bits are
+ * the stream from byte B_i on, and are stored there in order, each store overwriting only bytes that
+ * it or a later one writes in full (or zeros past the stream). The last store ends by byte B_i + 7 ≤
+ * the new `out` + 7, inside the writer's 8 bytes of slack, and the bits are literals_scalar's.
+ *
+ * A last step of fewer than 32 bytes gives the missing ones zero entries (no bits), so only its
+ * quads up to the one holding its last byte are stored: the empty ones after would not hold the
+ * ends of three quads back. */
 #if defined(__x86_64__)
 /* Lanes moved k qwords up, zeros below: lane i of the result is lane i − k of v. */
 #define QWORDS_UP(v, k) _mm512_alignr_epi64((v), _mm512_setzero_si512(), 8 - (k))
 
+typedef struct {
+    __m512i table[8];
+    uint64_t bits;
+    unsigned count;
+    uint8_t *out;
+} lanes_writer_t;
+
+/* `n` (1 … 32) bytes' codes written after the writer's pending bits. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void literals_32(lanes_writer_t *w, const uint8_t *bytes,
+                                                                                      unsigned n) {
+    const __m512i low12 = _mm512_set1_epi32(0xfff), nibble = _mm512_set1_epi32(0xf), low32 = _mm512_set1_epi64(0xffffffff);
+    __mmask32 valid = n == 32 ? ~0u : (1u << n) - 1;
+    __m512i index = _mm512_cvtepu8_epi16(n == 32 ? _mm256_loadu_si256((const __m256i *)bytes) : _mm256_maskz_loadu_epi8(valid, bytes));
+    __mmask32 above64 = _mm512_test_epi16_mask(index, _mm512_set1_epi16(0x40));
+    __m512i below128 = _mm512_mask_blend_epi16(above64, _mm512_permutex2var_epi16(w->table[0], index, w->table[1]),
+                                               _mm512_permutex2var_epi16(w->table[2], index, w->table[3]));
+    __m512i above128 = _mm512_mask_blend_epi16(above64, _mm512_permutex2var_epi16(w->table[4], index, w->table[5]),
+                                               _mm512_permutex2var_epi16(w->table[6], index, w->table[7]));
+    __m512i entry = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, _mm512_set1_epi16(0x80)), below128, above128);
+    if (n < 32) entry = _mm512_maskz_mov_epi16(valid, entry);
+    /* Pairs in 32-bit lanes: the odd byte's code after the even one's. */
+    __m512i evenLength = _mm512_and_si512(_mm512_srli_epi32(entry, 12), nibble);
+    __m512i pair = _mm512_or_si512(_mm512_and_si512(entry, low12),
+                                   _mm512_sllv_epi32(_mm512_and_si512(_mm512_srli_epi32(entry, 16), low12), evenLength));
+    __m512i pairLength = _mm512_add_epi32(evenLength, _mm512_srli_epi32(entry, 28));
+    /* Quads in 64-bit lanes: the upper pair after the lower. */
+    __m512i lowLength = _mm512_and_si512(pairLength, low32);
+    __m512i quad = _mm512_or_si512(_mm512_and_si512(pair, low32), _mm512_sllv_epi64(_mm512_srli_epi64(pair, 32), lowLength));
+    __m512i length = _mm512_add_epi64(lowLength, _mm512_srli_epi64(pairLength, 32));
+    /* Each quad's first bit: the pending bits and the lengths before it. */
+    __m512i end = length;
+    end = _mm512_add_epi64(end, QWORDS_UP(end, 1));
+    end = _mm512_add_epi64(end, QWORDS_UP(end, 2));
+    end = _mm512_add_epi64(end, QWORDS_UP(end, 4));
+    __m512i start = _mm512_add_epi64(_mm512_sub_epi64(end, length), _mm512_set1_epi64(w->count));
+    __m512i byte = _mm512_srli_epi64(start, 3);
+    __m512i placed = _mm512_sllv_epi64(quad, _mm512_and_si512(start, _mm512_set1_epi64(7)));
+    /* The ends of the one and two quads before, in the quad's first byte. */
+    __m512i stream = _mm512_or_si512(
+        placed, _mm512_srlv_epi64(QWORDS_UP(placed, 1), _mm512_slli_epi64(_mm512_sub_epi64(byte, QWORDS_UP(byte, 1)), 3)));
+    stream = _mm512_or_si512(
+        stream, _mm512_srlv_epi64(QWORDS_UP(placed, 2), _mm512_slli_epi64(_mm512_sub_epi64(byte, QWORDS_UP(byte, 2)), 3)));
+    /* The next pending bits, the last quad's end, taken before the pending bits go in, so that a
+     * whole step's (≥ 32 bits, past byte 0) wait on this step's count only; a shorter step may end
+     * in byte 0, and then they are in it. */
+    unsigned last = (n - 1) / 4;
+    uint64_t words[8], at[8];
+    _mm512_storeu_si512((void *)at, byte);
+    unsigned total = w->count + (unsigned)_mm_extract_epi64(_mm512_extracti64x2_epi64(end, 3), 1);
+    __m512i lastStream = n == 32 ? stream : _mm512_permutexvar_epi64(_mm512_set1_epi64(last), stream);
+    uint64_t next = (uint64_t)_mm_extract_epi64(_mm512_extracti64x2_epi64(lastStream, 3), 1) >> ((total / 8 - at[last]) * 8);
+    if (n < 32 && total < 8) next |= w->bits;
+    /* The pending bits, into the quads that start in byte 0 (the first, and the second where the
+     * first ends in byte 0). */
+    stream = _mm512_mask_or_epi64(stream, 3, stream, _mm512_srlv_epi64(_mm512_set1_epi64((long long)w->bits), _mm512_slli_epi64(byte, 3)));
+    _mm512_storeu_si512((void *)words, stream);
+    for (unsigned q = 0; q <= last; q++) memcpy(w->out + at[q], &words[q], 8);
+    w->bits = next;
+    w->out += total / 8;
+    w->count = total % 8;
+}
+
 static inline SHATTER_TARGET_AVX512 void literals_avx512(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count) {
+    if (count == 0) return;
+    lanes_writer_t lanes = {.bits = w->bits, .count = w->count, .out = w->out};
+    for (int t = 0; t < 8; t++) lanes.table[t] = _mm512_loadu_si512((const void *)(c->packed + 32 * t));
     size_t k = 0;
-    if (count >= 32) {
-        __m512i table[8];
-        for (int t = 0; t < 8; t++) table[t] = _mm512_loadu_si512((const void *)(c->packed + 32 * t));
-        const __m512i low12 = _mm512_set1_epi32(0xfff), nibble = _mm512_set1_epi32(0xf),
-                      low32 = _mm512_set1_epi64(0xffffffff), bit6 = _mm512_set1_epi16(0x40), bit7 = _mm512_set1_epi16(0x80);
-        uint64_t bits = w->bits;
-        unsigned pending = w->count;
-        uint8_t *out = w->out;
-        for (; k + 32 <= count; k += 32) {
-            __m512i index = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(bytes + k)));
-            __m512i below128 = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, bit6),
-                                                       _mm512_permutex2var_epi16(table[0], index, table[1]),
-                                                       _mm512_permutex2var_epi16(table[2], index, table[3]));
-            __m512i above128 = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, bit6),
-                                                       _mm512_permutex2var_epi16(table[4], index, table[5]),
-                                                       _mm512_permutex2var_epi16(table[6], index, table[7]));
-            __m512i entry = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, bit7), below128, above128);
-            /* Pairs in 32-bit lanes: the odd symbol's code after the even one's. */
-            __m512i evenLength = _mm512_and_si512(_mm512_srli_epi32(entry, 12), nibble);
-            __m512i pair = _mm512_or_si512(
-                _mm512_and_si512(entry, low12),
-                _mm512_sllv_epi32(_mm512_and_si512(_mm512_srli_epi32(entry, 16), low12), evenLength));
-            __m512i pairLength = _mm512_add_epi32(evenLength, _mm512_srli_epi32(entry, 28));
-            /* Quads in 64-bit lanes: the upper pair after the lower. */
-            __m512i lowLength = _mm512_and_si512(pairLength, low32);
-            __m512i quad = _mm512_or_si512(_mm512_and_si512(pair, low32),
-                                           _mm512_sllv_epi64(_mm512_srli_epi64(pair, 32), lowLength));
-            __m512i length = _mm512_add_epi64(lowLength, _mm512_srli_epi64(pairLength, 32));
-            /* Each quad's first bit: the pending bits and the lengths before it. */
-            __m512i end = length;
-            end = _mm512_add_epi64(end, QWORDS_UP(end, 1));
-            end = _mm512_add_epi64(end, QWORDS_UP(end, 2));
-            end = _mm512_add_epi64(end, QWORDS_UP(end, 4));
-            __m512i start = _mm512_add_epi64(_mm512_sub_epi64(end, length), _mm512_set1_epi64(pending));
-            __m512i byte = _mm512_srli_epi64(start, 3);
-            __m512i placed = _mm512_sllv_epi64(quad, _mm512_and_si512(start, _mm512_set1_epi64(7)));
-            placed = _mm512_mask_or_epi64(placed, 1, placed, _mm512_set1_epi64((long long)bits));
-            /* The ends of the one and two quads before, in the quad's first byte. */
-            __m512i stream = _mm512_or_si512(
-                placed, _mm512_srlv_epi64(QWORDS_UP(placed, 1), _mm512_slli_epi64(_mm512_sub_epi64(byte, QWORDS_UP(byte, 1)), 3)));
-            stream = _mm512_or_si512(
-                stream, _mm512_srlv_epi64(QWORDS_UP(placed, 2), _mm512_slli_epi64(_mm512_sub_epi64(byte, QWORDS_UP(byte, 2)), 3)));
-            uint64_t words[8], at[8];
-            _mm512_storeu_si512((void *)words, stream);
-            _mm512_storeu_si512((void *)at, byte);
-            for (int q = 0; q < 8; q++) memcpy(out + at[q], &words[q], 8);
-            unsigned total = pending + (unsigned)_mm_extract_epi64(_mm512_extracti64x2_epi64(end, 3), 1);
-            bits = words[7] >> ((total / 8 - at[7]) * 8);
-            out += total / 8;
-            pending = total % 8;
-        }
-        w->bits = bits;
-        w->count = pending;
-        w->out = out;
-    }
-    literals_avx2(c, w, bytes + k, count - k);
+    for (; k + 32 <= count; k += 32) literals_32(&lanes, bytes + k, 32);
+    if (k < count) literals_32(&lanes, bytes + k, (unsigned)(count - k));
+    w->bits = lanes.bits;
+    w->count = lanes.count;
+    w->out = lanes.out;
 }
 #endif
 
