@@ -1,6 +1,7 @@
 /*
- * The fast PNG encoder (fast_png.h): one body, compiled for any x86-64 and again for AVX2, where the
- * row filters and the scans over a band vectorise to 32-byte lanes.
+ * The fast PNG encoder (fast_png.h): one body, compiled for any x86-64 and again for AVX2 and for
+ * AVX-512, where the row filters and the scans over a band vectorise to 32-byte lanes and the
+ * literals' codes are joined in lanes (AVX-512: placed by prefix sums, literals_avx512).
  */
 /* The AVX2 twin's helpers pass no vectors across calls (all are inlined), so no ABI mismatch arises. */
 #pragma clang diagnostic ignored "-Wpsabi"
@@ -22,10 +23,17 @@
 #endif
 
 /* The literal/length code is limited to 12 bits so that four codes (48 bits) go into the bit buffer
- * between flushes; a byte's code seldom wants more, and the cap costs a fraction of a percent. */
+ * between flushes (and a code and its length into 16 bits, literals_avx512); a byte's code seldom
+ * wants more, and the cap costs a fraction of a percent. */
 enum { LITLEN_LIMIT = 12, CODELEN_LIMIT = 7, LITLEN_SYMBOLS = 286, END_OF_BLOCK = 256 };
+_Static_assert(LITLEN_LIMIT <= 12, "literals_avx512's entries hold a code of ≤ 12 bits and its length in 4 bits");
 
-/* ---- Bits, least significant first (RFC 1951 §3.1.1). ---- */
+/* ---- Bits, least significant first (RFC 1951 §3.1.1). ----
+ *
+ * The writer's invariants, which every path that writes keeps (put/flush here, and literals_avx512,
+ * which writes without them): after a flush, `count` < 8 bits are pending in `bits` (none above
+ * them), every byte before `out` is final, and nothing is written past `out` + 7 (the 8 bytes of
+ * slack that shatter_fast_png_bound leaves); bytes from `out` on may hold anything. */
 
 typedef struct {
     uint64_t bits;
@@ -334,7 +342,7 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void literals
     /* The next pending bits, the last quad's end, taken before the pending bits go in, so that a
      * whole step's (≥ 32 bits, past byte 0) wait on this step's count only; a shorter step may end
      * in byte 0, and then they are in it. */
-    unsigned last = (n - 1) / 4;
+    unsigned last = (n - 1) / 4;  /* the quad of the last byte */
     uint64_t words[8], at[8];
     _mm512_storeu_si512((void *)at, byte);
     unsigned total = w->count + (unsigned)_mm_extract_epi64(_mm512_extracti64x2_epi64(end, 3), 1);
@@ -364,13 +372,13 @@ static inline SHATTER_TARGET_AVX512 void literals_avx512(const code_t *c, writer
 }
 #endif
 
-/* Literals through the tier's twin's writer (0 any x86-64, 1 AVX2, 2 AVX-512), on a copy of the writer
- * whose address the output's stores cannot alias, so that its fields stay in registers. */
-ALWAYS void literals(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count, int tier) {
+/* Literals through the writer of `tier`'s twin (cpu_tier.h), on a copy of the writer whose address
+ * the output's stores cannot alias, so that its fields stay in registers. */
+ALWAYS void literals(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count, shatter_tier tier) {
     writer_t local = *w;
 #if defined(__x86_64__)
-    if (tier >= 2) literals_avx512(c, &local, bytes, count);
-    else if (tier == 1) literals_avx2(c, &local, bytes, count);
+    if (tier >= SHATTER_TIER_AVX512) literals_avx512(c, &local, bytes, count);
+    else if (tier == SHATTER_TIER_AVX2) literals_avx2(c, &local, bytes, count);
     else literals_scalar(c, &local, bytes, count);
 #else
     (void)tier;
@@ -454,7 +462,7 @@ ALWAYS size_t next_bit(const uint64_t *runs, size_t i, size_t n, int set) {
  * previous band's last zero. The counting pass counts only the runs' tokens when `h` is NULL, only the
  * literals (into `h`) otherwise. */
 ALWAYS void tokens(code_t *c, writer_t *w, const uint8_t *bytes, size_t i, size_t end, const uint64_t *runs,
-                   int before, uint32_t h[4][256], int encode, int tier) {
+                   int before, uint32_t h[4][256], int encode, shatter_tier tier) {
     while (i < end) {
         size_t start = next_bit(runs, i, end, 1);
         if (encode) literals(c, w, bytes + i, start - i, tier);
@@ -548,7 +556,7 @@ static void stored(const uint8_t *bytes, size_t n, int last, writer_t *w) {
 /* One band's block: its code from its own tokens, or stored where that comes out no smaller. `runs`
  * has n / 64 + 2 words of room. */
 ALWAYS void band_block(const uint8_t *bytes, size_t n, size_t line, int last, int *lastByte, uint64_t *runs, writer_t *w,
-                       int tier) {
+                       shatter_tier tier) {
     code_t c;
     memset(c.freq, 0, sizeof c.freq);
     int before = *lastByte;
@@ -578,7 +586,7 @@ ALWAYS void band_block(const uint8_t *bytes, size_t n, size_t line, int last, in
     uint16_t codes[LITLEN_SYMBOLS];
     canonical_codes(c.lengths, LITLEN_SYMBOLS, codes);
     for (int v = 0; v < 256; v++) c.literal[v] = codes[v] | (uint32_t)c.lengths[v] << 16;
-    if (tier >= 2)
+    if (tier >= SHATTER_TIER_AVX512)
         for (int v = 0; v < 256; v++) c.packed[v] = (uint16_t)(codes[v] | c.lengths[v] << 12);
     for (int length = 3; length <= 258; length++) {
         int s = length_symbol(length), k = s - 257;
@@ -608,7 +616,7 @@ size_t shatter_fast_png_bound(long width, long height, int channels) {
 }
 
 ALWAYS size_t encode(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
-                     uint8_t *out, int tier) {
+                     uint8_t *out, shatter_tier tier) {
     size_t bpp = (size_t)channels, stride = (size_t)width * bpp;
     /* Each row FILTER_PAD zeros after the one before (the pixel left of the first), room for the last
      * vector after it; the filtered band likewise. */
@@ -655,18 +663,18 @@ ALWAYS size_t encode(long width, long height, int channels, int filter, shatter_
 
 static size_t encode_baseline(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
                               uint8_t *out) {
-    return encode(width, height, channels, filter, row, context, out, 0);
+    return encode(width, height, channels, filter, row, context, out, SHATTER_TIER_BASELINE);
 }
 
 #if defined(__x86_64__)
 SHATTER_TARGET_AVX2 static size_t encode_avx2(long width, long height, int channels, int filter,
                                               shatter_fast_png_row_fn row, void *context, uint8_t *out) {
-    return encode(width, height, channels, filter, row, context, out, 1);
+    return encode(width, height, channels, filter, row, context, out, SHATTER_TIER_AVX2);
 }
 
 SHATTER_TARGET_AVX512 static size_t encode_avx512(long width, long height, int channels, int filter,
                                                   shatter_fast_png_row_fn row, void *context, uint8_t *out) {
-    return encode(width, height, channels, filter, row, context, out, 2);
+    return encode(width, height, channels, filter, row, context, out, SHATTER_TIER_AVX512);
 }
 #endif
 
