@@ -309,7 +309,8 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void literals
                                                                                       unsigned n) {
     const __m512i low12 = _mm512_set1_epi32(0xfff), nibble = _mm512_set1_epi32(0xf), low32 = _mm512_set1_epi64(0xffffffff);
     __mmask32 valid = n == 32 ? ~0u : (1u << n) - 1;
-    __m512i index = _mm512_cvtepu8_epi16(n == 32 ? _mm256_loadu_si256((const __m256i *)bytes) : _mm256_maskz_loadu_epi8(valid, bytes));
+    __m256i loaded = n == 32 ? _mm256_loadu_si256((const __m256i *)bytes) : _mm256_maskz_loadu_epi8(valid, bytes);
+    __m512i index = _mm512_cvtepu8_epi16(loaded);
     __mmask32 above64 = _mm512_test_epi16_mask(index, _mm512_set1_epi16(0x40));
     __m512i below128 = _mm512_mask_blend_epi16(above64, _mm512_permutex2var_epi16(w->table[0], index, w->table[1]),
                                                _mm512_permutex2var_epi16(w->table[2], index, w->table[3]));
@@ -351,7 +352,8 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void literals
     if (n < 32 && total < 8) next |= w->bits;
     /* The pending bits, into the quads that start in byte 0 (the first, and the second where the
      * first ends in byte 0). */
-    stream = _mm512_mask_or_epi64(stream, 3, stream, _mm512_srlv_epi64(_mm512_set1_epi64((long long)w->bits), _mm512_slli_epi64(byte, 3)));
+    __m512i pending = _mm512_srlv_epi64(_mm512_set1_epi64((long long)w->bits), _mm512_slli_epi64(byte, 3));
+    stream = _mm512_mask_or_epi64(stream, 3, stream, pending);
     _mm512_storeu_si512((void *)words, stream);
     for (unsigned q = 0; q <= last; q++) memcpy(w->out + at[q], &words[q], 8);
     w->bits = next;

@@ -18,8 +18,8 @@
  * - a band the code would not shrink is stored.
  *
  * One body, compiled for any x86-64 and again for AVX2 and for AVX-512 (as small_sprites.c), one twin
- * per tier of the instruction-set table (cpu_tier.h), resolved once per process; all write the same bytes. Any zlib decoder reads the result: it is plain deflate, Huffman blocks
- * with distance-1 matches.
+ * per tier of the instruction-set table (cpu_tier.h), resolved once per process; all write the same
+ * bytes. Any zlib decoder reads the result: it is plain deflate, Huffman blocks with distance-1 matches.
  */
 #ifndef SHATTER_FAST_PNG_H
 #define SHATTER_FAST_PNG_H
