@@ -287,8 +287,9 @@ static inline SHATTER_TARGET_AVX2 void literals_avx2(const code_t *c, writer_t *
  * B_i may also hold the ends of the two quads before it (a quad of four codes has ≥ 4 bits, so quad
  * i − 3 ends before byte B_i), and the pending bits where B_i is 0; ORed in, each quad's 64 bits are
  * the stream from byte B_i on, and are stored there in order, each store overwriting only bytes that
- * it or a later one writes in full (or zeros past the stream). The last store ends by byte B_i + 7 ≤
- * the new `out` + 7, inside the writer's 8 bytes of slack, and the bits are literals_scalar's.
+ * it or a later one writes in full (or zeros past the stream). Each store ends by byte B_i + 7, and
+ * B_i is at most the new `out`, so nothing goes past the writer's 8 bytes of slack; the bits are
+ * literals_scalar's.
  *
  * A last step of fewer than 32 bytes gives the missing ones zero entries (no bits), so only its
  * quads up to the one holding its last byte are stored: the empty ones after would not hold the
