@@ -1,6 +1,7 @@
 /*
- * The fast PNG encoder (fast_png.h): one body, compiled for any x86-64 and again for AVX2, where the
- * row filters and the scans over a band vectorise to 32-byte lanes.
+ * The fast PNG encoder (fast_png.h): one body, compiled for any x86-64 and again for AVX2 and for
+ * AVX-512, where the row filters and the scans over a band vectorise to 32-byte lanes and the
+ * literals' codes are joined in lanes (AVX-512: placed by prefix sums, literals_avx512).
  */
 /* The AVX2 twin's helpers pass no vectors across calls (all are inlined), so no ABI mismatch arises. */
 #pragma clang diagnostic ignored "-Wpsabi"
@@ -22,10 +23,17 @@
 #endif
 
 /* The literal/length code is limited to 12 bits so that four codes (48 bits) go into the bit buffer
- * between flushes; a byte's code seldom wants more, and the cap costs a fraction of a percent. */
+ * between flushes (and a code and its length into 16 bits, literals_avx512); a byte's code seldom
+ * wants more, and the cap costs a fraction of a percent. */
 enum { LITLEN_LIMIT = 12, CODELEN_LIMIT = 7, LITLEN_SYMBOLS = 286, END_OF_BLOCK = 256 };
+_Static_assert(LITLEN_LIMIT <= 12, "literals_avx512's entries hold a code of ≤ 12 bits and its length in 4 bits");
 
-/* ---- Bits, least significant first (RFC 1951 §3.1.1). ---- */
+/* ---- Bits, least significant first (RFC 1951 §3.1.1). ----
+ *
+ * The writer's invariants, which every path that writes keeps (put/flush here, and literals_avx512,
+ * which writes without them): after a flush, `count` < 8 bits are pending in `bits` (none above
+ * them), every byte before `out` is final, and nothing is written past `out` + 7 (the 8 bytes of
+ * slack that shatter_fast_png_bound leaves); bytes from `out` on may hold anything. */
 
 typedef struct {
     uint64_t bits;
@@ -183,6 +191,8 @@ typedef struct {
     uint32_t match[259];
     uint8_t matchBits[259];
     uint8_t lengths[LITLEN_SYMBOLS];
+    /* The AVX-512 twin's table: per byte, its code | length << 12. */
+    uint16_t packed[256];
 } code_t;
 
 /* A run of `run` zero bytes: matches of up to 258, the last byte before them being zero (the caller
@@ -264,15 +274,117 @@ static inline SHATTER_TARGET_AVX2 void literals_avx2(const code_t *c, writer_t *
 }
 #endif
 
-/* Literals through either twin's writer, on a copy of the writer whose address the output's stores
- * cannot alias, so that its fields stay in registers. */
-ALWAYS void literals(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count, int avx2) {
+/* ---- The AVX-512 twin's literals: 32 at a time, no gather, no serial bit buffer. ----
+ *
+ * Each byte's code and length sit in one 16-bit entry (code | length << 12: codes and lengths of at
+ * most LITLEN_LIMIT = 12 bits), looked up 32 at a time from the 256-entry table held in eight
+ * registers (four two-register word permutes of 64 entries each, chosen between by the byte's top two
+ * bits), where the AVX2 twin gathers, which on some processors (AMD Zen 4) costs more than all the
+ * rest. The 32 codes are joined as the AVX2 twin joins them, into eight quads of four codes (≤ 48
+ * bits). Then, instead of eight dependent puts, each quad's place comes from a prefix sum of the
+ * quads' lengths after the writer's `count` pending bits: quad i starts at bit P_i of the byte at
+ * `out`, so in byte B_i = P_i / 8, shifted by P_i % 8 (≤ 55 bits: it ends within byte B_i + 6). Byte
+ * B_i may also hold the ends of the two quads before it (a quad of four codes has ≥ 4 bits, so quad
+ * i − 3 ends before byte B_i), and the pending bits where B_i is 0; ORed in, each quad's 64 bits are
+ * the stream from byte B_i on, and are stored there in order, each store overwriting only bytes that
+ * it or a later one writes in full (or zeros past the stream). Each store ends by byte B_i + 7, and
+ * B_i is at most the new `out`, so nothing goes past the writer's 8 bytes of slack; the bits are
+ * literals_scalar's.
+ *
+ * A last step of fewer than 32 bytes gives the missing ones zero entries (no bits), so only its
+ * quads up to the one holding its last byte are stored: the empty ones after would not hold the
+ * ends of three quads back. */
+#if defined(__x86_64__)
+/* Lanes moved k qwords up, zeros below: lane i of the result is lane i − k of v. */
+#define QWORDS_UP(v, k) _mm512_alignr_epi64((v), _mm512_setzero_si512(), 8 - (k))
+
+typedef struct {
+    __m512i table[8];
+    uint64_t bits;
+    unsigned count;
+    uint8_t *out;
+} lanes_writer_t;
+
+/* `n` (1 … 32) bytes' codes written after the writer's pending bits. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void literals_32(lanes_writer_t *w, const uint8_t *bytes,
+                                                                                      unsigned n) {
+    const __m512i low12 = _mm512_set1_epi32(0xfff), nibble = _mm512_set1_epi32(0xf), low32 = _mm512_set1_epi64(0xffffffff);
+    __mmask32 valid = n == 32 ? ~0u : (1u << n) - 1;
+    __m256i loaded = n == 32 ? _mm256_loadu_si256((const __m256i *)bytes) : _mm256_maskz_loadu_epi8(valid, bytes);
+    __m512i index = _mm512_cvtepu8_epi16(loaded);
+    __mmask32 above64 = _mm512_test_epi16_mask(index, _mm512_set1_epi16(0x40));
+    __m512i below128 = _mm512_mask_blend_epi16(above64, _mm512_permutex2var_epi16(w->table[0], index, w->table[1]),
+                                               _mm512_permutex2var_epi16(w->table[2], index, w->table[3]));
+    __m512i above128 = _mm512_mask_blend_epi16(above64, _mm512_permutex2var_epi16(w->table[4], index, w->table[5]),
+                                               _mm512_permutex2var_epi16(w->table[6], index, w->table[7]));
+    __m512i entry = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, _mm512_set1_epi16(0x80)), below128, above128);
+    if (n < 32) entry = _mm512_maskz_mov_epi16(valid, entry);
+    /* Pairs in 32-bit lanes: the odd byte's code after the even one's. */
+    __m512i evenLength = _mm512_and_si512(_mm512_srli_epi32(entry, 12), nibble);
+    __m512i pair = _mm512_or_si512(_mm512_and_si512(entry, low12),
+                                   _mm512_sllv_epi32(_mm512_and_si512(_mm512_srli_epi32(entry, 16), low12), evenLength));
+    __m512i pairLength = _mm512_add_epi32(evenLength, _mm512_srli_epi32(entry, 28));
+    /* Quads in 64-bit lanes: the upper pair after the lower. */
+    __m512i lowLength = _mm512_and_si512(pairLength, low32);
+    __m512i quad = _mm512_or_si512(_mm512_and_si512(pair, low32), _mm512_sllv_epi64(_mm512_srli_epi64(pair, 32), lowLength));
+    __m512i length = _mm512_add_epi64(lowLength, _mm512_srli_epi64(pairLength, 32));
+    /* Each quad's first bit: the pending bits and the lengths before it. */
+    __m512i end = length;
+    end = _mm512_add_epi64(end, QWORDS_UP(end, 1));
+    end = _mm512_add_epi64(end, QWORDS_UP(end, 2));
+    end = _mm512_add_epi64(end, QWORDS_UP(end, 4));
+    __m512i start = _mm512_add_epi64(_mm512_sub_epi64(end, length), _mm512_set1_epi64(w->count));
+    __m512i byte = _mm512_srli_epi64(start, 3);
+    __m512i placed = _mm512_sllv_epi64(quad, _mm512_and_si512(start, _mm512_set1_epi64(7)));
+    /* The ends of the one and two quads before, in the quad's first byte. */
+    __m512i stream = _mm512_or_si512(
+        placed, _mm512_srlv_epi64(QWORDS_UP(placed, 1), _mm512_slli_epi64(_mm512_sub_epi64(byte, QWORDS_UP(byte, 1)), 3)));
+    stream = _mm512_or_si512(
+        stream, _mm512_srlv_epi64(QWORDS_UP(placed, 2), _mm512_slli_epi64(_mm512_sub_epi64(byte, QWORDS_UP(byte, 2)), 3)));
+    /* The next pending bits, the last quad's end, taken before the pending bits go in, so that a
+     * whole step's (≥ 32 bits, past byte 0) wait on this step's count only; a shorter step may end
+     * in byte 0, and then they are in it. */
+    unsigned last = (n - 1) / 4;  /* the quad of the last byte */
+    uint64_t words[8], at[8];
+    _mm512_storeu_si512((void *)at, byte);
+    unsigned total = w->count + (unsigned)_mm_extract_epi64(_mm512_extracti64x2_epi64(end, 3), 1);
+    __m512i lastStream = n == 32 ? stream : _mm512_permutexvar_epi64(_mm512_set1_epi64(last), stream);
+    uint64_t next = (uint64_t)_mm_extract_epi64(_mm512_extracti64x2_epi64(lastStream, 3), 1) >> ((total / 8 - at[last]) * 8);
+    if (n < 32 && total < 8) next |= w->bits;
+    /* The pending bits, into the quads that start in byte 0 (the first, and the second where the
+     * first ends in byte 0). */
+    __m512i pending = _mm512_srlv_epi64(_mm512_set1_epi64((long long)w->bits), _mm512_slli_epi64(byte, 3));
+    stream = _mm512_mask_or_epi64(stream, 3, stream, pending);
+    _mm512_storeu_si512((void *)words, stream);
+    for (unsigned q = 0; q <= last; q++) memcpy(w->out + at[q], &words[q], 8);
+    w->bits = next;
+    w->out += total / 8;
+    w->count = total % 8;
+}
+
+static inline SHATTER_TARGET_AVX512 void literals_avx512(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count) {
+    if (count == 0) return;
+    lanes_writer_t lanes = {.bits = w->bits, .count = w->count, .out = w->out};
+    for (int t = 0; t < 8; t++) lanes.table[t] = _mm512_loadu_si512((const void *)(c->packed + 32 * t));
+    size_t k = 0;
+    for (; k + 32 <= count; k += 32) literals_32(&lanes, bytes + k, 32);
+    if (k < count) literals_32(&lanes, bytes + k, (unsigned)(count - k));
+    w->bits = lanes.bits;
+    w->count = lanes.count;
+    w->out = lanes.out;
+}
+#endif
+
+/* Literals through the writer of `tier`'s twin (cpu_tier.h), on a copy of the writer whose address
+ * the output's stores cannot alias, so that its fields stay in registers. */
+ALWAYS void literals(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count, shatter_tier tier) {
     writer_t local = *w;
 #if defined(__x86_64__)
-    if (avx2) literals_avx2(c, &local, bytes, count);
+    if (tier >= SHATTER_TIER_AVX512) literals_avx512(c, &local, bytes, count);
+    else if (tier == SHATTER_TIER_AVX2) literals_avx2(c, &local, bytes, count);
     else literals_scalar(c, &local, bytes, count);
 #else
-    (void)avx2;
+    (void)tier;
     literals_scalar(c, &local, bytes, count);
 #endif
     *w = local;
@@ -353,10 +465,10 @@ ALWAYS size_t next_bit(const uint64_t *runs, size_t i, size_t n, int set) {
  * previous band's last zero. The counting pass counts only the runs' tokens when `h` is NULL, only the
  * literals (into `h`) otherwise. */
 ALWAYS void tokens(code_t *c, writer_t *w, const uint8_t *bytes, size_t i, size_t end, const uint64_t *runs,
-                   int before, uint32_t h[4][256], int encode, int avx2) {
+                   int before, uint32_t h[4][256], int encode, shatter_tier tier) {
     while (i < end) {
         size_t start = next_bit(runs, i, end, 1);
-        if (encode) literals(c, w, bytes + i, start - i, avx2);
+        if (encode) literals(c, w, bytes + i, start - i, tier);
         else if (h) histogram(bytes + i, start - i, h);
         if (start == end) break;
         i = next_bit(runs, start, end, 0);
@@ -447,7 +559,7 @@ static void stored(const uint8_t *bytes, size_t n, int last, writer_t *w) {
 /* One band's block: its code from its own tokens, or stored where that comes out no smaller. `runs`
  * has n / 64 + 2 words of room. */
 ALWAYS void band_block(const uint8_t *bytes, size_t n, size_t line, int last, int *lastByte, uint64_t *runs, writer_t *w,
-                       int avx2) {
+                       shatter_tier tier) {
     code_t c;
     memset(c.freq, 0, sizeof c.freq);
     int before = *lastByte;
@@ -455,9 +567,9 @@ ALWAYS void band_block(const uint8_t *bytes, size_t n, size_t line, int last, in
     zero_runs(bytes, n, runs);
     uint32_t h[4][256];
     memset(h, 0, sizeof h);
-    tokens(&c, w, bytes, 0, n, runs, before, NULL, 0, avx2);
+    tokens(&c, w, bytes, 0, n, runs, before, NULL, 0, tier);
     for (size_t start = 0; start < n; start += SAMPLE_EVERY * line)
-        tokens(&c, w, bytes, start, start + line, runs, before, h, 0, avx2);
+        tokens(&c, w, bytes, start, start + line, runs, before, h, 0, tier);
     /* The literals' counts estimated from the sampled lines, and every byte given a code, since the
      * lines not sampled may hold any. */
     for (int v = 0; v < 256; v++) c.freq[v] += SAMPLE_EVERY * (h[0][v] + h[1][v] + h[2][v] + h[3][v]) + 1;
@@ -477,6 +589,8 @@ ALWAYS void band_block(const uint8_t *bytes, size_t n, size_t line, int last, in
     uint16_t codes[LITLEN_SYMBOLS];
     canonical_codes(c.lengths, LITLEN_SYMBOLS, codes);
     for (int v = 0; v < 256; v++) c.literal[v] = codes[v] | (uint32_t)c.lengths[v] << 16;
+    if (tier >= SHATTER_TIER_AVX512)
+        for (int v = 0; v < 256; v++) c.packed[v] = (uint16_t)(codes[v] | c.lengths[v] << 12);
     for (int length = 3; length <= 258; length++) {
         int s = length_symbol(length), k = s - 257;
         unsigned l = c.lengths[s], e = length_extra[k];
@@ -484,7 +598,7 @@ ALWAYS void band_block(const uint8_t *bytes, size_t n, size_t line, int last, in
         c.matchBits[length] = (uint8_t)(l + e + 1);
     }
     dynamic_header(c.lengths, last, w);
-    tokens(&c, w, bytes, 0, n, runs, before, NULL, 1, avx2);
+    tokens(&c, w, bytes, 0, n, runs, before, NULL, 1, tier);
     put_flushed(w, codes[END_OF_BLOCK], c.lengths[END_OF_BLOCK]);
     if ((uint64_t)(w->out - start.out) * 8 + w->count - start.count >= storedBits) {
         *w = start;
@@ -505,7 +619,7 @@ size_t shatter_fast_png_bound(long width, long height, int channels) {
 }
 
 ALWAYS size_t encode(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
-                     uint8_t *out, int avx2) {
+                     uint8_t *out, shatter_tier tier) {
     size_t bpp = (size_t)channels, stride = (size_t)width * bpp;
     /* Each row FILTER_PAD zeros after the one before (the pixel left of the first), room for the last
      * vector after it; the filtered band likewise. */
@@ -540,7 +654,7 @@ ALWAYS size_t encode(long width, long height, int channels, int filter, shatter_
         size_t n = (size_t)count * (stride + 1);
         adler = libdeflate_adler32(adler, filtered, n);
         memset(filtered + n, 0xff, 2 * FILTER_LANES);  /* past the band: not zeros */
-        band_block(filtered, n, stride + 1, first + count == height, &lastByte, runs, &w, avx2);
+        band_block(filtered, n, stride + 1, first + count == height, &lastByte, runs, &w, tier);
         memcpy(rows[0], rows[count], stride);  /* the next band's row above */
     }
     align(&w);
@@ -552,19 +666,25 @@ ALWAYS size_t encode(long width, long height, int channels, int filter, shatter_
 
 static size_t encode_baseline(long width, long height, int channels, int filter, shatter_fast_png_row_fn row, void *context,
                               uint8_t *out) {
-    return encode(width, height, channels, filter, row, context, out, 0);
+    return encode(width, height, channels, filter, row, context, out, SHATTER_TIER_BASELINE);
 }
 
 #if defined(__x86_64__)
 SHATTER_TARGET_AVX2 static size_t encode_avx2(long width, long height, int channels, int filter,
                                               shatter_fast_png_row_fn row, void *context, uint8_t *out) {
-    return encode(width, height, channels, filter, row, context, out, 1);
+    return encode(width, height, channels, filter, row, context, out, SHATTER_TIER_AVX2);
+}
+
+SHATTER_TARGET_AVX512 static size_t encode_avx512(long width, long height, int channels, int filter,
+                                                  shatter_fast_png_row_fn row, void *context, uint8_t *out) {
+    return encode(width, height, channels, filter, row, context, out, SHATTER_TIER_AVX512);
 }
 #endif
 
 /* The encoder's table line. */
 shatter_fast_png_coder shatter_fast_png_for(shatter_tier tier) {
 #if defined(__x86_64__)
+    if (tier >= SHATTER_TIER_AVX512) return (shatter_fast_png_coder){encode_avx512};
     if (tier >= SHATTER_TIER_AVX2) return (shatter_fast_png_coder){encode_avx2};
 #endif
     (void)tier;

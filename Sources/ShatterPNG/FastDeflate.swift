@@ -7,7 +7,7 @@ import ShatterCore
 /// search. Several times libdeflate's level 1 speed on noisy frames, at about its size; see docs/png.md.
 struct FastDeflate: TierTwin, @unchecked Sendable {  // a C function pointer, immutable
     let entryPoints: shatter_fast_png_coder
-    /// Which tier's twin (the AVX-512 tier runs the AVX2 twin); every twin writes the same bytes.
+    /// Which tier's twin; every twin writes the same bytes.
     let tier: CPUTier
 
     init(tier: CPUTier) {

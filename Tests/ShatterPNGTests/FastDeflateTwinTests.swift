@@ -1,5 +1,6 @@
 import Foundation
 import ShatterCore
+import ShatterTestSupport
 import Testing
 
 @testable import ShatterPNG
@@ -22,6 +23,36 @@ struct FastDeflateTwinTests {
         let idat = png.count - 12 - 4 - baseline.count  // the IDAT data sits before its CRC and IEND
         #expect(Array(png[idat..<idat + baseline.count]) == baseline)
         #expect(try PNGDecoder.decode(data: png, name: "twin.png") == image)
+    }
+
+    /// Translucent speckle over transparency, as the Thanos dust's frames are: every length of literal
+    /// stretch between runs of zeros, and codes from 1 bit (a zero between close specks) to the
+    /// 12-bit limit (rare bytes), so that the AVX-512 twin's steps of 32 bytes, its shorter last
+    /// steps, and its quads of four 1-bit codes sharing a byte all come up.
+    static func speckle(width: Int, height: Int, seed: UInt64) -> Image {
+        var generator = SplitMix64(seed: seed)
+        var image = Image(width: width, height: height)
+        for y in 0..<height {
+            let sparseness = 1 << (y % 7)  // one pixel in 1 … 64 is a speck, a different mix per row
+            for x in 0..<width where Int(generator.byte()) % sparseness == 0 {
+                let a = generator.byte() | 1
+                let gray = UInt8(Int(generator.byte() % 4 * 60) * Int(a) / 255)  // a few grays: common bytes
+                image[x, y] = RGBA8(r: gray, g: gray, b: generator.byte() < 8 ? a : gray, a: a)
+            }
+        }
+        return image
+    }
+
+    @Test(
+        "every twin writes the same bytes for translucent speckle (the dust's frames), and the file decodes to it",
+        arguments: PNGFilter.allCases)
+    func twinsAgreeOnSpeckle(filter: PNGFilter) throws {
+        let image = Self.speckle(width: 613, height: 97, seed: 49)
+        let baseline = Self.stream(image, filter: filter, tier: .baseline)
+        #expect(!baseline.isEmpty)
+        for tier in CPUTier.runnable { #expect(baseline == Self.stream(image, filter: filter, tier: tier), "\(tier)") }
+        let png = try PNGEncoder.encode(image, options: PNGWriteOptions(filter: filter))
+        #expect(try PNGDecoder.decode(data: png, name: "speckle.png") == image)
     }
 
     /// The level-1 IDAT stream (zlib) of `image` from one twin.

@@ -13,12 +13,13 @@
  *   sampled may hold any);
  * - runs of 16 or more zero bytes (flat areas under the up or sub filter), found by vector compares
  *   and bit masks, become matches at distance 1, the one LZ77 match that needs no search;
- * - the literals' codes are gathered and joined eight at a time in AVX2 lanes;
+ * - the literals' codes are gathered and joined eight at a time in AVX2 lanes, or looked up by
+ *   permutes 32 at a time in AVX-512 lanes and placed in the stream by prefix sums of their lengths;
  * - a band the code would not shrink is stored.
  *
- * One body, compiled for any x86-64 and again for AVX2 (as small_sprites.c), one twin per tier of the
- * instruction-set table (cpu_tier.h), resolved once per process; both write the same bytes. Any zlib decoder reads the result: it is plain deflate, Huffman blocks
- * with distance-1 matches.
+ * One body, compiled for any x86-64 and again for AVX2 and for AVX-512 (as small_sprites.c), one twin
+ * per tier of the instruction-set table (cpu_tier.h), resolved once per process; all write the same
+ * bytes. Any zlib decoder reads the result: it is plain deflate, Huffman blocks with distance-1 matches.
  */
 #ifndef SHATTER_FAST_PNG_H
 #define SHATTER_FAST_PNG_H
@@ -51,7 +52,7 @@ typedef struct shatter_fast_png_coder {
                    uint8_t *out);
 } shatter_fast_png_coder;
 
-/* The encoder of `tier`'s twin (a tier the processor runs; the AVX-512 tier takes the AVX2 twin). */
+/* The encoder of `tier`'s twin (a tier the processor runs). */
 shatter_fast_png_coder shatter_fast_png_for(shatter_tier tier);
 
 #endif /* SHATTER_FAST_PNG_H */
