@@ -459,6 +459,33 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 coo
     return band & _mm512_cmp_ps_mask(*by, c->minusOne, _CMP_GE_OQ) & _mm512_cmp_ps_mask(*by, c->rows, _CMP_LT_OQ);
 }
 
+/* One step of a pair in layer_span_avx512's second pass, as the single step runs it where its window
+ * has three rows: its position (fx, fy) read back and floored, its taps of the snapshot (0 where the
+ * layer does not own them, or the lane is outside the window). Returns the band lanes left out of the
+ * window. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 three_row_step(const shatter_dust_frame *f, const float *fxs,
+                                                                                           const float *fys, __mmask16 band, int column,
+                                                                                           int row, __m512i layer, __m512 *fx, __m512 *fy,
+                                                                                           __m512 *bx, __m512 *by, __m512i texels[4]) {
+    const __m512i thirty = _mm512_set1_epi32(30), oneRow = _mm512_set1_epi32(1);
+    *fx = _mm512_loadu_ps(fxs);
+    *fy = _mm512_loadu_ps(fys);
+    *bx = _mm512_roundscale_ps(*fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    *by = _mm512_roundscale_ps(*fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    const __m512i ix = _mm512_maskz_cvttps_epi32(band, *bx), iy = _mm512_maskz_cvttps_epi32(band, *by);
+    const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
+    /* The lanes inside the window: 0 ≤ ox ≤ 30 and 0 ≤ oy ≤ 1 (unsigned, a negative offset is far outside). */
+    const __mmask16 inside = _mm512_mask_cmple_epu32_mask(_mm512_mask_cmple_epu32_mask(band, ox, thirty), oy, oneRow);
+    __m512i owners[4];
+    __mmask16 owned[4];
+    const __mmask16 lower = _mm512_cmpeq_epi32_mask(oy, oneRow);
+    window_taps_16(f->assignment, f->width, column, row, ox, lower, owners);
+    window_taps_16(f->snapshot, f->width, column, row, ox, lower, texels);
+    owned_taps(owners, inside, layer, owned);
+    for (int t = 0; t < 4; t++) texels[t] = _mm512_maskz_mov_epi32(owned[t], texels[t]);
+    return band & ~inside;
+}
+
 /* layer_span sixteen pixels at a time, as layer_span_avx2 runs it eight at a time: each lane the
  * scalar's operations in its order, lanes whose footprint holds none of the layer's texels exactly 0,
  * the row's last step running into the planes' spare room. The window is three (or five) rows of
@@ -550,29 +577,17 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             if (x + 16 < end && bands[s] && bands[s + 1] && windows[s] == 3 && windows[s + 1] == 3) {
                 __m512 fx[2], fy[2], bx[2], by[2], colors[2][4];
                 __m512i texels[2][4];
-                for (int k = 0; k < 2; k++) {
-                    fx[k] = _mm512_loadu_ps(fxs + (x + 16 * k - begin));
-                    fy[k] = _mm512_loadu_ps(fys + (x + 16 * k - begin));
-                    bx[k] = _mm512_roundscale_ps(fx[k], _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-                    by[k] = _mm512_roundscale_ps(fy[k], _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-                    const __mmask16 band = bands[s + k];
-                    const __m512i ix = _mm512_maskz_cvttps_epi32(band, bx[k]), iy = _mm512_maskz_cvttps_epi32(band, by[k]);
-                    const int column = columns[s + k], row = rowsAt[s + k];
-                    const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
-                    /* The lanes inside the window: 0 ≤ ox ≤ 30 and 0 ≤ oy ≤ 1 (unsigned, a negative offset is far outside). */
-                    const __mmask16 inside = _mm512_mask_cmple_epu32_mask(_mm512_mask_cmple_epu32_mask(band, ox, thirty), oy, oneRow);
-                    missed[s + k] = band & ~inside;
-                    anyMissed |= band & ~inside;
-                    __m512i owners[4];
-                    __mmask16 owned[4];
-                    const __mmask16 lower = _mm512_cmpeq_epi32_mask(oy, oneRow);
-                    window_taps_16(f->assignment, f->width, column, row, ox, lower, owners);
-                    window_taps_16(f->snapshot, f->width, column, row, ox, lower, texels[k]);
-                    owned_taps(owners, inside, layer, owned);
-                    for (int t = 0; t < 4; t++) texels[k][t] = _mm512_maskz_mov_epi32(owned[t], texels[k][t]);
-                }
-                for (int k = 0; k < 2; k++) lane_colors(texels[k], fx[k], fy[k], bx[k], by[k], opacity, colors[k]);
-                for (int k = 0; k < 2; k++) composite_16(planes + (x + 16 * k - x0), stride, colors[k]);
+                /* Written out twice rather than as a loop over k, which clang keeps as a loop through
+                 * the stack. */
+                missed[s] = three_row_step(f, fxs + (x - begin), fys + (x - begin), bands[s], columns[s], rowsAt[s], layer,
+                                           &fx[0], &fy[0], &bx[0], &by[0], texels[0]);
+                missed[s + 1] = three_row_step(f, fxs + (x + 16 - begin), fys + (x + 16 - begin), bands[s + 1], columns[s + 1],
+                                               rowsAt[s + 1], layer, &fx[1], &fy[1], &bx[1], &by[1], texels[1]);
+                anyMissed |= missed[s] | missed[s + 1];
+                lane_colors(texels[0], fx[0], fy[0], bx[0], by[0], opacity, colors[0]);
+                lane_colors(texels[1], fx[1], fy[1], bx[1], by[1], opacity, colors[1]);
+                composite_16(planes + (x - x0), stride, colors[0]);
+                composite_16(planes + (x + 16 - x0), stride, colors[1]);
                 x += 16;
                 s++;
                 continue;
