@@ -356,16 +356,38 @@ SHATTER_TARGET_AVX2 static void layer_span_avx2(const shatter_dust_frame *f, con
     }
 }
 
-/* The four taps (column + ox + t % 2, row + oy + t / 2) of sixteen lanes (0 ≤ ox ≤ 30, 0 ≤ oy ≤ 1)
- * from the window of `texture` at (column, row), three rows of thirty-two words all inside it. */
-SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_taps_16(const unsigned *texture, int width, int column,
-                                                                                       int row, __m512i ox, __mmask16 lower,
-                                                                                       __m512i taps[4]) {
+/* Which of sixteen assignment words name the layer (`layer`: its index in bytes 0 and 1) in their
+ * byte 0 or 1: with x = words ^ layer, a zero byte among x's two low ones (a byte that borrows from
+ * the one above is zero, and one that does not, is not; bytes 2 and 3 are masked off). */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 owned_words(__m512i words, __m512i layer) {
+    const __m512i x = _mm512_xor_si512(words, layer);
+    return _mm512_test_epi32_mask(_mm512_sub_epi32(x, _mm512_set1_epi32(0x0101)), _mm512_andnot_si512(x, _mm512_set1_epi32(0x8080)));
+}
+
+/* A window row of the snapshot (thirty-two words from `at`), 0 where the layer does not own a texel;
+ * `any` gathers whether it owns one. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void owned_row(const shatter_dust_frame *f, long at, __m512i layer,
+                                                                                  __m512i *left, __m512i *right, __mmask16 *any) {
+    const __mmask16 ownLeft = owned_words(_mm512_loadu_si512(f->assignment + at), layer);
+    const __mmask16 ownRight = owned_words(_mm512_loadu_si512(f->assignment + at + 16), layer);
+    *left = _mm512_maskz_loadu_epi32(ownLeft, f->snapshot + at);
+    *right = _mm512_maskz_loadu_epi32(ownRight, f->snapshot + at + 16);
+    *any |= ownLeft | ownRight;
+}
+
+/* The four taps (column + ox + t % 2, row + oy + t / 2) of sixteen lanes (0 ≤ ox ≤ 30, oy 0 or 1, 1
+ * in `lower`) from the snapshot's window at (column, row), three rows of thirty-two words all inside
+ * it, each 0 where the layer does not own it: the ownership is tested once a window word, and the
+ * snapshot's words loaded under it. Returns 0 when the layer owns no texel of the window. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 window_taps_16(const shatter_dust_frame *f, int column,
+                                                                                           int row, __m512i ox, __mmask16 lower,
+                                                                                           __m512i layer, __m512i taps[4]) {
     __m512i picked[3][2]; /* [window row][tap column offset] */
     const __m512i next = _mm512_add_epi32(ox, _mm512_set1_epi32(1));
+    __mmask16 any = 0;
     for (int r = 0; r < 3; r++) {
-        const unsigned *words = texture + (long)(row + r) * width + column;
-        const __m512i left = _mm512_loadu_si512(words), right = _mm512_loadu_si512(words + 16);
+        __m512i left, right;
+        owned_row(f, (long)(row + r) * f->width + column, layer, &left, &right, &any);
         picked[r][0] = _mm512_permutex2var_epi32(left, ox, right);
         picked[r][1] = _mm512_permutex2var_epi32(left, next, right);
     }
@@ -373,18 +395,20 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_t
         const int dx = t & 1, dy = t >> 1;
         taps[t] = _mm512_mask_blend_epi32(lower, picked[dy][dx], picked[dy + 1][dx]);
     }
+    return any;
 }
 
 /* window_taps_16 over five rows (0 ≤ oy ≤ 3), for layers turned so far that sixteen pixels cross
  * more than one row boundary: each tap row picked per lane among the five. */
-SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_taps_16x5(const unsigned *texture, int width,
-                                                                                         int column, int row, __m512i ox,
-                                                                                         __m512i oy, __m512i taps[4]) {
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 window_taps_16x5(const shatter_dust_frame *f, int column,
+                                                                                             int row, __m512i ox, __m512i oy,
+                                                                                             __m512i layer, __m512i taps[4]) {
     __m512i picked[5][2];
     const __m512i next = _mm512_add_epi32(ox, _mm512_set1_epi32(1));
+    __mmask16 any = 0;
     for (int r = 0; r < 5; r++) {
-        const unsigned *words = texture + (long)(row + r) * width + column;
-        const __m512i left = _mm512_loadu_si512(words), right = _mm512_loadu_si512(words + 16);
+        __m512i left, right;
+        owned_row(f, (long)(row + r) * f->width + column, layer, &left, &right, &any);
         picked[r][0] = _mm512_permutex2var_epi32(left, ox, right);
         picked[r][1] = _mm512_permutex2var_epi32(left, next, right);
     }
@@ -395,25 +419,15 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_t
         for (int r = 1; r < 5; r++) tap = _mm512_mask_blend_epi32(_mm512_cmpeq_epi32_mask(at, _mm512_set1_epi32(r)), tap, picked[r][dx]);
         taps[t] = tap;
     }
-}
-
-/* Which lanes (of `lanes`) own each of their four taps: an owner word's r or g byte is the layer's index. */
-SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 owned_taps(const __m512i owners[4], __mmask16 lanes,
-                                                                                       __m512i layer, __mmask16 owned[4]) {
-    const __m512i byte = _mm512_set1_epi32(0xff);
-    __mmask16 any = 0;
-    for (int t = 0; t < 4; t++) {
-        owned[t] = _mm512_mask_cmpeq_epi32_mask(lanes, _mm512_and_si512(owners[t], byte), layer) |
-                   _mm512_mask_cmpeq_epi32_mask(lanes, _mm512_and_si512(_mm512_srli_epi32(owners[t], 8), byte), layer);
-        any |= owned[t];
-    }
     return any;
 }
 
-/* The program's color at sixteen lanes from their four taps (0 where the layer does not own one) and
- * the footprint's position (fx, fy) and floor (bx, by), each lane the scalar's operations in order. */
-SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void lane_colors(const __m512i texels[4], __m512 fx, __m512 fy,
-                                                                                    __m512 bx, __m512 by, __m512 opacity, __m512 c[4]) {
+/* The program's color at sixteen lanes from their four taps (0 where the layer does not own one; in
+ * lanes outside `lanes`, whatever the taps hold) and the footprint's position (fx, fy) and floor
+ * (bx, by), each lane the scalar's operations in order. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void lane_colors(const __m512i texels[4], __mmask16 lanes, __m512 fx,
+                                                                                    __m512 fy, __m512 bx, __m512 by, __m512 opacity,
+                                                                                    __m512 c[4]) {
     const __m512 one = _mm512_set1_ps(1.0f), unit = _mm512_set1_ps(1.0f / 255.0f);
     const __m512i byte = _mm512_set1_epi32(0xff);
     const __m512 ax = _mm512_sub_ps(fx, bx), ay = _mm512_sub_ps(fy, by);
@@ -422,7 +436,7 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void lane_col
     for (int n = 3; n >= 0; n--) {
         __m512 channel[4];
         for (int t = 0; t < 4; t++)
-            channel[t] = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
+            channel[t] = _mm512_mul_ps(_mm512_maskz_cvtepi32_ps(lanes, _mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
         const __m512 top = _mm512_add_ps(_mm512_mul_ps(channel[0], restX), _mm512_mul_ps(channel[1], ax));
         const __m512 bottom = _mm512_add_ps(_mm512_mul_ps(channel[2], restX), _mm512_mul_ps(channel[3], ax));
         c[n] = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity);
@@ -466,7 +480,7 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 coo
 SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 three_row_step(const shatter_dust_frame *f, const float *fxs,
                                                                                            const float *fys, __mmask16 band, int column,
                                                                                            int row, __m512i layer, __m512 *fx, __m512 *fy,
-                                                                                           __m512 *bx, __m512 *by, __m512i texels[4]) {
+                                                                                           __m512 *bx, __m512 *by, __m512i texels[4], __mmask16 *lanes) {
     const __m512i thirty = _mm512_set1_epi32(30), oneRow = _mm512_set1_epi32(1);
     *fx = _mm512_loadu_ps(fxs);
     *fy = _mm512_loadu_ps(fys);
@@ -476,13 +490,8 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 thr
     const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
     /* The lanes inside the window: 0 ≤ ox ≤ 30 and 0 ≤ oy ≤ 1 (unsigned, a negative offset is far outside). */
     const __mmask16 inside = _mm512_mask_cmple_epu32_mask(_mm512_mask_cmple_epu32_mask(band, ox, thirty), oy, oneRow);
-    __m512i owners[4];
-    __mmask16 owned[4];
-    const __mmask16 lower = _mm512_cmpeq_epi32_mask(oy, oneRow);
-    window_taps_16(f->assignment, f->width, column, row, ox, lower, owners);
-    window_taps_16(f->snapshot, f->width, column, row, ox, lower, texels);
-    owned_taps(owners, inside, layer, owned);
-    for (int t = 0; t < 4; t++) texels[t] = _mm512_maskz_mov_epi32(owned[t], texels[t]);
+    window_taps_16(f, column, row, ox, _mm512_cmpeq_epi32_mask(oy, oneRow), layer, texels);
+    *lanes = inside;
     return band & ~inside;
 }
 
@@ -505,6 +514,13 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i width = _mm512_set1_epi32(f->width), height = _mm512_set1_epi32(f->height);
     const __m512i layer = _mm512_set1_epi32((int)l->index), byte = _mm512_set1_epi32(0xff), zero = _mm512_setzero_si512();
+    /* The index in both low bytes, for owned_words. An index no byte holds owns no texel: such a
+     * layer (none that Swift poses) is left to the scalar program. */
+    if (!(l->index >= 0 && l->index < 256)) {
+        layer_span(f, l, y, from, to, x0, planes, stride);
+        return;
+    }
+    const __m512i layers = _mm512_set1_epi32((int)l->index * 0x0101);
     const __m512i thirty = _mm512_set1_epi32(30), oneRow = _mm512_set1_epi32(1);
     /* A band lane's floors lie in [first − 1, last] and [−1, height − 1]; the column bounds clamped to
      * a little outside the snapshot, so that they convert and a window past them cannot fit. */
@@ -579,13 +595,14 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                 __m512i texels[2][4];
                 /* Written out twice rather than as a loop over k, which clang keeps as a loop through
                  * the stack. */
-                missed[s] = three_row_step(f, fxs + (x - begin), fys + (x - begin), bands[s], columns[s], rowsAt[s], layer,
-                                           &fx[0], &fy[0], &bx[0], &by[0], texels[0]);
+                __mmask16 inside[2];
+                missed[s] = three_row_step(f, fxs + (x - begin), fys + (x - begin), bands[s], columns[s], rowsAt[s], layers,
+                                           &fx[0], &fy[0], &bx[0], &by[0], texels[0], &inside[0]);
                 missed[s + 1] = three_row_step(f, fxs + (x + 16 - begin), fys + (x + 16 - begin), bands[s + 1], columns[s + 1],
-                                               rowsAt[s + 1], layer, &fx[1], &fy[1], &bx[1], &by[1], texels[1]);
+                                               rowsAt[s + 1], layers, &fx[1], &fy[1], &bx[1], &by[1], texels[1], &inside[1]);
                 anyMissed |= missed[s] | missed[s + 1];
-                lane_colors(texels[0], fx[0], fy[0], bx[0], by[0], opacity, colors[0]);
-                lane_colors(texels[1], fx[1], fy[1], bx[1], by[1], opacity, colors[1]);
+                lane_colors(texels[0], inside[0], fx[0], fy[0], bx[0], by[0], opacity, colors[0]);
+                lane_colors(texels[1], inside[1], fx[1], fy[1], bx[1], by[1], opacity, colors[1]);
                 composite_16(planes + (x - x0), stride, colors[0]);
                 composite_16(planes + (x + 16 - x0), stride, colors[1]);
                 x += 16;
@@ -600,7 +617,7 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             const __m512 by = _mm512_roundscale_ps(fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
             const __m512i ix = _mm512_maskz_cvttps_epi32(band, bx), iy = _mm512_maskz_cvttps_epi32(band, by);
             const int column = columns[s], row = rowsAt[s], windowed = windows[s];
-            __mmask16 owned[4], any = 0;
+            __mmask16 owned[4], any = 0, lanes = 0xffff;
             __m512i texels[4];
             if (windowed) {
                 const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
@@ -608,18 +625,12 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                     _mm512_mask_cmple_epu32_mask(_mm512_mask_cmple_epu32_mask(band, ox, thirty), oy, _mm512_set1_epi32(windowed - 2));
                 missed[s] = band & ~inside;
                 anyMissed |= band & ~inside;
-                __m512i owners[4];
-                if (windowed == 3) {
-                    const __mmask16 lower = _mm512_cmpeq_epi32_mask(oy, oneRow);
-                    window_taps_16(f->assignment, f->width, column, row, ox, lower, owners);
-                    window_taps_16(f->snapshot, f->width, column, row, ox, lower, texels);
-                } else {
-                    window_taps_16x5(f->assignment, f->width, column, row, ox, oy, owners);
-                    window_taps_16x5(f->snapshot, f->width, column, row, ox, oy, texels);
-                }
-                any = owned_taps(owners, inside, layer, owned);
-                if (any == 0) continue; /* every lane's color is exactly 0 */
-                for (int t = 0; t < 4; t++) texels[t] = _mm512_maskz_mov_epi32(owned[t], texels[t]);
+                if (windowed == 3)
+                    any = window_taps_16(f, column, row, ox, _mm512_cmpeq_epi32_mask(oy, oneRow), layers, texels);
+                else
+                    any = window_taps_16x5(f, column, row, ox, oy, layers, texels);
+                if (any == 0 || inside == 0) continue; /* every lane's color is exactly 0 */
+                lanes = inside;
             } else {
                 __m512i words[4];
                 for (int t = 0; t < 4; t++) {
@@ -638,7 +649,7 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                 for (int t = 0; t < 4; t++) texels[t] = _mm512_mask_i32gather_epi32(zero, owned[t], words[t], (const int *)f->snapshot, 4);
             }
             __m512 colors[4];
-            lane_colors(texels, fx, fy, bx, by, opacity, colors);
+            lane_colors(texels, lanes, fx, fy, bx, by, opacity, colors);
             composite_16(planes + (x - x0), stride, colors);
         }
         /* The lanes left out above, each the scalar program's (their pixels unchanged so far, and no
