@@ -428,15 +428,20 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 win
 SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void lane_colors(const __m512i texels[4], __mmask16 lanes, __m512 fx,
                                                                                     __m512 fy, __m512 bx, __m512 by, __m512 opacity,
                                                                                     __m512 c[4]) {
-    const __m512 one = _mm512_set1_ps(1.0f), unit = _mm512_set1_ps(1.0f / 255.0f);
-    const __m512i byte = _mm512_set1_epi32(0xff);
+    const __m512 one = _mm512_set1_ps(1.0f);
     const __m512 ax = _mm512_sub_ps(fx, bx), ay = _mm512_sub_ps(fy, by);
     const __m512 restX = _mm512_sub_ps(one, ax), restY = _mm512_sub_ps(one, ay);
     /* Alpha first: the other channels' composite needs its keep. */
     for (int n = 3; n >= 0; n--) {
+        /* Channel n's byte b left in place, b · 2^8n, converted (exactly: below 2^32, eight bits
+         * wide) and multiplied by (1 / 255) · 2^−8n (exact: a power of two apart): the product is
+         * b · (1 / 255)'s, so its rounding too. One AND instead of shifting or shuffling the byte down,
+         * which cost this loop a fifth of its time (docs/speed.md). */
+        const __m512i byte = _mm512_set1_epi32((int)(0xffu << (8 * n)));
+        const __m512 unit = _mm512_set1_ps((1.0f / 255.0f) * (n == 0 ? 1.0f : n == 1 ? 0x1p-8f : n == 2 ? 0x1p-16f : 0x1p-24f));
         __m512 channel[4];
         for (int t = 0; t < 4; t++)
-            channel[t] = _mm512_mul_ps(_mm512_maskz_cvtepi32_ps(lanes, _mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
+            channel[t] = _mm512_mul_ps(_mm512_maskz_cvtepu32_ps(lanes, _mm512_and_si512(texels[t], byte)), unit);
         const __m512 top = _mm512_add_ps(_mm512_mul_ps(channel[0], restX), _mm512_mul_ps(channel[1], ax));
         const __m512 bottom = _mm512_add_ps(_mm512_mul_ps(channel[2], restX), _mm512_mul_ps(channel[3], ax));
         c[n] = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity);
