@@ -167,6 +167,37 @@ SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) __m256 coordina
     return _mm256_and_ps(band, _mm256_and_ps(_mm256_cmp_ps(*by, c->minusOne, _CMP_GE_OQ), _mm256_cmp_ps(*by, c->rows, _CMP_LT_OQ)));
 }
 
+/* One step of two_steps from its window's taps to its colors, each lane the single step's operations. */
+SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) void pair_step_colors(const shatter_dust_frame *f, const dust_lanes *c,
+                                                                                       int column, int row, __m256i ox, __m256i oy, __m256 fx,
+                                                                                       __m256 fy, __m256 bx, __m256 by, __m256 color[4]) {
+    __m256i owners[4], texels[4];
+    window_taps(f->assignment, f->width, column, row, ox, oy, owners);
+    window_taps(f->snapshot, f->width, column, row, ox, oy, texels);
+    __m256 channel[4][4];
+    for (int t = 0; t < 4; t++) {
+        const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners[t], c->byte), c->layer),
+                                             _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners[t], 8), c->byte), c->layer));
+        const __m256i texel = _mm256_and_si256(texels[t], mine);
+        for (int n = 0; n < 4; n++)
+            channel[t][n] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(texel, 8 * n), c->byte)), c->unit);
+    }
+    const __m256 ax = _mm256_sub_ps(fx, bx), ay = _mm256_sub_ps(fy, by);
+    const __m256 restX = _mm256_sub_ps(c->one, ax), restY = _mm256_sub_ps(c->one, ay);
+    for (int n = 0; n < 4; n++) {
+        const __m256 top = _mm256_add_ps(_mm256_mul_ps(channel[0][n], restX), _mm256_mul_ps(channel[1][n], ax));
+        const __m256 bottom = _mm256_add_ps(_mm256_mul_ps(channel[2][n], restX), _mm256_mul_ps(channel[3][n], ax));
+        color[n] = _mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(top, restY), _mm256_mul_ps(bottom, ay)), c->opacity);
+    }
+}
+
+/* The colors `color` composited source-over into eight pixels of the planes from `at` on. */
+SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) void pair_step_composite(const dust_lanes *c, float *at, long stride,
+                                                                                          const __m256 color[4]) {
+    const __m256 keep = _mm256_sub_ps(c->one, color[3]);
+    for (int n = 0; n < 4; n++) _mm256_storeu_ps(at + n * stride, _mm256_add_ps(color[n], _mm256_mul_ps(_mm256_loadu_ps(at + n * stride), keep)));
+}
+
 /*
  * Two steps of layer_span_avx2 (pixels x … x + 15) side by side, so that the processor has two
  * independent chains to overlap (one step's chain is longer than its window of instructions), when
@@ -198,33 +229,12 @@ SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) int two_steps(c
                   _mm256_testz_si256(outside, outside);
     }
     if (!simple) return 0;
+    /* Each step written out rather than as a loop over k, which clang keeps as a loop through the stack. */
     __m256 color[2][4];
-    for (int k = 0; k < 2; k++) {
-        __m256i owners[4], texels[4];
-        window_taps(f->assignment, f->width, column[k], row[k], ox[k], oy[k], owners);
-        window_taps(f->snapshot, f->width, column[k], row[k], ox[k], oy[k], texels);
-        __m256 channel[4][4];
-        for (int t = 0; t < 4; t++) {
-            const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners[t], c->byte), c->layer),
-                                                 _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners[t], 8), c->byte), c->layer));
-            const __m256i texel = _mm256_and_si256(texels[t], mine);
-            for (int n = 0; n < 4; n++)
-                channel[t][n] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(texel, 8 * n), c->byte)), c->unit);
-        }
-        const __m256 ax = _mm256_sub_ps(fx[k], bx[k]), ay = _mm256_sub_ps(fy[k], by[k]);
-        const __m256 restX = _mm256_sub_ps(c->one, ax), restY = _mm256_sub_ps(c->one, ay);
-        for (int n = 0; n < 4; n++) {
-            const __m256 top = _mm256_add_ps(_mm256_mul_ps(channel[0][n], restX), _mm256_mul_ps(channel[1][n], ax));
-            const __m256 bottom = _mm256_add_ps(_mm256_mul_ps(channel[2][n], restX), _mm256_mul_ps(channel[3][n], ax));
-            color[k][n] = _mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(top, restY), _mm256_mul_ps(bottom, ay)), c->opacity);
-        }
-    }
-    for (int k = 0; k < 2; k++) {
-        const __m256 keep = _mm256_sub_ps(c->one, color[k][3]);
-        float *at = planes + (x + 8 * k - x0);
-        for (int n = 0; n < 4; n++)
-            _mm256_storeu_ps(at + n * stride, _mm256_add_ps(color[k][n], _mm256_mul_ps(_mm256_loadu_ps(at + n * stride), keep)));
-    }
+    pair_step_colors(f, c, column[0], row[0], ox[0], oy[0], fx[0], fy[0], bx[0], by[0], color[0]);
+    pair_step_colors(f, c, column[1], row[1], ox[1], oy[1], fx[1], fy[1], bx[1], by[1], color[1]);
+    pair_step_composite(c, planes + (x - x0), stride, color[0]);
+    pair_step_composite(c, planes + (x + 8 - x0), stride, color[1]);
     return 1;
 }
 
