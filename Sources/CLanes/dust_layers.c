@@ -385,16 +385,27 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void owned_ro
     *any |= ownLeft | ownRight;
 }
 
-/* The four taps (column + ox + t % 2, row + oy + t / 2) of sixteen lanes (0 ≤ ox ≤ 30, oy 0 or 1, 1
- * in `lower`) from the snapshot's window at (column, row), three rows of thirty-two words all inside
- * it, each 0 where the layer does not own it: the ownership is tested once a window word, and the
- * snapshot's words loaded under it. Returns 0 when the layer owns no texel of the window. */
+/* The four taps (column + ox + t % 2, row + oy + t / 2) of sixteen lanes (0 ≤ ox ≤ 30; oy 0 or 1, 1
+ * in `lower`, where the window has three rows, and 0 where it has two) from the snapshot's window at
+ * (column, row), `rows` rows of thirty-two words all inside it, each 0 where the layer does not own
+ * it: the ownership is tested once a window word, and the snapshot's words loaded under it. Returns 0
+ * when the layer owns no texel of the window. */
 SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 window_taps_16(const shatter_dust_frame *f, int column,
-                                                                                           int row, __m512i ox, __mmask16 lower,
+                                                                                           int row, int rows, __m512i ox, __mmask16 lower,
                                                                                            __m512i layer, __m512i taps[4]) {
     __m512i picked[3][2]; /* [window row][tap column offset] */
     const __m512i next = _mm512_add_epi32(ox, _mm512_set1_epi32(1));
     __mmask16 any = 0;
+    if (rows == 2) {
+        /* Every footprint's rows are the window's two: no row to pick per lane. */
+        for (int r = 0; r < 2; r++) {
+            __m512i left, right;
+            owned_row(f, (long)(row + r) * f->width + column, layer, &left, &right, &any);
+            taps[2 * r] = _mm512_permutex2var_epi32(left, ox, right);
+            taps[2 * r + 1] = _mm512_permutex2var_epi32(left, next, right);
+        }
+        return any;
+    }
     for (int r = 0; r < 3; r++) {
         __m512i left, right;
         owned_row(f, (long)(row + r) * f->width + column, layer, &left, &right, &any);
@@ -494,7 +505,7 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 coo
  * window. */
 SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 three_row_step(const shatter_dust_frame *f, const float *fxs,
                                                                                            const float *fys, __mmask16 band, int column,
-                                                                                           int row, __m512i layer, __m512 *fx, __m512 *fy,
+                                                                                           int row, int rows, __m512i layer, __m512 *fx, __m512 *fy,
                                                                                            __m512 *bx, __m512 *by, __m512i texels[4], __mmask16 *lanes) {
     const __m512i thirty = _mm512_set1_epi32(30), oneRow = _mm512_set1_epi32(1);
     *fx = _mm512_loadu_ps(fxs);
@@ -503,16 +514,17 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 thr
     *by = _mm512_roundscale_ps(*fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
     const __m512i ix = _mm512_maskz_cvttps_epi32(band, *bx), iy = _mm512_maskz_cvttps_epi32(band, *by);
     const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
-    /* The lanes inside the window: 0 ≤ ox ≤ 30 and 0 ≤ oy ≤ 1 (unsigned, a negative offset is far outside). */
-    const __mmask16 inside = _mm512_mask_cmple_epu32_mask(_mm512_mask_cmple_epu32_mask(band, ox, thirty), oy, oneRow);
-    window_taps_16(f, column, row, ox, _mm512_cmpeq_epi32_mask(oy, oneRow), layer, texels);
+    /* The lanes inside the window: 0 ≤ ox ≤ 30 and 0 ≤ oy ≤ rows − 2 (unsigned, a negative offset is far outside). */
+    const __mmask16 inside =
+        _mm512_mask_cmple_epu32_mask(_mm512_mask_cmple_epu32_mask(band, ox, thirty), oy, _mm512_set1_epi32(rows - 2));
+    window_taps_16(f, column, row, rows, ox, _mm512_cmpeq_epi32_mask(oy, oneRow), layer, texels);
     *lanes = inside;
     return band & ~inside;
 }
 
 /* layer_span sixteen pixels at a time, as layer_span_avx2 runs it eight at a time: each lane the
  * scalar's operations in its order, lanes whose footprint holds none of the layer's texels exactly 0,
- * the row's last step running into the planes' spare room. The window is three (or five) rows of
+ * the row's last step running into the planes' spare room. The window is two, three (or five) rows of
  * thirty-two columns (two loads a row, the taps picked with one two-table permute each). A step waits on
  * its loads at the end of a long chain, and the processor holds about two steps in flight, hence the two
  * passes and the prefetch (docs/speed.md). */
@@ -547,7 +559,7 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
      * longer wait at the end of the first's. */
     enum { chunk = 512, steps = chunk / 16 };
     float fxs[chunk], fys[chunk];
-    int columns[steps], rowsAt[steps], windows[steps]; /* windows: 3 or 5 rows, 0 gathered */
+    int columns[steps], rowsAt[steps], windows[steps]; /* windows: 2, 3 or 5 rows, 0 gathered */
     __mmask16 bands[steps], missed[steps];
     for (int begin = from; begin < to; begin += chunk) {
         const int end = to - begin < chunk ? to : begin + chunk, count = (end - begin + 15) / 16;
@@ -568,10 +580,14 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             const __m512i right = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_max_ps(bxA, bxB), lowColumn), highColumn));
             const __m512i top = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_min_ps(byA, byB), lowRow), highRow));
             const __m512i bottom = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_max_ps(byA, byB), lowRow), highRow));
-            /* Three rows when no lane's footprint starts below the window's second row, five when none
+            /* Two rows when every lane's footprint starts on the window's first row (no row to pick per
+             * lane: two row loads, two ownership tests, two permutes and four blends fewer a step;
+             * 5–8 % of the kernel, docs/speed.md), three when none starts below its second row, five when none
              * starts below its fourth; the window moved left or up where it would leave the snapshot. */
-            const __m512i depth = _mm512_mask_blend_epi32(_mm512_cmple_epi32_mask(_mm512_sub_epi32(bottom, top), oneRow),
-                                                          _mm512_set1_epi32(5), _mm512_set1_epi32(3));
+            const __m512i depth = _mm512_mask_blend_epi32(
+                _mm512_cmpeq_epi32_mask(bottom, top),
+                _mm512_mask_blend_epi32(_mm512_cmple_epi32_mask(_mm512_sub_epi32(bottom, top), oneRow), _mm512_set1_epi32(5), _mm512_set1_epi32(3)),
+                _mm512_set1_epi32(2));
             const __m512i column = _mm512_min_epi32(left, _mm512_sub_epi32(width, _mm512_set1_epi32(32)));
             const __m512i row = _mm512_min_epi32(top, _mm512_sub_epi32(height, depth));
             const __mmask16 fits = _mm512_cmpge_epi32_mask(column, zero) & _mm512_cmpge_epi32_mask(row, zero) &
@@ -601,20 +617,20 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
         /* Band lanes left out of their step's window, by step; any of them at all. */
         unsigned anyMissed = 0;
         for (int x = begin, s = 0; x < end; x += 16, s++) {
-            /* Two steps side by side where both take the three-row window (most do): two independent
+            /* Two steps side by side where both take a two- or three-row window (most do): two independent
              * chains from the window's loads to the composite for the processor to overlap, stage by
              * stage. A step that owns nothing comes out 0 in every lane, which leaves its pixels
              * exactly as they were (0 + p · (1 − 0) = p). */
-            if (x + 16 < end && bands[s] && bands[s + 1] && windows[s] == 3 && windows[s + 1] == 3) {
+            if (x + 16 < end && bands[s] && bands[s + 1] && (windows[s] == 2 || windows[s] == 3) && (windows[s + 1] == 2 || windows[s + 1] == 3)) {
                 __m512 fx[2], fy[2], bx[2], by[2], colors[2][4];
                 __m512i texels[2][4];
                 /* Written out twice rather than as a loop over k, which clang keeps as a loop through
                  * the stack. */
                 __mmask16 inside[2];
-                missed[s] = three_row_step(f, fxs + (x - begin), fys + (x - begin), bands[s], columns[s], rowsAt[s], layers,
+                missed[s] = three_row_step(f, fxs + (x - begin), fys + (x - begin), bands[s], columns[s], rowsAt[s], windows[s], layers,
                                            &fx[0], &fy[0], &bx[0], &by[0], texels[0], &inside[0]);
                 missed[s + 1] = three_row_step(f, fxs + (x + 16 - begin), fys + (x + 16 - begin), bands[s + 1], columns[s + 1],
-                                               rowsAt[s + 1], layers, &fx[1], &fy[1], &bx[1], &by[1], texels[1], &inside[1]);
+                                               rowsAt[s + 1], windows[s + 1], layers, &fx[1], &fy[1], &bx[1], &by[1], texels[1], &inside[1]);
                 anyMissed |= missed[s] | missed[s + 1];
                 lane_colors(texels[0], inside[0], fx[0], fy[0], bx[0], by[0], opacity, colors[0]);
                 lane_colors(texels[1], inside[1], fx[1], fy[1], bx[1], by[1], opacity, colors[1]);
@@ -640,8 +656,8 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                     _mm512_mask_cmple_epu32_mask(_mm512_mask_cmple_epu32_mask(band, ox, thirty), oy, _mm512_set1_epi32(windowed - 2));
                 missed[s] = band & ~inside;
                 anyMissed |= band & ~inside;
-                if (windowed == 3)
-                    any = window_taps_16(f, column, row, ox, _mm512_cmpeq_epi32_mask(oy, oneRow), layers, texels);
+                if (windowed <= 3)
+                    any = window_taps_16(f, column, row, windowed, ox, _mm512_cmpeq_epi32_mask(oy, oneRow), layers, texels);
                 else
                     any = window_taps_16x5(f, column, row, ox, oy, layers, texels);
                 if (any == 0 || inside == 0) continue; /* every lane's color is exactly 0 */
