@@ -195,7 +195,8 @@ SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) void pair_step_
 SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) void pair_step_composite(const dust_lanes *c, float *at, long stride,
                                                                                           const __m256 color[4]) {
     const __m256 keep = _mm256_sub_ps(c->one, color[3]);
-    for (int n = 0; n < 4; n++) _mm256_storeu_ps(at + n * stride, _mm256_add_ps(color[n], _mm256_mul_ps(_mm256_loadu_ps(at + n * stride), keep)));
+    for (int n = 0; n < 4; n++)
+        _mm256_storeu_ps(at + n * stride, _mm256_add_ps(color[n], _mm256_mul_ps(_mm256_loadu_ps(at + n * stride), keep)));
 }
 
 /*
@@ -456,8 +457,8 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void lane_col
     for (int n = 3; n >= 0; n--) {
         /* Channel n's byte b left in place, b · 2^8n, converted (exactly: below 2^32, eight bits
          * wide) and multiplied by (1 / 255) · 2^−8n (exact: a power of two apart): the product is
-         * b · (1 / 255)'s, so its rounding too. One AND instead of shifting or shuffling the byte down,
-         * which cost this loop a fifth of its time (docs/speed.md). */
+         * b · (1 / 255)'s, so its rounding too. One AND instead of shifting or shuffling the byte
+         * down and masking it. */
         const __m512i byte = _mm512_set1_epi32((int)(0xffu << (8 * n)));
         const __m512 unit = _mm512_set1_ps((1.0f / 255.0f) * (n == 0 ? 1.0f : n == 1 ? 0x1p-8f : n == 2 ? 0x1p-16f : 0x1p-24f));
         __m512 channel[4];
@@ -500,13 +501,14 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 coo
 }
 
 /* One step of a pair in layer_span_avx512's second pass, as the single step runs it where its window
- * has three rows: its position (fx, fy) read back and floored, its taps of the snapshot (0 where the
- * layer does not own them, or the lane is outside the window). Returns the band lanes left out of the
- * window. */
-SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 three_row_step(const shatter_dust_frame *f, const float *fxs,
-                                                                                           const float *fys, __mmask16 band, int column,
-                                                                                           int row, int rows, __m512i layer, __m512 *fx, __m512 *fy,
-                                                                                           __m512 *bx, __m512 *by, __m512i texels[4], __mmask16 *lanes) {
+ * has two or three rows (`rows`): its position (fx, fy) read back and floored, its taps of the
+ * snapshot (0 where the layer does not own them) and the lanes inside the window (`lanes`). Returns
+ * the band lanes left out of the window. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 window_step(const shatter_dust_frame *f, const float *fxs,
+                                                                                        const float *fys, __mmask16 band, int column, int row,
+                                                                                        int rows, __m512i layer, __m512 *fx, __m512 *fy,
+                                                                                        __m512 *bx, __m512 *by, __m512i texels[4],
+                                                                                        __mmask16 *lanes) {
     const __m512i thirty = _mm512_set1_epi32(30), oneRow = _mm512_set1_epi32(1);
     *fx = _mm512_loadu_ps(fxs);
     *fy = _mm512_loadu_ps(fys);
@@ -581,13 +583,13 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             const __m512i top = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_min_ps(byA, byB), lowRow), highRow));
             const __m512i bottom = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_max_ps(byA, byB), lowRow), highRow));
             /* Two rows when every lane's footprint starts on the window's first row (no row to pick per
-             * lane: two row loads, two ownership tests, two permutes and four blends fewer a step;
-             * 5–8 % of the kernel, docs/speed.md), three when none starts below its second row, five when none
-             * starts below its fourth; the window moved left or up where it would leave the snapshot. */
-            const __m512i depth = _mm512_mask_blend_epi32(
-                _mm512_cmpeq_epi32_mask(bottom, top),
-                _mm512_mask_blend_epi32(_mm512_cmple_epi32_mask(_mm512_sub_epi32(bottom, top), oneRow), _mm512_set1_epi32(5), _mm512_set1_epi32(3)),
-                _mm512_set1_epi32(2));
+             * lane: two row loads, two ownership tests, two permutes and four blends fewer a step; 5–8 %
+             * of the kernel, docs/speed.md), three when none starts below its second row, five when
+             * none starts below its fourth; the window moved left or up where it would leave the
+             * snapshot. */
+            const __m512i threeOrFive = _mm512_mask_blend_epi32(_mm512_cmple_epi32_mask(_mm512_sub_epi32(bottom, top), oneRow),
+                                                                _mm512_set1_epi32(5), _mm512_set1_epi32(3));
+            const __m512i depth = _mm512_mask_blend_epi32(_mm512_cmpeq_epi32_mask(bottom, top), threeOrFive, _mm512_set1_epi32(2));
             const __m512i column = _mm512_min_epi32(left, _mm512_sub_epi32(width, _mm512_set1_epi32(32)));
             const __m512i row = _mm512_min_epi32(top, _mm512_sub_epi32(height, depth));
             const __mmask16 fits = _mm512_cmpge_epi32_mask(column, zero) & _mm512_cmpge_epi32_mask(row, zero) &
@@ -621,15 +623,16 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
              * chains from the window's loads to the composite for the processor to overlap, stage by
              * stage. A step that owns nothing comes out 0 in every lane, which leaves its pixels
              * exactly as they were (0 + p · (1 − 0) = p). */
-            if (x + 16 < end && bands[s] && bands[s + 1] && (windows[s] == 2 || windows[s] == 3) && (windows[s + 1] == 2 || windows[s + 1] == 3)) {
+            if (x + 16 < end && bands[s] && bands[s + 1] && (windows[s] == 2 || windows[s] == 3) &&
+                (windows[s + 1] == 2 || windows[s + 1] == 3)) {
                 __m512 fx[2], fy[2], bx[2], by[2], colors[2][4];
                 __m512i texels[2][4];
                 /* Written out twice rather than as a loop over k, which clang keeps as a loop through
                  * the stack. */
                 __mmask16 inside[2];
-                missed[s] = three_row_step(f, fxs + (x - begin), fys + (x - begin), bands[s], columns[s], rowsAt[s], windows[s], layers,
+                missed[s] = window_step(f, fxs + (x - begin), fys + (x - begin), bands[s], columns[s], rowsAt[s], windows[s], layers,
                                            &fx[0], &fy[0], &bx[0], &by[0], texels[0], &inside[0]);
-                missed[s + 1] = three_row_step(f, fxs + (x + 16 - begin), fys + (x + 16 - begin), bands[s + 1], columns[s + 1],
+                missed[s + 1] = window_step(f, fxs + (x + 16 - begin), fys + (x + 16 - begin), bands[s + 1], columns[s + 1],
                                                rowsAt[s + 1], windows[s + 1], layers, &fx[1], &fy[1], &bx[1], &by[1], texels[1], &inside[1]);
                 anyMissed |= missed[s] | missed[s + 1];
                 lane_colors(texels[0], inside[0], fx[0], fy[0], bx[0], by[0], opacity, colors[0]);
