@@ -142,11 +142,43 @@ SHATTER_TARGET_AVX2 static inline void window_taps(const unsigned *texture, int 
     }
 }
 
+/* window_taps for the snapshot, each tap 0 where the layer (`layers`: its index in bytes 0 and 1) does
+ * not own it: the ownership tested once a window word (owned_words's borrow test) and the words it does
+ * not own cleared before the permutes, instead of permuting the assignment's words too and testing
+ * each tap. */
+SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) void owned_window_taps(const shatter_dust_frame *f, int column, int row,
+                                                                                       __m256i ox, __m256i oy, __m256i layers,
+                                                                                       __m256i taps[4]) {
+    __m256i words[3][2];
+    const __m256i borrow = _mm256_set1_epi32(0x0101), high = _mm256_set1_epi32(0x8080), zero = _mm256_setzero_si256();
+    for (int r = 0; r < 3; r++)
+        for (int h = 0; h < 2; h++) {
+            const long at = (long)(row + r) * f->width + column + 8 * h;
+            const __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(f->assignment + at)), layers);
+            const __m256i none = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_sub_epi32(x, borrow), _mm256_andnot_si256(x, high)), zero);
+            words[r][h] = _mm256_andnot_si256(none, _mm256_loadu_si256((const __m256i *)(f->snapshot + at)));
+        }
+    __m256i picked[3][2];
+    const __m256i seven = _mm256_set1_epi32(7), one = _mm256_set1_epi32(1);
+    for (int dx = 0; dx < 2; dx++) {
+        const __m256i o = _mm256_add_epi32(ox, _mm256_set1_epi32(dx));
+        const __m256i right = _mm256_cmpgt_epi32(o, seven);
+        for (int r = 0; r < 3; r++)
+            picked[r][dx] =
+                _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(words[r][0], o), _mm256_permutevar8x32_epi32(words[r][1], o), right);
+    }
+    const __m256i lower = _mm256_cmpeq_epi32(oy, one);
+    for (int t = 0; t < 4; t++) {
+        const int dx = t & 1, dy = t >> 1;
+        taps[t] = _mm256_blendv_epi8(picked[dy][dx], picked[dy + 1][dx], lower);
+    }
+}
+
 /* A layer's uniforms in lanes, for the steps of layer_span_avx2. */
 typedef struct dust_lanes {
     __m256 cosine, sine, dySine, dyCosine, anchorX, anchorY, scaleX, scaleY, half, one, first, last, rows, minusOne, opacity,
         positionX, unit;
-    __m256i lanes, layer, byte;
+    __m256i lanes, layer, byte, layers;
 } dust_lanes;
 
 /* The program's texel position (fx, fy) and its floor (bx, by) at pixels x + lanes, each lane the
@@ -171,14 +203,11 @@ SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) __m256 coordina
 SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) void pair_step_colors(const shatter_dust_frame *f, const dust_lanes *c,
                                                                                        int column, int row, __m256i ox, __m256i oy, __m256 fx,
                                                                                        __m256 fy, __m256 bx, __m256 by, __m256 color[4]) {
-    __m256i owners[4], texels[4];
-    window_taps(f->assignment, f->width, column, row, ox, oy, owners);
-    window_taps(f->snapshot, f->width, column, row, ox, oy, texels);
+    __m256i texels[4];
+    owned_window_taps(f, column, row, ox, oy, c->layers, texels);
     __m256 channel[4][4];
     for (int t = 0; t < 4; t++) {
-        const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners[t], c->byte), c->layer),
-                                             _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners[t], 8), c->byte), c->layer));
-        const __m256i texel = _mm256_and_si256(texels[t], mine);
+        const __m256i texel = texels[t];
         for (int n = 0; n < 4; n++)
             channel[t][n] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(texel, 8 * n), c->byte)), c->unit);
     }
@@ -244,6 +273,12 @@ SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) int two_steps(c
  * into the planes' spare room (or over pixels the layer does not reach, which it leaves unchanged). */
 SHATTER_TARGET_AVX2 static void layer_span_avx2(const shatter_dust_frame *f, const shatter_dust_layer *l, int y, int from, int to,
                                                 int x0, float *planes, long stride) {
+    /* An index no byte holds owns no texel (owned_window_taps compares bytes): such a layer (none that
+     * Swift poses) is left to the scalar program. */
+    if (!(l->index >= 0 && l->index < 256)) {
+        layer_span(f, l, y, from, to, x0, planes, stride);
+        return;
+    }
     const float pyc = (float)y + 0.5f;
     const float dy = pyc - l->positionY;
     const __m256 cosine = _mm256_set1_ps(l->cosine), sine = _mm256_set1_ps(l->sine);
@@ -258,7 +293,7 @@ SHATTER_TARGET_AVX2 static void layer_span_avx2(const shatter_dust_frame *f, con
     const __m256i height = _mm256_set1_epi32(f->height), layer = _mm256_set1_epi32((int)l->index);
     const __m256i byte = _mm256_set1_epi32(0xff), zero = _mm256_setzero_si256();
     const dust_lanes c = {cosine, sine, dySine, dyCosine, anchorX, anchorY, scaleX, scaleY, half, one, first, last, rows, minusOne,
-                          opacity, positionX, unit, lanes, layer, byte};
+                          opacity, positionX, unit, lanes, layer, byte, _mm256_set1_epi32((int)l->index * 0x0101)};
     /* Each chunk's windows first, eight steps a vector, from the floors of each step's two end lanes:
      * the program's coordinates are monotonic in x (every IEEE operation in them is), so every lane's
      * floors lie between its ends', and a band lane's column floor in [first − 1, last]. The steps below
@@ -315,15 +350,10 @@ SHATTER_TARGET_AVX2 static void layer_span_avx2(const shatter_dust_frame *f, con
                                  _mm256_testz_si256(outside, outside);
             __m256i owned[4], texels[4], any = zero;
             if (windowed) {
-                __m256i owners[4];
-                window_taps(f->assignment, f->width, column, row, ox, oy, owners);
-                window_taps(f->snapshot, f->width, column, row, ox, oy, texels);
+                owned_window_taps(f, column, row, ox, oy, c.layers, texels);
                 for (int t = 0; t < 4; t++) {
-                    const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners[t], byte), layer),
-                                                         _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners[t], 8), byte), layer));
-                    owned[t] = _mm256_and_si256(_mm256_castps_si256(band), mine);
-                    texels[t] = _mm256_and_si256(texels[t], owned[t]);
-                    any = _mm256_or_si256(any, owned[t]);
+                    texels[t] = _mm256_and_si256(texels[t], _mm256_castps_si256(band));
+                    any = _mm256_or_si256(any, texels[t]);
                 }
                 if (_mm256_testz_si256(any, any)) continue; /* every lane's color is exactly 0 */
             } else {
