@@ -121,31 +121,12 @@ static void layer_span(const shatter_dust_frame *f, const shatter_dust_layer *l,
 
 #if defined(__x86_64__)
 /* The four taps (column + ox + t % 2, row + oy + t / 2) of eight lanes (0 ≤ ox ≤ 14, 0 ≤ oy ≤ 1) from
- * the window of `texture` at (column, row), three rows of sixteen words all inside the texture. */
-SHATTER_TARGET_AVX2 static inline void window_taps(const unsigned *texture, int width, int column, int row, __m256i ox, __m256i oy,
-                                                   __m256i taps[4]) {
-    __m256i picked[3][2]; /* [window row][tap column offset] */
-    const __m256i seven = _mm256_set1_epi32(7), one = _mm256_set1_epi32(1);
-    for (int dx = 0; dx < 2; dx++) {
-        const __m256i o = _mm256_add_epi32(ox, _mm256_set1_epi32(dx));
-        const __m256i right = _mm256_cmpgt_epi32(o, seven);
-        for (int r = 0; r < 3; r++) {
-            const unsigned *words = texture + (long)(row + r) * width + column;
-            const __m256i left8 = _mm256_loadu_si256((const __m256i *)words), right8 = _mm256_loadu_si256((const __m256i *)(words + 8));
-            picked[r][dx] = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(left8, o), _mm256_permutevar8x32_epi32(right8, o), right);
-        }
-    }
-    const __m256i lower = _mm256_cmpeq_epi32(oy, one);
-    for (int t = 0; t < 4; t++) {
-        const int dx = t & 1, dy = t >> 1;
-        taps[t] = _mm256_blendv_epi8(picked[dy][dx], picked[dy + 1][dx], lower);
-    }
-}
-
-/* window_taps for the snapshot, each tap 0 where the layer (`layers`: its index in bytes 0 and 1) does
- * not own it: the ownership tested once a window word (owned_words's borrow test) and the words it does
- * not own cleared before the permutes, instead of permuting the assignment's words too and testing
- * each tap. */
+ * the snapshot's window at (column, row), three rows of sixteen words all inside it, each 0 where the
+ * layer (`layers`: its index in bytes 0 and 1) does not own it. The ownership is tested once a window
+ * word (an assignment word names the layer where x = word ^ layers has a zero byte among its two low
+ * ones: owned_words's borrow test, below) and the words the layer does not own are cleared before the
+ * permutes; permuting the assignment's words as well and testing each tap cost 12–20 % more
+ * (docs/speed.md). */
 SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) void owned_window_taps(const shatter_dust_frame *f, int column, int row,
                                                                                        __m256i ox, __m256i oy, __m256i layers,
                                                                                        __m256i taps[4]) {
