@@ -121,19 +121,32 @@ static void layer_span(const shatter_dust_frame *f, const shatter_dust_layer *l,
 
 #if defined(__x86_64__)
 /* The four taps (column + ox + t % 2, row + oy + t / 2) of eight lanes (0 ≤ ox ≤ 14, 0 ≤ oy ≤ 1) from
- * the window of `texture` at (column, row), three rows of sixteen words all inside the texture. */
-SHATTER_TARGET_AVX2 static inline void window_taps(const unsigned *texture, int width, int column, int row, __m256i ox, __m256i oy,
-                                                   __m256i taps[4]) {
-    __m256i picked[3][2]; /* [window row][tap column offset] */
+ * the snapshot's window at (column, row), three rows of sixteen words all inside it, each 0 where the
+ * layer (`layers`: its index in bytes 0 and 1) does not own it. The ownership is tested once a window
+ * word (an assignment word names the layer where x = word ^ layers has a zero byte among its two low
+ * ones: owned_words's borrow test, below) and the words the layer does not own are cleared before the
+ * permutes; permuting the assignment's words as well and testing each tap cost 12–20 % more
+ * (docs/speed.md). */
+SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) void owned_window_taps(const shatter_dust_frame *f, int column, int row,
+                                                                                       __m256i ox, __m256i oy, __m256i layers,
+                                                                                       __m256i taps[4]) {
+    __m256i words[3][2];
+    const __m256i borrow = _mm256_set1_epi32(0x0101), high = _mm256_set1_epi32(0x8080), zero = _mm256_setzero_si256();
+    for (int r = 0; r < 3; r++)
+        for (int h = 0; h < 2; h++) {
+            const long at = (long)(row + r) * f->width + column + 8 * h;
+            const __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(f->assignment + at)), layers);
+            const __m256i none = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_sub_epi32(x, borrow), _mm256_andnot_si256(x, high)), zero);
+            words[r][h] = _mm256_andnot_si256(none, _mm256_loadu_si256((const __m256i *)(f->snapshot + at)));
+        }
+    __m256i picked[3][2];
     const __m256i seven = _mm256_set1_epi32(7), one = _mm256_set1_epi32(1);
     for (int dx = 0; dx < 2; dx++) {
         const __m256i o = _mm256_add_epi32(ox, _mm256_set1_epi32(dx));
         const __m256i right = _mm256_cmpgt_epi32(o, seven);
-        for (int r = 0; r < 3; r++) {
-            const unsigned *words = texture + (long)(row + r) * width + column;
-            const __m256i left8 = _mm256_loadu_si256((const __m256i *)words), right8 = _mm256_loadu_si256((const __m256i *)(words + 8));
-            picked[r][dx] = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(left8, o), _mm256_permutevar8x32_epi32(right8, o), right);
-        }
+        for (int r = 0; r < 3; r++)
+            picked[r][dx] =
+                _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(words[r][0], o), _mm256_permutevar8x32_epi32(words[r][1], o), right);
     }
     const __m256i lower = _mm256_cmpeq_epi32(oy, one);
     for (int t = 0; t < 4; t++) {
@@ -146,7 +159,7 @@ SHATTER_TARGET_AVX2 static inline void window_taps(const unsigned *texture, int 
 typedef struct dust_lanes {
     __m256 cosine, sine, dySine, dyCosine, anchorX, anchorY, scaleX, scaleY, half, one, first, last, rows, minusOne, opacity,
         positionX, unit;
-    __m256i lanes, layer, byte;
+    __m256i lanes, layer, byte, layers;
 } dust_lanes;
 
 /* The program's texel position (fx, fy) and its floor (bx, by) at pixels x + lanes, each lane the
@@ -165,6 +178,35 @@ SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) __m256 coordina
     const __m256 band =
         _mm256_and_ps(_mm256_cmp_ps(_mm256_add_ps(*bx, c->one), c->first, _CMP_GE_OQ), _mm256_cmp_ps(*bx, c->last, _CMP_LE_OQ));
     return _mm256_and_ps(band, _mm256_and_ps(_mm256_cmp_ps(*by, c->minusOne, _CMP_GE_OQ), _mm256_cmp_ps(*by, c->rows, _CMP_LT_OQ)));
+}
+
+/* One step of two_steps from its window's taps to its colors, each lane the single step's operations. */
+SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) void pair_step_colors(const shatter_dust_frame *f, const dust_lanes *c,
+                                                                                       int column, int row, __m256i ox, __m256i oy, __m256 fx,
+                                                                                       __m256 fy, __m256 bx, __m256 by, __m256 color[4]) {
+    __m256i texels[4];
+    owned_window_taps(f, column, row, ox, oy, c->layers, texels);
+    __m256 channel[4][4];
+    for (int t = 0; t < 4; t++) {
+        const __m256i texel = texels[t];
+        for (int n = 0; n < 4; n++)
+            channel[t][n] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(texel, 8 * n), c->byte)), c->unit);
+    }
+    const __m256 ax = _mm256_sub_ps(fx, bx), ay = _mm256_sub_ps(fy, by);
+    const __m256 restX = _mm256_sub_ps(c->one, ax), restY = _mm256_sub_ps(c->one, ay);
+    for (int n = 0; n < 4; n++) {
+        const __m256 top = _mm256_add_ps(_mm256_mul_ps(channel[0][n], restX), _mm256_mul_ps(channel[1][n], ax));
+        const __m256 bottom = _mm256_add_ps(_mm256_mul_ps(channel[2][n], restX), _mm256_mul_ps(channel[3][n], ax));
+        color[n] = _mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(top, restY), _mm256_mul_ps(bottom, ay)), c->opacity);
+    }
+}
+
+/* The colors `color` composited source-over into eight pixels of the planes from `at` on. */
+SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) void pair_step_composite(const dust_lanes *c, float *at, long stride,
+                                                                                          const __m256 color[4]) {
+    const __m256 keep = _mm256_sub_ps(c->one, color[3]);
+    for (int n = 0; n < 4; n++)
+        _mm256_storeu_ps(at + n * stride, _mm256_add_ps(color[n], _mm256_mul_ps(_mm256_loadu_ps(at + n * stride), keep)));
 }
 
 /*
@@ -198,33 +240,12 @@ SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) int two_steps(c
                   _mm256_testz_si256(outside, outside);
     }
     if (!simple) return 0;
+    /* Each step written out rather than as a loop over k, which clang keeps as a loop through the stack. */
     __m256 color[2][4];
-    for (int k = 0; k < 2; k++) {
-        __m256i owners[4], texels[4];
-        window_taps(f->assignment, f->width, column[k], row[k], ox[k], oy[k], owners);
-        window_taps(f->snapshot, f->width, column[k], row[k], ox[k], oy[k], texels);
-        __m256 channel[4][4];
-        for (int t = 0; t < 4; t++) {
-            const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners[t], c->byte), c->layer),
-                                                 _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners[t], 8), c->byte), c->layer));
-            const __m256i texel = _mm256_and_si256(texels[t], mine);
-            for (int n = 0; n < 4; n++)
-                channel[t][n] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(texel, 8 * n), c->byte)), c->unit);
-        }
-        const __m256 ax = _mm256_sub_ps(fx[k], bx[k]), ay = _mm256_sub_ps(fy[k], by[k]);
-        const __m256 restX = _mm256_sub_ps(c->one, ax), restY = _mm256_sub_ps(c->one, ay);
-        for (int n = 0; n < 4; n++) {
-            const __m256 top = _mm256_add_ps(_mm256_mul_ps(channel[0][n], restX), _mm256_mul_ps(channel[1][n], ax));
-            const __m256 bottom = _mm256_add_ps(_mm256_mul_ps(channel[2][n], restX), _mm256_mul_ps(channel[3][n], ax));
-            color[k][n] = _mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(top, restY), _mm256_mul_ps(bottom, ay)), c->opacity);
-        }
-    }
-    for (int k = 0; k < 2; k++) {
-        const __m256 keep = _mm256_sub_ps(c->one, color[k][3]);
-        float *at = planes + (x + 8 * k - x0);
-        for (int n = 0; n < 4; n++)
-            _mm256_storeu_ps(at + n * stride, _mm256_add_ps(color[k][n], _mm256_mul_ps(_mm256_loadu_ps(at + n * stride), keep)));
-    }
+    pair_step_colors(f, c, column[0], row[0], ox[0], oy[0], fx[0], fy[0], bx[0], by[0], color[0]);
+    pair_step_colors(f, c, column[1], row[1], ox[1], oy[1], fx[1], fy[1], bx[1], by[1], color[1]);
+    pair_step_composite(c, planes + (x - x0), stride, color[0]);
+    pair_step_composite(c, planes + (x + 8 - x0), stride, color[1]);
     return 1;
 }
 
@@ -233,6 +254,12 @@ SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) int two_steps(c
  * into the planes' spare room (or over pixels the layer does not reach, which it leaves unchanged). */
 SHATTER_TARGET_AVX2 static void layer_span_avx2(const shatter_dust_frame *f, const shatter_dust_layer *l, int y, int from, int to,
                                                 int x0, float *planes, long stride) {
+    /* An index no byte holds owns no texel (owned_window_taps compares bytes): such a layer (none that
+     * Swift poses) is left to the scalar program. */
+    if (!(l->index >= 0 && l->index < 256)) {
+        layer_span(f, l, y, from, to, x0, planes, stride);
+        return;
+    }
     const float pyc = (float)y + 0.5f;
     const float dy = pyc - l->positionY;
     const __m256 cosine = _mm256_set1_ps(l->cosine), sine = _mm256_set1_ps(l->sine);
@@ -247,7 +274,7 @@ SHATTER_TARGET_AVX2 static void layer_span_avx2(const shatter_dust_frame *f, con
     const __m256i height = _mm256_set1_epi32(f->height), layer = _mm256_set1_epi32((int)l->index);
     const __m256i byte = _mm256_set1_epi32(0xff), zero = _mm256_setzero_si256();
     const dust_lanes c = {cosine, sine, dySine, dyCosine, anchorX, anchorY, scaleX, scaleY, half, one, first, last, rows, minusOne,
-                          opacity, positionX, unit, lanes, layer, byte};
+                          opacity, positionX, unit, lanes, layer, byte, _mm256_set1_epi32((int)l->index * 0x0101)};
     /* Each chunk's windows first, eight steps a vector, from the floors of each step's two end lanes:
      * the program's coordinates are monotonic in x (every IEEE operation in them is), so every lane's
      * floors lie between its ends', and a band lane's column floor in [first − 1, last]. The steps below
@@ -304,15 +331,10 @@ SHATTER_TARGET_AVX2 static void layer_span_avx2(const shatter_dust_frame *f, con
                                  _mm256_testz_si256(outside, outside);
             __m256i owned[4], texels[4], any = zero;
             if (windowed) {
-                __m256i owners[4];
-                window_taps(f->assignment, f->width, column, row, ox, oy, owners);
-                window_taps(f->snapshot, f->width, column, row, ox, oy, texels);
+                owned_window_taps(f, column, row, ox, oy, c.layers, texels);
                 for (int t = 0; t < 4; t++) {
-                    const __m256i mine = _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(owners[t], byte), layer),
-                                                         _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_srli_epi32(owners[t], 8), byte), layer));
-                    owned[t] = _mm256_and_si256(_mm256_castps_si256(band), mine);
-                    texels[t] = _mm256_and_si256(texels[t], owned[t]);
-                    any = _mm256_or_si256(any, owned[t]);
+                    texels[t] = _mm256_and_si256(texels[t], _mm256_castps_si256(band));
+                    any = _mm256_or_si256(any, texels[t]);
                 }
                 if (_mm256_testz_si256(any, any)) continue; /* every lane's color is exactly 0 */
             } else {
@@ -356,16 +378,49 @@ SHATTER_TARGET_AVX2 static void layer_span_avx2(const shatter_dust_frame *f, con
     }
 }
 
-/* The four taps (column + ox + t % 2, row + oy + t / 2) of sixteen lanes (0 ≤ ox ≤ 30, 0 ≤ oy ≤ 1)
- * from the window of `texture` at (column, row), three rows of thirty-two words all inside it. */
-SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_taps_16(const unsigned *texture, int width, int column,
-                                                                                       int row, __m512i ox, __mmask16 lower,
-                                                                                       __m512i taps[4]) {
+/* Which of sixteen assignment words name the layer (`layer`: its index in bytes 0 and 1) in their
+ * byte 0 or 1: with x = words ^ layer, a zero byte among x's two low ones (a byte that borrows from
+ * the one above is zero, and one that does not, is not; bytes 2 and 3 are masked off). */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 owned_words(__m512i words, __m512i layer) {
+    const __m512i x = _mm512_xor_si512(words, layer);
+    return _mm512_test_epi32_mask(_mm512_sub_epi32(x, _mm512_set1_epi32(0x0101)), _mm512_andnot_si512(x, _mm512_set1_epi32(0x8080)));
+}
+
+/* A window row of the snapshot (thirty-two words from `at`), 0 where the layer does not own a texel;
+ * `any` gathers whether it owns one. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void owned_row(const shatter_dust_frame *f, long at, __m512i layer,
+                                                                                  __m512i *left, __m512i *right, __mmask16 *any) {
+    const __mmask16 ownLeft = owned_words(_mm512_loadu_si512(f->assignment + at), layer);
+    const __mmask16 ownRight = owned_words(_mm512_loadu_si512(f->assignment + at + 16), layer);
+    *left = _mm512_maskz_loadu_epi32(ownLeft, f->snapshot + at);
+    *right = _mm512_maskz_loadu_epi32(ownRight, f->snapshot + at + 16);
+    *any |= ownLeft | ownRight;
+}
+
+/* The four taps (column + ox + t % 2, row + oy + t / 2) of sixteen lanes (0 ≤ ox ≤ 30; oy 0 or 1, 1
+ * in `lower`, where the window has three rows, and 0 where it has two) from the snapshot's window at
+ * (column, row), `rows` rows of thirty-two words all inside it, each 0 where the layer does not own
+ * it: the ownership is tested once a window word, and the snapshot's words loaded under it. Returns 0
+ * when the layer owns no texel of the window. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 window_taps_16(const shatter_dust_frame *f, int column,
+                                                                                           int row, int rows, __m512i ox, __mmask16 lower,
+                                                                                           __m512i layer, __m512i taps[4]) {
     __m512i picked[3][2]; /* [window row][tap column offset] */
     const __m512i next = _mm512_add_epi32(ox, _mm512_set1_epi32(1));
+    __mmask16 any = 0;
+    if (rows == 2) {
+        /* Every footprint's rows are the window's two: no row to pick per lane. */
+        for (int r = 0; r < 2; r++) {
+            __m512i left, right;
+            owned_row(f, (long)(row + r) * f->width + column, layer, &left, &right, &any);
+            taps[2 * r] = _mm512_permutex2var_epi32(left, ox, right);
+            taps[2 * r + 1] = _mm512_permutex2var_epi32(left, next, right);
+        }
+        return any;
+    }
     for (int r = 0; r < 3; r++) {
-        const unsigned *words = texture + (long)(row + r) * width + column;
-        const __m512i left = _mm512_loadu_si512(words), right = _mm512_loadu_si512(words + 16);
+        __m512i left, right;
+        owned_row(f, (long)(row + r) * f->width + column, layer, &left, &right, &any);
         picked[r][0] = _mm512_permutex2var_epi32(left, ox, right);
         picked[r][1] = _mm512_permutex2var_epi32(left, next, right);
     }
@@ -373,18 +428,20 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_t
         const int dx = t & 1, dy = t >> 1;
         taps[t] = _mm512_mask_blend_epi32(lower, picked[dy][dx], picked[dy + 1][dx]);
     }
+    return any;
 }
 
 /* window_taps_16 over five rows (0 ≤ oy ≤ 3), for layers turned so far that sixteen pixels cross
  * more than one row boundary: each tap row picked per lane among the five. */
-SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_taps_16x5(const unsigned *texture, int width,
-                                                                                         int column, int row, __m512i ox,
-                                                                                         __m512i oy, __m512i taps[4]) {
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 window_taps_16x5(const shatter_dust_frame *f, int column,
+                                                                                             int row, __m512i ox, __m512i oy,
+                                                                                             __m512i layer, __m512i taps[4]) {
     __m512i picked[5][2];
     const __m512i next = _mm512_add_epi32(ox, _mm512_set1_epi32(1));
+    __mmask16 any = 0;
     for (int r = 0; r < 5; r++) {
-        const unsigned *words = texture + (long)(row + r) * width + column;
-        const __m512i left = _mm512_loadu_si512(words), right = _mm512_loadu_si512(words + 16);
+        __m512i left, right;
+        owned_row(f, (long)(row + r) * f->width + column, layer, &left, &right, &any);
         picked[r][0] = _mm512_permutex2var_epi32(left, ox, right);
         picked[r][1] = _mm512_permutex2var_epi32(left, next, right);
     }
@@ -395,34 +452,29 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void window_t
         for (int r = 1; r < 5; r++) tap = _mm512_mask_blend_epi32(_mm512_cmpeq_epi32_mask(at, _mm512_set1_epi32(r)), tap, picked[r][dx]);
         taps[t] = tap;
     }
-}
-
-/* Which lanes (of `lanes`) own each of their four taps: an owner word's r or g byte is the layer's index. */
-SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 owned_taps(const __m512i owners[4], __mmask16 lanes,
-                                                                                       __m512i layer, __mmask16 owned[4]) {
-    const __m512i byte = _mm512_set1_epi32(0xff);
-    __mmask16 any = 0;
-    for (int t = 0; t < 4; t++) {
-        owned[t] = _mm512_mask_cmpeq_epi32_mask(lanes, _mm512_and_si512(owners[t], byte), layer) |
-                   _mm512_mask_cmpeq_epi32_mask(lanes, _mm512_and_si512(_mm512_srli_epi32(owners[t], 8), byte), layer);
-        any |= owned[t];
-    }
     return any;
 }
 
-/* The program's color at sixteen lanes from their four taps (0 where the layer does not own one) and
- * the footprint's position (fx, fy) and floor (bx, by), each lane the scalar's operations in order. */
-SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void lane_colors(const __m512i texels[4], __m512 fx, __m512 fy,
-                                                                                    __m512 bx, __m512 by, __m512 opacity, __m512 c[4]) {
-    const __m512 one = _mm512_set1_ps(1.0f), unit = _mm512_set1_ps(1.0f / 255.0f);
-    const __m512i byte = _mm512_set1_epi32(0xff);
+/* The program's color at sixteen lanes from their four taps (0 where the layer does not own one; in
+ * lanes outside `lanes`, whatever the taps hold) and the footprint's position (fx, fy) and floor
+ * (bx, by), each lane the scalar's operations in order. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void lane_colors(const __m512i texels[4], __mmask16 lanes, __m512 fx,
+                                                                                    __m512 fy, __m512 bx, __m512 by, __m512 opacity,
+                                                                                    __m512 c[4]) {
+    const __m512 one = _mm512_set1_ps(1.0f);
     const __m512 ax = _mm512_sub_ps(fx, bx), ay = _mm512_sub_ps(fy, by);
     const __m512 restX = _mm512_sub_ps(one, ax), restY = _mm512_sub_ps(one, ay);
     /* Alpha first: the other channels' composite needs its keep. */
     for (int n = 3; n >= 0; n--) {
+        /* Channel n's byte b left in place, b · 2^8n, converted (exactly: below 2^32, eight bits
+         * wide) and multiplied by (1 / 255) · 2^−8n (exact: a power of two apart): the product is
+         * b · (1 / 255)'s, so its rounding too. One AND instead of shifting or shuffling the byte
+         * down and masking it. */
+        const __m512i byte = _mm512_set1_epi32((int)(0xffu << (8 * n)));
+        const __m512 unit = _mm512_set1_ps((1.0f / 255.0f) * (n == 0 ? 1.0f : n == 1 ? 0x1p-8f : n == 2 ? 0x1p-16f : 0x1p-24f));
         __m512 channel[4];
         for (int t = 0; t < 4; t++)
-            channel[t] = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(_mm512_srli_epi32(texels[t], 8 * n), byte)), unit);
+            channel[t] = _mm512_mul_ps(_mm512_maskz_cvtepu32_ps(lanes, _mm512_and_si512(texels[t], byte)), unit);
         const __m512 top = _mm512_add_ps(_mm512_mul_ps(channel[0], restX), _mm512_mul_ps(channel[1], ax));
         const __m512 bottom = _mm512_add_ps(_mm512_mul_ps(channel[2], restX), _mm512_mul_ps(channel[3], ax));
         c[n] = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(top, restY), _mm512_mul_ps(bottom, ay)), opacity);
@@ -459,9 +511,33 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 coo
     return band & _mm512_cmp_ps_mask(*by, c->minusOne, _CMP_GE_OQ) & _mm512_cmp_ps_mask(*by, c->rows, _CMP_LT_OQ);
 }
 
+/* One step of a pair in layer_span_avx512's second pass, as the single step runs it where its window
+ * has two or three rows (`rows`): its position (fx, fy) read back and floored, its taps of the
+ * snapshot (0 where the layer does not own them) and the lanes inside the window (`lanes`). Returns
+ * the band lanes left out of the window. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 window_step(const shatter_dust_frame *f, const float *fxs,
+                                                                                        const float *fys, __mmask16 band, int column, int row,
+                                                                                        int rows, __m512i layer, __m512 *fx, __m512 *fy,
+                                                                                        __m512 *bx, __m512 *by, __m512i texels[4],
+                                                                                        __mmask16 *lanes) {
+    const __m512i thirty = _mm512_set1_epi32(30), oneRow = _mm512_set1_epi32(1);
+    *fx = _mm512_loadu_ps(fxs);
+    *fy = _mm512_loadu_ps(fys);
+    *bx = _mm512_roundscale_ps(*fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    *by = _mm512_roundscale_ps(*fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    const __m512i ix = _mm512_maskz_cvttps_epi32(band, *bx), iy = _mm512_maskz_cvttps_epi32(band, *by);
+    const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
+    /* The lanes inside the window: 0 ≤ ox ≤ 30 and 0 ≤ oy ≤ rows − 2 (unsigned, a negative offset is far outside). */
+    const __mmask16 inside =
+        _mm512_mask_cmple_epu32_mask(_mm512_mask_cmple_epu32_mask(band, ox, thirty), oy, _mm512_set1_epi32(rows - 2));
+    window_taps_16(f, column, row, rows, ox, _mm512_cmpeq_epi32_mask(oy, oneRow), layer, texels);
+    *lanes = inside;
+    return band & ~inside;
+}
+
 /* layer_span sixteen pixels at a time, as layer_span_avx2 runs it eight at a time: each lane the
  * scalar's operations in its order, lanes whose footprint holds none of the layer's texels exactly 0,
- * the row's last step running into the planes' spare room. The window is three (or five) rows of
+ * the row's last step running into the planes' spare room. The window is two, three (or five) rows of
  * thirty-two columns (two loads a row, the taps picked with one two-table permute each). A step waits on
  * its loads at the end of a long chain, and the processor holds about two steps in flight, hence the two
  * passes and the prefetch (docs/speed.md). */
@@ -478,6 +554,13 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
     const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i width = _mm512_set1_epi32(f->width), height = _mm512_set1_epi32(f->height);
     const __m512i layer = _mm512_set1_epi32((int)l->index), byte = _mm512_set1_epi32(0xff), zero = _mm512_setzero_si512();
+    /* The index in both low bytes, for owned_words. An index no byte holds owns no texel: such a
+     * layer (none that Swift poses) is left to the scalar program. */
+    if (!(l->index >= 0 && l->index < 256)) {
+        layer_span(f, l, y, from, to, x0, planes, stride);
+        return;
+    }
+    const __m512i layers = _mm512_set1_epi32((int)l->index * 0x0101);
     const __m512i thirty = _mm512_set1_epi32(30), oneRow = _mm512_set1_epi32(1);
     /* A band lane's floors lie in [first − 1, last] and [−1, height − 1]; the column bounds clamped to
      * a little outside the snapshot, so that they convert and a window past them cannot fit. */
@@ -489,7 +572,7 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
      * longer wait at the end of the first's. */
     enum { chunk = 512, steps = chunk / 16 };
     float fxs[chunk], fys[chunk];
-    int columns[steps], rowsAt[steps], windows[steps]; /* windows: 3 or 5 rows, 0 gathered */
+    int columns[steps], rowsAt[steps], windows[steps]; /* windows: 2, 3 or 5 rows, 0 gathered */
     __mmask16 bands[steps], missed[steps];
     for (int begin = from; begin < to; begin += chunk) {
         const int end = to - begin < chunk ? to : begin + chunk, count = (end - begin + 15) / 16;
@@ -510,10 +593,14 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             const __m512i right = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_max_ps(bxA, bxB), lowColumn), highColumn));
             const __m512i top = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_min_ps(byA, byB), lowRow), highRow));
             const __m512i bottom = _mm512_cvttps_epi32(_mm512_min_ps(_mm512_max_ps(_mm512_max_ps(byA, byB), lowRow), highRow));
-            /* Three rows when no lane's footprint starts below the window's second row, five when none
-             * starts below its fourth; the window moved left or up where it would leave the snapshot. */
-            const __m512i depth = _mm512_mask_blend_epi32(_mm512_cmple_epi32_mask(_mm512_sub_epi32(bottom, top), oneRow),
-                                                          _mm512_set1_epi32(5), _mm512_set1_epi32(3));
+            /* Two rows when every lane's footprint starts on the window's first row (no row to pick per
+             * lane: two row loads, two ownership tests, two permutes and four blends fewer a step; 5–8 %
+             * of the kernel, docs/speed.md), three when none starts below its second row, five when
+             * none starts below its fourth; the window moved left or up where it would leave the
+             * snapshot. */
+            const __m512i threeOrFive = _mm512_mask_blend_epi32(_mm512_cmple_epi32_mask(_mm512_sub_epi32(bottom, top), oneRow),
+                                                                _mm512_set1_epi32(5), _mm512_set1_epi32(3));
+            const __m512i depth = _mm512_mask_blend_epi32(_mm512_cmpeq_epi32_mask(bottom, top), threeOrFive, _mm512_set1_epi32(2));
             const __m512i column = _mm512_min_epi32(left, _mm512_sub_epi32(width, _mm512_set1_epi32(32)));
             const __m512i row = _mm512_min_epi32(top, _mm512_sub_epi32(height, depth));
             const __mmask16 fits = _mm512_cmpge_epi32_mask(column, zero) & _mm512_cmpge_epi32_mask(row, zero) &
@@ -543,36 +630,26 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
         /* Band lanes left out of their step's window, by step; any of them at all. */
         unsigned anyMissed = 0;
         for (int x = begin, s = 0; x < end; x += 16, s++) {
-            /* Two steps side by side where both take the three-row window (most do): two independent
+            /* Two steps side by side where both take a two- or three-row window (most do): two independent
              * chains from the window's loads to the composite for the processor to overlap, stage by
              * stage. A step that owns nothing comes out 0 in every lane, which leaves its pixels
              * exactly as they were (0 + p · (1 − 0) = p). */
-            if (x + 16 < end && bands[s] && bands[s + 1] && windows[s] == 3 && windows[s + 1] == 3) {
+            if (x + 16 < end && bands[s] && bands[s + 1] && (windows[s] == 2 || windows[s] == 3) &&
+                (windows[s + 1] == 2 || windows[s + 1] == 3)) {
                 __m512 fx[2], fy[2], bx[2], by[2], colors[2][4];
                 __m512i texels[2][4];
-                for (int k = 0; k < 2; k++) {
-                    fx[k] = _mm512_loadu_ps(fxs + (x + 16 * k - begin));
-                    fy[k] = _mm512_loadu_ps(fys + (x + 16 * k - begin));
-                    bx[k] = _mm512_roundscale_ps(fx[k], _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-                    by[k] = _mm512_roundscale_ps(fy[k], _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-                    const __mmask16 band = bands[s + k];
-                    const __m512i ix = _mm512_maskz_cvttps_epi32(band, bx[k]), iy = _mm512_maskz_cvttps_epi32(band, by[k]);
-                    const int column = columns[s + k], row = rowsAt[s + k];
-                    const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
-                    /* The lanes inside the window: 0 ≤ ox ≤ 30 and 0 ≤ oy ≤ 1 (unsigned, a negative offset is far outside). */
-                    const __mmask16 inside = _mm512_mask_cmple_epu32_mask(_mm512_mask_cmple_epu32_mask(band, ox, thirty), oy, oneRow);
-                    missed[s + k] = band & ~inside;
-                    anyMissed |= band & ~inside;
-                    __m512i owners[4];
-                    __mmask16 owned[4];
-                    const __mmask16 lower = _mm512_cmpeq_epi32_mask(oy, oneRow);
-                    window_taps_16(f->assignment, f->width, column, row, ox, lower, owners);
-                    window_taps_16(f->snapshot, f->width, column, row, ox, lower, texels[k]);
-                    owned_taps(owners, inside, layer, owned);
-                    for (int t = 0; t < 4; t++) texels[k][t] = _mm512_maskz_mov_epi32(owned[t], texels[k][t]);
-                }
-                for (int k = 0; k < 2; k++) lane_colors(texels[k], fx[k], fy[k], bx[k], by[k], opacity, colors[k]);
-                for (int k = 0; k < 2; k++) composite_16(planes + (x + 16 * k - x0), stride, colors[k]);
+                /* Written out twice rather than as a loop over k, which clang keeps as a loop through
+                 * the stack. */
+                __mmask16 inside[2];
+                missed[s] = window_step(f, fxs + (x - begin), fys + (x - begin), bands[s], columns[s], rowsAt[s], windows[s], layers,
+                                           &fx[0], &fy[0], &bx[0], &by[0], texels[0], &inside[0]);
+                missed[s + 1] = window_step(f, fxs + (x + 16 - begin), fys + (x + 16 - begin), bands[s + 1], columns[s + 1],
+                                               rowsAt[s + 1], windows[s + 1], layers, &fx[1], &fy[1], &bx[1], &by[1], texels[1], &inside[1]);
+                anyMissed |= missed[s] | missed[s + 1];
+                lane_colors(texels[0], inside[0], fx[0], fy[0], bx[0], by[0], opacity, colors[0]);
+                lane_colors(texels[1], inside[1], fx[1], fy[1], bx[1], by[1], opacity, colors[1]);
+                composite_16(planes + (x - x0), stride, colors[0]);
+                composite_16(planes + (x + 16 - x0), stride, colors[1]);
                 x += 16;
                 s++;
                 continue;
@@ -585,7 +662,7 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             const __m512 by = _mm512_roundscale_ps(fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
             const __m512i ix = _mm512_maskz_cvttps_epi32(band, bx), iy = _mm512_maskz_cvttps_epi32(band, by);
             const int column = columns[s], row = rowsAt[s], windowed = windows[s];
-            __mmask16 owned[4], any = 0;
+            __mmask16 owned[4], any = 0, lanes = 0xffff;
             __m512i texels[4];
             if (windowed) {
                 const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
@@ -593,18 +670,12 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                     _mm512_mask_cmple_epu32_mask(_mm512_mask_cmple_epu32_mask(band, ox, thirty), oy, _mm512_set1_epi32(windowed - 2));
                 missed[s] = band & ~inside;
                 anyMissed |= band & ~inside;
-                __m512i owners[4];
-                if (windowed == 3) {
-                    const __mmask16 lower = _mm512_cmpeq_epi32_mask(oy, oneRow);
-                    window_taps_16(f->assignment, f->width, column, row, ox, lower, owners);
-                    window_taps_16(f->snapshot, f->width, column, row, ox, lower, texels);
-                } else {
-                    window_taps_16x5(f->assignment, f->width, column, row, ox, oy, owners);
-                    window_taps_16x5(f->snapshot, f->width, column, row, ox, oy, texels);
-                }
-                any = owned_taps(owners, inside, layer, owned);
-                if (any == 0) continue; /* every lane's color is exactly 0 */
-                for (int t = 0; t < 4; t++) texels[t] = _mm512_maskz_mov_epi32(owned[t], texels[t]);
+                if (windowed <= 3)
+                    any = window_taps_16(f, column, row, windowed, ox, _mm512_cmpeq_epi32_mask(oy, oneRow), layers, texels);
+                else
+                    any = window_taps_16x5(f, column, row, ox, oy, layers, texels);
+                if (any == 0 || inside == 0) continue; /* every lane's color is exactly 0 */
+                lanes = inside;
             } else {
                 __m512i words[4];
                 for (int t = 0; t < 4; t++) {
@@ -623,7 +694,7 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                 for (int t = 0; t < 4; t++) texels[t] = _mm512_mask_i32gather_epi32(zero, owned[t], words[t], (const int *)f->snapshot, 4);
             }
             __m512 colors[4];
-            lane_colors(texels, fx, fy, bx, by, opacity, colors);
+            lane_colors(texels, lanes, fx, fy, bx, by, opacity, colors);
             composite_16(planes + (x - x0), stride, colors);
         }
         /* The lanes left out above, each the scalar program's (their pixels unchanged so far, and no

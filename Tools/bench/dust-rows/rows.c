@@ -15,6 +15,16 @@
  * SCALE=s samples the snapshot s texels a pixel (texelScale, as a stretched snapshot does; s near 2 or
  * more leaves the sixteen-lane window for gathers) and TURN=k turns the layers k times as far: both
  * for checking the kernel's other paths bit for bit, not the original's look.
+ *
+ * Paired: an older dust_layers.c (OLD, another checkout's) linked in beside this one under other names,
+ * and twin n of each (TWIN, 2 unless given) drawing the frame in turn, ROUNDS times (15 unless given),
+ * who goes first alternating; it prints the medians and the median of the draw-by-draw ratios (new ÷
+ * old, with the quartiles), and each build's planes differing from the baseline's. Both builds share
+ * the process, the frame and the machine's state at each moment, so the ratio holds under load:
+ *
+ *   clang -O2 -I Sources/CShatterCPU/include -I Sources/CLanes/include -c -o /tmp/old-dust.o  *      -Dshatter_dust_layers_for=old_dust_layers_for -Dshatter_dust_plan=old_dust_plan OLD/dust_layers.c
+ *   clang -O2 -DPAIRED -I Sources/CShatterCPU/include -I Sources/CLanes/include -o /tmp/dust-pair  *      Tools/bench/dust-rows/rows.c Sources/CLanes/dust_layers.c /tmp/old-dust.o Sources/CLanes/dust_blend.c  *      Sources/CShatterCPU/cpu_tier.c -lm
+ *   TWIN=2 /tmp/dust-pair [T [W H [N]]]
  */
 #include "cpu_tier.h"
 #include "dust_layers.h"
@@ -40,6 +50,46 @@ static double uniform(void) {
 
 /* The widest twin this processor runs (cpu_tier.h's probe). */
 static int widest(void) { return (int)shatter_cpu_tier(); }
+
+#ifdef PAIRED
+static int ascending(const void *a, const void *b) {
+    const double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The older build's twins (the header's command renames them). */
+shatter_dust_layers old_dust_layers_for(shatter_tier tier);
+
+/* Twin `twin` of the older build and of this one drawing the frame in turn (see the header). */
+static void paired(const shatter_dust_frame *frame, const float *reference, float *planes, long plane, int twin) {
+    const int height = frame->height, width = frame->width;
+    const int rounds = getenv("ROUNDS") ? atoi(getenv("ROUNDS")) : 15;
+    if (rounds < 1 || rounds > 1000) return (void)fprintf(stderr, "dust-rows: ROUNDS=%d; give 1 to 1000\n", rounds);
+    const shatter_dust_layers builds[2] = {old_dust_layers_for((shatter_tier)twin), shatter_dust_layers_for((shatter_tier)twin)};
+    double *times[2] = {malloc(rounds * sizeof(double)), malloc(rounds * sizeof(double))}, *ratios = malloc(rounds * sizeof(double));
+    long differing[2] = {0, 0};
+    for (int round = 0; round < rounds; round++)
+        for (int turn = 0; turn < 2; turn++) {
+            const int k = round % 2 ? 1 - turn : turn;
+            const double start = now();
+            for (int y = 0; y < height; y++) {
+                memset(planes, 0, 4 * plane * sizeof(float));
+                builds[k].row(frame, y, 0, width, planes);
+                if (round == 0)
+                    for (int c = 0; c < 4; c++)
+                        differing[k] += memcmp(planes + c * plane, reference + 4 * plane * y + c * plane, width * sizeof(float)) != 0;
+            }
+            times[k][round] = now() - start;
+        }
+    for (int round = 0; round < rounds; round++) ratios[round] = times[1][round] / times[0][round];
+    for (int k = 0; k < 2; k++) qsort(times[k], rounds, sizeof(double), ascending);
+    qsort(ratios, rounds, sizeof(double), ascending);
+    printf("twin %d, %d rounds: old %.2f ms, new %.2f ms (medians); new / old %.3f (quartiles %.3f-%.3f); planes differing from the "
+           "baseline's: old %ld, new %ld\n",
+           twin, rounds, times[0][rounds / 2] * 1e3, times[1][rounds / 2] * 1e3, ratios[rounds / 2], ratios[rounds / 4],
+           ratios[3 * rounds / 4], differing[0], differing[1]);
+}
+#endif
 
 int main(int argc, char **argv) {
     const double progress = argc > 1 ? atof(argv[1]) : 0.5;
@@ -96,6 +146,17 @@ int main(int argc, char **argv) {
     unsigned *pixels = malloc(4L * width * height);
     printf("progress %.2f: %d layers, %d at rest\n", progress, n, n - frame.restingFrom);
     const int only = getenv("TWIN") ? atoi(getenv("TWIN")) : -1;
+#ifdef PAIRED
+    const int twin = only > 0 ? only : 2;
+    if (twin > widest()) return fprintf(stderr, "dust-rows: this processor does not run twin %d\n", twin), 2;
+    const shatter_dust_layers baseline = shatter_dust_layers_for(SHATTER_TIER_BASELINE);
+    for (int y = 0; y < height; y++) {
+        memset(reference + 4 * plane * y, 0, 4 * plane * sizeof(float));
+        baseline.row(&frame, y, 0, width, reference + 4 * plane * y);
+    }
+    paired(&frame, reference, planes, plane, twin);
+    return 0;
+#endif
     for (int twin = 0; twin <= widest(); twin++) {
         if (only >= 0 && twin != only && twin != 0) continue;
         const shatter_dust_layers layers = shatter_dust_layers_for((shatter_tier)twin);
