@@ -662,7 +662,10 @@ SHATTER_TARGET_AVX2 static void resting_avx2(const shatter_dust_frame *f, int y,
     const float *fields = (const float *)f->layers; /* eight floats a layer (dust_layers.h) */
     int slots[256];
     for (int i = 0; i < 256; i++) slots[i] = f->slot[i];
+    const long next = y + 1 < f->height ? f->width : 0; /* the next row's, asked for as resting_avx512 does */
     for (int x = from; x < end; x += 8) {
+        _mm_prefetch((const char *)(owners + next + x), _MM_HINT_T0);
+        _mm_prefetch((const char *)(snapshot + next + x), _MM_HINT_T0);
         const __m256i in = _mm256_cmpgt_epi32(_mm256_set1_epi32(end - x), lanes);
         const __m256i words = _mm256_maskload_epi32((const int *)(owners + x), in);
         const __m256i firstIndex = _mm256_and_si256(words, byte), secondIndex = _mm256_and_si256(_mm256_srli_epi32(words, 8), byte);
@@ -740,7 +743,12 @@ SHATTER_TARGET_AVX512 static void resting_avx512(const shatter_dust_frame *f, in
         }
     }
     for (int i = 0; i < 256; i++) slots[i] = f->slot[i];
+    /* The next row's owners and texels asked for a step ahead of need (that row is this thread's next
+     * but at a band's end): the loads of this pass were most of its time (docs/speed.md). */
+    const long next = y + 1 < f->height ? f->width : 0;
     for (int x = from; x < end; x += 16) {
+        _mm_prefetch((const char *)(owners + next + x), _MM_HINT_T0);
+        _mm_prefetch((const char *)(snapshot + next + x), _MM_HINT_T0);
         const __mmask16 in = end - x >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (end - x)) - 1);
         const __m512i words = _mm512_maskz_loadu_epi32(in, owners + x);
         const __m512i firstIndex = _mm512_and_si512(words, byte), secondIndex = _mm512_and_si512(_mm512_srli_epi32(words, 8), byte);
