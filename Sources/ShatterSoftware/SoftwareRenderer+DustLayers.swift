@@ -4,9 +4,7 @@ import ShatterCore
 extension SoftwareRenderer {
     /// Runs `DustLayersProgram` over the stack's covering quad, blended source-over once. Pixels no
     /// layer reaches get color 0, which source-over leaves exactly as they are, so they are skipped.
-    /// `background`, the list's previous command (``background(of:at:)``), is drawn here first: row by
-    /// row just before each row's dust, where the dust is drawn by layer spans.
-    func draw(_ stack: DustLayerStack, into target: Framebuffer, background: TexturedQuad? = nil) throws {
+    func draw(_ stack: DustLayerStack, into target: Framebuffer) throws {
         let snapshot = stack.snapshot.image
         let assignment = stack.assignment.image
         guard snapshot.width == assignment.width, snapshot.height == assignment.height else {
@@ -15,10 +13,7 @@ extension SoftwareRenderer {
                 assignment: (assignment.width, assignment.height))
         }
         let program = DustLayersProgram(stack: stack, viewWidth: target.width, viewHeight: target.height)
-        guard program.u_layerCount > 0 else {
-            if let background { try draw(background, into: target) }
-            return
-        }
+        guard program.u_layerCount > 0 else { return }
         stack.snapshot.withTexels { snapshotTexels in
             stack.assignment.withTexels { assignmentTexels in
                 program.u_layers.withUnsafeBufferPointer { layers in
@@ -26,8 +21,7 @@ extension SoftwareRenderer {
                         snapshot: snapshotTexels, assignment: assignmentTexels,
                         width: snapshot.width, height: snapshot.height)
                     if shortcuts.contains(.exact) {
-                        return drawByLayerSpans(
-                            program, textures: textures, layers: layers, bounds: stack.bounds, into: target, background: background)
+                        return drawByLayerSpans(program, textures: textures, layers: layers, bounds: stack.bounds, into: target)
                     }
                     let lists = DustTileLists(stack: stack, viewWidth: target.width, viewHeight: target.height)
                     drawCoveringQuad(stack.bounds, into: target, blend: .sourceOver) { pixel in

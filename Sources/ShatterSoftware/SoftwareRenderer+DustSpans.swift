@@ -7,23 +7,13 @@ extension SoftwareRenderer {
     /// not moved yet only where they own the pixel's texel), composited in float in layer order, then
     /// blended once. A layer left out at a pixel adds exactly nothing there, so every pixel is the
     /// literal program's bit for bit (`DustSpanTests`).
-    /// `background` (a 1:1 picture over the whole frame, the list's previous command) is copied row by row
-    /// just before the row's dust is blended onto it, so the row is still in cache: one pass over the
-    /// frame's memory instead of a copy and then a read.
     func drawByLayerSpans(
         _ program: DustLayersProgram, textures: DustTextures, layers: UnsafeBufferPointer<DustLayerUniform>,
-        bounds: PixelRect, into target: Framebuffer, background: TexturedQuad? = nil
+        bounds: PixelRect, into target: Framebuffer
     ) {
         let (columns, rows) = CoveringQuad.pixels(bounds, width: target.width, height: target.height)
         // An empty snapshot has no texel: every layer's color is 0 everywhere, and nothing changes.
-        guard !columns.isEmpty, !rows.isEmpty, textures.width > 0, textures.height > 0 else {
-            if let background { Self.copy(background, rows: 0..<target.height, into: target) }
-            return
-        }
-        if let background {
-            Self.copy(background, rows: 0..<rows.lowerBound, into: target)
-            Self.copy(background, rows: rows.upperBound..<target.height, into: target)
-        }
+        guard !columns.isEmpty, !rows.isEmpty, textures.width > 0, textures.height > 0 else { return }
         var frame = shatter_dust_frame()
         frame.layers = UnsafeRawPointer(layers.baseAddress!).assumingMemoryBound(to: shatter_dust_layer.self)
         frame.layerCount = Int32(program.u_layerCount)
@@ -45,7 +35,6 @@ extension SoftwareRenderer {
                 defer { planes.deallocate() }
                 for local in chunkRange(band, of: bandCount, total: rows.count) {
                     let y = rows.lowerBound + local
-                    if let background { Self.copy(background, rows: y..<y + 1, into: target) }
                     let x0 = Int32(columns.lowerBound)
                     let x1 = Int32(columns.upperBound)
                     guard kernel.layers.row(frame, Int32(y), x0, x1, planes) != 0 else { continue }

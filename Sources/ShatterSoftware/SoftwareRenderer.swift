@@ -86,8 +86,8 @@ public struct SoftwareRenderer: Renderer, Sendable {
             switch command {
             // One draw per command, in SoftwareRenderer+<Program>.swift, beside the program's twin.
             case .texturedQuad(let quad):
-                // A background the next command's sprites or dust are drawn over is copied by that draw,
-                // band by band (the dust's row by row), so each band's rows are still in cache when they land.
+                // A background the next command's sprites are drawn over is copied by that draw, band
+                // by band, so each band's rows are still in cache when its sprites land.
                 if background(of: list, at: index) == nil { try draw(quad, into: target) }
             case .pointSprites(let batch):
                 try draw(
@@ -96,7 +96,7 @@ public struct SoftwareRenderer: Renderer, Sendable {
             case .instancedCircles(let batch):
                 draw(batch, into: target)
             case .dustLayers(let stack):
-                try draw(stack, into: target, background: index > 0 ? background(of: list, at: index - 1) : nil)
+                try draw(stack, into: target)
             case .shape(let shape):
                 draw(shape, into: target)
             case .layerQuad(let quad):
@@ -131,16 +131,13 @@ public struct SoftwareRenderer: Renderer, Sendable {
         }
     }
 
-    /// Command `index` of `list` if it is a 1:1 copy covering the whole frame followed by point sprites
-    /// or dust layers: a background the sprite draw copies band by band, the dust's row by row.
+    /// Command `index` of `list` if it is a 1:1 copy covering the whole frame followed by point sprites:
+    /// a background the sprite draw copies band by band.
     func background(of list: DisplayList, at index: Int) -> TexturedQuad? {
-        guard shortcuts.contains(.exact), index + 1 < list.commands.count,
+        guard shortcuts.contains(.exact), index + 1 < list.commands.count, case .pointSprites = list.commands[index + 1],
             case .texturedQuad(let quad) = list.commands[index], Self.covers(quad, list)
         else { return nil }
-        switch list.commands[index + 1] {
-        case .pointSprites, .dustLayers: return quad
-        default: return nil
-        }
+        return quad
     }
 
     /// Whether `quad` is drawn 1:1 over every pixel of `list`'s frame.
