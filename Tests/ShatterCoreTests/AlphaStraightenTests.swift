@@ -59,8 +59,10 @@ import Testing
                     StraightenTwin.tiers[tier].copy(from.baseAddress!, into: $0.baseAddress!, count: count * 4)
                 }
             }
-            #expect(Array(copied[..<(count * 4)]) == Self.expected(Array(source[..<(count * 4)])), "\(tier), \(count) pixels copied")
-            #expect(copied[(count * 4)...].allSatisfy { $0 == 0xAA }, "\(tier), \(count) pixels copied: bytes past the end written")
+            #expect(
+                Array(copied[..<(count * 4)]) == Self.expected(Array(source[..<(count * 4)])), "\(tier), \(count) pixels copied")
+            #expect(
+                copied[(count * 4)...].allSatisfy { $0 == 0xAA }, "\(tier), \(count) pixels copied: bytes past the end written")
             var pixels = source
             pixels.withUnsafeMutableBufferPointer { StraightenTwin.tiers[tier].run($0.baseAddress!, count: count * 4) }
             #expect(Array(pixels[..<(count * 4)]) == Self.expected(Array(source[..<(count * 4)])), "\(tier), \(count) pixels")

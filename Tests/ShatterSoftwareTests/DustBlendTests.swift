@@ -61,7 +61,8 @@ import Testing
             let alpha = random.unit()
             add(SIMD4(random.unit() * alpha, random.unit() * alpha, random.unit() * alpha, alpha))
         }
-        for color in [.zero, SIMD4(-0.0, 0, 0, 0), SIMD4(.nan, 0.2, 0, 0.5), SIMD4(1.5, -0.2, 0.5, 2), SIMD4<Float>(0, 0, 0, -1)] {
+        for color in [.zero, SIMD4(-0.0, 0, 0, 0), SIMD4(.nan, 0.2, 0, 0.5), SIMD4(1.5, -0.2, 0.5, 2), SIMD4<Float>(0, 0, 0, -1)]
+        {
             add(color)
         }
         return row
