@@ -7,7 +7,6 @@
 #pragma clang diagnostic ignored "-Wpsabi"
 
 #include "dust_split.h"
-#include <stdlib.h>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -55,28 +54,21 @@ ALWAYS void split_pixels(unsigned long long key, int width, int row, int from, i
     }
 }
 
-/* DustLayerSplit's column offsets 2c/w, as Swift works them out. */
-static double *column_offsets(int width) {
-    double *offsets = malloc(sizeof(double) * (size_t)(width > 0 ? width : 1));
-    if (offsets)
-        for (int c = 0; c < width; c++) offsets[c] = 2 * (double)c / (double)width;
-    return offsets;
+/* Every row pixel by pixel: the baseline's and the AVX2 tier's body. */
+ALWAYS void split_rows(unsigned long long key, int width, int height, int layers, const double *offsets, unsigned *words,
+                       unsigned long long *held) {
+    for (int row = 0; row < height; row++) split_pixels(key, width, row, 0, width, (double)layers, layers - 1, offsets, words, held);
 }
 
-static void split_baseline(unsigned long long key, int width, int height, int layers, unsigned *words, unsigned long long *held) {
-    double *offsets = column_offsets(width);
-    if (!offsets) abort();
-    for (int row = 0; row < height; row++) split_pixels(key, width, row, 0, width, (double)layers, layers - 1, offsets, words, held);
-    free(offsets);
+static void split_baseline(unsigned long long key, int width, int height, int layers, const double *offsets, unsigned *words,
+                           unsigned long long *held) {
+    split_rows(key, width, height, layers, offsets, words, held);
 }
 
 #if defined(__x86_64__)
-SHATTER_TARGET_AVX2 static void split_avx2(unsigned long long key, int width, int height, int layers, unsigned *words,
-                                           unsigned long long *held) {
-    double *offsets = column_offsets(width);
-    if (!offsets) abort();
-    for (int row = 0; row < height; row++) split_pixels(key, width, row, 0, width, (double)layers, layers - 1, offsets, words, held);
-    free(offsets);
+SHATTER_TARGET_AVX2 static void split_avx2(unsigned long long key, int width, int height, int layers, const double *offsets,
+                                           unsigned *words, unsigned long long *held) {
+    split_rows(key, width, height, layers, offsets, words, held);
 }
 
 /* mix on eight lanes. */
@@ -95,10 +87,8 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __m512i layer
     return _mm512_min_epi64(_mm512_cvttpd_epi64(x), last);
 }
 
-SHATTER_TARGET_AVX512 static void split_avx512(unsigned long long key, int width, int height, int layers, unsigned *words,
-                                               unsigned long long *held) {
-    double *offsets = column_offsets(width);
-    if (!offsets) abort();
+SHATTER_TARGET_AVX512 static void split_avx512(unsigned long long key, int width, int height, int layers, const double *offsets,
+                                               unsigned *words, unsigned long long *held) {
     const __m512i lanes = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7), keys = _mm512_set1_epi64((long long)key);
     const __m512i draw0 = _mm512_set1_epi64((long long)DRAW), draw1 = _mm512_set1_epi64((long long)(1 + DRAW));
     const __m512i last = _mm512_set1_epi64(layers - 1), opaque = _mm512_set1_epi64(0xff000000);
@@ -128,7 +118,6 @@ SHATTER_TARGET_AVX512 static void split_avx512(unsigned long long key, int width
         }
         split_pixels(key, width, row, column, width, (double)layers, layers - 1, offsets, words, held);
     }
-    free(offsets);
 }
 #endif
 

@@ -36,12 +36,16 @@ public struct DustLayerSplit: Sendable {
         // pixel's two draws and their floors the same operations in the same order as ever, so the same
         // layers. And the layers each column holds, a bit a layer (four words a column, each word's row
         // of them apart): a column's extents are then found once per layer it holds rather than twice a pixel.
+        let offsets = (0..<width).map { 2 * Double($0) / Double(width) }
         var held = [UInt64](repeating: 0, count: width * 4)
         let texels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
             let words = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt32.self)
             held.withUnsafeMutableBufferPointer { held in
-                DustSplitTwin.tiers[tier].run(
-                    key: rng.indexKeyPrefix, width: width, height: height, layers: layers, into: words, held: held.baseAddress!)
+                offsets.withUnsafeBufferPointer { offsets in
+                    DustSplitTwin.tiers[tier].run(
+                        key: rng.indexKeyPrefix, width: width, height: height, layers: layers, offsets: offsets.baseAddress!,
+                        into: words, held: held.baseAddress!)
+                }
             }
             initialized = width * height * 4
         }
@@ -90,13 +94,14 @@ package struct DustSplitTwin: TierTwin, @unchecked Sendable {  // a C function p
 
     package static let tiers = TierTable<DustSplitTwin>()
 
-    /// Fills `words` (width × height, little-endian RGBA8 texels: first layer, second, 0, 255) and ORs
+    /// Fills `words` (width × height, little-endian RGBA8 texels: first layer, second, 0, 255; `offsets`
+    /// each column's 2c/w) and ORs
     /// into `held` (4 × width words: word w of column c, layers 64w…64w + 63, at w · width + c) the layers
     /// each column holds.
     func run(
-        key: UInt64, width: Int, height: Int, layers: Int, into words: UnsafeMutablePointer<UInt32>,
-        held: UnsafeMutablePointer<UInt64>
+        key: UInt64, width: Int, height: Int, layers: Int, offsets: UnsafePointer<Double>,
+        into words: UnsafeMutablePointer<UInt32>, held: UnsafeMutablePointer<UInt64>
     ) {
-        entryPoints.run(key, Int32(width), Int32(height), Int32(layers), words, held)
+        entryPoints.run(key, Int32(width), Int32(height), Int32(layers), offsets, words, held)
     }
 }

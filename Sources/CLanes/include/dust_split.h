@@ -14,9 +14,11 @@ typedef struct shatter_dust_split {
      * Writes `words` (width × height, row by row: the first layer in bits 0–7, the second in 8–15,
      * 0xff in 24–31) and ORs into `held` (4 × width 64-bit words, zeroed by the caller; word w of
      * column c, for layers 64w to 64w + 63, at w · width + c) a bit for each layer the column holds. `key` is the pixel keys' common part: CounterRNG's seed and stream
-     * mixed (CounterRNG.indexKeyPrefix), each pixel's key that mixed with its index.
+     * mixed (CounterRNG.indexKeyPrefix), each pixel's key that mixed with its index; `offsets` each
+     * column's 2c/w, as DustLayerSplit.swift works them out.
      */
-    void (*run)(unsigned long long key, int width, int height, int layers, unsigned *words, unsigned long long *held);
+    void (*run)(unsigned long long key, int width, int height, int layers, const double *offsets, unsigned *words,
+                unsigned long long *held);
 } shatter_dust_split;
 
 /* The twin of `tier` (cpu_tier.h), or its widest narrower one. */
