@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "CFastDigest", dependencies: ["CXXHash", "CShatterCPU"]),
         // Float <-> integer conversions of SIMD lanes, which Swift's SIMD types do element by element
         // (lanes.h), and the point sprites' and the dust's C stages, each one body compiled once per tier
-        // (small_sprites.c, binned_sprites.c, dust_layers.c, dust_blend.c).
+        // (small_sprites.c, binned_sprites.c, dust_layers.c, dust_blend.c), and the dust's layer split (dust_split.c).
         .target(name: "CLanes", dependencies: ["CShatterCPU"]),
         // The PNG coder's C: the row filters of every level (png_filters.h) and the fast encoder behind
         // compression level 1 (Huffman coding with zero runs, no match search, fast_png.c) with the
@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "ShatterCompare", dependencies: ["ShatterCore"]),
         // Core Animation's timing model; depends on nothing.
         .target(name: "ShatterAnimation"),
-        .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterDrawing"]),
+        .target(name: "ShatterEffects", dependencies: ["ShatterCore", "ShatterAnimation", "ShatterDrawing", "CLanes"]),
         // The point sprite's one home, for both backends: what a piece is and how it moves and is placed
         // (the motion program, the set-up, the lanes, the small-sprite kernel's vertex stage), run on the
         // CPU as the original's CPU runs it.

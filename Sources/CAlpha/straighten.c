@@ -37,37 +37,47 @@ ALWAYS words16 straight16(words16 w) {
     return out;
 }
 
-ALWAYS void straighten(unsigned char *pixels, long count) {
+/* `count` bytes at `from` → straight at `to` (the same place, or one that does not overlap it). */
+ALWAYS void straighten(const unsigned char *from, unsigned char *to, long count) {
     const long pixelCount = count / 4;
+    const int inPlace = from == to;
     long i = 0;
     for (; i + 16 <= pixelCount; i += 16) {
         words16 w;
-        __builtin_memcpy(&w, pixels + 4 * i, sizeof w);
-        if (__builtin_reduce_and(w) >> 24 == 0xff) continue;
+        __builtin_memcpy(&w, from + 4 * i, sizeof w);
+        if (__builtin_reduce_and(w) >> 24 == 0xff) {
+            if (!inPlace) __builtin_memcpy(to + 4 * i, &w, sizeof w);
+            continue;
+        }
         w = straight16(w);
-        __builtin_memcpy(pixels + 4 * i, &w, sizeof w);
+        __builtin_memcpy(to + 4 * i, &w, sizeof w);
     }
     if (i < pixelCount) {
         /* The last pixels, padded with opaque black (which stays as it is) to a whole step. */
         words16 w = (words16)0xff000000u;
-        __builtin_memcpy(&w, pixels + 4 * i, (unsigned long)(pixelCount - i) * 4);
+        __builtin_memcpy(&w, from + 4 * i, (unsigned long)(pixelCount - i) * 4);
         w = straight16(w);
-        __builtin_memcpy(pixels + 4 * i, &w, (unsigned long)(pixelCount - i) * 4);
+        __builtin_memcpy(to + 4 * i, &w, (unsigned long)(pixelCount - i) * 4);
     }
 }
 
-static void straighten_baseline(unsigned char *pixels, long count) { straighten(pixels, count); }
+static void straighten_baseline(unsigned char *pixels, long count) { straighten(pixels, pixels, count); }
+static void copy_baseline(const unsigned char *from, unsigned char *to, long count) { straighten(from, to, count); }
 #if defined(__x86_64__)
-SHATTER_TARGET_AVX2 static void straighten_avx2(unsigned char *pixels, long count) { straighten(pixels, count); }
-SHATTER_TARGET_AVX512 static void straighten_avx512(unsigned char *pixels, long count) { straighten(pixels, count); }
+SHATTER_TARGET_AVX2 static void straighten_avx2(unsigned char *pixels, long count) { straighten(pixels, pixels, count); }
+SHATTER_TARGET_AVX2 static void copy_avx2(const unsigned char *from, unsigned char *to, long count) { straighten(from, to, count); }
+SHATTER_TARGET_AVX512 static void straighten_avx512(unsigned char *pixels, long count) { straighten(pixels, pixels, count); }
+SHATTER_TARGET_AVX512 static void copy_avx512(const unsigned char *from, unsigned char *to, long count) {
+    straighten(from, to, count);
+}
 #endif
 
 /* The unit's table line. */
 shatter_straighten shatter_straighten_for(shatter_tier tier) {
 #if defined(__x86_64__)
-    if (tier >= SHATTER_TIER_AVX512) return (shatter_straighten){straighten_avx512};
-    if (tier >= SHATTER_TIER_AVX2) return (shatter_straighten){straighten_avx2};
+    if (tier >= SHATTER_TIER_AVX512) return (shatter_straighten){straighten_avx512, copy_avx512};
+    if (tier >= SHATTER_TIER_AVX2) return (shatter_straighten){straighten_avx2, copy_avx2};
 #endif
     (void)tier;
-    return (shatter_straighten){straighten_baseline};
+    return (shatter_straighten){straighten_baseline, copy_baseline};
 }

@@ -706,6 +706,67 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
     }
 }
 
+/* resting_pixel for one owner of eight pixels' texels: the layers whose column bands (`first`, `last`)
+ * and opacities are given per lane (lanes set in `mine`) composited into the colors `p`, a lane only
+ * where resting_pixel would. */
+SHATTER_TARGET_AVX2 static inline __attribute__((always_inline)) void resting_lanes_8(__m256 first, __m256 last, __m256 opacity,
+                                                                                    __m256 mine, __m256 px, __m256i texel, __m256 p[4]) {
+    const __m256 one = _mm256_set1_ps(1), unit = _mm256_set1_ps(1.0f / 255.0f);
+    /* The column test: not (x + 1 < first or x > last). */
+    const __m256 pass = _mm256_and_ps(mine, _mm256_and_ps(_mm256_cmp_ps(_mm256_add_ps(px, one), first, _CMP_NLT_UQ),
+                                                          _mm256_cmp_ps(px, last, _CMP_NGT_UQ)));
+    __m256 c[4];
+    for (int n = 0; n < 4; n++)
+        c[n] = _mm256_mul_ps(
+            _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(texel, 8 * n), _mm256_set1_epi32(0xff))), unit), opacity);
+    const __m256 keep = _mm256_sub_ps(one, c[3]);
+    for (int n = 0; n < 4; n++) p[n] = _mm256_blendv_ps(p[n], _mm256_add_ps(c[n], _mm256_mul_ps(p[n], keep)), pass);
+}
+
+/* The layers' row's pass of the resting layers over pixels [from, end) of row y, eight at a time: each
+ * lane its texel's owners, lower first, as the scalar loop; the owners' stack places, column bands and
+ * opacities gathered. */
+SHATTER_TARGET_AVX2 static void resting_avx2(const shatter_dust_frame *f, int y, int x0, int from, int end, float *planes, long stride) {
+    const unsigned *owners = f->assignment + (long)y * f->width, *snapshot = f->snapshot + (long)y * f->width;
+    const __m256i byte = _mm256_set1_epi32(0xff), none = _mm256_set1_epi32(-1), zero = _mm256_setzero_si256();
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const float *fields = (const float *)f->layers; /* eight floats a layer (dust_layers.h) */
+    int slots[256];
+    for (int i = 0; i < 256; i++) slots[i] = f->slot[i];
+    const long next = y + 1 < f->height ? f->width : 0; /* the next row's, asked for as resting_avx512 does */
+    for (int x = from; x < end; x += 8) {
+        _mm_prefetch((const char *)(owners + next + x), _MM_HINT_T0);
+        _mm_prefetch((const char *)(snapshot + next + x), _MM_HINT_T0);
+        const __m256i in = _mm256_cmpgt_epi32(_mm256_set1_epi32(end - x), lanes);
+        const __m256i words = _mm256_maskload_epi32((const int *)(owners + x), in);
+        const __m256i firstIndex = _mm256_and_si256(words, byte), secondIndex = _mm256_and_si256(_mm256_srli_epi32(words, 8), byte);
+        const __m256i first = _mm256_mask_i32gather_epi32(none, slots, firstIndex, in, 4);
+        const __m256i second = _mm256_mask_i32gather_epi32(none, slots, secondIndex, in, 4);
+        const __m256i a = _mm256_min_epi32(first, second), b = _mm256_max_epi32(first, second);
+        const __m256i lower = _mm256_cmpgt_epi32(a, none), upper = _mm256_xor_si256(_mm256_cmpeq_epi32(a, b), none);
+        if (_mm256_testz_si256(_mm256_or_si256(lower, upper), _mm256_or_si256(lower, upper))) continue;
+        const __m256i texel = _mm256_maskload_epi32((const int *)(snapshot + x), in);
+        const __m256 px = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(x), lanes));
+        float *at = planes + (x - x0);
+        __m256 p[4];
+        for (int n = 0; n < 4; n++) p[n] = _mm256_loadu_ps(at + n * stride);
+        for (int owner = 0; owner < 2; owner++) {
+            const __m256i place = owner == 0 ? a : b;
+            const __m256 mine = _mm256_castsi256_ps(owner == 0 ? lower : upper);
+            if (_mm256_testz_ps(mine, mine)) continue;
+            static const int offsets[3] = {6, 7, 4};
+            __m256 field[3];
+            for (int n = 0; n < 3; n++)
+                field[n] = _mm256_mask_i32gather_ps(_mm256_setzero_ps(), fields,
+                                                    _mm256_add_epi32(_mm256_slli_epi32(_mm256_max_epi32(place, zero), 3),
+                                                                     _mm256_set1_epi32(offsets[n])),
+                                                    mine, 4);
+            resting_lanes_8(field[0], field[1], field[2], mine, px, texel, p);
+        }
+        for (int n = 0; n < 4; n++) _mm256_storeu_ps(at + n * stride, p[n]);
+    }
+}
+
 /* resting_pixel for one owner of sixteen pixels' texels: the layers whose column bands (`first`,
  * `last`) and opacities are given per lane (lanes in `mine`) composited into the colors `p`, a lane
  * only where resting_pixel would. */
@@ -753,7 +814,12 @@ SHATTER_TARGET_AVX512 static void resting_avx512(const shatter_dust_frame *f, in
         }
     }
     for (int i = 0; i < 256; i++) slots[i] = f->slot[i];
+    /* The next row's owners and texels asked for a step ahead of need (that row is this thread's next
+     * but at a band's end): the loads of this pass were most of its time (docs/speed.md). */
+    const long next = y + 1 < f->height ? f->width : 0;
     for (int x = from; x < end; x += 16) {
+        _mm_prefetch((const char *)(owners + next + x), _MM_HINT_T0);
+        _mm_prefetch((const char *)(snapshot + next + x), _MM_HINT_T0);
         const __mmask16 in = end - x >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (end - x)) - 1);
         const __m512i words = _mm512_maskz_loadu_epi32(in, owners + x);
         const __m512i firstIndex = _mm512_and_si512(words, byte), secondIndex = _mm512_and_si512(_mm512_srli_epi32(words, 8), byte);
@@ -854,6 +920,10 @@ static inline __attribute__((always_inline)) int dust_row(const shatter_dust_fra
             resting_avx512(f, y, x0, x0 > 0 ? x0 : 0, end, planes, stride);
             return reached;
         }
+        if (tier >= SHATTER_TIER_AVX2) {
+            resting_avx2(f, y, x0, x0 > 0 ? x0 : 0, end, planes, stride);
+            return reached;
+        }
 #endif
         for (int x = x0 > 0 ? x0 : 0; x < end; x++) {
             const unsigned word = owners[x];
@@ -872,8 +942,8 @@ static inline __attribute__((always_inline)) int dust_row(const shatter_dust_fra
     return reached;
 }
 
-/* The row's twins (the AVX2 one runs each layer's span eight pixels at a time, the AVX-512 one sixteen and
- * the resting layers too), and the unit's table line. */
+/* The row's twins (the AVX2 one runs each layer's span and the resting layers eight pixels at a time, the
+ * AVX-512 one sixteen), and the unit's table line. */
 static int row_baseline(const shatter_dust_frame *f, int y, int x0, int x1, float *planes) {
     return dust_row(f, y, x0, x1, planes, SHATTER_TIER_BASELINE);
 }

@@ -15,6 +15,9 @@ struct KeyframeTimeline<Value> {
     let samples: (Int) -> Int
     /// Distance between two values, for pacing.
     let distance: (Value, Value) -> Double
+    /// Each piece's ``ArcLengthTable`` for the paced modes, as ``arcLengthTables()`` measures them, where a
+    /// caller keeps them from call to call; nil: measured at each paced call.
+    var arcLengths: [ArcLengthTable]? = nil
 
     func value(
         at fraction: Double, mode: CalculationMode, keyTimes: [Double]?,
@@ -42,9 +45,7 @@ struct KeyframeTimeline<Value> {
     /// Constant speed: each piece gets time in proportion to its length, and inside a piece the
     /// parameter is found from the measured length so far.
     private func pacedValue(at fraction: Double) -> Value {
-        let tables = (0..<(count - 1)).map { index in
-            ArcLengthTable(samples: samples(index), point: { piece(index, $0) }, distance: distance)
-        }
+        let tables = arcLengths ?? arcLengthTables()
         let total = tables.reduce(0) { $0 + $1.length }
         guard total > 0, total.isFinite else {
             return piece(0, 0)  // nowhere to go: every keyframe is the same value
@@ -53,6 +54,13 @@ struct KeyframeTimeline<Value> {
         for table in tables { cumulative.append(cumulative[cumulative.count - 1] + table.length / total) }
         let (index, u) = Self.locate(fraction, in: cumulative)
         return piece(index, tables[index].parameter(atFraction: u))
+    }
+
+    /// Every piece's cumulative lengths, sampled `samples(i)` times: what pacing measures.
+    func arcLengthTables() -> [ArcLengthTable] {
+        (0..<(count - 1)).map { index in
+            ArcLengthTable(samples: samples(index), point: { piece(index, $0) }, distance: distance)
+        }
     }
 
     /// `keyTimes` if its count is one of `counts` and it is finite and non-decreasing.
@@ -86,7 +94,7 @@ struct KeyframeTimeline<Value> {
 }
 
 /// Cumulative lengths along a curve sampled at evenly spaced parameters, for pacing.
-struct ArcLengthTable {
+struct ArcLengthTable: Sendable {
     private let lengths: [Double]
 
     init<Value>(samples: Int, point: (Double) -> Value, distance: (Value, Value) -> Double) {

@@ -121,13 +121,12 @@ package enum Alpha {
     package static func straightRow(_ image: Image, _ y: Int, into out: UnsafeMutablePointer<UInt8>) {
         let count = image.width * 4
         image.pixels.withUnsafeBufferPointer { pixels in
-            out.update(from: pixels.baseAddress! + y * count, count: count)
+            StraightenTwin.tiers.native.copy(pixels.baseAddress! + y * count, into: out, count: count)
         }
-        straightenInPlace(out, count: count)
     }
 
     /// `count` bytes of premultiplied RGBA8 at `out` → straight, in place (a frame drawn straight into
-    /// a host's buffer); what ``straightRow(_:_:into:)`` does after its copy. ``StraightenTwin`` at the
+    /// a host's buffer); what ``straightRow(_:_:into:)`` does as it copies. ``StraightenTwin`` at the
     /// processor's tier: sixteen pixels a step, a step of opaque pixels (a frame is mostly opaque)
     /// checked with one test and left as it is, the others divided in float lanes: ``unpremultiply(_:_:)``
     /// of each color channel (alpha 0 giving 0, 0, 0, 0).

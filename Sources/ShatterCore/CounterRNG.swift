@@ -50,8 +50,13 @@ public struct CounterRNG: Sendable {
     /// the key words, each fully mixed into the next (``drawBits(_:draw:)`` adds the last).
     @inlinable @inline(__always)
     func indexKey(_ index: UInt64) -> UInt64 {
-        Self.mix(Self.mix(Self.mix(seed &+ 0x9E37_79B9_7F4A_7C15) ^ stream) ^ index)
+        Self.mix(indexKeyPrefix ^ index)
     }
+
+    /// The part of every index's key (``indexKey(_:)``) that the seed and stream make: what a C loop over
+    /// indices takes (`dust_split.h`), mixing each index into it itself.
+    @inlinable @inline(__always)
+    package var indexKeyPrefix: UInt64 { Self.mix(Self.mix(seed &+ 0x9E37_79B9_7F4A_7C15) ^ stream) }
 
     @inlinable @inline(__always)
     static func drawBits(_ key: UInt64, draw: UInt64) -> UInt64 { mix(key ^ (draw &+ 0x632B_E59B_D9B4_E019)) }

@@ -20,4 +20,10 @@ package struct StraightenTwin: TierTwin, @unchecked Sendable {  // a C function 
     package func run(_ pixels: UnsafeMutablePointer<UInt8>, count: Int) {
         entryPoints.run(pixels, count)
     }
+
+    /// `count` bytes (whole pixels) of premultiplied RGBA8 at `pixels` → straight at `out` (which does not
+    /// overlap them), read and written once.
+    package func copy(_ pixels: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, count: Int) {
+        entryPoints.copy(pixels, out, count)
+    }
 }

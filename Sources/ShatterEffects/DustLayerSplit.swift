@@ -1,3 +1,4 @@
+import CLanes
 import ShatterCore
 
 /// Which dust layers each snapshot pixel belongs to, as potato04's `createDustImages` decides it:
@@ -23,34 +24,27 @@ public struct DustLayerSplit: Sendable {
     public let columnExtents: [ClosedRange<Int>?]
 
     public init(width: Int, height: Int, layers: Int, seed: UInt64) throws(ParameterError) {
+        try self.init(width: width, height: height, layers: layers, seed: seed, tier: .native)
+    }
+
+    /// The split as `tier`'s twin of the C loop makes it (every tier gives the same texels: `TierTwinTests`).
+    package init(width: Int, height: Int, layers: Int, seed: UInt64, tier: CPUTier) throws(ParameterError) {
         try ParameterError.check(layers, in: 1...Self.maximumLayers, "layers", of: "dust")
         layerCount = layers
         let rng = CounterRNG(seed: seed, stream: .dust)
-        // Row by row, so the texels are written in order (a word a pixel); the same operations in the
-        // same order as ever for each pixel's two draws, so the same layers.
+        // Row by row in C (`dust_split.c`, eight pixels a step where the processor has AVX-512), each
+        // pixel's two draws and their floors the same operations in the same order as ever, so the same
+        // layers. And the layers each column holds, a bit a layer (four words a column, each word's row
+        // of them apart): a column's extents are then found once per layer it holds rather than twice a pixel.
         let offsets = (0..<width).map { 2 * Double($0) / Double(width) }
-        let count = Double(layers)
-        // The layers each column holds, a bit a layer (four words a column): a column's extents are
-        // then found once per layer it holds rather than twice a pixel.
         var held = [UInt64](repeating: 0, count: width * 4)
         let texels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
-            let words = UnsafeMutableRawPointer(buffer.baseAddress!)
+            let words = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt32.self)
             held.withUnsafeMutableBufferPointer { held in
                 offsets.withUnsafeBufferPointer { offsets in
-                    for row in 0..<height {
-                        for column in 0..<width {
-                            let pixel = row * width + column
-                            let (first, second) = rng.uniformPair(index: UInt64(pixel))
-                            // ⌊N · (U + 2c/w) / 3⌋: the argument is never negative, so truncation is the floor.
-                            let a = min(Int(count * (first + offsets[column]) / 3), layers - 1)
-                            let b = min(Int(count * (second + offsets[column]) / 3), layers - 1)
-                            held[column &* 4 &+ a &>> 6] |= 1 &<< UInt64(a & 63)
-                            held[column &* 4 &+ b &>> 6] |= 1 &<< UInt64(b & 63)
-                            words.storeBytes(
-                                of: (UInt32(a) | UInt32(b) &<< 8 | 0xFF00_0000).littleEndian, toByteOffset: pixel * 4,
-                                as: UInt32.self)
-                        }
-                    }
+                    DustSplitTwin.tiers[tier].run(
+                        key: rng.indexKeyPrefix, width: width, height: height, layers: layers, offsets: offsets.baseAddress!,
+                        into: words, held: held.baseAddress!)
                 }
             }
             initialized = width * height * 4
@@ -59,7 +53,7 @@ public struct DustLayerSplit: Sendable {
         var highest = [Int](repeating: Int.min, count: layers)
         for column in 0..<width {
             for word in 0..<4 {
-                var bits = held[column * 4 + word]
+                var bits = held[word * width + column]
                 while bits != 0 {
                     let layer = word * 64 + bits.trailingZeroBitCount
                     lowest[layer] = min(lowest[layer], column)
@@ -85,5 +79,29 @@ public struct DustLayerSplit: Sendable {
         let low = Int((Double(layers) * offset / 3).rounded(.down))
         let high = min(Int((Double(layers) * (1 + offset) / 3).rounded(.down)), layers - 1)
         return low...high
+    }
+}
+
+/// The split's C loop (`dust_split.h`), one twin per tier, resolved once per process.
+package struct DustSplitTwin: TierTwin, @unchecked Sendable {  // a C function pointer, immutable
+    let entryPoints: shatter_dust_split
+    package let tier: CPUTier
+
+    package init(tier: CPUTier) {
+        entryPoints = shatter_dust_split_for(tier.c)
+        self.tier = tier
+    }
+
+    package static let tiers = TierTable<DustSplitTwin>()
+
+    /// Fills `words` (width × height, little-endian RGBA8 texels: first layer, second, 0, 255; `offsets`
+    /// each column's 2c/w) and ORs
+    /// into `held` (4 × width words: word w of column c, layers 64w…64w + 63, at w · width + c) the layers
+    /// each column holds.
+    func run(
+        key: UInt64, width: Int, height: Int, layers: Int, offsets: UnsafePointer<Double>,
+        into words: UnsafeMutablePointer<UInt32>, held: UnsafeMutablePointer<UInt64>
+    ) {
+        entryPoints.run(key, Int32(width), Int32(height), Int32(layers), offsets, words, held)
     }
 }

@@ -28,11 +28,13 @@ extension SoftwareRenderer {
         let bandCount = bands(for: rows.count)
         withUnsafePointer(to: &frame) { frame in
             parallelChunks(bandCount) { band in
+                // Zeroed once: the blend leaves them zeroed after each row it blends, and a row no
+                // layer reached leaves them as they were.
                 let planes = UnsafeMutablePointer<Float>.allocate(capacity: 4 * plane)
+                planes.initialize(repeating: 0, count: 4 * plane)
                 defer { planes.deallocate() }
                 for local in chunkRange(band, of: bandCount, total: rows.count) {
                     let y = rows.lowerBound + local
-                    planes.initialize(repeating: 0, count: 4 * plane)
                     let x0 = Int32(columns.lowerBound)
                     let x1 = Int32(columns.upperBound)
                     guard kernel.layers.row(frame, Int32(y), x0, x1, planes) != 0 else { continue }
@@ -48,6 +50,7 @@ extension SoftwareRenderer {
                         let color = SIMD4(planes[k], planes[plane + k], planes[2 * plane + k], planes[3 * plane + k])
                         if color != .zero { target.store(color, at: first + k * 4, blend: .sourceOver) }
                     }
+                    planes.update(repeating: 0, count: 4 * plane)
                 }
             }
         }

@@ -76,6 +76,27 @@ struct PathAnimationTests {
         #expect(isClose(value(PathAnimation(path: s), 0.5), mid))
     }
 
+    /// The paced mode measures its path's lengths once, when the path or the mode is set: a path or mode
+    /// changed afterwards walks the new path at its own pace, as an animation made with it does.
+    @Test func pacedAfterThePathOrModeChanges() {
+        var other = Path()
+        other.move(to: Point(x: 10, y: 10))
+        other.addQuadCurve(to: Point(x: 10, y: 90), control: Point(x: 90, y: 10))
+        var moved = PathAnimation(path: Self.quad, calculationMode: .paced)
+        moved.path = other
+        var switched = PathAnimation(path: other)
+        switched.calculationMode = .cubicPaced
+        let fresh = PathAnimation(path: other, calculationMode: .paced)
+        for fraction in [0.1, 0.3, 0.5, 0.8] {
+            #expect(value(moved, fraction) == value(fresh, fraction))
+            #expect(value(switched, fraction) == value(fresh, fraction))
+        }
+        var linear = fresh
+        linear.calculationMode = .linear
+        #expect(value(linear, 0.5) == value(PathAnimation(path: other), 0.5))
+        #expect(value(linear, 0.5) != value(fresh, 0.5))
+    }
+
     @Test func emptyOrMoveOnlyPaths() {
         #expect(value(PathAnimation(path: Path()), 0.5) == Point(x: -1, y: -1))  // model
         #expect(value(PathAnimation(path: Path([.move(to: Point(x: 4, y: 2))])), 0.5) == Point(x: 4, y: 2))

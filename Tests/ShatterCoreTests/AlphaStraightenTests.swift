@@ -4,7 +4,7 @@ import Testing
 
 /// ``StraightenTwin`` (the float lanes that straighten a frame) against ``Alpha/unpremultiply(_:_:)``,
 /// the exact integer rounding: every (alpha, color) pair in each of the three color channels, at every
-/// tier this processor runs, and every length's tail.
+/// tier this processor runs, and every length's tail, in place and copied into another buffer.
 @Suite struct AlphaStraightenTests {
     /// What the lanes must give: each color unpremultiplied, alpha 0 as (0, 0, 0, 0), alpha kept.
     static func expected(_ pixels: [UInt8]) -> [UInt8] {
@@ -33,6 +33,14 @@ import Testing
                 for k in 0..<3 { pixels[i + k] = rgb[(k + rotation) % 3] }
             }
             let want = Self.expected(pixels)
+            var copied = [UInt8](repeating: 0xAA, count: pixels.count)
+            pixels.withUnsafeBufferPointer { from in
+                copied.withUnsafeMutableBufferPointer {
+                    StraightenTwin.tiers[tier].copy(from.baseAddress!, into: $0.baseAddress!, count: from.count)
+                }
+            }
+            let wrong = zip(copied, want).filter { $0 != $1 }.count
+            #expect(wrong == 0, "\(tier), channels rotated by \(rotation), copied: \(wrong) bytes differ")
             pixels.withUnsafeMutableBufferPointer { StraightenTwin.tiers[tier].run($0.baseAddress!, count: $0.count) }
             #expect(pixels == want, "\(tier), channels rotated by \(rotation)")
         }
@@ -45,6 +53,16 @@ import Testing
             let source = (0..<(count + 4) * 4).map { i -> UInt8 in
                 i % 4 == 3 ? UInt8(truncatingIfNeeded: i &* 29 &+ 1) : UInt8(truncatingIfNeeded: i &* 13 &+ 5) / 2
             }
+            var copied = [UInt8](repeating: 0xAA, count: source.count)
+            source.withUnsafeBufferPointer { from in
+                copied.withUnsafeMutableBufferPointer {
+                    StraightenTwin.tiers[tier].copy(from.baseAddress!, into: $0.baseAddress!, count: count * 4)
+                }
+            }
+            #expect(
+                Array(copied[..<(count * 4)]) == Self.expected(Array(source[..<(count * 4)])), "\(tier), \(count) pixels copied")
+            #expect(
+                copied[(count * 4)...].allSatisfy { $0 == 0xAA }, "\(tier), \(count) pixels copied: bytes past the end written")
             var pixels = source
             pixels.withUnsafeMutableBufferPointer { StraightenTwin.tiers[tier].run($0.baseAddress!, count: count * 4) }
             #expect(Array(pixels[..<(count * 4)]) == Self.expected(Array(source[..<(count * 4)])), "\(tier), \(count) pixels")

@@ -117,6 +117,6 @@ import Testing
                 #expect(!headers.contains(flag), "\(target)'s headers take `\(flag)` per call")
             }
         }
-        #expect(units.count == 8, "\(units)")
+        #expect(units.count == 9, "\(units)")
     }
 }

@@ -13,6 +13,7 @@ import Testing
         "Sources/CLanes/include/lanes.h",
         "Sources/CShatterCPU/include/cpu_tier.h", "Sources/CLanes/binned_sprites.c", "Sources/CLanes/include/binned_sprites.h",
         "Sources/CLanes/dust_layers.c", "Sources/CLanes/dust_blend.c", "Sources/CLanes/include/dust_layers.h",
+        "Sources/CLanes/dust_split.c", "Sources/CLanes/include/dust_split.h",
     ]
 
     /// Names with two capitalised humps or more that are not Swift (the only exceptions).

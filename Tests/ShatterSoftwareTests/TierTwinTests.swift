@@ -32,6 +32,7 @@ import Testing
         Unit(name: "opaque RGB packer", twin: { packed($0) }, reference: packedBySwift),
         Unit(name: "XXH3 loop", twin: { digest($0) }, reference: digestByTheLibrary),
         Unit(name: "straightening", twin: { straightened($0) }, reference: straightenedBySwift),
+        Unit(name: "dust layer split", twin: { try split($0) }, reference: splitBySwift),
     ]
 
     @Test(arguments: units)
@@ -50,7 +51,7 @@ import Testing
             let faces: [any TierTwin] = [
                 SmallSpriteKernel.tiers[tier], BinnedSpriteKernel.tiers[tier], DustRowKernel.tiers[tier],
                 FastDeflate.tiers[tier], OpaqueRGB.tiers[tier], XXH3Loop.tiers[tier],
-                StraightenTwin.tiers[tier],
+                StraightenTwin.tiers[tier], DustSplitTwin.tiers[tier],
             ]
             for face in faces { #expect(face.tier == expected, "\(type(of: face)) at \(tier)") }
         }
@@ -143,6 +144,46 @@ import Testing
         stride(from: 0, to: translucent.count, by: 4).flatMap { i -> [UInt8] in
             let a = translucent[i + 3]
             return translucent[i..<i + 3].map { a == 0 ? 0 : Alpha.unpremultiply($0, a) } + [a]
+        }
+    }
+
+    // MARK: The dust's layer split: texels and column extents
+
+    /// Splits of odd widths (a tail after the eight-pixel steps), one layer to the most.
+    static let splits = [(61, 9, 1, UInt64(7)), (61, 9, 32, 0), (203, 5, 255, 5), (7, 3, 12, 2)]
+
+    /// Each split's texels, then each layer's first and last column (255, 255 where it has none).
+    static func splitBytes(_ texels: [UInt8], _ extents: [ClosedRange<Int>?]) -> [UInt8] {
+        texels + extents.flatMap { $0.map { [UInt8($0.lowerBound), UInt8($0.upperBound)] } ?? [255, 255] }
+    }
+
+    static func split(_ tier: CPUTier) throws -> [UInt8] {
+        try splits.flatMap { width, height, layers, seed in
+            let split = try DustLayerSplit(width: width, height: height, layers: layers, seed: seed, tier: tier)
+            return splitBytes(split.assignment.image.pixels, split.columnExtents)
+        }
+    }
+
+    /// The original's formula pixel by pixel, ⌊N · (U + 2c/w) / 3⌋ capped at N − 1, and the extents
+    /// read off the texels.
+    @Sendable static func splitBySwift() -> [UInt8] {
+        splits.flatMap { width, height, layers, seed in
+            let rng = CounterRNG(seed: seed, stream: .dust)
+            var texels: [UInt8] = []
+            var extents = [ClosedRange<Int>?](repeating: nil, count: layers)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let (first, second) = rng.uniformPair(index: UInt64(y * width + x))
+                    let pair = [first, second].map { u in
+                        min(Int(Double(layers) * (u + 2 * Double(x) / Double(width)) / 3), layers - 1)
+                    }
+                    texels += [UInt8(pair[0]), UInt8(pair[1]), 0, 255]
+                    for layer in pair {
+                        extents[layer] = extents[layer].map { min($0.lowerBound, x)...max($0.upperBound, x) } ?? x...x
+                    }
+                }
+            }
+            return splitBytes(texels, extents)
         }
     }
 

@@ -12,6 +12,8 @@
 typedef struct shatter_straighten {
     /* `count` bytes (whole pixels) of premultiplied RGBA8 at `pixels` → straight, in place. */
     void (*run)(unsigned char *pixels, long count);
+    /* The same from `from` into `to` (which does not overlap it), in the one pass: no copy first. */
+    void (*copy)(const unsigned char *from, unsigned char *to, long count);
 } shatter_straighten;
 
 /* The unit's table: the twin of `tier`, or its widest narrower one. */

@@ -2,7 +2,8 @@
  * The dust's row blend (Sources/CLanes/dust_blend.c) outside Swift: 3,000 rows of 1,937 colors of every
  * kind (0, −0, NaN, over and under range, sums on and near a half level, random) blended by each twin
  * the processor runs (0 the baseline, 1 AVX2, 2 AVX-512) onto the same random words; every twin's words
- * must equal the baseline's. Prints the mismatches and each twin's thread CPU time; exits 1 on a mismatch.
+ * must equal the baseline's, and every twin must leave the planes zeroed. Prints the mismatches and each
+ * twin's thread CPU time; exits 1 on a mismatch.
  *
  *   clang -O2 -I Sources/CShatterCPU/include -I Sources/CLanes/include -o /tmp/dust-blend Tools/bench/dust-rows/blend.c Sources/CLanes/dust_blend.c Sources/CShatterCPU/cpu_tier.c -lm
  *   /tmp/dust-blend
@@ -48,7 +49,7 @@ static int widest(void) { return (int)shatter_cpu_tier(); }
 int main(void) {
     const int width = 1937;
     const long plane = shatter_dust_plane(width);
-    float *planes = malloc(4 * plane * sizeof(float));
+    float *colors = calloc(4 * plane, sizeof(float)), *planes = malloc(4 * plane * sizeof(float));
     unsigned *before = malloc(width * 4), *after[3];
     for (int t = 0; t < 3; t++) after[t] = malloc(width * 4);
     long mismatches = 0;
@@ -57,16 +58,18 @@ int main(void) {
         for (int k = 0; k < width; k++) {
             before[k] = next();
             const int kind = next() % 8;
-            for (int n = 0; n < 4; n++) planes[n * plane + k] = color(kind);
+            for (int n = 0; n < 4; n++) colors[n * plane + k] = color(kind);
             /* Premultiplied channels a half level off a whole one. */
             if (kind == 4)
-                for (int n = 0; n < 3; n++) planes[n * plane + k] = ((next() % 255) + 0.5f) / 255.0f * planes[3 * plane + k];
+                for (int n = 0; n < 3; n++) colors[n * plane + k] = ((next() % 255) + 0.5f) / 255.0f * colors[3 * plane + k];
         }
         for (int t = 0; t <= widest(); t++) {
             memcpy(after[t], before, width * 4);
+            memcpy(planes, colors, 4 * plane * sizeof(float));
             const double start = now();
             shatter_dust_blend_for((shatter_tier)t).row(planes, width, after[t]);
             seconds[t] += now() - start;
+            for (long i = 0; i < 4 * plane; i++) mismatches += planes[i] != 0 || __builtin_signbit(planes[i]);
         }
         for (int t = 1; t <= widest(); t++)
             for (int k = 0; k < width; k++) mismatches += after[t][k] != after[0][k];
