@@ -399,9 +399,9 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void owned_ro
 
 /* The four taps (column + ox + t % 2, row + oy + t / 2) of sixteen lanes (0 ≤ ox ≤ 30; oy 0 or 1, 1
  * in `lower`, where the window has three rows, and 0 where it has two) from the snapshot's window at
- * (column, row), `rows` rows of thirty-two words all inside it, each 0 where the layer does not own
- * it: the ownership is tested once a window word, and the snapshot's words loaded under it. Returns 0
- * when the layer owns no texel of the window. */
+ * (column, row), whose first word is `corner` (row · width + column), `rows` rows of thirty-two words
+ * all inside it, each 0 where the layer does not own it: the ownership is tested once a window word,
+ * and the snapshot's words loaded under it. Returns 0 when the layer owns no texel of the window. */
 SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 window_taps_16(const shatter_dust_frame *f, long corner,
                                                                                            int rows, __m512i ox, __mmask16 lower,
                                                                                            __m512i layer, __m512i taps[4]) {
@@ -516,10 +516,10 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 coo
  * snapshot (0 where the layer does not own them) and the lanes inside the window (`lanes`). Returns
  * the band lanes left out of the window. */
 SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 window_step(const shatter_dust_frame *f, const float *fxs,
-                                                                                        const float *fys, __mmask16 band, int column, int row, long corner,
-                                                                                        int rows, __m512i layer, __m512 *fx, __m512 *fy,
-                                                                                        __m512 *bx, __m512 *by, __m512i texels[4],
-                                                                                        __mmask16 *lanes) {
+                                                                                        const float *fys, __mmask16 band, int column, int row,
+                                                                                        long corner, int rows, __m512i layer, __m512 *fx,
+                                                                                        __m512 *fy, __m512 *bx, __m512 *by,
+                                                                                        __m512i texels[4], __mmask16 *lanes) {
     const __m512i thirty = _mm512_set1_epi32(30), oneRow = _mm512_set1_epi32(1);
     *fx = _mm512_loadu_ps(fxs);
     *fy = _mm512_loadu_ps(fys);
@@ -576,7 +576,10 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
     enum { chunk = 512, steps = chunk / 16 };
     float fxs[chunk], fys[chunk];
     int columns[steps], rowsAt[steps], windows[steps]; /* windows: 2, 3 or 5 rows, 0 gathered */
-    long corners[steps]; /* the window's first word, rowsAt · width + columns */
+    /* The window's first word, rowsAt · width + columns, worked out here so that the multiply is not
+     * in the second pass's chain to the window's loads (with the three changes below, 1–4 % of the
+     * kernel: docs/speed.md). */
+    long corners[steps];
     const unsigned *assignment = f->assignment, *snapshot = f->snapshot;
     const long rowWords = f->width;
     __mmask16 bands[steps], missed[steps];
@@ -621,7 +624,9 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
         /* Every step's coordinates and band, and its window's cache lines asked for, so that the
          * second pass finds them loaded (the requests issued among the coordinates' arithmetic, not
          * in a loop of their own, took a further tenth off the kernel: docs/speed.md). */
-        unsigned pairable = 0; /* steps with band lanes and a two- or three-row window, a bit each */
+        /* A bit a step with band lanes and a two- or three-row window: the second pass's test for a
+         * pair is then two bits of one word, not four array reads and their compares. */
+        unsigned pairable = 0;
         for (int x = begin, s = 0; x < end; x += 16, s++) {
             __m512 fx, fy, bx, by;
             bands[s] = coordinates_16(&c, _mm512_add_epi32(_mm512_set1_epi32(x), lanes), &fx, &fy, &bx, &by);
@@ -650,10 +655,11 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                 /* Written out twice rather than as a loop over k, which clang keeps as a loop through
                  * the stack. */
                 __mmask16 inside[2];
-                missed[s] = window_step(f, fxs + (x - begin), fys + (x - begin), bands[s], columns[s], rowsAt[s], corners[s], windows[s], layers,
-                                           &fx[0], &fy[0], &bx[0], &by[0], texels[0], &inside[0]);
+                missed[s] = window_step(f, fxs + (x - begin), fys + (x - begin), bands[s], columns[s], rowsAt[s], corners[s],
+                                        windows[s], layers, &fx[0], &fy[0], &bx[0], &by[0], texels[0], &inside[0]);
                 missed[s + 1] = window_step(f, fxs + (x + 16 - begin), fys + (x + 16 - begin), bands[s + 1], columns[s + 1],
-                                               rowsAt[s + 1], corners[s + 1], windows[s + 1], layers, &fx[1], &fy[1], &bx[1], &by[1], texels[1], &inside[1]);
+                                            rowsAt[s + 1], corners[s + 1], windows[s + 1], layers, &fx[1], &fy[1], &bx[1], &by[1],
+                                            texels[1], &inside[1]);
                 anyMissed |= missed[s] | missed[s + 1];
                 lane_colors(texels[0], inside[0], fx[0], fy[0], bx[0], by[0], opacity, colors[0]);
                 lane_colors(texels[1], inside[1], fx[1], fy[1], bx[1], by[1], opacity, colors[1]);
