@@ -399,11 +399,11 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void owned_ro
 
 /* The four taps (column + ox + t % 2, row + oy + t / 2) of sixteen lanes (0 ≤ ox ≤ 30; oy 0 or 1, 1
  * in `lower`, where the window has three rows, and 0 where it has two) from the snapshot's window at
- * (column, row), `rows` rows of thirty-two words all inside it, each 0 where the layer does not own
- * it: the ownership is tested once a window word, and the snapshot's words loaded under it. Returns 0
- * when the layer owns no texel of the window. */
-SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 window_taps_16(const shatter_dust_frame *f, int column,
-                                                                                           int row, int rows, __m512i ox, __mmask16 lower,
+ * (column, row), whose first word is `corner` (row · width + column), `rows` rows of thirty-two words
+ * all inside it, each 0 where the layer does not own it: the ownership is tested once a window word,
+ * and the snapshot's words loaded under it. Returns 0 when the layer owns no texel of the window. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 window_taps_16(const shatter_dust_frame *f, long corner,
+                                                                                           int rows, __m512i ox, __mmask16 lower,
                                                                                            __m512i layer, __m512i taps[4]) {
     __m512i picked[3][2]; /* [window row][tap column offset] */
     const __m512i next = _mm512_add_epi32(ox, _mm512_set1_epi32(1));
@@ -412,7 +412,7 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 win
         /* Every footprint's rows are the window's two: no row to pick per lane. */
         for (int r = 0; r < 2; r++) {
             __m512i left, right;
-            owned_row(f, (long)(row + r) * f->width + column, layer, &left, &right, &any);
+            owned_row(f, corner + r * (long)f->width, layer, &left, &right, &any);
             taps[2 * r] = _mm512_permutex2var_epi32(left, ox, right);
             taps[2 * r + 1] = _mm512_permutex2var_epi32(left, next, right);
         }
@@ -420,7 +420,7 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 win
     }
     for (int r = 0; r < 3; r++) {
         __m512i left, right;
-        owned_row(f, (long)(row + r) * f->width + column, layer, &left, &right, &any);
+        owned_row(f, corner + r * (long)f->width, layer, &left, &right, &any);
         picked[r][0] = _mm512_permutex2var_epi32(left, ox, right);
         picked[r][1] = _mm512_permutex2var_epi32(left, next, right);
     }
@@ -433,15 +433,15 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 win
 
 /* window_taps_16 over five rows (0 ≤ oy ≤ 3), for layers turned so far that sixteen pixels cross
  * more than one row boundary: each tap row picked per lane among the five. */
-SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 window_taps_16x5(const shatter_dust_frame *f, int column,
-                                                                                             int row, __m512i ox, __m512i oy,
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 window_taps_16x5(const shatter_dust_frame *f, long corner,
+                                                                                             __m512i ox, __m512i oy,
                                                                                              __m512i layer, __m512i taps[4]) {
     __m512i picked[5][2];
     const __m512i next = _mm512_add_epi32(ox, _mm512_set1_epi32(1));
     __mmask16 any = 0;
     for (int r = 0; r < 5; r++) {
         __m512i left, right;
-        owned_row(f, (long)(row + r) * f->width + column, layer, &left, &right, &any);
+        owned_row(f, corner + r * (long)f->width, layer, &left, &right, &any);
         picked[r][0] = _mm512_permutex2var_epi32(left, ox, right);
         picked[r][1] = _mm512_permutex2var_epi32(left, next, right);
     }
@@ -517,20 +517,23 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 coo
  * the band lanes left out of the window. */
 SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) __mmask16 window_step(const shatter_dust_frame *f, const float *fxs,
                                                                                         const float *fys, __mmask16 band, int column, int row,
-                                                                                        int rows, __m512i layer, __m512 *fx, __m512 *fy,
-                                                                                        __m512 *bx, __m512 *by, __m512i texels[4],
-                                                                                        __mmask16 *lanes) {
+                                                                                        long corner, int rows, __m512i layer, __m512 *fx,
+                                                                                        __m512 *fy, __m512 *bx, __m512 *by,
+                                                                                        __m512i texels[4], __mmask16 *lanes) {
     const __m512i thirty = _mm512_set1_epi32(30), oneRow = _mm512_set1_epi32(1);
     *fx = _mm512_loadu_ps(fxs);
     *fy = _mm512_loadu_ps(fys);
     *bx = _mm512_roundscale_ps(*fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
     *by = _mm512_roundscale_ps(*fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-    const __m512i ix = _mm512_maskz_cvttps_epi32(band, *bx), iy = _mm512_maskz_cvttps_epi32(band, *by);
+    /* The floors converted from fx and fy directly (rounding down), not from bx and by: the same
+     * integers for every band lane, one instruction fewer before the window's permutes. */
+    const __m512i ix = _mm512_maskz_cvt_roundps_epi32(band, *fx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    const __m512i iy = _mm512_maskz_cvt_roundps_epi32(band, *fy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
     const __m512i ox = _mm512_sub_epi32(ix, _mm512_set1_epi32(column)), oy = _mm512_sub_epi32(iy, _mm512_set1_epi32(row));
     /* The lanes inside the window: 0 ≤ ox ≤ 30 and 0 ≤ oy ≤ rows − 2 (unsigned, a negative offset is far outside). */
     const __mmask16 inside =
         _mm512_mask_cmple_epu32_mask(_mm512_mask_cmple_epu32_mask(band, ox, thirty), oy, _mm512_set1_epi32(rows - 2));
-    window_taps_16(f, column, row, rows, ox, _mm512_cmpeq_epi32_mask(oy, oneRow), layer, texels);
+    window_taps_16(f, corner, rows, ox, _mm512_cmpeq_epi32_mask(oy, oneRow), layer, texels);
     *lanes = inside;
     return band & ~inside;
 }
@@ -573,6 +576,12 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
     enum { chunk = 512, steps = chunk / 16 };
     float fxs[chunk], fys[chunk];
     int columns[steps], rowsAt[steps], windows[steps]; /* windows: 2, 3 or 5 rows, 0 gathered */
+    /* The window's first word, rowsAt · width + columns, worked out here so that the multiply is not
+     * in the second pass's chain to the window's loads (with the three changes below, 1–4 % of the
+     * kernel: docs/speed.md). */
+    long corners[steps];
+    const unsigned *assignment = f->assignment, *snapshot = f->snapshot;
+    const long rowWords = f->width;
     __mmask16 bands[steps], missed[steps];
     for (int begin = from; begin < to; begin += chunk) {
         const int end = to - begin < chunk ? to : begin + chunk, count = (end - begin + 15) / 16;
@@ -606,25 +615,31 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
             const __mmask16 fits = _mm512_cmpge_epi32_mask(column, zero) & _mm512_cmpge_epi32_mask(row, zero) &
                                    _mm512_cmple_epi32_mask(_mm512_sub_epi32(right, column), thirty) &
                                    _mm512_cmple_epi32_mask(_mm512_sub_epi32(bottom, row), _mm512_sub_epi32(depth, _mm512_set1_epi32(2)));
-            const __mmask16 real = count - g >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << (count - g)) - 1);
-            _mm512_mask_storeu_epi32(columns + g, real, column);
-            _mm512_mask_storeu_epi32(rowsAt + g, real, row);
-            _mm512_mask_storeu_epi32(windows + g, real, _mm512_maskz_mov_epi32(fits, depth));
+            /* Whole stores (the arrays hold two vectors' steps; those past the chunk's are never read):
+             * the next pass's scalar loads of them can be forwarded, a masked store's cannot. */
+            _mm512_storeu_si512(columns + g, column);
+            _mm512_storeu_si512(rowsAt + g, row);
+            _mm512_storeu_si512(windows + g, _mm512_maskz_mov_epi32(fits, depth));
         }
         /* Every step's coordinates and band, and its window's cache lines asked for, so that the
          * second pass finds them loaded (the requests issued among the coordinates' arithmetic, not
          * in a loop of their own, took a further tenth off the kernel: docs/speed.md). */
+        /* A bit a step with band lanes and a two- or three-row window: the second pass's test for a
+         * pair is then two bits of one word, not four array reads and their compares. */
+        unsigned pairable = 0;
         for (int x = begin, s = 0; x < end; x += 16, s++) {
             __m512 fx, fy, bx, by;
             bands[s] = coordinates_16(&c, _mm512_add_epi32(_mm512_set1_epi32(x), lanes), &fx, &fy, &bx, &by);
             _mm512_storeu_ps(fxs + (x - begin), fx);
             _mm512_storeu_ps(fys + (x - begin), fy);
-            for (int r = 0; r < windows[s]; r++) {
-                const long at = (long)(rowsAt[s] + r) * f->width + columns[s];
-                _mm_prefetch((const char *)(f->assignment + at), _MM_HINT_T0);
-                _mm_prefetch((const char *)(f->assignment + at + 31), _MM_HINT_T0);
-                _mm_prefetch((const char *)(f->snapshot + at), _MM_HINT_T0);
-                _mm_prefetch((const char *)(f->snapshot + at + 31), _MM_HINT_T0);
+            corners[s] = rowsAt[s] * rowWords + columns[s];
+            pairable |= (bands[s] && (unsigned)(windows[s] - 2) <= 1) ? 1u << s : 0;
+            const unsigned *owners = assignment + corners[s], *words = snapshot + corners[s];
+            for (int r = 0; r < windows[s]; r++, owners += rowWords, words += rowWords) {
+                _mm_prefetch((const char *)owners, _MM_HINT_T0);
+                _mm_prefetch((const char *)(owners + 31), _MM_HINT_T0);
+                _mm_prefetch((const char *)words, _MM_HINT_T0);
+                _mm_prefetch((const char *)(words + 31), _MM_HINT_T0);
             }
         }
         /* Band lanes left out of their step's window, by step; any of them at all. */
@@ -634,17 +649,17 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
              * chains from the window's loads to the composite for the processor to overlap, stage by
              * stage. A step that owns nothing comes out 0 in every lane, which leaves its pixels
              * exactly as they were (0 + p · (1 − 0) = p). */
-            if (x + 16 < end && bands[s] && bands[s + 1] && (windows[s] == 2 || windows[s] == 3) &&
-                (windows[s + 1] == 2 || windows[s + 1] == 3)) {
+            if (((pairable >> s) & 3) == 3) {
                 __m512 fx[2], fy[2], bx[2], by[2], colors[2][4];
                 __m512i texels[2][4];
                 /* Written out twice rather than as a loop over k, which clang keeps as a loop through
                  * the stack. */
                 __mmask16 inside[2];
-                missed[s] = window_step(f, fxs + (x - begin), fys + (x - begin), bands[s], columns[s], rowsAt[s], windows[s], layers,
-                                           &fx[0], &fy[0], &bx[0], &by[0], texels[0], &inside[0]);
+                missed[s] = window_step(f, fxs + (x - begin), fys + (x - begin), bands[s], columns[s], rowsAt[s], corners[s],
+                                        windows[s], layers, &fx[0], &fy[0], &bx[0], &by[0], texels[0], &inside[0]);
                 missed[s + 1] = window_step(f, fxs + (x + 16 - begin), fys + (x + 16 - begin), bands[s + 1], columns[s + 1],
-                                               rowsAt[s + 1], windows[s + 1], layers, &fx[1], &fy[1], &bx[1], &by[1], texels[1], &inside[1]);
+                                            rowsAt[s + 1], corners[s + 1], windows[s + 1], layers, &fx[1], &fy[1], &bx[1], &by[1],
+                                            texels[1], &inside[1]);
                 anyMissed |= missed[s] | missed[s + 1];
                 lane_colors(texels[0], inside[0], fx[0], fy[0], bx[0], by[0], opacity, colors[0]);
                 lane_colors(texels[1], inside[1], fx[1], fy[1], bx[1], by[1], opacity, colors[1]);
@@ -671,9 +686,9 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                 missed[s] = band & ~inside;
                 anyMissed |= band & ~inside;
                 if (windowed <= 3)
-                    any = window_taps_16(f, column, row, windowed, ox, _mm512_cmpeq_epi32_mask(oy, oneRow), layers, texels);
+                    any = window_taps_16(f, corners[s], windowed, ox, _mm512_cmpeq_epi32_mask(oy, oneRow), layers, texels);
                 else
-                    any = window_taps_16x5(f, column, row, ox, oy, layers, texels);
+                    any = window_taps_16x5(f, corners[s], ox, oy, layers, texels);
                 if (any == 0 || inside == 0) continue; /* every lane's color is exactly 0 */
                 lanes = inside;
             } else {
