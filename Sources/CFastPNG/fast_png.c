@@ -246,15 +246,10 @@ ALWAYS void literals_scalar(const code_t *c, writer_t *w, const uint8_t *bytes, 
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-/* The same in AVX2 lanes, 16 bytes a step and no gather (on AMD processors up to Zen 4 the gather
- * costs more than the rest): the bytes' 16-bit entries (code | length << 12, the AVX-512 twin's
- * table) read by scalar loads, four to a 64-bit lane, joined as literals_avx512 joins them into four
- * quads of four codes, each quad placed by a prefix sum of the quads' lengths and stored with the
- * ends of the two quads before it that share its first byte (literals_avx512 says why that is
- * enough), instead of through four dependent puts. A last step of fewer than 16 bytes gives the
- * missing ones zero entries. The bits written are literals_scalar's. */
-#define QWORDS_UP1_256(v) _mm256_blend_epi32(_mm256_permute4x64_epi64((v), 0x90), _mm256_setzero_si256(), 0x03)
-#define QWORDS_UP2_256(v) _mm256_permute2x128_si256((v), (v), 0x08)
+/* Lanes moved one or two qwords up across the pair (`before`, `v`): lane i of the result is lane
+ * i − k of v, or of `before` below 0. */
+#define QWORDS_UP1_AFTER(before, v) _mm256_alignr_epi8((v), _mm256_permute2x128_si256((before), (v), 0x21), 8)
+#define QWORDS_UP2_AFTER(before, v) _mm256_permute2x128_si256((before), (v), 0x21)
 
 /* Four bytes' entries in one 64-bit word, the first lowest. */
 ALWAYS uint64_t entries4(const uint16_t *table, uint32_t bytes) {
@@ -262,8 +257,8 @@ ALWAYS uint64_t entries4(const uint16_t *table, uint32_t bytes) {
            (uint64_t)table[bytes >> 24] << 48;
 }
 
-/* `n` (1 … 16) bytes' codes, their entries in `entry`, written after the writer's pending bits. */
-SHATTER_TARGET_AVX2 ALWAYS void literals_16(writer_t *w, __m256i entry, unsigned n) {
+/* Four quads of four codes each from 16 entries, in 64-bit lanes, and their lengths. */
+SHATTER_TARGET_AVX2 ALWAYS __m256i quads(__m256i entry, __m256i *length) {
     const __m256i low12 = _mm256_set1_epi32(0xfff), nibble = _mm256_set1_epi32(0xf), low32 = _mm256_set1_epi64x(0xffffffff);
     /* Pairs in 32-bit lanes: the odd byte's code after the even one's. */
     __m256i evenLength = _mm256_and_si256(_mm256_srli_epi32(entry, 12), nibble);
@@ -272,52 +267,89 @@ SHATTER_TARGET_AVX2 ALWAYS void literals_16(writer_t *w, __m256i entry, unsigned
     __m256i pairLength = _mm256_add_epi32(evenLength, _mm256_srli_epi32(entry, 28));
     /* Quads in 64-bit lanes: the upper pair after the lower. */
     __m256i lowLength = _mm256_and_si256(pairLength, low32);
-    __m256i quad = _mm256_or_si256(_mm256_and_si256(pair, low32), _mm256_sllv_epi64(_mm256_srli_epi64(pair, 32), lowLength));
-    __m256i length = _mm256_add_epi64(lowLength, _mm256_srli_epi64(pairLength, 32));
+    *length = _mm256_add_epi64(lowLength, _mm256_srli_epi64(pairLength, 32));
+    return _mm256_or_si256(_mm256_and_si256(pair, low32), _mm256_sllv_epi64(_mm256_srli_epi64(pair, 32), lowLength));
+}
+
+/* Each quad's stream from its first byte on: the quad shifted into place, with the ends of the one and
+ * two quads before (lanes of `placedBefore`, `byteBefore` below lane 0) that share its first byte. */
+SHATTER_TARGET_AVX2 ALWAYS __m256i stream(__m256i placedBefore, __m256i byteBefore, __m256i placed, __m256i byte) {
+    __m256i one = _mm256_srlv_epi64(QWORDS_UP1_AFTER(placedBefore, placed),
+                                    _mm256_slli_epi64(_mm256_sub_epi64(byte, QWORDS_UP1_AFTER(byteBefore, byte)), 3));
+    __m256i two = _mm256_srlv_epi64(QWORDS_UP2_AFTER(placedBefore, placed),
+                                    _mm256_slli_epi64(_mm256_sub_epi64(byte, QWORDS_UP2_AFTER(byteBefore, byte)), 3));
+    return _mm256_or_si256(placed, _mm256_or_si256(one, two));
+}
+
+/* `n` (1 … 32) bytes' codes, their entries in `low` and `high`, written after the writer's pending bits. */
+SHATTER_TARGET_AVX2 ALWAYS void literals_32_avx2(writer_t *w, __m256i low, __m256i high, unsigned n) {
+    const __m256i zero = _mm256_setzero_si256(), seven = _mm256_set1_epi64x(7);
+    __m256i lowLength, highLength;
+    __m256i lowQuad = quads(low, &lowLength), highQuad = quads(high, &highLength);
     /* Each quad's first bit: the pending bits and the lengths before it. */
-    __m256i end = _mm256_add_epi64(length, QWORDS_UP1_256(length));
-    end = _mm256_add_epi64(end, QWORDS_UP2_256(end));
-    __m256i start = _mm256_add_epi64(_mm256_sub_epi64(end, length), _mm256_set1_epi64x(w->count));
-    __m256i byte = _mm256_srli_epi64(start, 3);
-    __m256i placed = _mm256_sllv_epi64(quad, _mm256_and_si256(start, _mm256_set1_epi64x(7)));
-    /* The ends of the one and two quads before, in the quad's first byte. */
-    __m256i stream = _mm256_or_si256(
-        placed, _mm256_srlv_epi64(QWORDS_UP1_256(placed), _mm256_slli_epi64(_mm256_sub_epi64(byte, QWORDS_UP1_256(byte)), 3)));
-    stream = _mm256_or_si256(
-        stream, _mm256_srlv_epi64(QWORDS_UP2_256(placed), _mm256_slli_epi64(_mm256_sub_epi64(byte, QWORDS_UP2_256(byte)), 3)));
+    __m256i lowEnd = _mm256_add_epi64(lowLength, QWORDS_UP1_AFTER(zero, lowLength));
+    lowEnd = _mm256_add_epi64(lowEnd, QWORDS_UP2_AFTER(zero, lowEnd));
+    __m256i highEnd = _mm256_add_epi64(highLength, QWORDS_UP1_AFTER(zero, highLength));
+    highEnd = _mm256_add_epi64(highEnd, QWORDS_UP2_AFTER(zero, highEnd));
+    __m256i count = _mm256_set1_epi64x(w->count);
+    __m256i lowStart = _mm256_add_epi64(_mm256_sub_epi64(lowEnd, lowLength), count);
+    __m256i highStart = _mm256_add_epi64(_mm256_sub_epi64(highEnd, highLength),
+                                         _mm256_add_epi64(_mm256_permute4x64_epi64(lowEnd, 0xff), count));
+    __m256i lowByte = _mm256_srli_epi64(lowStart, 3), highByte = _mm256_srli_epi64(highStart, 3);
+    __m256i lowPlaced = _mm256_sllv_epi64(lowQuad, _mm256_and_si256(lowStart, seven));
+    __m256i highPlaced = _mm256_sllv_epi64(highQuad, _mm256_and_si256(highStart, seven));
+    __m256i lowStream = stream(zero, zero, lowPlaced, lowByte);
+    __m256i highStream = stream(lowPlaced, lowByte, highPlaced, highByte);
     /* The next pending bits, the last quad's stream from the new `out` on, taken before the pending
-     * bits go in, as literals_avx512 takes them (a whole step's ≥ 16 bits end past byte 0). */
-    uint64_t words[4], at[4];
-    _mm256_storeu_si256((__m256i *)at, byte);
+     * bits go in, as literals_avx512 takes them (a whole step's ≥ 32 bits end past byte 0). */
+    uint64_t words[8], at[8];
+    _mm256_storeu_si256((__m256i *)at, lowByte);
+    _mm256_storeu_si256((__m256i *)(at + 4), highByte);
     unsigned last = (n - 1) / 4; /* the quad of the last byte */
-    unsigned total = w->count + (unsigned)_mm256_extract_epi64(end, 3);
-    _mm256_storeu_si256((__m256i *)words, stream);
-    uint64_t next = words[last] >> ((total / 8 - at[last]) * 8);
-    if (n < 16 && total < 8) next |= w->bits;
+    unsigned total = w->count + (unsigned)_mm256_extract_epi64(lowEnd, 3) + (unsigned)_mm256_extract_epi64(highEnd, 3);
+    _mm256_storeu_si256((__m256i *)(words + 4), highStream);
+    uint64_t next;
+    if (n == 32) next = words[7] >> ((total / 8 - at[7]) * 8);
+    else {
+        _mm256_storeu_si256((__m256i *)words, lowStream);
+        next = words[last] >> ((total / 8 - at[last]) * 8);
+        if (total < 8) next |= w->bits;
+    }
     /* The pending bits, into the quads that start in byte 0 (the first, and the second where the
      * first ends in byte 0; the third starts at bit 8 or later). */
-    __m256i pending = _mm256_srlv_epi64(_mm256_set1_epi64x((long long)w->bits), _mm256_slli_epi64(byte, 3));
-    stream = _mm256_or_si256(stream, _mm256_blend_epi32(_mm256_setzero_si256(), pending, 0x0f));
-    _mm256_storeu_si256((__m256i *)words, stream);
+    __m256i pending = _mm256_srlv_epi64(_mm256_set1_epi64x((long long)w->bits), _mm256_slli_epi64(lowByte, 3));
+    lowStream = _mm256_or_si256(lowStream, _mm256_blend_epi32(zero, pending, 0x0f));
+    _mm256_storeu_si256((__m256i *)words, lowStream);
     for (unsigned q = 0; q <= last; q++) memcpy(w->out + at[q], &words[q], 8);
     w->bits = next;
     w->out += total / 8;
     w->count = total % 8;
 }
 
+/* The same in AVX2 lanes, 32 bytes a step and no gather (on AMD processors up to Zen 4 the gather
+ * costs more than all the rest): the bytes' 16-bit entries (code | length << 12, the AVX-512 twin's
+ * table) read by scalar loads, four to a 64-bit lane, joined as literals_avx512 joins them into eight
+ * quads of four codes, and each quad placed by a prefix sum of the quads' lengths and stored with the
+ * ends of the two quads before it that share its first byte (literals_avx512 says why that is enough),
+ * instead of through eight dependent puts. A last step of fewer than 32 bytes gives the missing ones
+ * zero entries. The bits written are literals_scalar's. */
 static inline SHATTER_TARGET_AVX2 void literals_avx2(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count) {
     const uint16_t *t = c->packed;
     size_t k = 0;
-    for (; k + 16 <= count; k += 16) {
-        uint32_t b[4];
-        memcpy(b, bytes + k, 16);
-        literals_16(w, _mm256_set_epi64x((long long)entries4(t, b[3]), (long long)entries4(t, b[2]),
-                                         (long long)entries4(t, b[1]), (long long)entries4(t, b[0])), 16);
+    for (; k + 32 <= count; k += 32) {
+        uint32_t b[8];
+        memcpy(b, bytes + k, 32);
+        __m256i low = _mm256_set_epi64x((long long)entries4(t, b[3]), (long long)entries4(t, b[2]),
+                                        (long long)entries4(t, b[1]), (long long)entries4(t, b[0]));
+        __m256i high = _mm256_set_epi64x((long long)entries4(t, b[7]), (long long)entries4(t, b[6]),
+                                         (long long)entries4(t, b[5]), (long long)entries4(t, b[4]));
+        literals_32_avx2(w, low, high, 32);
     }
     if (k < count) {
-        uint16_t e[16] = {0};
+        uint16_t e[32] = {0};
         for (size_t i = k; i < count; i++) e[i - k] = t[bytes[i]];
-        literals_16(w, _mm256_loadu_si256((const __m256i *)e), (unsigned)(count - k));
+        literals_32_avx2(w, _mm256_loadu_si256((const __m256i *)e), _mm256_loadu_si256((const __m256i *)(e + 16)),
+                         (unsigned)(count - k));
     }
 }
 #endif
