@@ -281,7 +281,7 @@ SHATTER_TARGET_AVX2 ALWAYS __m256i stream(__m256i placedBefore, __m256i byteBefo
     return _mm256_or_si256(placed, _mm256_or_si256(one, two));
 }
 
-/* `n` (1 … 32) bytes' codes, their entries in `low` and `high`, written after the writer's pending bits. */
+/* `n` (16 … 32) bytes' codes, their entries in `low` and `high`, written after the writer's pending bits. */
 SHATTER_TARGET_AVX2 ALWAYS void literals_32_avx2(writer_t *w, __m256i low, __m256i high, unsigned n) {
     const __m256i zero = _mm256_setzero_si256(), seven = _mm256_set1_epi64x(7);
     __m256i lowLength, highLength;
@@ -301,7 +301,7 @@ SHATTER_TARGET_AVX2 ALWAYS void literals_32_avx2(writer_t *w, __m256i low, __m25
     __m256i lowStream = stream(zero, zero, lowPlaced, lowByte);
     __m256i highStream = stream(lowPlaced, lowByte, highPlaced, highByte);
     /* The next pending bits, the last quad's stream from the new `out` on, taken before the pending
-     * bits go in, as literals_avx512 takes them (a whole step's ≥ 32 bits end past byte 0). */
+     * bits go in, as literals_avx512 takes them (a step's ≥ 16 bytes, ≥ 16 bits, end past byte 0). */
     uint64_t words[8], at[8];
     _mm256_storeu_si256((__m256i *)at, lowByte);
     _mm256_storeu_si256((__m256i *)(at + 4), highByte);
@@ -313,7 +313,6 @@ SHATTER_TARGET_AVX2 ALWAYS void literals_32_avx2(writer_t *w, __m256i low, __m25
     else {
         _mm256_storeu_si256((__m256i *)words, lowStream);
         next = words[last] >> ((total / 8 - at[last]) * 8);
-        if (total < 8) next |= w->bits;
     }
     /* The pending bits, into the quads that start in byte 0 (the first, and the second where the
      * first ends in byte 0; the third starts at bit 8 or later). */
@@ -331,8 +330,8 @@ SHATTER_TARGET_AVX2 ALWAYS void literals_32_avx2(writer_t *w, __m256i low, __m25
  * table) read by scalar loads, four to a 64-bit lane, joined as literals_avx512 joins them into eight
  * quads of four codes, and each quad placed by a prefix sum of the quads' lengths and stored with the
  * ends of the two quads before it that share its first byte (literals_avx512 says why that is enough),
- * instead of through eight dependent puts. A last step of fewer than 32 bytes gives the missing ones
- * zero entries. The bits written are literals_scalar's. */
+ * instead of through eight dependent puts. A last step of 16 to 31 bytes gives the missing ones zero
+ * entries. The bits written are literals_scalar's. */
 static inline SHATTER_TARGET_AVX2 void literals_avx2(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count) {
     const uint16_t *t = c->packed;
     size_t k = 0;
@@ -345,7 +344,10 @@ static inline SHATTER_TARGET_AVX2 void literals_avx2(const code_t *c, writer_t *
                                          (long long)entries4(t, b[5]), (long long)entries4(t, b[4]));
         literals_32_avx2(w, low, high, 32);
     }
-    if (k < count) {
+    /* A last step of fewer than 16 bytes (most of a stretch on the shatter's frames, 9 bytes on
+     * average) costs less through four dependent puts than as one step of lanes. */
+    if (count - k < 16) literals_scalar(c, w, bytes + k, count - k);
+    else {
         uint16_t e[32] = {0};
         for (size_t i = k; i < count; i++) e[i - k] = t[bytes[i]];
         literals_32_avx2(w, _mm256_loadu_si256((const __m256i *)e), _mm256_loadu_si256((const __m256i *)(e + 16)),
