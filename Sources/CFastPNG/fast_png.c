@@ -1,7 +1,7 @@
 /*
  * The fast PNG encoder (fast_png.h): one body, compiled for any x86-64 and again for AVX2 and for
  * AVX-512, where the row filters and the scans over a band vectorise to 32-byte lanes and the
- * literals' codes are joined in lanes (AVX-512: placed by prefix sums, literals_avx512).
+ * literals' codes are joined in lanes and placed by prefix sums (literals_avx2, literals_avx512).
  */
 /* The AVX2 twin's helpers pass no vectors across calls (all are inlined), so no ABI mismatch arises. */
 #pragma clang diagnostic ignored "-Wpsabi"
@@ -191,7 +191,7 @@ typedef struct {
     uint32_t match[259];
     uint8_t matchBits[259];
     uint8_t lengths[LITLEN_SYMBOLS];
-    /* The AVX-512 twin's table: per byte, its code | length << 12. */
+    /* The AVX2 and AVX-512 twins' table: per byte, its code | length << 12. */
     uint16_t packed[256];
 } code_t;
 
@@ -325,8 +325,8 @@ SHATTER_TARGET_AVX2 ALWAYS void literals_32_avx2(writer_t *w, __m256i low, __m25
     w->count = total % 8;
 }
 
-/* The same in AVX2 lanes, 32 bytes a step and no gather (on AMD processors up to Zen 4 the gather
- * costs more than all the rest): the bytes' 16-bit entries (code | length << 12, the AVX-512 twin's
+/* The same in AVX2 lanes, 32 bytes a step and no gather (AMD's gathers, Zen 1 on, cost more than all
+ * the rest; the gathering twin was slower than the baseline on the dust's frames): the bytes' 16-bit entries (code | length << 12, the AVX-512 twin's
  * table) read by scalar loads, four to a 64-bit lane, joined as literals_avx512 joins them into eight
  * quads of four codes, and each quad placed by a prefix sum of the quads' lengths and stored with the
  * ends of the two quads before it that share its first byte (literals_avx512 says why that is enough),
@@ -361,10 +361,10 @@ static inline SHATTER_TARGET_AVX2 void literals_avx2(const code_t *c, writer_t *
  * Each byte's code and length sit in one 16-bit entry (code | length << 12: codes and lengths of at
  * most LITLEN_LIMIT = 12 bits), looked up 32 at a time from the 256-entry table held in eight
  * registers (four two-register word permutes of 64 entries each, chosen between by the byte's top two
- * bits), where the AVX2 twin gathers, which on some processors (AMD Zen 4) costs more than all the
- * rest. The 32 codes are joined as the AVX2 twin joins them, into eight quads of four codes (≤ 48
- * bits). Then, instead of eight dependent puts, each quad's place comes from a prefix sum of the
- * quads' lengths after the writer's `count` pending bits: quad i starts at bit P_i of the byte at
+ * bits), where a gather on some processors (AMD Zen 4) costs more than all the rest (the AVX2 twin
+ * reads them by scalar loads). The 32 codes are joined pairwise in the lanes, into eight quads of
+ * four codes (≤ 48 bits). Then, instead of eight dependent puts, each quad's place comes from a
+ * prefix sum of the quads' lengths after the writer's `count` pending bits: quad i starts at bit P_i of the byte at
  * `out`, so in byte B_i = P_i / 8, shifted by P_i % 8 (≤ 55 bits: it ends within byte B_i + 6). Byte
  * B_i may also hold the ends of the two quads before it (a quad of four codes has ≥ 4 bits, so quad
  * i − 3 ends before byte B_i), and the pending bits where B_i is 0; ORed in, each quad's 64 bits are
