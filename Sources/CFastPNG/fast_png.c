@@ -326,12 +326,13 @@ SHATTER_TARGET_AVX2 ALWAYS void literals_32_avx2(writer_t *w, __m256i low, __m25
 }
 
 /* The same in AVX2 lanes, 32 bytes a step and no gather (AMD's gathers, Zen 1 on, cost more than all
- * the rest; the gathering twin was slower than the baseline on the dust's frames): the bytes' 16-bit entries (code | length << 12, the AVX-512 twin's
- * table) read by scalar loads, four to a 64-bit lane, joined as literals_avx512 joins them into eight
- * quads of four codes, and each quad placed by a prefix sum of the quads' lengths and stored with the
- * ends of the two quads before it that share its first byte (literals_avx512 says why that is enough),
- * instead of through eight dependent puts. A last step of 16 to 31 bytes gives the missing ones zero
- * entries. The bits written are literals_scalar's. */
+ * the rest; the gathering twin was slower than the baseline on the dust's frames): the bytes' 16-bit
+ * entries (code | length << 12, the AVX-512 twin's table) read by scalar loads, four to a 64-bit
+ * lane, joined as literals_avx512 joins them into eight quads of four codes, and each quad placed by a
+ * prefix sum of the quads' lengths and stored with the ends of the two quads before it that share its
+ * first byte (literals_avx512 says why that is enough), instead of through eight dependent puts. A
+ * last step of 16 to 31 bytes gives the missing ones zero entries. The bits written are
+ * literals_scalar's. */
 static inline SHATTER_TARGET_AVX2 void literals_avx2(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count) {
     const uint16_t *t = c->packed;
     size_t k = 0;
