@@ -1,7 +1,7 @@
 /*
  * The fast PNG encoder (fast_png.h): one body, compiled for any x86-64 and again for AVX2 and for
  * AVX-512, where the row filters and the scans over a band vectorise to 32-byte lanes and the
- * literals' codes are joined in lanes (AVX-512: placed by prefix sums, literals_avx512).
+ * literals' codes are joined in lanes and placed by prefix sums (literals_avx2, literals_avx512).
  */
 /* The AVX2 twin's helpers pass no vectors across calls (all are inlined), so no ABI mismatch arises. */
 #pragma clang diagnostic ignored "-Wpsabi"
@@ -191,7 +191,7 @@ typedef struct {
     uint32_t match[259];
     uint8_t matchBits[259];
     uint8_t lengths[LITLEN_SYMBOLS];
-    /* The AVX-512 twin's table: per byte, its code | length << 12. */
+    /* The AVX2 and AVX-512 twins' table: per byte, its code | length << 12. */
     uint16_t packed[256];
 } code_t;
 
@@ -246,31 +246,114 @@ ALWAYS void literals_scalar(const code_t *c, writer_t *w, const uint8_t *bytes, 
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-/* The same in AVX2 lanes: eight bytes' table entries gathered at once, joined pairwise in the lanes
- * (two codes of ≤ 12 bits, then two of ≤ 24) into two groups of four codes of ≤ 48 bits, each written
- * with one put. The bits written are literals_scalar's. */
-static inline SHATTER_TARGET_AVX2 void literals_avx2(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count) {
-    const __m256i low16 = _mm256_set1_epi32(0xffff), low32 = _mm256_set1_epi64x(0xffffffff);
-    size_t k = 0;
-    for (; k + 8 <= count; k += 8) {
-        __m256i index = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(bytes + k)));
-        __m256i entry = _mm256_i32gather_epi32((const int *)c->literal, index, 4);
-        __m256i code = _mm256_and_si256(entry, low16), length = _mm256_srli_epi32(entry, 16);
-        /* Pairs: the odd symbol's code after the even one's, in each 64-bit lane. */
-        __m256i lowLength = _mm256_and_si256(length, low32);
-        __m256i pair = _mm256_or_si256(_mm256_and_si256(code, low32),
-                                       _mm256_sllv_epi64(_mm256_srli_epi64(code, 32), lowLength));
-        __m256i pairLength = _mm256_add_epi64(lowLength, _mm256_srli_epi64(length, 32));
-        /* Quads: each 128-bit lane's upper pair after its lower one. */
-        __m256i quad = _mm256_or_si256(pair, _mm256_sllv_epi64(_mm256_srli_si256(pair, 8), pairLength));
-        __m256i quadLength = _mm256_add_epi64(pairLength, _mm256_srli_si256(pairLength, 8));
-        uint64_t quads[4], lengths[4];
-        _mm256_storeu_si256((__m256i *)quads, quad);
-        _mm256_storeu_si256((__m256i *)lengths, quadLength);
-        put_flushed(w, quads[0], (unsigned)lengths[0]);
-        put_flushed(w, quads[2], (unsigned)lengths[2]);
+/* Lanes moved one or two qwords up across the pair (`before`, `v`): lane i of the result is lane
+ * i − k of v, or of `before` below 0. */
+#define QWORDS_UP1_AFTER(before, v) _mm256_alignr_epi8((v), _mm256_permute2x128_si256((before), (v), 0x21), 8)
+#define QWORDS_UP2_AFTER(before, v) _mm256_permute2x128_si256((before), (v), 0x21)
+
+/* Four bytes' entries in one 64-bit word, the first lowest. */
+ALWAYS uint64_t entries4(const uint16_t *table, uint32_t bytes) {
+    return table[bytes & 255] | (uint64_t)table[bytes >> 8 & 255] << 16 | (uint64_t)table[bytes >> 16 & 255] << 32 |
+           (uint64_t)table[bytes >> 24] << 48;
+}
+
+/* Four quads of four codes each from 16 entries, in 64-bit lanes, and their lengths. */
+SHATTER_TARGET_AVX2 ALWAYS __m256i quads(__m256i entry, __m256i *length) {
+    const __m256i low12 = _mm256_set1_epi32(0xfff), nibble = _mm256_set1_epi32(0xf), low32 = _mm256_set1_epi64x(0xffffffff);
+    /* Pairs in 32-bit lanes: the odd byte's code after the even one's. */
+    __m256i evenLength = _mm256_and_si256(_mm256_srli_epi32(entry, 12), nibble);
+    __m256i pair = _mm256_or_si256(_mm256_and_si256(entry, low12),
+                                   _mm256_sllv_epi32(_mm256_and_si256(_mm256_srli_epi32(entry, 16), low12), evenLength));
+    __m256i pairLength = _mm256_add_epi32(evenLength, _mm256_srli_epi32(entry, 28));
+    /* Quads in 64-bit lanes: the upper pair after the lower. */
+    __m256i lowLength = _mm256_and_si256(pairLength, low32);
+    *length = _mm256_add_epi64(lowLength, _mm256_srli_epi64(pairLength, 32));
+    return _mm256_or_si256(_mm256_and_si256(pair, low32), _mm256_sllv_epi64(_mm256_srli_epi64(pair, 32), lowLength));
+}
+
+/* Each quad's stream from its first byte on: the quad shifted into place, with the ends of the one and
+ * two quads before (lanes of `placedBefore`, `byteBefore` below lane 0) that share its first byte. */
+SHATTER_TARGET_AVX2 ALWAYS __m256i stream(__m256i placedBefore, __m256i byteBefore, __m256i placed, __m256i byte) {
+    __m256i one = _mm256_srlv_epi64(QWORDS_UP1_AFTER(placedBefore, placed),
+                                    _mm256_slli_epi64(_mm256_sub_epi64(byte, QWORDS_UP1_AFTER(byteBefore, byte)), 3));
+    __m256i two = _mm256_srlv_epi64(QWORDS_UP2_AFTER(placedBefore, placed),
+                                    _mm256_slli_epi64(_mm256_sub_epi64(byte, QWORDS_UP2_AFTER(byteBefore, byte)), 3));
+    return _mm256_or_si256(placed, _mm256_or_si256(one, two));
+}
+
+/* `n` (16 … 32) bytes' codes, their entries in `low` and `high`, written after the writer's pending bits. */
+SHATTER_TARGET_AVX2 ALWAYS void literals_32_avx2(writer_t *w, __m256i low, __m256i high, unsigned n) {
+    const __m256i zero = _mm256_setzero_si256(), seven = _mm256_set1_epi64x(7);
+    __m256i lowLength, highLength;
+    __m256i lowQuad = quads(low, &lowLength), highQuad = quads(high, &highLength);
+    /* Each quad's first bit: the pending bits and the lengths before it. */
+    __m256i lowEnd = _mm256_add_epi64(lowLength, QWORDS_UP1_AFTER(zero, lowLength));
+    lowEnd = _mm256_add_epi64(lowEnd, QWORDS_UP2_AFTER(zero, lowEnd));
+    __m256i highEnd = _mm256_add_epi64(highLength, QWORDS_UP1_AFTER(zero, highLength));
+    highEnd = _mm256_add_epi64(highEnd, QWORDS_UP2_AFTER(zero, highEnd));
+    __m256i count = _mm256_set1_epi64x(w->count);
+    __m256i lowStart = _mm256_add_epi64(_mm256_sub_epi64(lowEnd, lowLength), count);
+    __m256i highStart = _mm256_add_epi64(_mm256_sub_epi64(highEnd, highLength),
+                                         _mm256_add_epi64(_mm256_permute4x64_epi64(lowEnd, 0xff), count));
+    __m256i lowByte = _mm256_srli_epi64(lowStart, 3), highByte = _mm256_srli_epi64(highStart, 3);
+    __m256i lowPlaced = _mm256_sllv_epi64(lowQuad, _mm256_and_si256(lowStart, seven));
+    __m256i highPlaced = _mm256_sllv_epi64(highQuad, _mm256_and_si256(highStart, seven));
+    __m256i lowStream = stream(zero, zero, lowPlaced, lowByte);
+    __m256i highStream = stream(lowPlaced, lowByte, highPlaced, highByte);
+    /* The next pending bits, the last quad's stream from the new `out` on, taken before the pending
+     * bits go in, as literals_avx512 takes them (a step's ≥ 16 bytes, ≥ 16 bits, end past byte 0). */
+    uint64_t words[8], at[8];
+    _mm256_storeu_si256((__m256i *)at, lowByte);
+    _mm256_storeu_si256((__m256i *)(at + 4), highByte);
+    unsigned last = (n - 1) / 4; /* the quad of the last byte */
+    unsigned total = w->count + (unsigned)_mm256_extract_epi64(lowEnd, 3) + (unsigned)_mm256_extract_epi64(highEnd, 3);
+    _mm256_storeu_si256((__m256i *)(words + 4), highStream);
+    uint64_t next;
+    if (n == 32) next = words[7] >> ((total / 8 - at[7]) * 8);
+    else {
+        _mm256_storeu_si256((__m256i *)words, lowStream);
+        next = words[last] >> ((total / 8 - at[last]) * 8);
     }
-    literals_scalar(c, w, bytes + k, count - k);
+    /* The pending bits, into the quads that start in byte 0 (the first, and the second where the
+     * first ends in byte 0; the third starts at bit 8 or later). */
+    __m256i pending = _mm256_srlv_epi64(_mm256_set1_epi64x((long long)w->bits), _mm256_slli_epi64(lowByte, 3));
+    lowStream = _mm256_or_si256(lowStream, _mm256_blend_epi32(zero, pending, 0x0f));
+    _mm256_storeu_si256((__m256i *)words, lowStream);
+    for (unsigned q = 0; q <= last; q++) memcpy(w->out + at[q], &words[q], 8);
+    w->bits = next;
+    w->out += total / 8;
+    w->count = total % 8;
+}
+
+/* The same in AVX2 lanes, 32 bytes a step and no gather (AMD's gathers, Zen 1 on, cost more than all
+ * the rest; the gathering twin was slower than the baseline on the dust's frames): the bytes' 16-bit
+ * entries (code | length << 12, the AVX-512 twin's table) read by scalar loads, four to a 64-bit
+ * lane, joined as literals_avx512 joins them into eight quads of four codes, and each quad placed by a
+ * prefix sum of the quads' lengths and stored with the ends of the two quads before it that share its
+ * first byte (literals_avx512 says why that is enough), instead of through eight dependent puts. A
+ * last step of 16 to 31 bytes gives the missing ones zero entries. The bits written are
+ * literals_scalar's. */
+static inline SHATTER_TARGET_AVX2 void literals_avx2(const code_t *c, writer_t *w, const uint8_t *bytes, size_t count) {
+    const uint16_t *t = c->packed;
+    size_t k = 0;
+    for (; k + 32 <= count; k += 32) {
+        uint32_t b[8];
+        memcpy(b, bytes + k, 32);
+        __m256i low = _mm256_set_epi64x((long long)entries4(t, b[3]), (long long)entries4(t, b[2]),
+                                        (long long)entries4(t, b[1]), (long long)entries4(t, b[0]));
+        __m256i high = _mm256_set_epi64x((long long)entries4(t, b[7]), (long long)entries4(t, b[6]),
+                                         (long long)entries4(t, b[5]), (long long)entries4(t, b[4]));
+        literals_32_avx2(w, low, high, 32);
+    }
+    /* A last step of fewer than 16 bytes (most of a stretch on the shatter's frames, 9 bytes on
+     * average) costs less through four dependent puts than as one step of lanes. */
+    if (count - k < 16) literals_scalar(c, w, bytes + k, count - k);
+    else {
+        uint16_t e[32] = {0};
+        for (size_t i = k; i < count; i++) e[i - k] = t[bytes[i]];
+        literals_32_avx2(w, _mm256_loadu_si256((const __m256i *)e), _mm256_loadu_si256((const __m256i *)(e + 16)),
+                         (unsigned)(count - k));
+    }
 }
 #endif
 
@@ -279,10 +362,10 @@ static inline SHATTER_TARGET_AVX2 void literals_avx2(const code_t *c, writer_t *
  * Each byte's code and length sit in one 16-bit entry (code | length << 12: codes and lengths of at
  * most LITLEN_LIMIT = 12 bits), looked up 32 at a time from the 256-entry table held in eight
  * registers (four two-register word permutes of 64 entries each, chosen between by the byte's top two
- * bits), where the AVX2 twin gathers, which on some processors (AMD Zen 4) costs more than all the
- * rest. The 32 codes are joined as the AVX2 twin joins them, into eight quads of four codes (≤ 48
- * bits). Then, instead of eight dependent puts, each quad's place comes from a prefix sum of the
- * quads' lengths after the writer's `count` pending bits: quad i starts at bit P_i of the byte at
+ * bits), where a gather on some processors (AMD Zen 4) costs more than all the rest (the AVX2 twin
+ * reads them by scalar loads). The 32 codes are joined pairwise in the lanes, into eight quads of
+ * four codes (≤ 48 bits). Then, instead of eight dependent puts, each quad's place comes from a
+ * prefix sum of the quads' lengths after the writer's `count` pending bits: quad i starts at bit P_i of the byte at
  * `out`, so in byte B_i = P_i / 8, shifted by P_i % 8 (≤ 55 bits: it ends within byte B_i + 6). Byte
  * B_i may also hold the ends of the two quads before it (a quad of four codes has ≥ 4 bits, so quad
  * i − 3 ends before byte B_i), and the pending bits where B_i is 0; ORed in, each quad's 64 bits are
@@ -589,7 +672,7 @@ ALWAYS void band_block(const uint8_t *bytes, size_t n, size_t line, int last, in
     uint16_t codes[LITLEN_SYMBOLS];
     canonical_codes(c.lengths, LITLEN_SYMBOLS, codes);
     for (int v = 0; v < 256; v++) c.literal[v] = codes[v] | (uint32_t)c.lengths[v] << 16;
-    if (tier >= SHATTER_TIER_AVX512)
+    if (tier >= SHATTER_TIER_AVX2)
         for (int v = 0; v < 256; v++) c.packed[v] = (uint16_t)(codes[v] | c.lengths[v] << 12);
     for (int length = 3; length <= 258; length++) {
         int s = length_symbol(length), k = s - 257;
