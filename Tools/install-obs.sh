@@ -35,7 +35,9 @@ flags=(-c release --scratch-path "$scratch" -Xswiftc -static-stdlib
     -Xlinker --version-script="$PWD/Deploy/obs/exports.map" -Xlinker -z -Xlinker nodelete -Xlinker -s -Xlinker -lobs)
 swift build "${flags[@]}" --product shatter-obs >&2
 bin=$(swift build "${flags[@]}" --show-bin-path)
-nm -D --defined-only "$bin/libshatter-obs.so" | grep -q ' T obs_module_load$' \
+# Read whole before grep looks (a pipe into grep -q fails under pipefail: Tools/checks/check-shell.sh).
+symbols=$(nm -D --defined-only "$bin/libshatter-obs.so")
+grep -q ' T obs_module_load$' <<<"$symbols" \
     || { echo "Tools/install-obs.sh: the built module has no obs_module_load (were libobs' headers found?)" >&2; exit 1; }
 
 mkdir -p "$dir/bin/64bit" "$dir/data"

@@ -27,7 +27,7 @@ packages=(pkg-config libegl-dev libgles-dev libgbm1 libpng-dev zlib1g-dev libegl
     kdenlive xvfb xdotool imagemagick dbus-daemon slurm-wlm munge frei0r-plugins-dev melt gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad)
 missing=()
 for package in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    [ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" = "install ok installed" ] || missing+=("$package")
 done
 
 # What PyPI would give: kubernetes-validate (pip, for python3), and Pillow and pypng in their own venv.

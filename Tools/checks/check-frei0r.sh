@@ -38,7 +38,7 @@ for plugin in shatter shatter_dust; do
     [ -z "$unexpected" ] || fail "$plugin.so needs libraries an editor's machine may lack: $(echo "$unexpected" | tr '\n' ' ')"
     exported=$(nm -D --defined-only --extern-only "$so" | awk '{print $3}' | grep -v '^f0r_' || true)
     [ -z "$exported" ] || fail "$plugin.so exports more than frei0r's functions: $(head -3 <<<"$exported" | tr '\n' ' ')"
-    readelf -d "$so" | grep -q 'Flags:.*NODELETE' || fail "$plugin.so can be unloaded (it must be linked -z nodelete)"
+    grep -q 'Flags:.*NODELETE' <<<"$(readelf -d "$so")" || fail "$plugin.so can be unloaded (it must be linked -z nodelete)"
 done
 echo "Tools/checks/check-frei0r.sh: the plugins need only $(echo "$needed" | tr '\n' ' ')and export f0r_* alone" >&2
 

@@ -68,7 +68,8 @@ export DISPLAY
 wait_window() {
     local id
     for _ in $(seq 1 $(($2 * 2))); do
-        id=$(xdotool search --name "$1" 2>/dev/null | head -1 || true)
+        id=$(xdotool search --name "$1" 2>/dev/null || true)
+        id=${id%%$'\n'*}
         [ -n "$id" ] && { echo "$id"; return 0; }
         sleep 0.5
     done

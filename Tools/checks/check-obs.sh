@@ -27,7 +27,7 @@ keep=${1:-}
 packages=(obs-studio libobs-dev xvfb libx11-dev libpng-dev pkg-config)
 missing=()
 for package in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    [ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" = "install ok installed" ] || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then
     echo "Tools/checks/check-obs.sh: installing ${missing[*]} (Debian, apt-get)" >&2
@@ -68,7 +68,7 @@ unexpected=$(grep -Ev '^(libc|libm|libstdc\+\+|libgcc_s|libobs|ld-linux-[a-z0-9_
 [ -z "$unexpected" ] || fail "shatter.so needs libraries an OBS user may lack: $(echo "$unexpected" | tr '\n' ' ')"
 exported=$(nm -D --defined-only --extern-only "$so" | awk '{print $3}' | grep -Ev '^(obs_module_.*|obs_current_module)$' || true)
 [ -z "$exported" ] || fail "shatter.so exports more than OBS's module functions: $(head -3 <<<"$exported" | tr '\n' ' ')"
-readelf -d "$so" | grep -q 'Flags:.*NODELETE' || fail "shatter.so can be unloaded (it must be linked -z nodelete)"
+grep -q 'Flags:.*NODELETE' <<<"$(readelf -d "$so")" || fail "shatter.so can be unloaded (it must be linked -z nodelete)"
 echo "Tools/checks/check-obs.sh: shatter.so needs only $(echo "$needed" | tr '\n' ' ')and exports OBS's module functions alone" >&2
 
 # 3. Xvfb on a display no one holds, and the host.
@@ -168,7 +168,7 @@ for _ in $(seq 240); do
 done
 [ -n "$started" ] || fail "OBS Studio did not start under Xvfb: $(tail -5 "$scratch/obs.out")"
 sleep 2  # the scene collection, with its transition, loads after startup
-sed -n '/Loaded Modules:/,/----/p' "$started" | grep -Eq '^[0-9:.]+: +shatter\.so$' \
+grep -Eq '^[0-9:.]+: +shatter\.so$' <<<"$(sed -n '/Loaded Modules:/,/----/p' "$started")" \
     || fail "OBS Studio's list of loaded modules lacks shatter.so ($started)"
 grep -q "Loaded scenes:" "$started" || fail "OBS Studio loaded no scene collection ($started)"
 ! grep -Eq "Source ID 'shatter_(dust_)?transition' not found|Failed to create source 'Shatter( dust)?'" "$started" \

@@ -67,7 +67,8 @@ for config in "${configs[@]}"; do
     IFS='|' read -r label environment options <<<"$config"
     read -r -a environment <<<"$environment"
     read -r -a options <<<"$options"
-    version=$(env "${environment[@]}" "$shatter" info "${options[@]}" 2>/dev/null | sed -n 's/^GL version: //p' | head -1)
+    info=$(env "${environment[@]}" "$shatter" info "${options[@]}" 2>/dev/null)
+    version=$(sed -n '/^GL version: /{s///p;q}' <<<"$info")
     echo "Tools/checks/parity-matrix.sh: $label: shatter probe ${options[*]}" >&2
     set +e
     env "${environment[@]}" "$shatter" probe --json "$work/probe.json" "${options[@]}" >"$work/probe.txt" 2>"$work/stderr"
