@@ -33,13 +33,13 @@ import Testing
     @Test func refusesAPipeIntoAnEarlyReaderAndSaysWhereAndWhatToWrite() throws {
         let clone = try Clone([
             "Tools/lists.sh": """
-                #!/usr/bin/env bash
-                set -euo pipefail
-                nm -D --defined-only "$1" | grep -q ' T main$' || exit 1
-                first=$(nm "$1" | head -1)
-                echo "$first"
+            #!/usr/bin/env bash
+            set -euo pipefail
+            nm -D --defined-only "$1" | grep -q ' T main$' || exit 1
+            first=$(nm "$1" | head -1)
+            echo "$first"
 
-                """
+            """
         ])
         let run = try clone.check()
         #expect(run.status == 1, "\(run.stderr)")
@@ -54,19 +54,21 @@ import Testing
         // reads all its input (no -q), and -q on a later command of the line, after the pipe's grep.
         let clone = try Clone([
             "Tools/fine.sh": """
-                #!/usr/bin/env bash
-                set -euo pipefail
-                symbols=$(nm -D --defined-only "$1")
-                grep -q ' T main$' <<<"$symbols" || exit 1
-                [ -s "$1" ] || grep -q main "$1"
-                # nm "$1" | grep -q main would fail at random
-                nm "$1" | grep -c main; grep -q main "$1"
-                grep -q main "$1" && echo found
+            #!/usr/bin/env bash
+            set -euo pipefail
+            symbols=$(nm -D --defined-only "$1")
+            grep -q ' T main$' <<<"$symbols" || exit 1
+            [ -s "$1" ] || grep -q main "$1"
+            # nm "$1" | grep -q main would fail at random
+            nm "$1" | grep -c main; grep -q main "$1"
+            grep -q main "$1" && echo found
 
-                """
+            """
         ])
         let run = try clone.check()
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("2 scripts pass bash -n and shellcheck, and none pipes into a reader that stops early"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("2 scripts pass bash -n and shellcheck, and none pipes into a reader that stops early"),
+            "\(run.stdout)")
     }
 }
