@@ -32,7 +32,7 @@ import Testing
 
     @Test func refusesAPipeIntoAnEarlyReaderAndSaysWhereAndWhatToWrite() throws {
         let clone = try Clone([
-            "Tools/lists.sh": """
+            "lists.sh": """
             #!/usr/bin/env bash
             set -euo pipefail
             nm -D --defined-only "$1" | grep -q ' T main$' || exit 1
@@ -45,15 +45,15 @@ import Testing
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains("a pipe into grep -q, grep -m or head fails under pipefail"), "\(run.stderr)")
         #expect(run.stderr.contains("grep -q PATTERN <<<\"$text\""), "\(run.stderr)")
-        #expect(run.stderr.contains("Tools/lists.sh:3:"), "\(run.stderr)")
-        #expect(run.stderr.contains("Tools/lists.sh:4:"), "\(run.stderr)")
+        #expect(run.stderr.contains("lists.sh:3:"), "\(run.stderr)")
+        #expect(run.stderr.contains("lists.sh:4:"), "\(run.stderr)")
     }
 
     @Test func letsGrepReadTheTextWholeAndTellsOrFromPipe() throws {
         // Each a form the check must not mistake for the pipe: a here-string, `||`, a comment, grep that
         // reads all its input (no -q), and -q on a later command of the line, after the pipe's grep.
         let clone = try Clone([
-            "Tools/fine.sh": """
+            "fine.sh": """
             #!/usr/bin/env bash
             set -euo pipefail
             symbols=$(nm -D --defined-only "$1")
