@@ -56,9 +56,8 @@ public struct SoftwareRenderer: Renderer, Sendable {
         var uncleared = false
         if image.width == list.width && image.height == list.height && coversEveryPixel(list.commands.first, list) {
             // The first command overwrites every byte, so the clear would be written over unseen.
-        } else if image.width == list.width && image.height == list.height
-            && clearsAsItDraws(list.commands.first, blendCounts: blendCounts)
-        {
+        } else if clearsAsItDraws(list.commands.first, blendCounts: blendCounts) {
+            image.resize(width: list.width, height: list.height)
             uncleared = true
         } else {
             image.reset(width: list.width, height: list.height, fill: list.clearColor)
