@@ -51,23 +51,12 @@ ALWAYS unsigned blend_pixel(const float *planes, long stride, long k, unsigned d
            blend_channel(alpha, destination >> 24, alpha) << 24;
 }
 
-/*
- * Every twin takes `clear`: NULL blends onto the row's own words, and leaves those whose color is 0 as
- * they are; otherwise the row's words are taken to be *clear (a frame not cleared yet, SoftwareRenderer's
- * dust draw clearing as it goes), never read, and every one is written: the blend onto *clear, or *clear
- * where the color is 0. Either way each word comes out as the blend onto a cleared frame gives it.
- */
-
-/* Pixels [from, count) one at a time. */
-ALWAYS void blend_pixels(const float *planes, long stride, int from, int count, unsigned *pixels, const unsigned *clear) {
+/* Pixels [from, count) one at a time, those whose color is 0 left as they are. */
+ALWAYS void blend_pixels(const float *planes, long stride, int from, int count, unsigned *pixels) {
     for (int k = from; k < count; k++) {
         const float r = planes[k], g = planes[stride + k], b = planes[2 * stride + k], a = planes[3 * stride + k];
-        const unsigned destination = clear ? *clear : pixels[k];
-        if (r == 0 && g == 0 && b == 0 && a == 0) {
-            if (clear) pixels[k] = destination;
-            continue;
-        }
-        pixels[k] = blend_pixel(planes, stride, k, destination);
+        if (r == 0 && g == 0 && b == 0 && a == 0) continue;
+        pixels[k] = blend_pixel(planes, stride, k, pixels[k]);
     }
 }
 
@@ -80,8 +69,8 @@ ALWAYS void clear_planes(float *planes, int count, int from) {
 
 /* The same body twice: where the processor has AVX2 (and so SSE4.1) the rounding is one instruction
  * instead of a call into libm. */
-static void blend_row_baseline(float *planes, int count, unsigned *pixels, const unsigned *clear) {
-    blend_pixels(planes, shatter_dust_plane(count), 0, count, pixels, clear);
+static void blend_row_baseline(float *planes, int count, unsigned *pixels) {
+    blend_pixels(planes, shatter_dust_plane(count), 0, count, pixels);
     clear_planes(planes, count, 0);
 }
 
@@ -110,8 +99,7 @@ ALWAYS void blend_unsure(const float *colors, long lanes, int k, unsigned rest, 
 
 /* blend_row eight pixels at a time, each channel's eight sums side by side in float (above); the last
  * pixels of the row one at a time. Pixels whose color is 0 keep their word. */
-SHATTER_TARGET_AVX2 static void blend_row_avx2(float *planes, int count, unsigned *pixels, const unsigned *clear, long stride,
-                                               int k) {
+SHATTER_TARGET_AVX2 static void blend_row_avx2(float *planes, int count, unsigned *pixels, long stride, int k) {
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1), levels = _mm256_set1_ps(255);
     const __m256 margin = _mm256_set1_ps(FLOAT_MARGIN), magnitude = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
     const __m256i byte = _mm256_set1_epi32(0xff);
@@ -123,11 +111,8 @@ SHATTER_TARGET_AVX2 static void blend_row_avx2(float *planes, int count, unsigne
         }
         const int lanes = _mm256_movemask_ps(lit);
         for (int n = 0; n < 4; n++) _mm256_storeu_ps(planes + n * stride + k, zero);
-        const __m256i destination = clear ? _mm256_set1_epi32((int)*clear) : _mm256_loadu_si256((const __m256i *)(pixels + k));
-        if (lanes == 0) {
-            if (clear) _mm256_storeu_si256((__m256i *)(pixels + k), destination);
-            continue;
-        }
+        if (lanes == 0) continue;
+        const __m256i destination = _mm256_loadu_si256((const __m256i *)(pixels + k));
         /* SpecBlend.clamped: MAXPS gives its second operand, 0, for NaN. */
         const __m256 keep = _mm256_sub_ps(one, _mm256_min_ps(_mm256_max_ps(color[3], zero), one));
         __m256i blended = _mm256_setzero_si256();
@@ -150,13 +135,13 @@ SHATTER_TARGET_AVX2 static void blend_row_avx2(float *planes, int count, unsigne
             blend_unsure(colors, 8, k, unsure, was, pixels);
         }
     }
-    blend_pixels(planes, stride, k, count, pixels, clear);
+    blend_pixels(planes, stride, k, count, pixels);
     clear_planes(planes, count, k);
 }
 
 /* blend_row sixteen pixels at a time, each channel's sixteen sums side by side in float (above); the
  * last pixels as the AVX2 twin does them. Pixels whose color is 0 keep their word. */
-SHATTER_TARGET_AVX512 static void blend_row_avx512(float *planes, int count, unsigned *pixels, const unsigned *clear) {
+SHATTER_TARGET_AVX512 static void blend_row_avx512(float *planes, int count, unsigned *pixels) {
     const long stride = shatter_dust_plane(count);
     const __m512 zero = _mm512_setzero_ps(), one = _mm512_set1_ps(1), levels = _mm512_set1_ps(255);
     const __m512 margin = _mm512_set1_ps(FLOAT_MARGIN);
@@ -164,9 +149,8 @@ SHATTER_TARGET_AVX512 static void blend_row_avx512(float *planes, int count, uns
     int k = 0;
     for (; k + 16 <= count; k += 16) {
         /* The frame's words under the dust were written before the rows began and are out of the caches
-         * by now: those 1,024 bytes ahead asked for here (12 % less time in this loop at 1080p, docs/speed.md).
-         * Words taken to be *clear are not read. */
-        if (!clear) _mm_prefetch((const char *)(pixels + k + 256), _MM_HINT_T0);
+         * by now: those 1,024 bytes ahead asked for here (12 % less time in this loop at 1080p, docs/speed.md). */
+        _mm_prefetch((const char *)(pixels + k + 256), _MM_HINT_T0);
         __m512 color[4];
         __mmask16 lit = 0;
         for (int n = 0; n < 4; n++) {
@@ -174,11 +158,8 @@ SHATTER_TARGET_AVX512 static void blend_row_avx512(float *planes, int count, uns
             lit |= _mm512_cmp_ps_mask(color[n], zero, _CMP_NEQ_UQ);
         }
         for (int n = 0; n < 4; n++) _mm512_storeu_ps(planes + n * stride + k, zero);
-        const __m512i destination = clear ? _mm512_set1_epi32((int)*clear) : _mm512_loadu_si512(pixels + k);
-        if (lit == 0) {
-            if (clear) _mm512_storeu_si512(pixels + k, destination);
-            continue;
-        }
+        if (lit == 0) continue;
+        const __m512i destination = _mm512_loadu_si512(pixels + k);
         /* SpecBlend.clamped: MAXPS gives its second operand, 0, for NaN. */
         const __m512 keep = _mm512_sub_ps(one, _mm512_min_ps(_mm512_max_ps(color[3], zero), one));
         __m512i blended = _mm512_setzero_si512();
@@ -201,12 +182,12 @@ SHATTER_TARGET_AVX512 static void blend_row_avx512(float *planes, int count, uns
             blend_unsure(colors, 16, k, lit & (__mmask16)~sure, was, pixels);
         }
     }
-    blend_row_avx2(planes, count, pixels, clear, stride, k);
+    blend_row_avx2(planes, count, pixels, stride, k);
 }
 
 /* The AVX2 twin of a whole row. */
-SHATTER_TARGET_AVX2 static void blend_whole_row_avx2(float *planes, int count, unsigned *pixels, const unsigned *clear) {
-    blend_row_avx2(planes, count, pixels, clear, shatter_dust_plane(count), 0);
+SHATTER_TARGET_AVX2 static void blend_whole_row_avx2(float *planes, int count, unsigned *pixels) {
+    blend_row_avx2(planes, count, pixels, shatter_dust_plane(count), 0);
 }
 #endif
 

@@ -25,12 +25,4 @@ extension Image {
         }
     }
 
-    /// Makes this image `width`×`height` without clearing it: its bytes stay as they are where the
-    /// size matches, and where it does not the new storage's are not set. For a caller that writes
-    /// every byte before any is read (`SoftwareRenderer`'s dust, which clears the frame as it draws).
-    package mutating func resize(width: Int, height: Int) {
-        guard self.width != width || self.height != height else { return }
-        precondition(width >= 0 && height >= 0, "Image: negative size \(width)x\(height)")
-        self = Image(width: width, height: height, pixels: Self.storage(count: width * height * 4) { _ in })
-    }
 }

@@ -4,22 +4,15 @@ import ShatterCore
 extension SoftwareRenderer {
     /// Runs `DustLayersProgram` over the stack's covering quad, blended source-over once. Pixels no
     /// layer reaches get color 0, which source-over leaves exactly as they are, so they are skipped.
-    /// With `clear`, the frame is not cleared yet and this draw clears it to that color, the layer
-    /// spans' draw row by row as it goes (``SoftwareRenderer/clearsAsItDraws(_:blendCounts:)``).
-    func draw(_ stack: DustLayerStack, into target: Framebuffer, clearing clear: RGBA8? = nil) throws {
-        let spans = shortcuts.contains(.exact)
-        // Every other way draws onto a cleared frame.
-        func clearFirst() { if let clear { Image.fill(UnsafeMutableRawBufferPointer(target.bytes), with: clear) } }
+    func draw(_ stack: DustLayerStack, into target: Framebuffer) throws {
         let snapshot = stack.snapshot.image
         let assignment = stack.assignment.image
         guard snapshot.width == assignment.width, snapshot.height == assignment.height else {
-            clearFirst()
             throw DustAssignmentSizeMismatch(
                 snapshot: (snapshot.width, snapshot.height),
                 assignment: (assignment.width, assignment.height))
         }
         let program = DustLayersProgram(stack: stack, viewWidth: target.width, viewHeight: target.height)
-        if !spans || program.u_layerCount <= 0 { clearFirst() }
         guard program.u_layerCount > 0 else { return }
         stack.snapshot.withTexels { snapshotTexels in
             stack.assignment.withTexels { assignmentTexels in
@@ -27,9 +20,8 @@ extension SoftwareRenderer {
                     let textures = DustTextures(
                         snapshot: snapshotTexels, assignment: assignmentTexels,
                         width: snapshot.width, height: snapshot.height)
-                    if spans {
-                        return drawByLayerSpans(
-                            program, textures: textures, layers: layers, bounds: stack.bounds, into: target, clearing: clear)
+                    if shortcuts.contains(.exact) {
+                        return drawByLayerSpans(program, textures: textures, layers: layers, bounds: stack.bounds, into: target)
                     }
                     let lists = DustTileLists(stack: stack, viewWidth: target.width, viewHeight: target.height)
                     drawCoveringQuad(stack.bounds, into: target, blend: .sourceOver) { pixel in

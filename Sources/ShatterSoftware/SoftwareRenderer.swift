@@ -53,17 +53,13 @@ public struct SoftwareRenderer: Renderer, Sendable {
         -> FrameTimings
     {
         let start = ContinuousClock.now
-        var uncleared = false
         if image.width == list.width && image.height == list.height && coversEveryPixel(list.commands.first, list) {
             // The first command overwrites every byte, so the clear would be written over unseen.
-        } else if clearsAsItDraws(list.commands.first, blendCounts: blendCounts) {
-            image.resize(width: list.width, height: list.height)
-            uncleared = true
         } else {
             image.reset(width: list.width, height: list.height, fill: list.clearColor)
         }
         try image.pixels.withUnsafeMutableBufferPointer { bytes in
-            try draw(list, into: bytes, blendCounts: blendCounts, uncleared: uncleared)
+            try draw(list, into: bytes, blendCounts: blendCounts)
         }
         return FrameTimings(draw: Self.seconds(since: start))
     }
@@ -73,18 +69,15 @@ public struct SoftwareRenderer: Renderer, Sendable {
     /// would otherwise get by a copy of the rendered image.
     package func render(_ list: DisplayList, into bytes: UnsafeMutableBufferPointer<UInt8>) throws {
         precondition(bytes.count == list.width * list.height * 4, "render: \(bytes.count) bytes for \(list.width)x\(list.height)")
-        let uncleared = clearsAsItDraws(list.commands.first, blendCounts: nil)
-        if !coversEveryPixel(list.commands.first, list) && !uncleared {
+        if !coversEveryPixel(list.commands.first, list) {
             Image.fill(UnsafeMutableRawBufferPointer(bytes), with: list.clearColor)
         }
-        try draw(list, into: bytes, blendCounts: nil, uncleared: uncleared)
+        try draw(list, into: bytes, blendCounts: nil)
     }
 
-    /// Every command of `list`, in order, into the frame `bytes` already cleared (or to be covered), or,
-    /// `uncleared`, not cleared yet: the first command (``clearsAsItDraws(_:blendCounts:)``) clears it.
+    /// Every command of `list`, in order, into the frame `bytes` already cleared (or to be covered).
     private func draw(
-        _ list: DisplayList, into bytes: UnsafeMutableBufferPointer<UInt8>, blendCounts: UnsafeMutablePointer<UInt8>?,
-        uncleared: Bool = false
+        _ list: DisplayList, into bytes: UnsafeMutableBufferPointer<UInt8>, blendCounts: UnsafeMutablePointer<UInt8>?
     ) throws {
         let guardBand = GuardBand(width: list.width, height: list.height, largestPointSize: list.largestPointSize)
         let target = Framebuffer(bytes: bytes, width: list.width, height: list.height, blendCounts: blendCounts)
@@ -103,7 +96,7 @@ public struct SoftwareRenderer: Renderer, Sendable {
             case .instancedCircles(let batch):
                 draw(batch, into: target)
             case .dustLayers(let stack):
-                try draw(stack, into: target, clearing: uncleared && index == 0 ? list.clearColor : nil)
+                try draw(stack, into: target)
             case .shape(let shape):
                 draw(shape, into: target)
             case .layerQuad(let quad):
@@ -158,15 +151,6 @@ public struct SoftwareRenderer: Renderer, Sendable {
     func coversEveryPixel(_ command: DrawCommand?, _ list: DisplayList) -> Bool {
         guard shortcuts.contains(.exact), case .texturedQuad(let quad) = command else { return false }
         return Self.covers(quad, list)
-    }
-
-    /// Whether `command`, first, writes every pixel of the frame itself, the clear color where it draws
-    /// nothing: a dust stack, whose rows are cleared as they are drawn (`drawByLayerSpans`), so the frame
-    /// is not cleared first, a pass over it that the draw's would follow out of the caches. Not while
-    /// blends are counted (those go through the framebuffer's own store).
-    func clearsAsItDraws(_ command: DrawCommand?, blendCounts: UnsafeMutablePointer<UInt8>?) -> Bool {
-        guard shortcuts.contains(.exact), blendCounts == nil, case .dustLayers = command else { return false }
-        return true
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {

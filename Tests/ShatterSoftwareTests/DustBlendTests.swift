@@ -78,7 +78,7 @@ import Testing
             for c in 0..<4 { planes[c * plane + k] = color[c] }
         }
         var words = row.words
-        DustRowKernel.tiers[tier].blend.row(&planes, Int32(count), &words, nil)
+        DustRowKernel.tiers[tier].blend.row(&planes, Int32(count), &words)
         var wrong = 0
         for k in 0..<count {
             let color = row.colors[k]
@@ -86,33 +86,6 @@ import Testing
             if words[k] != expected { wrong += 1 }
         }
         #expect(wrong == 0, "\(wrong) of \(count) words differ from SpecBlend's")
-        #expect(planes.allSatisfy { $0 == 0 && $0.sign == .plus }, "the planes are left zeroed")
-    }
-
-    /// Onto a frame cleared as it is drawn: the row's words (here the fixture's, anything) are not read,
-    /// and each comes out as SpecBlend's blend onto the clear word, or that word where the color is 0
-    /// (a run of 40 zeros in the row, so whole steps of every twin have none lit).
-    @Test(arguments: CPUTier.runnable, [UInt32(0), 0x80_10_20_30])
-    func ontoAClearWordEveryWordIsWritten(tier: CPUTier, clear: UInt32) {
-        var row = Self.nearHalfLevels()
-        row.colors.insert(contentsOf: repeatElement(.zero, count: 40), at: 100)
-        row.words.insert(contentsOf: (0..<40).map { 0x0101_0101 * UInt32($0) }, at: 100)
-        let count = row.colors.count
-        let plane = shatter_dust_plane(count)
-        var planes = [Float](repeating: 0, count: 4 * plane)
-        for (k, color) in row.colors.enumerated() {
-            for c in 0..<4 { planes[c * plane + k] = color[c] }
-        }
-        var words = row.words
-        var clearWord = clear
-        DustRowKernel.tiers[tier].blend.row(&planes, Int32(count), &words, &clearWord)
-        var wrong = 0
-        for k in 0..<count {
-            let color = row.colors[k]
-            let expected = color == .zero ? clear : SpecBlend.pixel(color, over: clear, screen: false)
-            if words[k] != expected { wrong += 1 }
-        }
-        #expect(wrong == 0, "\(wrong) of \(count) words differ from SpecBlend's onto \(clear)")
         #expect(planes.allSatisfy { $0 == 0 && $0.sign == .plus }, "the planes are left zeroed")
     }
 }

@@ -125,55 +125,6 @@ import Testing
         #expect(spans == Image(width: 10, height: 10, fill: background))
     }
 
-    /// Frames drawn into storage that holds other bytes (the last frame's, a host's buffer), which the
-    /// dust clears as it draws (`clearsAsItDraws`): every twin must give the literal program's frame,
-    /// drawn onto a cleared one, the pixels its quad misses and the rows no layer reaches too. Instants
-    /// of an effect over a translucent clear color, poses in a quad inside the frame, and a snapshot with
-    /// no texel.
-    @Test func framesDrawnOverOtherBytesAreCleared() throws {
-        let effect = try DustFixture.effect(width: 90, height: 64, layers: 12, seed: 3)
-        var lists = stride(from: 0.0, through: effect.duration, by: effect.duration / 5).map { time in
-            var list = effect.displayList(at: time)
-            list.clearColor = RGBA8(r: 10, g: 200, b: 30, a: 180)
-            return list
-        }
-        let split = try DustLayerSplit(width: 80, height: 60, layers: 6, seed: 4)
-        let poses = (0..<6).compactMap { i -> DustLayerPose? in
-            guard let columns = split.columnExtents[i] else { return nil }
-            return DustLayerPose(
-                layer: i, position: SIMD2(40 + Float(i), 30 - Float(i)), rotation: SIMD2(0.96, 0.28), opacity: 0.9,
-                columns: columns)
-        }
-        let inside = DustLayerStack(
-            snapshot: Texture(image: SoftwareRendererFastPathTests.noise(80, 60, seed: 7)), assignment: split.assignment,
-            anchor: SIMD2(40, 30), layers: poses, bounds: PixelRect(x: 7, y: 5, width: 50, height: 41))
-        lists.append(DisplayList(width: 80, height: 60, commands: [.dustLayers(inside)]))
-        let empty = Texture(image: Image(width: 0, height: 0))
-        let nothing = DustLayerStack(
-            snapshot: empty, assignment: empty, anchor: SIMD2(5, 5), layers: [poses[0]],
-            bounds: PixelRect(x: 0, y: 0, width: 10, height: 10))
-        lists.append(DisplayList(width: 10, height: 10, clearColor: RGBA8(r: 9, g: 8, b: 7, a: 255), commands: [.dustLayers(nothing)]))
-        var twins: [SoftwareRenderer] = [SoftwareRenderer()]
-        for tier in [CPUTier.baseline, .avx2] where CPUTier.runnable.contains(tier) {
-            var twin = SoftwareRenderer()
-            twin.tier = tier
-            twins.append(twin)
-        }
-        var literal = SoftwareRenderer()
-        literal.shortcuts = []
-        for (n, list) in lists.enumerated() {
-            let expected = try literal.render(list)
-            for twin in twins {
-                var image = SoftwareRendererFastPathTests.noise(list.width, list.height, seed: UInt64(n))
-                try twin.render(list, into: &image)
-                #expect(image == expected, "list \(n), \(twin.tier), into an image")
-                var bytes = SoftwareRendererFastPathTests.noise(list.width, list.height, seed: UInt64(n) + 50).pixels
-                try bytes.withUnsafeMutableBufferPointer { try twin.render(list, into: $0) }
-                #expect(bytes == expected.pixels, "list \(n), \(twin.tier), into a host's bytes")
-            }
-        }
-    }
-
     /// The kernel reads Swift's uniforms as its own struct: same size, same field offsets.
     @Test func theKernelsLayerIsTheUniformBlocksElement() {
         #expect(MemoryLayout<shatter_dust_layer>.size == MemoryLayout<DustLayerUniform>.size)

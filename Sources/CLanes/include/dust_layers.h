@@ -75,13 +75,10 @@ typedef struct shatter_dust_blend {
     /*
      * Blends the row's colors (as the layers' row left them) source-over onto `pixels` (x1 − x0
      * packed RGBA8 words, red in the low byte), leaving pixels whose color is 0 untouched:
-     * SpecBlend.pixel's rounding, bit for bit, in every twin. With `clear` not NULL the words are
-     * taken to be *clear instead and never read (a frame cleared as it is drawn), and every one is
-     * written: the blend onto *clear, or *clear itself where the color is 0. Leaves the planes zeroed
-     * (every float of each, its padding too), as the next row's layers want them: no second pass over
-     * them to clear.
+     * SpecBlend.pixel's rounding, bit for bit, in every twin. Leaves the planes zeroed (every float of
+     * each, its padding too), as the next row's layers want them: no second pass over them to clear.
      */
-    void (*row)(float *planes, int count, unsigned *pixels, const unsigned *clear);
+    void (*row)(float *planes, int count, unsigned *pixels);
 } shatter_dust_blend;
 
 /* The blend of `tier`'s twin. */

@@ -175,7 +175,7 @@ int main(int argc, char **argv) {
                 /* The blend leaves the planes it blends zeroed: the reference's row is blended from a copy. */
                 if (out != planes) memcpy(planes, out, 4 * plane * sizeof(float));
                 const double before = now();
-                blend_of.row(planes, width, pixels + (long)y * width, NULL);
+                blend_of.row(planes, width, pixels + (long)y * width);
                 blending += now() - before;
             }
             const double total = now() - start - blending;
