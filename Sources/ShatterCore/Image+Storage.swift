@@ -5,11 +5,12 @@
 extension Image {
     /// `count` bytes of new storage, which `initialize` must write whole (the allocator's bytes are
     /// left in it otherwise). Storage of a frame's size asks the kernel for huge pages, before any byte
-    /// of it is touched, on the 2 MiB-aligned stretch inside it (`madvise(MADV_HUGEPAGE)`, which a
-    /// kernel whose transparent huge pages are set to `madvise`, Debian's default, waits for): a 1080p
-    /// frame's 8 MiB then faults in as four pages or five, not 2,025 pages of 4 KiB, which cost the
-    /// render's frame buffers about 2 ms of kernel time each (docs/speed.md). Elsewhere, or where the
-    /// kernel says no, the pages are the usual ones.
+    /// of it is touched, on the 2 MiB-aligned stretch inside it (`madvise(MADV_HUGEPAGE)`; a kernel
+    /// whose transparent huge pages are set to `madvise`, as this project's machines are, gives them
+    /// only to regions that ask): a 1080p frame's 8 MiB then faults in as three huge pages and some
+    /// 500 small ones, not 2,025 small ones, about 2 ms less of kernel time for each of the frame
+    /// buffers a render makes (docs/speed.md). Elsewhere, or where the kernel says no, the pages are
+    /// the usual ones, and the bytes the same.
     static func storage(count: Int, initialize: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             #if os(Linux)
