@@ -11,7 +11,7 @@ extension Image {
     /// 500 small ones, not 2,025 small ones, about 2 ms less of kernel time for each of the frame
     /// buffers a render makes (docs/speed.md). Elsewhere, or where the kernel says no, the pages are
     /// the usual ones, and the bytes the same.
-    static func storage(count: Int, initialize: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> [UInt8] {
+    package static func storage(count: Int, initialize: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             #if os(Linux)
                 let huge = 2 << 20
