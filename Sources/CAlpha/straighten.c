@@ -49,6 +49,13 @@ ALWAYS void straighten(const unsigned char *from, unsigned char *to, long count)
             if (!inPlace) __builtin_memcpy(to + 4 * i, &w, sizeof w);
             continue;
         }
+        /* Sixteen pixels of alpha 0 (where a frame's dust has blown away) come out as 0 without the
+         * divisions: straight16 masks every channel of an alpha-0 lane to 0. */
+        if (__builtin_reduce_or(w) >> 24 == 0) {
+            w = (words16)0;
+            __builtin_memcpy(to + 4 * i, &w, sizeof w);
+            continue;
+        }
         w = straight16(w);
         __builtin_memcpy(to + 4 * i, &w, sizeof w);
     }

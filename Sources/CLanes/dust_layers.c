@@ -19,41 +19,60 @@
 #define ALWAYS static inline __attribute__((always_inline))
 
 /*
- * Narrows [*from, *to) to the columns whose pixel centres x + 0.5 may put value · (x + 0.5) + offset
- * (a texel coordinate, worked out in double) inside [low, high). A conservative bound: two texels of
- * margin each side dwarf float's rounding (thousandths of a texel at the largest sizes), and a pixel
- * inside the bound that the layer does not reach adds exactly nothing there.
+ * The test that narrows a row's span to the columns whose pixel centres x + 0.5 may put
+ * value · (x + 0.5) + offset (a texel coordinate, worked out in double) inside [low, high), where the
+ * offset of row y is base + rise · y: the pixel centres between (low − 2 − offset) / value and
+ * (high + 2 − offset) / value, lines in y. A conservative bound: two texels of margin each side dwarf
+ * float's rounding (thousandths of a texel at the largest sizes) and the last bits of a double in
+ * which these lines differ from the same bounds worked out row by row, and a pixel inside the bound
+ * that the layer does not reach adds exactly nothing there.
  */
-static void narrow(double value, double offset, double low, double high, int x0, int x1, int *from, int *to) {
+static shatter_dust_reach reach_of(double value, double base, double rise, double low, double high) {
     low -= 2;
     high += 2;
-    if (fabs(value) < 1e-9) {
-        if (!(offset >= low && offset <= high)) *to = *from;
-        return;
-    }
-    double a = (low - offset) / value, b = (high - offset) / value;
+    /* A test x does not change: offset in [low, high], or rise · y in [low − base, high − base]. */
+    if (fabs(value) < 1e-9) return (shatter_dust_reach){low - base, high - base, rise, 1};
+    double a = (low - base) / value, b = (high - base) / value;
     if (a > b) {
         double t = a;
         a = b;
         b = t;
     }
-    /* Pixel centres x + 0.5 in [a, b], and one pixel more each side. */
-    double first = ceil(a - 0.5) - 1, end = floor(b - 0.5) + 2;
+    /* The order of a and b is the same on every row: their difference does not depend on y. Pixel
+     * centres x + 0.5 in [a, b], as pixel indices x in [a − 0.5, b − 0.5]. */
+    return (shatter_dust_reach){a - 0.5, b - 0.5, -rise / value, 0};
+}
+
+/* Narrows [*from, *to) of row y by `test`, one pixel more each side. */
+ALWAYS void narrow(const shatter_dust_reach *test, int y, int x0, int x1, int *from, int *to) {
+    const double shift = test->step * (double)y;
+    if (test->flat) {
+        if (!(shift >= test->low && shift <= test->high)) *to = *from;
+        return;
+    }
+    const double first = ceil(test->low + shift) - 1, end = floor(test->high + shift) + 2;
     if (first > *from) *from = first > x1 ? x1 : (int)first;
     if (end < *to) *to = end < x0 ? x0 : (int)end;
     if (*to < *from) *to = *from;
 }
 
-/* The span of row y that layer l's column band and the snapshot's rows can reach. */
-static void span_of(const shatter_dust_frame *f, const shatter_dust_layer *l, int y, int x0, int x1, int *from, int *to) {
-    const double pyc = (double)y + 0.5, c = l->cosine, s = l->sine, dy = pyc - l->positionY;
+/* Layer l's two tests (shatter_dust_reach), with dy = y + 0.5 − position.y and px the pixel centre:
+ * fx = ((px − position.x)·cos + dy·sin + anchor.x)·sx − 0.5 in [first − 1, last + 1), and
+ * fy = (dy·cos − (px − position.x)·sin + anchor.y)·sy − 0.5 in [−1, height). */
+static void reach_tests(const shatter_dust_frame *f, const shatter_dust_layer *l, shatter_dust_reach tests[2]) {
+    const double c = l->cosine, s = l->sine, dy0 = 0.5 - (double)l->positionY;
     const double sx = f->texelScaleX, sy = f->texelScaleY;
+    tests[0] = reach_of(c * sx, (dy0 * s - l->positionX * c + f->anchorX) * sx - 0.5, s * sx, l->firstColumn - 1,
+                        l->lastColumn + 1);
+    tests[1] = reach_of(-s * sy, (dy0 * c + l->positionX * s + f->anchorY) * sy - 0.5, c * sy, -1, f->height);
+}
+
+/* The span of row y that layer i's column band and the snapshot's rows can reach. */
+static void span_of(const shatter_dust_frame *f, int i, int y, int x0, int x1, int *from, int *to) {
     *from = x0;
     *to = x1;
-    /* fx = ((px − position.x)·cos + dy·sin + anchor.x)·sx − 0.5 in [first − 1, last + 1). */
-    narrow(c * sx, (dy * s - l->positionX * c + f->anchorX) * sx - 0.5, l->firstColumn - 1, l->lastColumn + 1, x0, x1, from, to);
-    /* fy = (dy·cos − (px − position.x)·sin + anchor.y)·sy − 0.5 in [−1, height). */
-    narrow(-s * sy, (dy * c + l->positionX * s + f->anchorY) * sy - 0.5, -1, f->height, x0, x1, from, to);
+    narrow(&f->reach[i][0], y, x0, x1, from, to);
+    narrow(&f->reach[i][1], y, x0, x1, from, to);
 }
 
 /* DustLayersProgram.texel: the snapshot texel at (x, y) over 255 when `layer` owns it, else 0. */
@@ -879,6 +898,7 @@ SHATTER_TARGET_AVX512 static void resting_avx512(const shatter_dust_frame *f, in
 #endif
 
 void shatter_dust_plan(shatter_dust_frame *f) {
+    for (int i = 0; i < f->layerCount && i < 256; i++) reach_tests(f, &f->layers[i], f->reach[i]);
     for (int i = 0; i < 256; i++) f->slot[i] = -1;
     f->restingFrom = f->layerCount;
     /* A resting layer maps pixel centre (x + 0.5, y + 0.5) exactly onto texel (x, y) with weights 0:
@@ -910,7 +930,7 @@ static inline __attribute__((always_inline)) int dust_row(const shatter_dust_fra
     for (int i = 0; i < f->restingFrom; i++) {
         const shatter_dust_layer *l = &f->layers[i];
         int from, to;
-        span_of(f, l, y, x0, x1, &from, &to);
+        span_of(f, i, y, x0, x1, &from, &to);
         if (from >= to) continue;
         reached = 1;
 #if defined(__x86_64__)

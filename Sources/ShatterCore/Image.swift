@@ -28,16 +28,7 @@ public struct Image: Sendable, Equatable {
         precondition(width >= 0 && height >= 0, "Image: negative size \(width)x\(height)")
         self.width = width
         self.height = height
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        if fill != .transparent {
-            for i in stride(from: 0, to: bytes.count, by: 4) {
-                bytes[i] = fill.r
-                bytes[i + 1] = fill.g
-                bytes[i + 2] = fill.b
-                bytes[i + 3] = fill.a
-            }
-        }
-        self.pixels = bytes
+        self.pixels = Self.storage(count: width * height * 4) { Self.fill(UnsafeMutableRawBufferPointer($0), with: fill) }
     }
 
     /// The pixel at column `x`, row `y` (row 0 = top).

@@ -37,7 +37,8 @@ public struct DustLayerSplit: Sendable {
         // of them apart): a column's extents are then found once per layer it holds rather than twice a pixel.
         let offsets = (0..<width).map { 2 * Double($0) / Double(width) }
         var held = [UInt64](repeating: 0, count: width * 4)
-        let texels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
+        // A frame's size: on huge pages, as a frame's image is (`Image.storage`).
+        let texels = Image.storage(count: width * height * 4) { buffer in
             let words = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt32.self)
             held.withUnsafeMutableBufferPointer { held in
                 offsets.withUnsafeBufferPointer { offsets in
@@ -46,7 +47,6 @@ public struct DustLayerSplit: Sendable {
                         into: words, held: held.baseAddress!)
                 }
             }
-            initialized = width * height * 4
         }
         var lowest = [Int](repeating: Int.max, count: layers)
         var highest = [Int](repeating: Int.min, count: layers)

@@ -22,7 +22,15 @@ typedef struct shatter_dust_layer {
     float firstColumn, lastColumn;
 } shatter_dust_layer;
 
-/* A frame's uniforms and textures, and its plan (shatter_dust_plan fills the last three fields). */
+/* One of the two tests by which a layer's span of row y is narrowed (dust_layers.c's span_of), as
+ * shatter_dust_plan works it out once a frame: pixel centres x + 0.5 between the lines low + step·y and
+ * high + step·y, or, `flat` (a test x does not change), the whole row while step·y lies in [low, high]. */
+typedef struct shatter_dust_reach {
+    double low, high, step;
+    int flat;
+} shatter_dust_reach;
+
+/* A frame's uniforms and textures, and its plan (shatter_dust_plan fills the fields from restingFrom on). */
 typedef struct shatter_dust_frame {
     const shatter_dust_layer *layers;
     int layerCount;
@@ -38,6 +46,8 @@ typedef struct shatter_dust_frame {
      * assignment index its place among the layers (−1: not one of the resting ones). */
     int restingFrom;
     short slot[256];
+    /* Each layer's two tests (its columns, the snapshot's rows), the same each row of the frame. */
+    shatter_dust_reach reach[256][2];
 } shatter_dust_frame;
 
 /* Fills the frame's plan from its uniforms. */
