@@ -500,11 +500,27 @@ SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void lane_col
     }
 }
 
+/* The four planes' sixteen pixels from `at` on, for composite_16_onto. The empty asm keeps them loaded
+ * here: without it clang folds each load into the composite's multiply, at the end of the step's chain
+ * (docs/speed.md, the ninth round). */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void planes_16(const float *at, long stride, __m512 under[4]) {
+    for (int n = 0; n < 4; n++) under[n] = _mm512_loadu_ps(at + n * stride);
+    __asm__ volatile("" : "+v"(under[0]), "+v"(under[1]), "+v"(under[2]), "+v"(under[3]));
+}
+
+/* The colors `c` composited source-over onto `under`, the planes' sixteen pixels from `at` on, and
+ * stored there. */
+SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void composite_16_onto(float *at, long stride, const __m512 c[4],
+                                                                                          const __m512 under[4]) {
+    const __m512 keep = _mm512_sub_ps(_mm512_set1_ps(1.0f), c[3]);
+    for (int n = 0; n < 4; n++) _mm512_storeu_ps(at + n * stride, _mm512_add_ps(c[n], _mm512_mul_ps(under[n], keep)));
+}
+
 /* The colors `c` composited source-over into sixteen pixels of the planes from `at` on. */
 SHATTER_TARGET_AVX512 static inline __attribute__((always_inline)) void composite_16(float *at, long stride, const __m512 c[4]) {
-    const __m512 keep = _mm512_sub_ps(_mm512_set1_ps(1.0f), c[3]);
-    for (int n = 0; n < 4; n++)
-        _mm512_storeu_ps(at + n * stride, _mm512_add_ps(c[n], _mm512_mul_ps(_mm512_loadu_ps(at + n * stride), keep)));
+    const __m512 under[4] = {_mm512_loadu_ps(at), _mm512_loadu_ps(at + stride), _mm512_loadu_ps(at + 2 * stride),
+                             _mm512_loadu_ps(at + 3 * stride)};
+    composite_16_onto(at, stride, c, under);
 }
 
 /* A layer's uniforms in sixteen lanes, for layer_span_avx512. */
@@ -680,10 +696,17 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                                             rowsAt[s + 1], corners[s + 1], windows[s + 1], layers, &fx[1], &fy[1], &bx[1], &by[1],
                                             texels[1], &inside[1]);
                 anyMissed |= missed[s] | missed[s + 1];
+                /* The planes under both steps loaded before their colors, not folded into the
+                 * composites' multiplies: the second step's loads then no longer wait behind the
+                 * first's stores at the chain's end (2 % of the kernel; loaded before the window
+                 * steps, they cost spills: docs/speed.md). */
+                __m512 under[2][4];
+                planes_16(planes + (x - x0), stride, under[0]);
+                planes_16(planes + (x + 16 - x0), stride, under[1]);
                 lane_colors(texels[0], inside[0], fx[0], fy[0], bx[0], by[0], opacity, colors[0]);
                 lane_colors(texels[1], inside[1], fx[1], fy[1], bx[1], by[1], opacity, colors[1]);
-                composite_16(planes + (x - x0), stride, colors[0]);
-                composite_16(planes + (x + 16 - x0), stride, colors[1]);
+                composite_16_onto(planes + (x - x0), stride, colors[0], under[0]);
+                composite_16_onto(planes + (x + 16 - x0), stride, colors[1], under[1]);
                 x += 16;
                 s++;
                 continue;
