@@ -696,10 +696,11 @@ SHATTER_TARGET_AVX512 static void layer_span_avx512(const shatter_dust_frame *f,
                                             rowsAt[s + 1], corners[s + 1], windows[s + 1], layers, &fx[1], &fy[1], &bx[1], &by[1],
                                             texels[1], &inside[1]);
                 anyMissed |= missed[s] | missed[s + 1];
-                /* The planes under both steps loaded before their colors, not folded into the
-                 * composites' multiplies: the second step's loads then no longer wait behind the
-                 * first's stores at the chain's end (2 % of the kernel; loaded before the window
-                 * steps, they cost spills: docs/speed.md). */
+                /* The planes under both steps loaded here, before their colors: folded into the
+                 * composites' multiplies they were the last instructions of the pair, the second
+                 * step's behind the first's stores, issued only once the window of instructions
+                 * reached them (1–2 % of the kernel; loaded before the window steps they cost spills
+                 * and 3–7 %: docs/speed.md). */
                 __m512 under[2][4];
                 planes_16(planes + (x - x0), stride, under[0]);
                 planes_16(planes + (x + 16 - x0), stride, under[1]);
