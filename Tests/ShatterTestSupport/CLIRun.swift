@@ -41,13 +41,27 @@ public struct CLIRun: Sendable {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Both pipes are read before waiting; stderr carries at most a few lines, so reading stdout
-        // first cannot leave the process blocked on a full stderr pipe.
+        // Both pipes are read to their ends at once (stderr on a thread of its own) before waiting, so
+        // a child that fills one pipe while the other is being read never blocks.
+        let errors = ErrorBytes()
+        let errorsRead = DispatchSemaphore(value: 0)
+        let errorHandle = err.fileHandleForReading
+        Thread.detachNewThread {
+            errors.bytes = errorHandle.readDataToEndOfFile()
+            errorsRead.signal()
+        }
         let outBytes = out.fileHandleForReading.readDataToEndOfFile()
-        let errBytes = err.fileHandleForReading.readDataToEndOfFile()
+        errorsRead.wait()
+        let errBytes = errors.bytes
         process.waitUntilExit()
         return CLIRun(
             status: process.terminationStatus, stdout: String(decoding: outBytes, as: UTF8.self),
             stderr: String(decoding: errBytes, as: UTF8.self))
     }
+}
+
+/// Standard error's bytes, written by the one thread that reads them and read once that thread is done
+/// (the semaphore's wait orders the two).
+private final class ErrorBytes: @unchecked Sendable {
+    var bytes = Data()
 }
