@@ -1,4 +1,5 @@
 import Foundation
+import ShatterCore
 
 /// Runs the built `shatter` binary as a user would (or any program: a script under test), capturing its
 /// exit code and output.
@@ -43,25 +44,20 @@ public struct CLIRun: Sendable {
         try process.run()
         // Both pipes are read to their ends at once (stderr on a thread of its own) before waiting, so
         // a child that fills one pipe while the other is being read never blocks.
-        let errors = ErrorBytes()
+        let errors = Locked(Data())
         let errorsRead = DispatchSemaphore(value: 0)
         let errorHandle = err.fileHandleForReading
         Thread.detachNewThread {
-            errors.bytes = errorHandle.readDataToEndOfFile()
+            let bytes = errorHandle.readDataToEndOfFile()
+            errors.withLock { $0 = bytes }
             errorsRead.signal()
         }
         let outBytes = out.fileHandleForReading.readDataToEndOfFile()
         errorsRead.wait()
-        let errBytes = errors.bytes
+        let errBytes = errors.withLock { $0 }
         process.waitUntilExit()
         return CLIRun(
             status: process.terminationStatus, stdout: String(decoding: outBytes, as: UTF8.self),
             stderr: String(decoding: errBytes, as: UTF8.self))
     }
-}
-
-/// Standard error's bytes, written by the one thread that reads them and read once that thread is done
-/// (the semaphore's wait orders the two).
-private final class ErrorBytes: @unchecked Sendable {
-    var bytes = Data()
 }
