@@ -923,28 +923,6 @@ SHATTER_TARGET_AVX512 static void resting_avx512(const shatter_dust_frame *f, in
 
 void shatter_dust_plan(shatter_dust_frame *f) {
     for (int i = 0; i < f->layerCount && i < 256; i++) reach_tests(f, &f->layers[i], f->reach[i]);
-    for (int i = 0; i < 256; i++) f->slot[i] = -1;
-    f->restingFrom = f->layerCount;
-    /* A resting layer maps pixel centre (x + 0.5, y + 0.5) exactly onto texel (x, y) with weights 0:
-     * no turn, the anchor where it was, one texel per pixel, and an anchor on a half pixel, so that
-     * (x + 0.5 − anchor) + anchor is exact. Its color there is then its own texel's or exactly 0. */
-    const float ax = f->anchorX, ay = f->anchorY;
-    if (f->texelScaleX != 1 || f->texelScaleY != 1 || ax * 2 != floorf(ax * 2) || ay * 2 != floorf(ay * 2) ||
-        !(fabsf(ax) < 0x1p20f && fabsf(ay) < 0x1p20f))
-        return;
-    int from = f->layerCount;
-    while (from > 0) {
-        const shatter_dust_layer *l = &f->layers[from - 1];
-        if (l->cosine != 1 || l->sine != 0 || l->positionX != ax || l->positionY != ay) break;
-        const int index = (int)l->index;
-        if (index < 0 || index > 255 || (float)index != l->index || f->slot[index] >= 0) break;
-        f->slot[index] = (short)(from - 1);
-        from--;
-    }
-    /* Slots of layers left above a break belong to the layers that move after all. */
-    for (int i = 0; i < 256; i++)
-        if (f->slot[i] >= 0 && f->slot[i] < from) f->slot[i] = -1;
-    f->restingFrom = from;
 }
 
 static inline __attribute__((always_inline)) int dust_row(const shatter_dust_frame *f, int y, int x0, int x1, float *planes,

@@ -8,6 +8,9 @@
 /// (float's rounding of the program's coordinates is thousandths of a texel at the largest sizes), so a
 /// list may hold a layer that adds nothing, never miss one that adds something.
 ///
+/// The layers at rest at the stack's top (``resting``) are in no list: the program draws them after the
+/// list from the owners of each pixel's own texel (`DustRestingLayers`), so a list holds only moving layers.
+///
 /// The GL backend uploads ``tiles`` (per tile: where its list starts in ``entries``, and its length) as
 /// an RG32UI texture of ``columns`` × ``rows`` and ``entries`` as an R8UI texture ``rowLength`` wide.
 public struct DustTileLists: Sendable, Equatable {
@@ -30,6 +33,8 @@ public struct DustTileLists: Sendable, Equatable {
     /// Every tile's list, each in layer order: indices into the stack's layers (the uniform block),
     /// padded with zeros to a whole number of ``rowLength`` rows (at least one).
     public let entries: [UInt8]
+    /// The layers from ``DustRestingLayers/from`` on, which the lists leave out.
+    public let resting: DustRestingLayers
 
     /// The lists of `stack` drawn on a `viewWidth` × `viewHeight` image. `maximumRows` bounds the list
     /// texture's rows (the GL's largest texture side): when every list does not fit, the tiles double.
@@ -38,9 +43,12 @@ public struct DustTileLists: Sendable, Equatable {
         let xs = covered.columns.clamped(to: 0..<max(0, viewWidth))
         let ys = covered.rows.clamped(to: 0..<max(0, viewHeight))
         let reach = DustLayerReach(stack: stack, viewWidth: viewWidth, viewHeight: viewHeight)
+        resting = DustRestingLayers(
+            layers: stack.layers.map(\.uniform), anchor: stack.anchor,
+            texelScale: stack.texelScale(viewWidth: viewWidth, viewHeight: viewHeight))
         var size = Self.preferredTileSize
         while true {
-            let lists = Self.lists(reach, xs: xs, ys: ys, tileSize: size)
+            let lists = Self.lists(reach, moving: resting.from, xs: xs, ys: ys, tileSize: size)
             // One tile over the whole quad holds at most 255 entries, which always fits.
             if lists.entryCount <= maximumRows * Self.rowLength || (lists.columns <= 1 && lists.rows <= 1) {
                 origin = SIMD2(xs.lowerBound, ys.lowerBound)
@@ -65,20 +73,21 @@ public struct DustTileLists: Sendable, Equatable {
         return entries[start..<start + Int(tiles[tile + 1])]
     }
 
-    /// The lists over the pixels `xs` × `ys` in tiles of `tileSize`: a counting pass, then each layer,
-    /// bottom first, appended to the tiles it reaches (so every list is in layer order).
-    private static func lists(_ reach: DustLayerReach, xs: Range<Int>, ys: Range<Int>, tileSize: Int) -> (
+    /// The lists of the first `moving` layers over the pixels `xs` × `ys` in tiles of `tileSize`: a
+    /// counting pass, then each layer, bottom first, appended to the tiles it reaches (so every list is in
+    /// layer order).
+    private static func lists(_ reach: DustLayerReach, moving: Int, xs: Range<Int>, ys: Range<Int>, tileSize: Int) -> (
         columns: Int, rows: Int, tiles: [UInt32], entries: [UInt8], entryCount: Int
     ) {
         let columns = (xs.count + tileSize - 1) / tileSize
         let rows = (ys.count + tileSize - 1) / tileSize
         // Per layer and tile row, the tile columns it reaches.
-        var spans = [Range<Int>](repeating: 0..<0, count: reach.layerCount * rows)
+        var spans = [Range<Int>](repeating: 0..<0, count: moving * rows)
         var counts = [Int](repeating: 0, count: columns * rows)
         for row in 0..<rows {
             let first = ys.lowerBound + row * tileSize
             let pixels = first..<min(ys.upperBound, first + tileSize)
-            for layer in 0..<reach.layerCount {
+            for layer in 0..<moving {
                 let span = reach.columns(of: layer, rows: pixels, within: xs)
                 let tiles =
                     (span.lowerBound - xs.lowerBound) / tileSize..<(span.upperBound - xs.lowerBound + tileSize - 1) / tileSize
@@ -95,7 +104,7 @@ public struct DustTileLists: Sendable, Equatable {
             total += counts[tile]
         }
         var entries = [UInt8](repeating: 0, count: total)
-        for layer in 0..<reach.layerCount {
+        for layer in 0..<moving {
             for row in 0..<rows {
                 for column in spans[layer * rows + row] {
                     entries[next[row * columns + column]] = UInt8(layer)
@@ -118,7 +127,6 @@ struct DustLayerReach {
         var a, b, c, low, high: Double
     }
     private let axes: [(Axis, Axis)?]
-    var layerCount: Int { axes.count }
 
     init(stack: DustLayerStack, viewWidth: Int, viewHeight: Int) {
         let scale = stack.texelScale(viewWidth: viewWidth, viewHeight: viewHeight)

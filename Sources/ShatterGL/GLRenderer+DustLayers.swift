@@ -5,8 +5,9 @@ import ShatterShaders
 extension GLRenderer {
     /// `Shaders/dust_layers.frag` over the shared covering quad: the Thanos dust's layers, composited
     /// in the program, blended once source-over. The per-layer poses go in a uniform buffer made for
-    /// this draw (8 KiB), each tile's list of the layers that reach it in two integer textures
-    /// (`DustTileLists`: some 160 KB at 1080p), so that a pixel runs its tile's layers, not all of them.
+    /// this draw (8 KiB), each tile's list of the moving layers that reach it in two integer textures
+    /// (`DustTileLists`: some 160 KB at 1080p), so that a pixel runs its tile's layers, not all of them,
+    /// and the resting layers' places by assignment index in a third (256 bytes).
     func draw(_ stack: DustLayerStack, guardBand: GuardBand, used: inout Set<ObjectIdentifier>) throws {
         let lists = DustTileLists(
             stack: stack, viewWidth: guardBand.width, viewHeight: guardBand.height, maximumRows: info.maxTextureSize)
@@ -33,6 +34,10 @@ extension GLRenderer {
         try setUniform(program, "u_tileLayers", ints: 3)
         try setUniform(program, "u_tileOrigin", ints: GLint(lists.origin.x), GLint(lists.origin.y))
         try setUniform(program, "u_tileSize", ints: GLint(lists.tileSize))
+        // The resting layers (`DustRestingLayers`), in no list: the program takes each pixel's texel's owners.
+        listTextures.append(try integerTexture(lists.resting.slotTexels, format: .r8ui, width: 256, height: 1, unit: 4))
+        try setUniform(program, "u_restingSlots", ints: 4)
+        try setUniform(program, "u_restingFrom", ints: GLint(lists.resting.from < stack.layers.count ? lists.resting.from : 255))
 
         // The block is always backed whole (every element the GLSL declares), whatever the layer count.
         var layers = [DustLayerUniform](repeating: DustLayerUniform(), count: DustLayerStack.maximumLayers)

@@ -20,10 +20,12 @@ struct DustLayersProgram {
     }
 
     /// The premultiplied color at image pixel centre `pixel` over the layers `list` names (its tile's,
-    /// `DustTileLists.list(at:)`: the `u_tiles` and `u_tileLayers` textures); zero where none reaches.
+    /// `DustTileLists.list(at:)`: the `u_tiles` and `u_tileLayers` textures), then the `resting` layers
+    /// that own the pixel's own texel (`u_restingFrom`, `u_restingSlots`); zero where none reaches.
     @inline(__always)
     func fragment(
-        pixel: SIMD2<Float>, textures: DustTextures, layers: UnsafeBufferPointer<DustLayerUniform>, list: ArraySlice<UInt8>
+        pixel: SIMD2<Float>, textures: DustTextures, layers: UnsafeBufferPointer<DustLayerUniform>, list: ArraySlice<UInt8>,
+        resting: DustRestingLayers
     ) -> SIMD4<Float> {
         var color = SIMD4<Float>.zero
         for i in list {
@@ -44,6 +46,23 @@ struct DustLayersProgram {
             let c = (top * (1 - a.y) + bottom * a.y) * l.opacity
             color = c + color * (1 - c.w)
         }
+        // The resting layers: at rest the footprint is texel (x, y) with weight 1 (DustRestingLayers), so
+        // each owner's color is that texel times its opacity, lower place first.
+        guard resting.from < u_layerCount else { return color }
+        let p = SIMD2<Int>(Int(pixel.x.rounded(.down)), Int(pixel.y.rounded(.down)))
+        guard p.x >= 0, p.y >= 0, p.x < textures.width, p.y < textures.height else { return color }
+        let o = (p.y * textures.width + p.x) * 4
+        let a = Int(resting.slots[Int(textures.assignment[o])])
+        let b = Int(resting.slots[Int(textures.assignment[o + 1])])
+        func composite(_ place: Int) {
+            let l = layers[place]
+            // The program's column test, at the footprint's column x.
+            if Float(p.x) + 1 < l.firstColumn || Float(p.x) > l.lastColumn { return }
+            let c = texel(p.x, p.y, Int(l.index), textures) * l.opacity
+            color = c + color * (1 - c.w)
+        }
+        if min(a, b) >= 0 { composite(min(a, b)) }
+        if max(a, b) != min(a, b) { composite(max(a, b)) }
         return color
     }
 

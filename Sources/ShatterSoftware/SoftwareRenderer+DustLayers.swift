@@ -26,7 +26,8 @@ extension SoftwareRenderer {
                     let lists = DustTileLists(stack: stack, viewWidth: target.width, viewHeight: target.height)
                     drawCoveringQuad(stack.bounds, into: target, blend: .sourceOver) { pixel in
                         let color = program.fragment(
-                            pixel: pixel, textures: textures, layers: layers, list: lists.list(at: pixel))
+                            pixel: pixel, textures: textures, layers: layers, list: lists.list(at: pixel),
+                            resting: lists.resting)
                         return color == .zero ? nil : color
                     }
                 }

@@ -22,6 +22,9 @@ extension SoftwareRenderer {
         frame.snapshot = UnsafeRawPointer(textures.snapshot.baseAddress!).assumingMemoryBound(to: UInt32.self)
         frame.assignment = UnsafeRawPointer(textures.assignment.baseAddress!).assumingMemoryBound(to: UInt32.self)
         (frame.width, frame.height) = (Int32(textures.width), Int32(textures.height))
+        let resting = DustRestingLayers(layers: program.u_layers, anchor: program.u_anchor, texelScale: program.u_texelScale)
+        frame.restingFrom = Int32(resting.from)
+        resting.slots.withUnsafeBytes { slots in withUnsafeMutableBytes(of: &frame.slot) { $0.copyMemory(from: slots) } }
         shatter_dust_plan(&frame)
         let kernel = DustRowKernel.tiers[tier]
         let plane = shatter_dust_plane(columns.count)

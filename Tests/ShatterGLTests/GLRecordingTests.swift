@@ -48,7 +48,7 @@ struct GLRecordingTests {
         let draw = try #require(recording.frames.first?.draws.first { $0.program == "dust_layers" })
         let lists = DustTileLists(stack: stack, viewWidth: 97, viewHeight: 61, maximumRows: gl.info.maxTextureSize)
         let formats = Dictionary(uniqueKeysWithValues: draw.textures.map { ($0.unit, $0.format) })
-        #expect(formats == [0: "rgba8", 1: "rgba8", 2: "rg32ui", 3: "r8ui"])
+        #expect(formats == [0: "rgba8", 1: "rgba8", 2: "rg32ui", 3: "r8ui", 4: "r8ui"])
         let tiles = try #require(draw.textures.first { $0.unit == 2 })
         #expect(tiles.width == lists.columns && tiles.height == lists.rows)
         #expect(

@@ -29,9 +29,12 @@ import Testing
                     for y in rows {
                         for x in columns {
                             let pixel = CoveringQuad.centre(x: x, y: y)
-                            let all = program.fragment(pixel: pixel, textures: textures, layers: layers, list: every)
+                            let all = program.fragment(
+                                pixel: pixel, textures: textures, layers: layers, list: every,
+                                resting: .none(layerCount: stack.layers.count))
                             let listed = program.fragment(
-                                pixel: pixel, textures: textures, layers: layers, list: lists.list(at: pixel))
+                                pixel: pixel, textures: textures, layers: layers, list: lists.list(at: pixel),
+                                resting: lists.resting)
                             if all != listed { wrong += 1 }
                             if all != .zero { colored += 1 }
                         }
@@ -77,6 +80,33 @@ import Testing
         // The layer sent far off reaches no tile.
         let far = try #require(poses.firstIndex { $0.position == SIMD2(400, -300) })
         #expect(!lists.entries.prefix(Int(lists.tiles.last! + lists.tiles[lists.tiles.count - 2])).contains(UInt8(far)))
+    }
+
+    /// Layers at rest at the stack's top are in no list: the program takes them from each pixel's own
+    /// texel's owners, lower place first, and every pixel is still the loop over every layer's, bit for
+    /// bit. Here both owners of most texels rest, at different opacities, over translucent texels, under
+    /// two turned layers; the column band of one resting layer is narrowed so that its test drops pixels.
+    @Test func restingLayersAreTheirOwnersTexelsInStackOrder() throws {
+        let snapshot = Texture(image: SoftwareRendererFastPathTests.noise(64, 40, seed: 5))
+        let split = try DustLayerSplit(width: 64, height: 40, layers: 3, seed: 4)
+        let anchor = SIMD2<Float>(32, 20)
+        let moving = (0..<2).map { i in
+            DustLayerPose(
+                layer: i, position: anchor + SIMD2(Float(i) * 3.25, -1.5), rotation: SIMD2(0.9945, 0.1045), opacity: 0.9,
+                columns: split.columnExtents[i]!)
+        }
+        let narrowed = split.columnExtents[2]!.lowerBound + 6...split.columnExtents[2]!.upperBound
+        let resting = [(1, Float(0.8), split.columnExtents[1]!), (2, 0.45, narrowed)].map {
+            DustLayerPose(layer: $0.0, position: anchor, rotation: SIMD2(1, 0), opacity: $0.1, columns: $0.2)
+        }
+        let stack = DustLayerStack(
+            snapshot: snapshot, assignment: split.assignment, anchor: anchor, layers: moving + resting,
+            bounds: PixelRect(x: -4, y: -4, width: 72, height: 48))
+        let (lists, colored) = Self.expectListsExact(stack, width: 64, height: 40)
+        #expect(lists.resting.from == 2)
+        #expect(lists.resting.slots[1] == 2 && lists.resting.slots[2] == 3 && lists.resting.slots[0] == -1)
+        #expect(!lists.entries.prefix(Int(lists.tiles.last! + lists.tiles[lists.tiles.count - 2])).contains { $0 >= 2 })
+        #expect(colored > 2000)
     }
 
     /// Lists that would not fit the GL's largest texture take larger tiles, and stay exact.

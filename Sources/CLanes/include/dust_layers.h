@@ -30,7 +30,8 @@ typedef struct shatter_dust_reach {
     int flat;
 } shatter_dust_reach;
 
-/* A frame's uniforms and textures, and its plan (shatter_dust_plan fills the fields from restingFrom on). */
+/* A frame's uniforms and textures, which layers rest (the caller's, from DustRestingLayers,
+ * the rule the GL program shares), and its plan (shatter_dust_plan fills `reach`). */
 typedef struct shatter_dust_frame {
     const shatter_dust_layer *layers;
     int layerCount;
@@ -41,16 +42,16 @@ typedef struct shatter_dust_frame {
     const unsigned *snapshot;
     const unsigned *assignment;
     int width, height;
-    /* The layers from `restingFrom` on sit still (shatter_dust_plan says when that is exact): a
-     * pixel's color there comes from the owners of its own texel only, and `slot` gives each
-     * assignment index its place among the layers (−1: not one of the resting ones). */
+    /* The layers from `restingFrom` on sit still (DustRestingLayers says when that is exact): a pixel's
+     * color there comes from the owners of its own texel only, and `slot` gives each assignment index
+     * its place among the layers (−1: not one of the resting ones). */
     int restingFrom;
     short slot[256];
     /* Each layer's two tests (its columns, the snapshot's rows), the same each row of the frame. */
     shatter_dust_reach reach[256][2];
 } shatter_dust_frame;
 
-/* Fills the frame's plan from its uniforms. */
+/* Fills the frame's plan (`reach`) from its uniforms. */
 void shatter_dust_plan(shatter_dust_frame *frame);
 
 /* Floats per plane of a row of `count` pixels (room for the last eight-lane step). */

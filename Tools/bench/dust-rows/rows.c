@@ -91,6 +91,26 @@ static void paired(const shatter_dust_frame *frame, const float *reference, floa
 }
 #endif
 
+/* Which layers rest, as ShatterCore's DustRestingLayers decides it for the renderers (the frame's
+ * restingFrom and slot): the run at the top with no turn and the anchor where it was, where the snapshot
+ * is one texel a pixel and the anchor on a half pixel. */
+static void rest(shatter_dust_frame *f) {
+    for (int i = 0; i < 256; i++) f->slot[i] = -1;
+    f->restingFrom = f->layerCount;
+    const float ax = f->anchorX, ay = f->anchorY;
+    if (f->texelScaleX != 1 || f->texelScaleY != 1 || ax * 2 != floorf(ax * 2) || ay * 2 != floorf(ay * 2) ||
+        !(fabsf(ax) < 0x1p20f && fabsf(ay) < 0x1p20f))
+        return;
+    while (f->restingFrom > 0) {
+        const shatter_dust_layer *l = &f->layers[f->restingFrom - 1];
+        if (l->cosine != 1 || l->sine != 0 || l->positionX != ax || l->positionY != ay) return;
+        const int index = (int)l->index;
+        if (index < 0 || index > 255 || (float)index != l->index || f->slot[index] >= 0) return;
+        f->slot[index] = (short)(f->restingFrom - 1);
+        f->restingFrom--;
+    }
+}
+
 int main(int argc, char **argv) {
     const double progress = argc > 1 ? atof(argv[1]) : 0.5;
     const int width = argc > 3 ? atoi(argv[2]) : 1920, height = argc > 3 ? atoi(argv[3]) : 1080;
@@ -140,6 +160,7 @@ int main(int argc, char **argv) {
     frame.assignment = assignment;
     frame.width = width;
     frame.height = height;
+    rest(&frame);
     shatter_dust_plan(&frame);
     const long plane = shatter_dust_plane(width);
     float *reference = malloc(4 * plane * sizeof(float) * height), *planes = malloc(4 * plane * sizeof(float));
