@@ -17,11 +17,13 @@ public struct DustRestingLayers: Sendable, Equatable {
     public let slots: [Int16]
 
     /// No layer taken as resting: every layer runs the whole program.
-    public static func none(layerCount: Int) -> Self { Self(from: layerCount, slots: []) }
+    public static func none(layerCount: Int) -> Self {
+        Self(from: layerCount, slots: [Int16](repeating: -1, count: 256))
+    }
 
     private init(from: Int, slots: [Int16]) {
         self.from = from
-        self.slots = slots.isEmpty ? [Int16](repeating: -1, count: 256) : slots
+        self.slots = slots
     }
 
     /// The resting layers of `layers` (the stack's uniforms, bottom first) drawn at `texelScale` around
