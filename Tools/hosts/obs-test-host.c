@@ -287,16 +287,41 @@ static pthread_mutex_t levels_lock = PTHREAD_MUTEX_INITIALIZER;
 static float levels[MAX_LEVELS];
 static int level_count;
 static bool recording_sound;
+// The level wait_for_level waits for, and how many blocks in a row the mix has had at it.
+static float watched_level = -1;
+static int watched_run;
 
 static void on_audio(void *param, size_t mix_idx, struct audio_data *data)
 {
     (void)param, (void)mix_idx;
     pthread_mutex_lock(&levels_lock);
-    if (recording_sound && level_count < MAX_LEVELS && data->frames) {
-        const float *left = (const float *)data->data[0];
-        levels[level_count++] = left[data->frames / 2];
+    if (data->frames) {
+        const float level = ((const float *)data->data[0])[data->frames / 2];
+        watched_run = fabsf(level - watched_level) < 0.01f ? watched_run + 1 : 0;
+        if (recording_sound && level_count < MAX_LEVELS)
+            levels[level_count++] = level;
     }
     pthread_mutex_unlock(&levels_lock);
+}
+
+// Waits (up to 5 s) until OBS's mix has carried `level` for ten blocks in a row: a scene's sound reaches
+// the mix some blocks after its picture, later still on a loaded machine (OBS fills silence until a
+// source's audio is buffered), so a fixed wait let a block of silence open the recording now and then.
+static bool wait_for_level(float level)
+{
+    pthread_mutex_lock(&levels_lock);
+    watched_level = level;
+    watched_run = 0;
+    pthread_mutex_unlock(&levels_lock);
+    for (int waited = 0; waited < 500; waited++) {
+        pthread_mutex_lock(&levels_lock);
+        const bool steady = watched_run >= 10;
+        pthread_mutex_unlock(&levels_lock);
+        if (steady)
+            return true;
+        os_sleep_ms(10);
+    }
+    return false;
 }
 
 // ---- OBS ------------------------------------------------------------------------------------------
@@ -467,11 +492,12 @@ static void check_properties(void)
 // An automatic 1 s transition as a streamer's switch: every frame recorded.
 static void check_automatic(const uint8_t *a, const uint8_t *b)
 {
-    // Scene A alone for a moment, so that its sound is steady when the switch starts.
+    // Scene A alone until its sound is steady in the mix, so that the recording starts with it.
     uint8_t *frame = malloc((size_t)width * height * 4);
     obs_set_output_source(0, scene_a);
     grab_after(15, frame);
     free(frame);
+    report(wait_for_level(level_a), "scene A's sound (%.2f) is steady in OBS's mix before the switch", level_a);
     pthread_mutex_lock(&levels_lock);
     level_count = 0;
     recording_sound = true;
@@ -487,7 +513,8 @@ static void check_automatic(const uint8_t *a, const uint8_t *b)
     recording = false;
     int count = recorded_count;
     pthread_mutex_unlock(&frames_lock);
-    os_sleep_ms(600);  // the sound trails the picture by OBS's audio buffering
+    // The sound trails the picture by OBS's audio buffering: recorded until B's is steady.
+    report(wait_for_level(level_b), "scene B's sound (%.2f) is steady in OBS's mix after the transition", level_b);
     pthread_mutex_lock(&levels_lock);
     recording_sound = false;
     int blocks = level_count;
